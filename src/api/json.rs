@@ -1,0 +1,37 @@
+//! API stage, bytes: the one JSON serializer and the one ETag function used
+//! for every response, static or live, so both give identical bytes.
+
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+/// Serializes a response: compact JSON, keys in declaration order (maps are
+/// ordered), numbers as serde_json writes them (shortest round-trip form),
+/// one trailing newline.
+pub fn to_json_bytes<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
+    let mut bytes = serde_json::to_vec(value).expect("invariant: response types serialize to JSON");
+    bytes.push(b'\n');
+    bytes
+}
+
+/// The strong ETag of a response: the quoted hex sha256 of its bytes.
+pub fn etag(bytes: &[u8]) -> String {
+    let digest = Sha256::digest(bytes);
+    let mut tag = String::with_capacity(66);
+    tag.push('"');
+    for byte in digest {
+        tag.push_str(&format!("{byte:02x}"));
+    }
+    tag.push('"');
+    tag
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn etag_is_the_quoted_sha256_of_the_bytes() {
+        assert_eq!(etag(b""), "\"e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855\"");
+        assert_eq!(to_json_bytes(&serde_json::json!({"b": 1, "a": 2.5})), b"{\"b\":1,\"a\":2.5}\n");
+    }
+}

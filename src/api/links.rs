@@ -1,0 +1,113 @@
+//! API stage, links: every absolute URL a response carries (site pages, docs,
+//! OpenAPI, MCP), built from the one configured base URL.
+
+use std::collections::BTreeMap;
+
+use crate::api::text::{encode_id, fold, slug};
+use crate::catalogue::Catalogue;
+
+/// Absolute URLs of the service, from its base URL.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Links {
+    base: String,
+    /// Folded (make, model) to the model page's path segments.
+    model_slugs: BTreeMap<(String, String), (String, String)>,
+}
+
+impl Links {
+    /// Links under `base_url` (trailing slashes ignored), with unique model
+    /// page slugs for every model of the catalogue.
+    pub fn new(base_url: &str, catalogue: &Catalogue) -> Self {
+        let mut model_slugs = BTreeMap::new();
+        let mut taken = std::collections::BTreeSet::new();
+        for vehicle in &catalogue.vehicles {
+            let key = (fold(&vehicle.make), fold(&vehicle.model));
+            if model_slugs.contains_key(&key) {
+                continue;
+            }
+            let (make, model) = (slug(&vehicle.make), slug(&vehicle.model));
+            // Two models that slug alike ("C-3" and "C3") get -2, -3, ...
+            let mut candidate = (make.clone(), model.clone());
+            let mut n = 2;
+            while taken.contains(&candidate) {
+                candidate = (make.clone(), format!("{model}-{n}"));
+                n += 1;
+            }
+            taken.insert(candidate.clone());
+            model_slugs.insert(key, candidate);
+        }
+        Links { base: base_url.trim_end_matches('/').to_owned(), model_slugs }
+    }
+
+    /// The base URL, without a trailing slash.
+    pub fn base(&self) -> &str {
+        &self.base
+    }
+
+    /// An absolute URL for a site path starting with `/`.
+    pub fn absolute(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// The methodology page.
+    pub fn methodology(&self) -> String {
+        self.absolute("/metodologia")
+    }
+
+    /// The developer guide.
+    pub fn documentation(&self) -> String {
+        self.absolute("/developers")
+    }
+
+    /// The OpenAPI description.
+    pub fn openapi(&self) -> String {
+        self.absolute("/openapi.json")
+    }
+
+    /// The MCP endpoint.
+    pub fn mcp(&self) -> String {
+        self.absolute("/mcp")
+    }
+
+    /// Site path of a version's page.
+    pub fn vehicle_path(id: &str) -> String {
+        format!("/versiones/{}", encode_id(id))
+    }
+
+    /// A version's canonical page.
+    pub fn vehicle(&self, id: &str) -> String {
+        self.absolute(&Self::vehicle_path(id))
+    }
+
+    /// Site path of a model's page (make and model as in the catalogue).
+    pub fn model_path(&self, make: &str, model: &str) -> String {
+        match self.model_slugs.get(&(fold(make), fold(model))) {
+            Some((make, model)) => format!("/modelos/{make}/{model}"),
+            None => format!("/modelos/{}/{}", slug(make), slug(model)),
+        }
+    }
+
+    /// A model's page.
+    pub fn model(&self, make: &str, model: &str) -> String {
+        self.absolute(&self.model_path(make, model))
+    }
+
+    /// The shareable comparison page of `ids`, in order.
+    pub fn compare(&self, ids: &[&str]) -> String {
+        let ids: Vec<String> = ids.iter().map(|id| percent_encode(id)).collect();
+        self.absolute(&format!("/comparar?ids={}", ids.join(",")))
+    }
+}
+
+/// Percent-encodes everything but RFC 3986 unreserved characters.
+pub fn percent_encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~') {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}

@@ -1,0 +1,17 @@
+//! API stage: the spec's response types, query types and one function per
+//! operation, with the one JSON serializer and ETag function. Shared by the
+//! generator and the edge server; it never touches polars or the file system.
+
+pub mod endpoints;
+pub mod error;
+pub mod filter;
+pub mod index;
+pub mod json;
+pub mod links;
+pub mod params;
+pub mod query;
+pub mod text;
+pub mod types;
+
+pub use error::ApiError;
+pub use index::Index;

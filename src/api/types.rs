@@ -1,0 +1,265 @@
+//! API stage, payloads: the response shapes of `spec/api-v1.md`, borrowing
+//! from the [`Catalogue`](crate::catalogue::Catalogue) so that building a
+//! response copies nothing but what it serializes.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::catalogue::{Comparison, ExchangeRate, Quote, RecentChanges, Specs};
+use crate::time::Time;
+use crate::vocab::{BodyType, Fuel, Reason, Transmission, Window};
+
+/// Version of the envelope schema.
+pub const SCHEMA_VERSION: u32 = 1;
+/// Version of the API.
+pub const API_VERSION: &str = "1.0.0";
+
+/// Wraps every successful payload except ApiInfo.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Envelope<T> {
+    /// Always 1.
+    pub schema_version: u32,
+    /// Latest capture in the snapshot.
+    #[serde(with = "crate::time::rfc3339")]
+    pub snapshot_at: Time,
+    /// Reference time of recent-change windows.
+    #[serde(with = "crate::time::rfc3339")]
+    pub catalogue_observed_at: Time,
+    /// The listing site.
+    pub source: String,
+    /// Methodology page.
+    pub methodology_url: String,
+    /// Developer documentation.
+    pub documentation_url: String,
+    /// The endpoint's payload.
+    pub data: T,
+}
+
+/// `GET /api/v1`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ApiInfo {
+    /// Service name.
+    pub name: String,
+    /// API version.
+    pub version: &'static str,
+    /// Latest capture in the snapshot.
+    #[serde(with = "crate::time::rfc3339")]
+    pub snapshot_at: Time,
+    /// Developer documentation.
+    pub documentation_url: String,
+    /// The OpenAPI description.
+    pub openapi_url: String,
+    /// The MCP endpoint.
+    pub mcp_url: String,
+    /// Every operation's URL (path templates in braces).
+    pub endpoints: Vec<String>,
+}
+
+/// Paging facts of a list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Pagination {
+    /// Matches before paging.
+    pub total: usize,
+    /// Page size applied.
+    pub limit: u32,
+    /// Records skipped.
+    pub offset: u32,
+    /// Offset of the next page, or null on the last.
+    pub next_offset: Option<usize>,
+}
+
+/// A make and model pair.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct MakeModel {
+    /// Make.
+    pub make: String,
+    /// Model.
+    pub model: String,
+}
+
+/// `GET /api/v1/catalogue`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CatalogueData {
+    /// Published versions.
+    pub vehicle_count: usize,
+    /// Published models.
+    pub model_count: usize,
+    /// Published versions with official specifications.
+    pub versions_with_specs: usize,
+    /// Current opportunities.
+    pub opportunity_count: usize,
+    /// Makes, sorted.
+    pub makes: Vec<String>,
+    /// Models, sorted by make then model.
+    pub models: Vec<MakeModel>,
+    /// Filter name to the values present in the catalogue.
+    pub filters: BTreeMap<String, Vec<serde_json::Value>>,
+}
+
+/// A version in list results.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Summary<'a> {
+    /// Catalogue ID.
+    pub id: &'a str,
+    /// Canonical page on the site.
+    pub url: String,
+    /// Original listing.
+    pub source_url: &'a str,
+    /// Make.
+    pub make: &'a str,
+    /// Model.
+    pub model: &'a str,
+    /// Trim.
+    pub trim: &'a str,
+    /// Display form of the trim.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trim_display: Option<&'a str>,
+    /// Body type.
+    #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
+    pub body_type: Option<BodyType>,
+    /// Native tier code.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tier: Option<&'a str>,
+    /// Native tier text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tier_label: Option<&'a str>,
+    /// Fuel.
+    pub fuel: Option<Fuel>,
+    /// Transmission.
+    pub transmission: Option<Transmission>,
+    /// Seats.
+    pub seats: Option<u32>,
+    /// Airbags.
+    pub airbags: Option<u32>,
+    /// Fact name to source kind.
+    pub fact_sources: &'a BTreeMap<String, String>,
+    /// When the detailed quotes were checked.
+    #[serde(with = "crate::time::rfc3339")]
+    pub observed_at: Time,
+    /// Lowest detailed quote in USD.
+    pub current_price_usd: f64,
+    /// Comparison with the usual price.
+    pub comparison: &'a Comparison,
+    /// Official specifications available.
+    pub has_specs: bool,
+    /// Recent change per window.
+    pub recent_changes: &'a RecentChanges,
+    /// Number of quotes.
+    pub quote_count: usize,
+    /// Lowest quote.
+    pub best_quote: Option<&'a Quote>,
+    /// Always `InStock`.
+    pub availability: &'static str,
+    /// Deal reasons.
+    pub reasons: &'a [Reason],
+}
+
+/// The full record of a version.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct VehicleRecord<'a> {
+    /// Every Summary field.
+    #[serde(flatten)]
+    pub summary: Summary<'a>,
+    /// Every current quote.
+    pub quotes: &'a [Quote],
+    /// Exchange rate at the quote check.
+    pub exchange_rate: &'a ExchangeRate,
+    /// Official specifications.
+    pub specs: Option<&'a Specs>,
+}
+
+/// `GET /api/v1/vehicles`.
+#[derive(Debug, Clone, Serialize)]
+pub struct SearchData<'a> {
+    /// The page of versions.
+    pub vehicles: Vec<Summary<'a>>,
+    /// Paging.
+    pub pagination: Pagination,
+}
+
+/// Kind of deal list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DealKind {
+    /// Current opportunities.
+    Opportunities,
+    /// Recent price drops.
+    PriceDrops,
+    /// Newly qualifying opportunities.
+    NewOpportunities,
+}
+
+/// `GET /api/v1/deals`.
+#[derive(Debug, Clone, Serialize)]
+pub struct DealsData<'a> {
+    /// Kind of list.
+    pub kind: DealKind,
+    /// Window applied.
+    pub window: Window,
+    /// The page of versions.
+    pub vehicles: Vec<Summary<'a>>,
+    /// Paging.
+    pub pagination: Pagination,
+}
+
+/// Oldest and newest quote check of a model's versions.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct QuoteDates {
+    /// Oldest.
+    #[serde(with = "crate::time::rfc3339")]
+    pub oldest: Time,
+    /// Newest.
+    #[serde(with = "crate::time::rfc3339")]
+    pub newest: Time,
+}
+
+/// `GET /api/v1/models/prices`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ModelPricesData<'a> {
+    /// Make as the catalogue writes it.
+    pub make: &'a str,
+    /// Model as the catalogue writes it.
+    pub model: &'a str,
+    /// Model page.
+    pub url: String,
+    /// Lowest current price of any version.
+    pub from_price_usd: f64,
+    /// Highest current price of any version.
+    pub to_price_usd: f64,
+    /// Published versions.
+    pub version_count: usize,
+    /// Current opportunities.
+    pub opportunity_count: usize,
+    /// The cheapest version.
+    pub cheapest_version: Summary<'a>,
+    /// Quote check dates.
+    pub quote_dates: QuoteDates,
+    /// The page of versions, cheapest first.
+    pub vehicles: Vec<Summary<'a>>,
+    /// Paging.
+    pub pagination: Pagination,
+}
+
+/// `GET /api/v1/vehicles/{id}`.
+#[derive(Debug, Clone, Serialize)]
+pub struct DetailData<'a> {
+    /// The version.
+    pub vehicle: VehicleRecord<'a>,
+}
+
+/// `GET /api/v1/compare`.
+#[derive(Debug, Clone, Serialize)]
+pub struct CompareData<'a> {
+    /// The versions, in the order asked.
+    pub vehicles: Vec<VehicleRecord<'a>>,
+    /// Shareable comparison page.
+    pub url: String,
+}

@@ -1,0 +1,280 @@
+//! The published catalogue: every published version with its computed signals.
+//! The signal engine writes it, the API layer reads it; it is also the compact
+//! data file the edge server loads, so it is plain serde data with no polars.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::time::Time;
+use crate::vocab::{BodyType, ChangeKind, Currency, Drivetrain, Fuel, Reason, Transmission, Window};
+
+/// History window of the usual-price benchmark, in days (spec: 180).
+pub const WINDOW_DAYS: u32 = 180;
+
+/// Every published version and the snapshot facts around them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Catalogue {
+    /// Snapshot times and source.
+    pub meta: CatalogueMeta,
+    /// Published versions, sorted by ID in byte order.
+    pub vehicles: Vec<Vehicle>,
+}
+
+/// The snapshot facts every response envelope repeats.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CatalogueMeta {
+    /// `S`: latest capture anywhere in the snapshot.
+    #[serde(with = "crate::time::rfc3339")]
+    pub snapshot_at: Time,
+    /// `T`: the latest catalogue check.
+    #[serde(with = "crate::time::rfc3339")]
+    pub catalogue_observed_at: Time,
+    /// Address of the listing site.
+    pub source: String,
+    /// Name of the listing site.
+    pub site_name: String,
+    /// Whether the data is synthetic.
+    pub synthetic: bool,
+    /// The newest observed exchange rate (ARS per USD) and when it was observed:
+    /// the basis of every recent-change price.
+    pub current_rate: Option<ExchangeRate>,
+}
+
+/// An observed exchange rate.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ExchangeRate {
+    /// ARS per USD; null when the check saw only USD quotes and no rate.
+    pub ars_per_usd: Option<f64>,
+    /// When it was observed.
+    #[serde(with = "crate::time::rfc3339")]
+    pub observed_at: Time,
+}
+
+/// One published version with its signals: every Summary and Vehicle field of
+/// the spec except the site's URLs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Vehicle {
+    /// Catalogue ID, case-sensitive.
+    pub id: String,
+    /// Listing on the source site.
+    pub source_url: String,
+    /// Make.
+    pub make: String,
+    /// Model.
+    pub model: String,
+    /// Trim.
+    pub trim: String,
+    /// Display form of the trim.
+    pub trim_display: Option<String>,
+    /// Body type.
+    #[serde(rename = "type")]
+    pub body_type: Option<BodyType>,
+    /// Native tier code.
+    pub tier: Option<String>,
+    /// Native tier text.
+    pub tier_label: Option<String>,
+    /// Fuel.
+    pub fuel: Option<Fuel>,
+    /// Transmission.
+    pub transmission: Option<Transmission>,
+    /// Drivetrain (a filter; not a Summary field).
+    pub drivetrain: Option<Drivetrain>,
+    /// Seats, when known.
+    pub seats: Option<u32>,
+    /// Airbags, when known.
+    pub airbags: Option<u32>,
+    /// Fact name to source kind.
+    pub fact_sources: BTreeMap<String, String>,
+    /// When the detailed quotes were checked (the latest quote check).
+    #[serde(with = "crate::time::rfc3339")]
+    pub observed_at: Time,
+    /// Lowest detailed quote in USD at `observed_at`.
+    pub current_price_usd: f64,
+    /// Comparison with the usual price.
+    pub comparison: Comparison,
+    /// Recent changes per window: the price drop if any, else the new opportunity.
+    pub recent_changes: RecentChanges,
+    /// Newly qualifying opportunity per window, whatever caused it (the
+    /// `new_opportunities` deals list), even when a drop takes `recent_changes`.
+    pub new_opportunities: RecentChanges,
+    /// Number of current quotes.
+    pub quote_count: usize,
+    /// The lowest current quote (ties by quote ID).
+    pub best_quote: Option<Quote>,
+    /// Why the version is a deal; recent reasons cover seven days.
+    pub reasons: Vec<Reason>,
+    /// Every current quote, cheapest first (ties by quote ID).
+    pub quotes: Vec<Quote>,
+    /// Exchange rate at the latest quote check.
+    pub exchange_rate: ExchangeRate,
+    /// Official specifications.
+    pub specs: Option<Specs>,
+    /// Weekly dealer averages in the history window, oldest first (the chart).
+    pub history: Vec<WeeklyAverage>,
+}
+
+impl Vehicle {
+    /// Whether official specifications are available.
+    pub fn has_specs(&self) -> bool {
+        self.specs.is_some()
+    }
+}
+
+/// How the current price compares with the version's usual price.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Comparison {
+    /// History window in days; always 180.
+    pub window_days: u32,
+    /// Usual price: median of weekly dealer averages.
+    pub typical_price_usd: Option<f64>,
+    /// Lowest dealer price in the window.
+    pub lowest_price_usd: Option<f64>,
+    /// Percent below the usual price (negative: above), truncated to two
+    /// decimals; null when unknown or history insufficient.
+    pub discount_pct: Option<f64>,
+    /// Weeks with at least one quote check in the window.
+    pub observed_weeks: u32,
+    /// Whether history meets the opportunity rule.
+    pub sufficient_history: bool,
+    /// The qualified signal.
+    pub opportunity: bool,
+}
+
+/// A recent change per window; each entry is optional.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct RecentChanges {
+    /// Within one day of `T`.
+    #[serde(rename = "1d")]
+    pub d1: Option<RecentChange>,
+    /// Within three days.
+    #[serde(rename = "3d")]
+    pub d3: Option<RecentChange>,
+    /// Within seven days.
+    #[serde(rename = "7d")]
+    pub d7: Option<RecentChange>,
+}
+
+impl RecentChanges {
+    /// The change in `window`.
+    pub fn get(&self, window: Window) -> Option<&RecentChange> {
+        match window {
+            Window::D1 => self.d1.as_ref(),
+            Window::D3 => self.d3.as_ref(),
+            Window::D7 => self.d7.as_ref(),
+        }
+    }
+
+    /// Sets the change in `window`.
+    pub fn set(&mut self, window: Window, change: Option<RecentChange>) {
+        match window {
+            Window::D1 => self.d1 = change,
+            Window::D3 => self.d3 = change,
+            Window::D7 => self.d7 = change,
+        }
+    }
+}
+
+/// A detected price drop or a newly qualifying opportunity.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RecentChange {
+    /// Drop or new opportunity.
+    pub kind: ChangeKind,
+    /// Detected catalogue change time; null when it qualified without one.
+    #[serde(with = "crate::time::rfc3339::option")]
+    pub changed_at: Option<Time>,
+    /// Monitoring boundary after which it qualified without a price change.
+    #[serde(with = "crate::time::rfc3339::option")]
+    pub qualified_since: Option<Time>,
+    /// Positive reduction in percent, truncated to two decimals.
+    pub drop_pct: Option<f64>,
+    /// Reference catalogue price at the current observed rate.
+    pub previous_price_usd: Option<f64>,
+    /// Current catalogue price at the current observed rate.
+    pub current_price_usd: f64,
+    /// Always `current_observed_exchange_rate`.
+    pub conversion_basis: String,
+}
+
+impl RecentChange {
+    /// When it happened, for `recent` sorting: `changed_at`, else `qualified_since`.
+    pub fn recency(&self) -> Option<Time> {
+        self.changed_at.or(self.qualified_since)
+    }
+}
+
+/// One dealer quote as published.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Quote {
+    /// Quote identifier.
+    pub id: String,
+    /// Price in the original currency.
+    pub price: f64,
+    /// Original currency.
+    pub currency: Currency,
+    /// USD equivalent at the check's exchange rate, rounded to cents.
+    pub price_usd: f64,
+    /// Freight and paperwork included.
+    pub fees_included: Option<bool>,
+    /// Colour.
+    pub color: Option<String>,
+    /// Units in stock.
+    pub stock: Option<i64>,
+    /// Dealer location.
+    pub location: Option<String>,
+    /// Dealer identifier.
+    pub seller_id: Option<String>,
+}
+
+/// The dealer-price average of one calendar week (Argentine time).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WeeklyAverage {
+    /// Monday of the ISO week, Argentine date.
+    pub week_start: chrono::NaiveDate,
+    /// Time-weighted mean dealer price in USD, rounded to cents.
+    pub average_usd: f64,
+}
+
+/// The sourced specification record of a version, passed through as published.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Specs {
+    /// When the record was assembled.
+    pub collected_at: String,
+    /// Short label of the main source.
+    pub source_label: Option<String>,
+    /// Sourced values by name.
+    pub values: BTreeMap<String, serde_json::Value>,
+    /// Value name to source key.
+    pub source_of: BTreeMap<String, String>,
+    /// Sources by key.
+    pub sources: BTreeMap<String, SpecSource>,
+    /// Recorded gaps by value name.
+    pub gaps: BTreeMap<String, serde_json::Value>,
+}
+
+/// One source document of a specification record.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SpecSource {
+    /// Who published it.
+    pub publisher: String,
+    /// Document title.
+    pub title: String,
+    /// Where it is.
+    pub url: String,
+    /// Kind of source (`official`, ...).
+    pub kind: String,
+    /// Date printed on the document.
+    pub document_date: Option<String>,
+    /// When it was retrieved.
+    pub retrieved_at: String,
+}

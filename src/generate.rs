@@ -1,0 +1,47 @@
+//! Generate stage: the flat, logged list of steps from a snapshot directory to
+//! a complete static tree (API responses, docs, OpenAPI, CDN rules), written
+//! beside the destination and swapped in only when complete.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use tracing::info;
+
+use crate::api::Index;
+use crate::output::{Manifest, TreeWriter};
+use crate::render::{api::write_api, docs, openapi::render_openapi};
+use crate::run::{load, timed};
+use crate::signals::compute_catalogue;
+
+/// Where the site is served when no base URL is given: the local edge server.
+pub const DEFAULT_BASE_URL: &str = "http://127.0.0.1:8080";
+
+/// What `generate` reads and writes.
+#[derive(Debug, Clone)]
+pub struct GenerateOptions {
+    /// Snapshot directory.
+    pub data: PathBuf,
+    /// Destination of the tree.
+    pub out: PathBuf,
+    /// Origin the site is served from (absolute URLs in responses and pages).
+    pub base_url: String,
+    /// Fail after writing this many files (tests of the all-or-nothing swap).
+    pub fail_after: Option<usize>,
+}
+
+/// Builds the whole tree and swaps it in; returns its manifest.
+pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
+    let snapshot = load(&options.data)?;
+    let catalogue = timed("compute signals", || compute_catalogue(&snapshot));
+    let index = timed("index catalogue", || Index::new(catalogue, &options.base_url));
+    let out = TreeWriter::create(&options.out, options.fail_after)?;
+    let responses = timed("write API responses", || write_api(&index, &out))?;
+    info!(responses, "API responses written");
+    timed("write openapi.json", || out.write_json("/openapi.json", "openapi.json", &render_openapi(index.links())))?;
+    let env = docs::environment();
+    timed("write docs", || docs::write_docs(&index, &env, &out))?;
+    let manifest = timed("swap the tree in", || out.commit())
+        .with_context(|| format!("publishing {}", options.out.display()))?;
+    info!(files = manifest.files.len(), out = %options.out.display(), "tree written");
+    Ok(manifest)
+}

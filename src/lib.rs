@@ -1,0 +1,31 @@
+//! autoprecios: new-car dealer price signals for Argentina.
+//!
+//! The generator (`generate` feature: polars, signals, rendering) turns a
+//! snapshot into a static API and site; the edge server answers what a static
+//! tree cannot. Both share the vocabulary, the catalogue model and the API
+//! layer; only the generator links polars.
+
+pub mod api;
+pub mod catalogue;
+pub mod logging;
+pub mod time;
+pub mod vocab;
+
+#[cfg(feature = "generate")]
+pub mod check;
+#[cfg(feature = "generate")]
+pub mod cli;
+#[cfg(feature = "generate")]
+pub mod generate;
+#[cfg(feature = "generate")]
+pub mod output;
+#[cfg(feature = "generate")]
+pub mod render;
+#[cfg(feature = "generate")]
+pub mod run;
+#[cfg(feature = "generate")]
+pub mod sample;
+#[cfg(feature = "generate")]
+pub mod signals;
+#[cfg(feature = "generate")]
+pub mod snapshot;

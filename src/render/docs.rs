@@ -1,0 +1,75 @@
+//! Render stage, docs: the developer guide and the methodology from
+//! `content/*.md`, published as HTML pages and as raw Markdown (the MCP
+//! resources read the same text).
+
+use minijinja::{Environment, context};
+
+use crate::api::Index;
+use crate::output::TreeWriter;
+use crate::render::markdown::{render_markdown, title_of};
+
+/// A published document.
+#[derive(Debug, Clone, Copy)]
+pub struct Doc {
+    /// Site path of the HTML page (`/developers`).
+    pub path: &'static str,
+    /// Site path of the raw Markdown.
+    pub raw_path: &'static str,
+    /// The Markdown source.
+    pub source: &'static str,
+    /// Meta description.
+    pub description: &'static str,
+}
+
+/// The developer guide.
+pub const DEVELOPERS: Doc = Doc {
+    path: "/developers",
+    raw_path: "/developers.md",
+    source: include_str!("../../content/developers.md"),
+    description: "Guía de la API JSON y del endpoint MCP de autoprecios.",
+};
+
+/// The methodology.
+pub const METHODOLOGY: Doc = Doc {
+    path: "/metodologia",
+    raw_path: "/metodologia.md",
+    source: include_str!("../../content/methodology.md"),
+    description: "Cómo calcula autoprecios el precio habitual, las oportunidades y las bajas de precio.",
+};
+
+/// Both documents.
+pub const DOCS: [Doc; 2] = [DEVELOPERS, METHODOLOGY];
+
+/// The template environment: templates are compiled in and named `*.html`,
+/// so minijinja escapes every value (catalogue text is untrusted).
+pub fn environment() -> Environment<'static> {
+    let mut env = Environment::new();
+    for (name, source) in [
+        ("base.html", include_str!("../../templates/base.html")),
+        ("doc.html", include_str!("../../templates/doc.html")),
+    ] {
+        env.add_template(name, source).expect("invariant: bundled templates parse");
+    }
+    env
+}
+
+/// Writes both documents, as `<path>/index.html` and raw Markdown.
+pub fn write_docs(index: &Index, env: &Environment, out: &TreeWriter) -> anyhow::Result<()> {
+    let links = index.links();
+    let snapshot_date = crate::time::format_time(index.catalogue().meta.snapshot_at);
+    for doc in DOCS {
+        let html = env.get_template("doc.html")?.render(context! {
+            title => title_of(doc.source).unwrap_or("autoprecios"),
+            description => doc.description,
+            canonical => links.absolute(doc.path),
+            base => links.base(),
+            snapshot_date => &snapshot_date,
+            raw_url => links.absolute(doc.raw_path),
+            body => render_markdown(doc.source),
+        })?;
+        let file = format!("{}/index.html", doc.path.trim_start_matches('/'));
+        out.write(doc.path, &file, "text/html; charset=utf-8", html.as_bytes())?;
+        out.write(doc.raw_path, doc.raw_path.trim_start_matches('/'), "text/markdown; charset=utf-8", doc.source.as_bytes())?;
+    }
+    Ok(())
+}

@@ -1,0 +1,181 @@
+//! Signals stage, recent changes: reads a version's catalogue price runs and
+//! finds the price drop and the newly qualifying opportunity in each window
+//! (1d, 3d, 7d back from `T`), with prices at the current observed rate.
+
+use chrono::Duration;
+
+use crate::catalogue::RecentChange;
+use crate::signals::history::{percent_below, round_cents, truncate_hundredths};
+use crate::snapshot::{CatalogueRun, Money};
+use crate::time::Time;
+use crate::vocab::{ChangeKind, Window};
+
+/// Minimum percent reduction for a price drop (with [`MIN_DROP_USD`]).
+pub const MIN_DROP_PCT: f64 = 2.0;
+/// Minimum reduction in USD for a price drop (with [`MIN_DROP_PCT`]).
+pub const MIN_DROP_USD: f64 = 300.0;
+/// The `conversionBasis` of every recent change.
+pub const CONVERSION_BASIS: &str = "current_observed_exchange_rate";
+
+/// What the change rules need to know about one version at `T`.
+#[derive(Debug, Clone, Copy)]
+pub struct ChangeContext<'a> {
+    /// The version's catalogue runs, ascending.
+    pub runs: &'a [CatalogueRun],
+    /// `T`.
+    pub reference: Time,
+    /// The current observed exchange rate (ARS per USD).
+    pub rate: Option<f64>,
+    /// Whether the version is an opportunity at `T`.
+    pub opportunity: bool,
+    /// Its usual price in USD, when known.
+    pub typical_usd: Option<f64>,
+}
+
+/// A detected catalogue price change between two consecutive runs.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Change {
+    at: Time,
+    from: Money,
+    to: Money,
+}
+
+impl ChangeContext<'_> {
+    fn usd(&self, money: Money) -> Option<f64> {
+        match money.currency {
+            crate::vocab::Currency::Usd => Some(money.amount),
+            crate::vocab::Currency::Ars => self.rate.map(|rate| money.amount / rate),
+        }
+    }
+
+    /// Price changes between consecutive runs at or before `T`; a gap with
+    /// the same price on both sides is no change.
+    fn changes(&self) -> impl Iterator<Item = Change> + '_ {
+        self.runs
+            .windows(2)
+            .filter(|pair| pair[1].first_seen <= self.reference && pair[0].price != pair[1].price)
+            .map(|pair| Change { at: pair[1].first_seen, from: pair[0].price, to: pair[1].price })
+    }
+
+    /// Whether a change lowers the price: on native amounts when the currency
+    /// is unchanged, else in USD at the current rate.
+    fn direction(&self, change: &Change) -> Option<std::cmp::Ordering> {
+        if change.from.currency == change.to.currency {
+            return change.to.amount.partial_cmp(&change.from.amount);
+        }
+        self.usd(change.to)?.partial_cmp(&self.usd(change.from)?)
+    }
+
+    fn is_reduction(&self, change: &Change) -> bool {
+        self.direction(change) == Some(std::cmp::Ordering::Less)
+    }
+
+    fn is_increase(&self, change: &Change) -> bool {
+        self.direction(change) == Some(std::cmp::Ordering::Greater)
+    }
+
+    /// The catalogue price in effect at `time`: that of the last run started
+    /// at or before it (absence from a check does not end a price).
+    fn price_at(&self, time: Time) -> Option<Money> {
+        let index = self.runs.partition_point(|run| run.first_seen <= time);
+        index.checked_sub(1).map(|index| self.runs[index].price)
+    }
+
+    fn window_start(&self, window: Window) -> Time {
+        self.reference - Duration::days(window.days())
+    }
+
+    /// The highest catalogue price in effect during `[start, until)`.
+    fn reference_price(&self, start: Time, until: Time) -> Option<Money> {
+        let in_effect_at_start = self.price_at(start);
+        let started_inside = self
+            .runs
+            .iter()
+            .filter(|run| run.first_seen > start && run.first_seen < until)
+            .map(|run| run.price);
+        in_effect_at_start
+            .into_iter()
+            .chain(started_inside)
+            .filter_map(|price| Some((self.usd(price)?, price)))
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, price)| price)
+    }
+
+    /// The reduction from the reference price before `at` to the current
+    /// price: (previous USD, current USD, percent).
+    pub fn reduction(&self, window: Window, at: Time) -> Option<(f64, f64, f64)> {
+        let previous = self.reference_price(self.window_start(window), at)?;
+        let current = self.price_at(self.reference)?;
+        let (previous_usd, current_usd) = (self.usd(previous)?, self.usd(current)?);
+        let pct = if previous.currency == current.currency {
+            percent_below(previous.amount, current.amount)
+        } else {
+            percent_below(previous_usd, current_usd)
+        };
+        Some((previous_usd, current_usd, pct))
+    }
+
+    /// The price drop in `window`: the latest reduction inside it with no
+    /// increase after it, measured against the highest price in effect in the
+    /// window before it; kept when it is at least 2% and USD 300, or when it
+    /// crosses the opportunity threshold.
+    pub fn price_drop(&self, window: Window) -> Option<RecentChange> {
+        let start = self.window_start(window);
+        let changes: Vec<Change> = self.changes().collect();
+        let position = changes.iter().rposition(|change| change.at > start && self.is_reduction(change))?;
+        if changes[position + 1..].iter().any(|change| self.is_increase(change)) {
+            return None;
+        }
+        let at = changes[position].at;
+        let (previous_usd, current_usd, pct) = self.reduction(window, at)?;
+        let large = pct >= MIN_DROP_PCT && previous_usd - current_usd >= MIN_DROP_USD;
+        let crosses = self.opportunity
+            && self.typical_usd.is_some_and(|typical| {
+                let threshold = 0.95 * typical;
+                previous_usd > threshold && threshold >= current_usd
+            });
+        (large || crosses).then(|| RecentChange {
+            kind: ChangeKind::PriceDrop,
+            changed_at: Some(at),
+            qualified_since: None,
+            drop_pct: Some(truncate_hundredths(pct)),
+            previous_price_usd: Some(round_cents(previous_usd)),
+            current_price_usd: round_cents(current_usd),
+            conversion_basis: CONVERSION_BASIS.to_owned(),
+        })
+    }
+
+    /// The new opportunity in `window`, given `last_miss` (the last monitoring
+    /// time in the week before `T` at which the version was not an
+    /// opportunity) and `next_check` (the monitoring time after it).
+    pub fn new_opportunity(&self, window: Window, last_miss: Time, next_check: Time) -> Option<RecentChange> {
+        let start = self.window_start(window);
+        if !self.opportunity || last_miss < start {
+            return None;
+        }
+        let cut = self
+            .changes()
+            .filter(|change| change.at >= last_miss && change.at <= next_check && change.at > start)
+            .filter(|change| self.is_reduction(change))
+            .last();
+        let current_usd = self.usd(self.price_at(self.reference)?)?;
+        let mut change = RecentChange {
+            kind: ChangeKind::NewOpportunity,
+            changed_at: None,
+            qualified_since: Some(next_check),
+            drop_pct: None,
+            previous_price_usd: None,
+            current_price_usd: round_cents(current_usd),
+            conversion_basis: CONVERSION_BASIS.to_owned(),
+        };
+        if let Some(cut) = cut
+            && let Some((previous_usd, _, pct)) = self.reduction(window, cut.at)
+        {
+            change.changed_at = Some(cut.at);
+            change.qualified_since = None;
+            change.drop_pct = Some(truncate_hundredths(pct));
+            change.previous_price_usd = Some(round_cents(previous_usd));
+        }
+        Some(change)
+    }
+}

@@ -1,0 +1,207 @@
+//! Signals stage: reads a [`Snapshot`] and computes the published
+//! [`Catalogue`]: for every published version its current quotes, usual price
+//! comparison, recent price drops and new opportunities. Pure functions of the
+//! snapshot; the reference time is a parameter, never the clock.
+
+pub mod changes;
+pub mod history;
+#[cfg(test)]
+mod tests;
+
+use rayon::prelude::*;
+
+use crate::catalogue::{Catalogue, CatalogueMeta, ExchangeRate, Quote, RecentChange, RecentChanges, Vehicle};
+use crate::snapshot::{QuoteCheck, Snapshot, Version};
+use crate::time::Time;
+use crate::vocab::{ChangeKind, Reason, Window};
+use changes::ChangeContext;
+use history::{PricePoint, compute_comparison, dealer_price, price_points, round_cents};
+
+/// The snapshot-wide facts every version's signals depend on.
+#[derive(Debug, Clone, Copy)]
+pub struct Reference<'a> {
+    /// `T`: the latest catalogue check.
+    pub catalogue_observed_at: Time,
+    /// `S`: the latest capture.
+    pub snapshot_at: Time,
+    /// Every catalogue check time, ascending (the monitoring times).
+    pub monitoring: &'a [Time],
+    /// The newest observed exchange rate.
+    pub rate: Option<ExchangeRate>,
+}
+
+impl<'a> Reference<'a> {
+    /// The reference facts of a snapshot.
+    pub fn of(snapshot: &'a Snapshot) -> Self {
+        Reference {
+            catalogue_observed_at: snapshot.meta.catalogue_observed_at,
+            snapshot_at: snapshot.meta.snapshot_at,
+            monitoring: &snapshot.catalogue_checks,
+            rate: current_rate(snapshot),
+        }
+    }
+}
+
+/// Computes every published version's signals, in parallel, sorted by ID.
+pub fn compute_catalogue(snapshot: &Snapshot) -> Catalogue {
+    let reference = Reference::of(snapshot);
+    let vehicles = snapshot
+        .versions
+        .par_iter()
+        .filter_map(|version| compute_vehicle(version, &reference))
+        .collect();
+    Catalogue {
+        meta: CatalogueMeta {
+            snapshot_at: snapshot.meta.snapshot_at,
+            catalogue_observed_at: snapshot.meta.catalogue_observed_at,
+            source: snapshot.meta.source.clone(),
+            site_name: snapshot.meta.site_name.clone(),
+            synthetic: snapshot.meta.synthetic,
+            current_rate: reference.rate,
+        },
+        vehicles,
+    }
+}
+
+/// The "current observed exchange rate": the newest `arsPerUsd` of any quote
+/// check (ties at the same instant go to the greatest rate, so the choice does
+/// not depend on row order).
+pub fn current_rate(snapshot: &Snapshot) -> Option<ExchangeRate> {
+    snapshot
+        .versions
+        .iter()
+        .flat_map(|version| &version.checks)
+        .filter_map(|check| Some((check.observed_at, check.ars_per_usd?)))
+        .max_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)))
+        .map(|(observed_at, rate)| ExchangeRate { ars_per_usd: Some(rate), observed_at })
+}
+
+/// Whether a version is published as known at `at` with quote checks up to
+/// `end`: listed at the catalogue check at `at`, and its latest quote check
+/// found stock and at least one quote.
+pub fn is_published(version: &Version, at: Time, end: Time) -> bool {
+    let listed = version.catalogue.iter().any(|run| run.first_seen <= at && at <= run.last_seen);
+    listed && latest_check(&version.checks, end).is_some_and(|check| check.in_stock && !check.quotes.is_empty())
+}
+
+fn latest_check(checks: &[QuoteCheck], end: Time) -> Option<&QuoteCheck> {
+    let count = checks.partition_point(|check| check.observed_at <= end);
+    count.checked_sub(1).map(|index| &checks[index])
+}
+
+/// Whether the version was an opportunity at monitoring time `at` (< `T`),
+/// using only what was known then.
+fn was_opportunity(version: &Version, points: &[PricePoint], at: Time) -> bool {
+    if !is_published(version, at, at) {
+        return false;
+    }
+    let current = latest_check(&version.checks, at).and_then(dealer_price);
+    current.is_some_and(|current| compute_comparison(points, current, at, at).0.opportunity)
+}
+
+/// The last monitoring time in `[T - 7d, T)` at which the version was not an
+/// opportunity, and the monitoring time after it.
+fn last_miss(version: &Version, points: &[PricePoint], reference: &Reference) -> Option<(Time, Time)> {
+    let t = reference.catalogue_observed_at;
+    let week_start = t - chrono::Duration::days(Window::D7.days());
+    let times = reference.monitoring;
+    let first = times.partition_point(|time| *time < week_start);
+    let last = times.partition_point(|time| *time < t);
+    let miss = (first..last).rev().find(|&index| !was_opportunity(version, points, times[index]))?;
+    Some((times[miss], times.get(miss + 1).copied().unwrap_or(t)))
+}
+
+/// One version's published record, or `None` when it is not published.
+pub fn compute_vehicle(version: &Version, reference: &Reference) -> Option<Vehicle> {
+    let (t, s) = (reference.catalogue_observed_at, reference.snapshot_at);
+    if !is_published(version, t, s) {
+        return None;
+    }
+    let latest = latest_check(&version.checks, s)?;
+    let current = dealer_price(latest)?;
+    let points = price_points(&version.checks);
+    let (comparison, history) = compute_comparison(&points, current, t, s);
+    let context = ChangeContext {
+        runs: &version.catalogue,
+        reference: t,
+        rate: reference.rate.and_then(|rate| rate.ars_per_usd),
+        opportunity: comparison.opportunity,
+        typical_usd: comparison.typical_price_usd,
+    };
+    let miss = comparison.opportunity.then(|| last_miss(version, &points, reference)).flatten();
+    let mut recent_changes = RecentChanges::default();
+    let mut new_opportunities = RecentChanges::default();
+    for window in Window::ALL.iter().copied() {
+        let fresh = miss.and_then(|(last, next)| context.new_opportunity(window, last, next));
+        recent_changes.set(window, context.price_drop(window).or_else(|| fresh.clone()));
+        new_opportunities.set(window, fresh);
+    }
+    let reasons = [
+        (comparison.opportunity, Reason::BelowTypical),
+        (is_drop(recent_changes.d7.as_ref()), Reason::PriceDrop),
+        (new_opportunities.d7.is_some(), Reason::NewOpportunity),
+    ]
+    .into_iter()
+    .filter_map(|(present, reason)| present.then_some(reason))
+    .collect();
+    let quotes = current_quotes(latest);
+    Some(Vehicle {
+        id: version.id.clone(),
+        source_url: version.source_url.clone(),
+        make: version.make.clone(),
+        model: version.model.clone(),
+        trim: version.trim.clone(),
+        trim_display: version.trim_display.clone(),
+        body_type: version.body_type,
+        tier: version.tier.clone(),
+        tier_label: version.tier_label.clone(),
+        fuel: version.fuel,
+        transmission: version.transmission,
+        drivetrain: version.drivetrain,
+        seats: version.seats,
+        airbags: version.airbags,
+        fact_sources: version.fact_sources.clone(),
+        observed_at: latest.observed_at,
+        current_price_usd: round_cents(current),
+        comparison,
+        recent_changes,
+        new_opportunities,
+        quote_count: quotes.len(),
+        best_quote: quotes.first().cloned(),
+        reasons,
+        quotes,
+        exchange_rate: ExchangeRate { ars_per_usd: latest.ars_per_usd, observed_at: latest.observed_at },
+        specs: version.specs.clone(),
+        history,
+    })
+}
+
+fn is_drop(change: Option<&RecentChange>) -> bool {
+    change.is_some_and(|change| change.kind == ChangeKind::PriceDrop)
+}
+
+/// The quotes of the latest check, cheapest first in USD, ties by quote ID.
+fn current_quotes(check: &QuoteCheck) -> Vec<Quote> {
+    let rate = check.ars_per_usd.unwrap_or(f64::NAN);
+    let mut quotes: Vec<(f64, Quote)> = check
+        .quotes
+        .iter()
+        .map(|quote| {
+            let usd = quote.price.usd(rate);
+            let published = Quote {
+                id: quote.id.clone(),
+                price: quote.price.amount,
+                currency: quote.price.currency,
+                price_usd: round_cents(usd),
+                fees_included: quote.fees_included,
+                color: quote.color.clone(),
+                stock: quote.stock,
+                location: quote.location.clone(),
+                seller_id: quote.seller_id.clone(),
+            };
+            (usd, published)
+        })
+        .collect();
+    quotes.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.id.as_bytes().cmp(b.1.id.as_bytes())));
+    quotes.into_iter().map(|(_, quote)| quote).collect()
+}

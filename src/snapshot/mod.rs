@@ -1,0 +1,12 @@
+//! Snapshot stage: the input tables described in `data/README.md`, loaded and
+//! validated with polars into a [`Snapshot`], and written back (the sample
+//! generator and test fixtures use the writer).
+
+pub mod load;
+pub mod model;
+mod table;
+pub mod write;
+
+pub use load::load_snapshot;
+pub use model::*;
+pub use write::{TableFormat, write_snapshot};

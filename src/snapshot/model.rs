@@ -1,0 +1,148 @@
+//! Snapshot stage, data: the input tables of `data/README.md` as typed Rust
+//! values, grouped per version and sorted, ready for the signal engine.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+pub use crate::catalogue::{SpecSource, Specs};
+use crate::time::Time;
+use crate::vocab::{BodyType, Currency, Drivetrain, Fuel, Transmission};
+
+/// A whole snapshot: its metadata, the catalogue check times and every version.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Snapshot {
+    /// `snapshot.json`.
+    pub meta: SnapshotMeta,
+    /// Every catalogue check time (monitoring time), ascending; the last is `T`.
+    pub catalogue_checks: Vec<Time>,
+    /// Every version, sorted by ID in byte order.
+    pub versions: Vec<Version>,
+}
+
+/// `snapshot.json`: the times that anchor every signal, and the source.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SnapshotMeta {
+    /// Version of the snapshot format; 1.
+    pub format_version: u32,
+    /// `S`: latest capture anywhere in the snapshot.
+    #[serde(with = "crate::time::rfc3339")]
+    pub snapshot_at: Time,
+    /// `T`: the latest catalogue check, reference time of recent-change windows.
+    #[serde(with = "crate::time::rfc3339")]
+    pub catalogue_observed_at: Time,
+    /// Address of the listing site.
+    pub source: String,
+    /// Name of the listing site.
+    pub site_name: String,
+    /// Whether the data is generated rather than scraped.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub synthetic: bool,
+    /// Free text for maintainers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notice: Option<String>,
+}
+
+/// A price in its original currency.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Money {
+    /// Amount in `currency`, positive.
+    pub amount: f64,
+    /// ARS or USD.
+    pub currency: Currency,
+}
+
+impl Money {
+    /// The amount in USD at `ars_per_usd` (ignored for USD prices).
+    pub fn usd(self, ars_per_usd: f64) -> f64 {
+        match self.currency {
+            Currency::Usd => self.amount,
+            Currency::Ars => self.amount / ars_per_usd,
+        }
+    }
+}
+
+/// One car version with everything the snapshot records about it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Version {
+    /// Catalogue ID, case-sensitive.
+    pub id: String,
+    /// Make.
+    pub make: String,
+    /// Model.
+    pub model: String,
+    /// Trim (version name).
+    pub trim: String,
+    /// Display form of the trim.
+    pub trim_display: Option<String>,
+    /// Body type.
+    pub body_type: Option<BodyType>,
+    /// Native tier code.
+    pub tier: Option<String>,
+    /// Native tier text.
+    pub tier_label: Option<String>,
+    /// Fuel.
+    pub fuel: Option<Fuel>,
+    /// Transmission.
+    pub transmission: Option<Transmission>,
+    /// Drivetrain.
+    pub drivetrain: Option<Drivetrain>,
+    /// Seats, when known.
+    pub seats: Option<u32>,
+    /// Airbags, when known.
+    pub airbags: Option<u32>,
+    /// Listing on the source site.
+    pub source_url: String,
+    /// Fact name to source kind.
+    pub fact_sources: BTreeMap<String, String>,
+    /// Catalogue price runs, ascending by `first_seen`, not overlapping.
+    pub catalogue: Vec<CatalogueRun>,
+    /// Detailed quote checks, ascending by `observed_at`.
+    pub checks: Vec<QuoteCheck>,
+    /// Official specifications, when any.
+    pub specs: Option<Specs>,
+}
+
+/// A stretch of consecutive catalogue checks at which a version was listed at one price.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CatalogueRun {
+    /// First check of the run.
+    pub first_seen: Time,
+    /// Last check of the run.
+    pub last_seen: Time,
+    /// Catalogue price.
+    pub price: Money,
+}
+
+/// One detailed quote check of a version.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QuoteCheck {
+    /// When the quotes were read.
+    pub observed_at: Time,
+    /// Exchange rate at the check (ARS per USD), when observed.
+    pub ars_per_usd: Option<f64>,
+    /// Whether the listing showed stock.
+    pub in_stock: bool,
+    /// Dealer quotes, sorted by quote ID.
+    pub quotes: Vec<SourceQuote>,
+}
+
+/// One dealer quote as recorded.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SourceQuote {
+    /// Quote identifier.
+    pub id: String,
+    /// Cash price.
+    pub price: Money,
+    /// Freight and paperwork included.
+    pub fees_included: Option<bool>,
+    /// Colour.
+    pub color: Option<String>,
+    /// Units in stock.
+    pub stock: Option<i64>,
+    /// Dealer location.
+    pub location: Option<String>,
+    /// Dealer identifier.
+    pub seller_id: Option<String>,
+}

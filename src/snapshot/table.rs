@@ -1,0 +1,224 @@
+//! Snapshot stage, tables: reads one input table (`NAME.parquet` or `NAME.csv`)
+//! with polars and hands out typed columns, so the loader never sees whether a
+//! cell came from CSV text or a Parquet type.
+
+use std::fmt::Display;
+use std::fs::File;
+use std::path::Path;
+
+use anyhow::{Context, Result, anyhow, bail};
+use polars::prelude::{
+    Column, CsvReadOptions, DataFrame, DataType, ParquetReader, SerReader,
+};
+
+use super::write::TableFormat;
+use crate::time::{Time, parse_time};
+
+/// Whether a column may hold empty cells (nulls).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Need {
+    /// Every cell must have a value.
+    Required,
+    /// Empty cells are allowed and read as `None`.
+    Nullable,
+}
+
+/// One loaded table: its file name (for messages), format and data.
+pub(crate) struct Table {
+    file: String,
+    format: TableFormat,
+    frame: DataFrame,
+}
+
+impl Table {
+    /// Reads `dir/NAME.parquet`, or `dir/NAME.csv` when there is no Parquet file.
+    pub(crate) fn read(dir: &Path, name: &str) -> Result<Self> {
+        let parquet = dir.join(format!("{name}.parquet"));
+        let csv = dir.join(format!("{name}.csv"));
+        let (path, format) = if parquet.is_file() {
+            (parquet, TableFormat::Parquet)
+        } else if csv.is_file() {
+            (csv, TableFormat::Csv)
+        } else {
+            bail!("missing table {name}: neither {name}.parquet nor {name}.csv exists in {}", dir.display());
+        };
+        let file = format!("{name}.{}", format.extension());
+        let frame = match format {
+            TableFormat::Parquet => read_parquet(&path),
+            TableFormat::Csv => read_csv(&path),
+        }
+        .with_context(|| format!("reading {file}"))?;
+        Ok(Table { file, format, frame })
+    }
+
+    /// The file name, such as `quotes.csv`.
+    pub(crate) fn file(&self) -> &str {
+        &self.file
+    }
+
+    /// Number of data rows.
+    pub(crate) fn height(&self) -> usize {
+        self.frame.height()
+    }
+
+    /// An error about one cell; `index` counts from 0, messages count rows from 1.
+    pub(crate) fn cell_error(&self, index: usize, column: &str, message: impl Display) -> anyhow::Error {
+        anyhow!("{}: row {}, column \"{column}\": {message}", self.file, index + 1)
+    }
+
+    /// A text column. Empty strings count as empty cells in both formats, so
+    /// that CSV and Parquet snapshots of the same data load the same.
+    pub(crate) fn strings(&self, name: &str, need: Need) -> Result<Vec<Option<String>>> {
+        let cells = self.text(name)?;
+        self.check_need(name, need, cells)
+    }
+
+    /// A time column: RFC 3339 text converted to UTC.
+    pub(crate) fn times(&self, name: &str, need: Need) -> Result<Vec<Option<Time>>> {
+        let cells = self.parse_text(name, "an RFC 3339 time", parse_time)?;
+        self.check_need(name, need, cells)
+    }
+
+    /// An integer column: any Parquet integer type, or decimal digits in CSV.
+    pub(crate) fn integers(&self, name: &str, need: Need) -> Result<Vec<Option<i64>>> {
+        let cells = match self.format {
+            TableFormat::Csv => self.parse_text(name, "an integer", |text| text.parse().ok())?,
+            TableFormat::Parquet => match self.native(name, "an integer type", DataType::is_integer)? {
+                None => vec![None; self.height()],
+                Some(column) => {
+                    let column = column.strict_cast(&DataType::Int64).map_err(|err| {
+                        anyhow!("{}: column \"{name}\": integer out of range: {err}", self.file)
+                    })?;
+                    column.i64()?.iter().collect()
+                }
+            },
+        };
+        self.check_need(name, need, cells)
+    }
+
+    /// A number column: any Parquet integer or floating type, or `.`-decimal
+    /// text in CSV. Infinities and NaN are rejected in both formats.
+    pub(crate) fn numbers(&self, name: &str, need: Need) -> Result<Vec<Option<f64>>> {
+        let cells = match self.format {
+            TableFormat::Csv => {
+                self.parse_text(name, "a number", |text| text.parse::<f64>().ok().filter(|v| v.is_finite()))?
+            }
+            TableFormat::Parquet => match self.native(name, "an integer or floating type", is_number)? {
+                None => vec![None; self.height()],
+                Some(column) => {
+                    let column = column.cast(&DataType::Float64)?;
+                    let cells: Vec<Option<f64>> = column.f64()?.iter().collect();
+                    if let Some(index) = cells.iter().position(|v| v.is_some_and(|v| !v.is_finite())) {
+                        return Err(self.cell_error(index, name, "expected a finite number"));
+                    }
+                    cells
+                }
+            },
+        };
+        self.check_need(name, need, cells)
+    }
+
+    /// A boolean column: Parquet boolean, or `true` / `false` in CSV.
+    pub(crate) fn booleans(&self, name: &str, need: Need) -> Result<Vec<Option<bool>>> {
+        let cells = match self.format {
+            TableFormat::Csv => self.parse_text(name, "true or false", |text| match text {
+                "true" => Some(true),
+                "false" => Some(false),
+                _ => None,
+            })?,
+            TableFormat::Parquet => match self.native(name, "boolean", |dtype| *dtype == DataType::Boolean)? {
+                None => vec![None; self.height()],
+                Some(column) => column.bool()?.iter().collect(),
+            },
+        };
+        self.check_need(name, need, cells)
+    }
+
+    /// The column called `name`, or an error naming the file and column.
+    fn column(&self, name: &str) -> Result<&Column> {
+        self.frame
+            .column(name)
+            .map_err(|_| anyhow!("{}: missing column \"{name}\"", self.file))
+    }
+
+    /// A Parquet column whose type passes `accepts`; `None` for an all-null
+    /// column of type Null, which some writers produce for empty columns.
+    fn native(&self, name: &str, expected: &str, accepts: fn(&DataType) -> bool) -> Result<Option<&Column>> {
+        let column = self.column(name)?;
+        let dtype = column.dtype();
+        if *dtype == DataType::Null {
+            return Ok(None);
+        }
+        if !accepts(dtype) {
+            bail!("{}: column \"{name}\": wrong type: expected {expected}, found {dtype}", self.file);
+        }
+        Ok(Some(column))
+    }
+
+    /// The cells of a text column (every CSV column, Parquet strings), with
+    /// empty strings turned into `None`.
+    fn text(&self, name: &str) -> Result<Vec<Option<String>>> {
+        // CSV columns are read as strings (no inference), so one path serves both formats.
+        let Some(column) = self.native(name, "a string", |dtype| *dtype == DataType::String)? else {
+            return Ok(vec![None; self.height()]);
+        };
+        Ok(column
+            .str()?
+            .iter()
+            .map(|cell| cell.filter(|text| !text.is_empty()).map(str::to_owned))
+            .collect())
+    }
+
+    /// Parses every non-empty cell of a text column, naming the row of the first failure.
+    fn parse_text<T>(&self, name: &str, expected: &str, parse: impl Fn(&str) -> Option<T>) -> Result<Vec<Option<T>>> {
+        let mut out = Vec::with_capacity(self.height());
+        for (index, cell) in self.text(name)?.into_iter().enumerate() {
+            out.push(match cell {
+                None => None,
+                Some(text) => Some(
+                    parse(&text)
+                        .ok_or_else(|| self.cell_error(index, name, format!("expected {expected}, found {text:?}")))?,
+                ),
+            });
+        }
+        Ok(out)
+    }
+
+    /// Fails at the first empty cell of a required column.
+    fn check_need<T>(&self, name: &str, need: Need, cells: Vec<Option<T>>) -> Result<Vec<Option<T>>> {
+        if need == Need::Required
+            && let Some(index) = cells.iter().position(Option::is_none)
+        {
+            return Err(self.cell_error(index, name, "empty cell in a required column"));
+        }
+        Ok(cells)
+    }
+}
+
+/// The values of a column read with [`Need::Required`], which has no empty cell.
+pub(crate) fn filled<T>(cells: Vec<Option<T>>) -> Vec<T> {
+    debug_assert!(cells.iter().all(Option::is_some), "filled() on a nullable column");
+    cells.into_iter().flatten().collect()
+}
+
+/// Parquet `number`: any integer or floating type.
+fn is_number(dtype: &DataType) -> bool {
+    dtype.is_integer() || dtype.is_float()
+}
+
+fn read_parquet(path: &Path) -> Result<DataFrame> {
+    let file = File::open(path)?;
+    Ok(ParquetReader::new(file).finish()?)
+}
+
+fn read_csv(path: &Path) -> Result<DataFrame> {
+    // Schema inference off: every column is text and the loader parses cells
+    // itself, so errors can name the row and the found text.
+    let frame = CsvReadOptions::default()
+        .with_has_header(true)
+        .with_infer_schema_length(Some(0))
+        .with_raise_if_empty(false)
+        .try_into_reader_with_file_path(Some(path.to_path_buf()))?
+        .finish()?;
+    Ok(frame)
+}

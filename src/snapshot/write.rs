@@ -1,0 +1,295 @@
+//! Snapshot stage, writer: turns a [`Snapshot`] back into the files of
+//! `data/README.md` (`snapshot.json`, five tables as Parquet or CSV,
+//! `specs.jsonl`), byte for byte the same for the same snapshot.
+
+use std::fs;
+use std::io::ErrorKind;
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use polars::prelude::{Column, DataFrame, ParquetWriter};
+use serde::Serialize;
+
+use super::model::{CatalogueRun, QuoteCheck, Snapshot, SourceQuote, Specs, Version};
+use crate::time::format_time;
+
+/// File format of the written tables.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableFormat {
+    /// `NAME.parquet`.
+    Parquet,
+    /// `NAME.csv`.
+    Csv,
+}
+
+impl TableFormat {
+    /// The file extension, without the dot.
+    pub fn extension(self) -> &'static str {
+        match self {
+            TableFormat::Parquet => "parquet",
+            TableFormat::Csv => "csv",
+        }
+    }
+
+    fn other(self) -> TableFormat {
+        match self {
+            TableFormat::Parquet => TableFormat::Csv,
+            TableFormat::Csv => TableFormat::Parquet,
+        }
+    }
+}
+
+/// Writes every file of a snapshot into `dir` (created if needed), tables in
+/// `format`. A table file of the other format left in `dir` is removed, since
+/// the loader would prefer a stale Parquet file over the fresh CSV one.
+pub fn write_snapshot(snapshot: &Snapshot, dir: &Path, format: TableFormat) -> Result<()> {
+    fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let mut meta = serde_json::to_string_pretty(&snapshot.meta).context("serializing snapshot.json")?;
+    meta.push('\n');
+    write_file(&dir.join("snapshot.json"), meta.as_bytes())?;
+
+    let mut versions: Vec<&Version> = snapshot.versions.iter().collect();
+    versions.sort_by(|a, b| a.id.cmp(&b.id));
+    let mut checks = snapshot.catalogue_checks.clone();
+    checks.sort();
+    for frame in [
+        Frame::new("catalogue_checks").text("observedAt", checks.iter().map(|t| Some(format_time(*t)))),
+        versions_frame(&versions),
+        catalogue_prices_frame(&versions),
+        quote_checks_frame(&versions),
+        quotes_frame(&versions),
+    ] {
+        frame.write(dir, format)?;
+    }
+    write_file(&dir.join("specs.jsonl"), specs_lines(&versions)?.as_bytes())
+}
+
+/// The one place files are written: adds the path to every error.
+fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
+    fs::write(path, bytes).with_context(|| format!("writing {}", path.display()))
+}
+
+fn versions_frame(versions: &[&Version]) -> Frame {
+    let v = versions;
+    let fact_sources = |version: &Version| {
+        // An empty map is written as an empty cell, which loads back as `{}`.
+        (!version.fact_sources.is_empty())
+            .then(|| serde_json::to_string(&version.fact_sources).unwrap_or_default())
+    };
+    Frame::new("versions")
+        .text("id", v.iter().map(|v| Some(v.id.clone())))
+        .text("make", v.iter().map(|v| Some(v.make.clone())))
+        .text("model", v.iter().map(|v| Some(v.model.clone())))
+        .text("trim", v.iter().map(|v| Some(v.trim.clone())))
+        .text("trimDisplay", v.iter().map(|v| v.trim_display.clone()))
+        .text("type", v.iter().map(|v| v.body_type.map(|x| x.as_str().to_owned())))
+        .text("tier", v.iter().map(|v| v.tier.clone()))
+        .text("tierLabel", v.iter().map(|v| v.tier_label.clone()))
+        .text("fuel", v.iter().map(|v| v.fuel.map(|x| x.as_str().to_owned())))
+        .text("transmission", v.iter().map(|v| v.transmission.map(|x| x.as_str().to_owned())))
+        .text("drivetrain", v.iter().map(|v| v.drivetrain.map(|x| x.as_str().to_owned())))
+        .integer("seats", v.iter().map(|v| v.seats.map(i64::from)))
+        .integer("airbags", v.iter().map(|v| v.airbags.map(i64::from)))
+        .text("sourceUrl", v.iter().map(|v| Some(v.source_url.clone())))
+        .text("factSources", v.iter().map(|v| fact_sources(v)))
+}
+
+fn catalogue_prices_frame(versions: &[&Version]) -> Frame {
+    let rows: Vec<(&str, &CatalogueRun)> = versions
+        .iter()
+        .flat_map(|version| {
+            let mut runs: Vec<&CatalogueRun> = version.catalogue.iter().collect();
+            runs.sort_by_key(|run| (run.first_seen, run.last_seen));
+            runs.into_iter().map(|run| (version.id.as_str(), run))
+        })
+        .collect();
+    Frame::new("catalogue_prices")
+        .text("versionId", rows.iter().map(|(id, _)| Some((*id).to_owned())))
+        .number("price", rows.iter().map(|(_, run)| Some(run.price.amount)))
+        .text("currency", rows.iter().map(|(_, run)| Some(run.price.currency.as_str().to_owned())))
+        .text("firstSeen", rows.iter().map(|(_, run)| Some(format_time(run.first_seen))))
+        .text("lastSeen", rows.iter().map(|(_, run)| Some(format_time(run.last_seen))))
+}
+
+/// Every quote check as (version ID, check), versions by ID, checks by time.
+fn sorted_checks<'a>(versions: &[&'a Version]) -> Vec<(&'a str, &'a QuoteCheck)> {
+    versions
+        .iter()
+        .flat_map(|version| {
+            let mut checks: Vec<&QuoteCheck> = version.checks.iter().collect();
+            checks.sort_by_key(|check| check.observed_at);
+            checks.into_iter().map(|check| (version.id.as_str(), check))
+        })
+        .collect()
+}
+
+fn quote_checks_frame(versions: &[&Version]) -> Frame {
+    let rows = sorted_checks(versions);
+    Frame::new("quote_checks")
+        .text("versionId", rows.iter().map(|(id, _)| Some((*id).to_owned())))
+        .text("observedAt", rows.iter().map(|(_, check)| Some(format_time(check.observed_at))))
+        .number("arsPerUsd", rows.iter().map(|(_, check)| check.ars_per_usd))
+        .boolean("inStock", rows.iter().map(|(_, check)| Some(check.in_stock)))
+}
+
+fn quotes_frame(versions: &[&Version]) -> Frame {
+    let rows: Vec<(&str, &QuoteCheck, &SourceQuote)> = sorted_checks(versions)
+        .into_iter()
+        .flat_map(|(id, check)| {
+            let mut quotes: Vec<&SourceQuote> = check.quotes.iter().collect();
+            quotes.sort_by(|a, b| a.id.cmp(&b.id));
+            quotes.into_iter().map(move |quote| (id, check, quote))
+        })
+        .collect();
+    let r = &rows;
+    Frame::new("quotes")
+        .text("versionId", r.iter().map(|(id, _, _)| Some((*id).to_owned())))
+        .text("checkedAt", r.iter().map(|(_, check, _)| Some(format_time(check.observed_at))))
+        .text("quoteId", r.iter().map(|(_, _, q)| Some(q.id.clone())))
+        .number("price", r.iter().map(|(_, _, q)| Some(q.price.amount)))
+        .text("currency", r.iter().map(|(_, _, q)| Some(q.price.currency.as_str().to_owned())))
+        .boolean("feesIncluded", r.iter().map(|(_, _, q)| q.fees_included))
+        .text("color", r.iter().map(|(_, _, q)| q.color.clone()))
+        .integer("stock", r.iter().map(|(_, _, q)| q.stock))
+        .text("location", r.iter().map(|(_, _, q)| q.location.clone()))
+        .text("sellerId", r.iter().map(|(_, _, q)| q.seller_id.clone()))
+}
+
+/// One `specs.jsonl` line: the version ID first, then the record's fields.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SpecsLine<'a> {
+    version_id: &'a str,
+    #[serde(flatten)]
+    specs: &'a Specs,
+}
+
+fn specs_lines(versions: &[&Version]) -> Result<String> {
+    let mut out = String::new();
+    for version in versions {
+        if let Some(specs) = &version.specs {
+            let line = SpecsLine { version_id: &version.id, specs };
+            out.push_str(&serde_json::to_string(&line).context("serializing specs.jsonl")?);
+            out.push('\n');
+        }
+    }
+    Ok(out)
+}
+
+/// The cells of one output column.
+enum Cells {
+    Text(Vec<Option<String>>),
+    Integer(Vec<Option<i64>>),
+    Number(Vec<Option<f64>>),
+    Boolean(Vec<Option<bool>>),
+}
+
+/// One output table, column by column, in the order of `data/README.md`.
+struct Frame {
+    name: &'static str,
+    columns: Vec<(&'static str, Cells)>,
+}
+
+impl Frame {
+    fn new(name: &'static str) -> Self {
+        Frame { name, columns: Vec::new() }
+    }
+
+    fn text(mut self, name: &'static str, cells: impl Iterator<Item = Option<String>>) -> Self {
+        self.columns.push((name, Cells::Text(cells.collect())));
+        self
+    }
+
+    fn integer(mut self, name: &'static str, cells: impl Iterator<Item = Option<i64>>) -> Self {
+        self.columns.push((name, Cells::Integer(cells.collect())));
+        self
+    }
+
+    fn number(mut self, name: &'static str, cells: impl Iterator<Item = Option<f64>>) -> Self {
+        self.columns.push((name, Cells::Number(cells.collect())));
+        self
+    }
+
+    fn boolean(mut self, name: &'static str, cells: impl Iterator<Item = Option<bool>>) -> Self {
+        self.columns.push((name, Cells::Boolean(cells.collect())));
+        self
+    }
+
+    fn height(&self) -> usize {
+        self.columns.first().map_or(0, |(_, cells)| match cells {
+            Cells::Text(v) => v.len(),
+            Cells::Integer(v) => v.len(),
+            Cells::Number(v) => v.len(),
+            Cells::Boolean(v) => v.len(),
+        })
+    }
+
+    /// Writes `dir/NAME.EXT` and removes a twin of the other format.
+    fn write(&self, dir: &Path, format: TableFormat) -> Result<()> {
+        let file = format!("{}.{}", self.name, format.extension());
+        let bytes = match format {
+            TableFormat::Parquet => self.to_parquet(),
+            TableFormat::Csv => Ok(self.to_csv().into_bytes()),
+        }
+        .with_context(|| format!("encoding {file}"))?;
+        write_file(&dir.join(&file), &bytes)?;
+        let twin = dir.join(format!("{}.{}", self.name, format.other().extension()));
+        match fs::remove_file(&twin) {
+            Err(err) if err.kind() != ErrorKind::NotFound => {
+                Err(err).with_context(|| format!("removing {}", twin.display()))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn to_parquet(&self) -> Result<Vec<u8>> {
+        let columns = self
+            .columns
+            .iter()
+            .map(|(name, cells)| match cells {
+                Cells::Text(v) => Column::new((*name).into(), v),
+                Cells::Integer(v) => Column::new((*name).into(), v),
+                Cells::Number(v) => Column::new((*name).into(), v),
+                Cells::Boolean(v) => Column::new((*name).into(), v),
+            })
+            .collect();
+        let mut frame = DataFrame::new(self.height(), columns)?;
+        let mut bytes = Vec::new();
+        // Serial encoding: the file must not depend on thread scheduling.
+        ParquetWriter::new(&mut bytes).set_parallel(false).finish(&mut frame)?;
+        Ok(bytes)
+    }
+
+    /// RFC 4180 CSV with `\n` line ends; numbers in Rust's shortest
+    /// round-trip decimal form (never an exponent), so they load back equal.
+    fn to_csv(&self) -> String {
+        let header: Vec<String> = self.columns.iter().map(|(name, _)| csv_text(name)).collect();
+        let mut out = header.join(",");
+        out.push('\n');
+        for row in 0..self.height() {
+            let cells: Vec<String> = self
+                .columns
+                .iter()
+                .map(|(_, cells)| match cells {
+                    Cells::Text(v) => v[row].as_deref().map(csv_text),
+                    Cells::Integer(v) => v[row].map(|x| x.to_string()),
+                    Cells::Number(v) => v[row].map(|x| x.to_string()),
+                    Cells::Boolean(v) => v[row].map(|x| x.to_string()),
+                })
+                .map(Option::unwrap_or_default)
+                .collect();
+            out.push_str(&cells.join(","));
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// Quotes a CSV cell when it holds a separator, quote or line break.
+fn csv_text(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_owned()
+    }
+}

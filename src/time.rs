@@ -1,0 +1,79 @@
+//! Times: UTC instants, RFC 3339 parsing and the one output format, and the
+//! Argentine calendar (UTC-03:00, no daylight saving) used for weekly averages
+//! and dates on the site.
+
+use chrono::{DateTime, FixedOffset, SecondsFormat, Utc};
+
+/// An instant in UTC. Every time in the snapshot and the API is one.
+pub type Time = DateTime<Utc>;
+
+/// Seconds in a day.
+pub const DAY: i64 = 86_400;
+
+/// Argentine time: UTC-03:00 all year (Argentina has no daylight saving).
+pub fn argentina() -> FixedOffset {
+    FixedOffset::west_opt(3 * 3600).expect("invariant: -03:00 is a valid offset")
+}
+
+/// Parses an RFC 3339 time (`Z` or an offset) into UTC.
+pub fn parse_time(text: &str) -> Option<Time> {
+    DateTime::parse_from_rfc3339(text.trim()).ok().map(|t| t.with_timezone(&Utc))
+}
+
+/// The one output format: RFC 3339 in UTC with whole seconds, `2026-11-21T15:00:00Z`.
+pub fn format_time(time: Time) -> String {
+    time.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+/// Serde adapter writing times in [`format_time`] form.
+pub mod rfc3339 {
+    use super::{Time, format_time, parse_time};
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    /// Serializes a time as RFC 3339 UTC with whole seconds.
+    pub fn serialize<S: Serializer>(time: &Time, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&format_time(*time))
+    }
+
+    /// Deserializes an RFC 3339 time.
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Time, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        parse_time(&text).ok_or_else(|| D::Error::custom(format!("invalid time {text:?}")))
+    }
+
+    /// The same for optional times.
+    pub mod option {
+        use super::super::{Time, format_time, parse_time};
+        use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+        /// Serializes an optional time; `None` is null.
+        pub fn serialize<S: Serializer>(time: &Option<Time>, serializer: S) -> Result<S::Ok, S::Error> {
+            match time {
+                Some(time) => serializer.serialize_str(&format_time(*time)),
+                None => serializer.serialize_none(),
+            }
+        }
+
+        /// Deserializes an optional RFC 3339 time.
+        pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Time>, D::Error> {
+            match Option::<String>::deserialize(deserializer)? {
+                Some(text) => parse_time(&text)
+                    .map(Some)
+                    .ok_or_else(|| D::Error::custom(format!("invalid time {text:?}"))),
+                None => Ok(None),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_offsets_into_utc_and_formats_whole_seconds() {
+        let time = parse_time("2026-11-21T12:00:00.5-03:00").expect("valid");
+        assert_eq!(format_time(time), "2026-11-21T15:00:00Z");
+        assert_eq!(parse_time("2026-11-21 15:00"), None);
+    }
+}

@@ -1,0 +1,118 @@
+//! The closed vocabularies of the catalogue (currencies, body types, fuels,
+//! transmissions, drivetrains): shared by the snapshot loader, the signal
+//! engine and the API, so each string appears once.
+
+use serde::{Deserialize, Serialize};
+
+/// Declares a string enum with its canonical spellings, `ALL`, `as_str` and
+/// `parse` (exact, case-sensitive: the spec says enum values are).
+macro_rules! string_enum {
+    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident => $text:literal),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+        pub enum $name {
+            $($(#[$vmeta])* #[doc = concat!("`", $text, "`")] #[serde(rename = $text)] $variant),+
+        }
+
+        impl $name {
+            /// Every value, in the order the spec lists them.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            /// The canonical spelling.
+            pub fn as_str(self) -> &'static str {
+                match self { $($name::$variant => $text),+ }
+            }
+
+            /// Parses the canonical spelling exactly.
+            pub fn parse(text: &str) -> Option<Self> {
+                match text { $($text => Some($name::$variant),)+ _ => None }
+            }
+
+            /// The canonical spellings, for error messages and schemas.
+            pub fn names() -> Vec<&'static str> {
+                Self::ALL.iter().map(|v| v.as_str()).collect()
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    };
+}
+
+string_enum! {
+    /// Currency of a price.
+    Currency { Ars => "ARS", Usd => "USD" }
+}
+
+string_enum! {
+    /// Body type (`type` filter).
+    BodyType {
+        Suv => "SUV", Pickup => "Pickup", Hatchback => "Hatchback", Sedan => "Sedan", Van => "Van",
+        Coupe => "Coupe", Wagon => "Wagon", Mpv => "MPV", Other => "Other",
+    }
+}
+
+string_enum! {
+    /// Fuel or powertrain (`fuel` filter).
+    Fuel {
+        Petrol => "Petrol", Diesel => "Diesel", Electric => "Electric", Hybrid => "Hybrid",
+        MildHybrid => "Mild hybrid", PluginHybrid => "Plug-in hybrid", RangeExtender => "Range extender",
+    }
+}
+
+string_enum! {
+    /// Gearbox (`transmission` filter).
+    Transmission { Automatic => "Automatic", Manual => "Manual" }
+}
+
+string_enum! {
+    /// Driven wheels (`drivetrain` filter); awd, 4x4 and 4x4-low-range are distinct.
+    Drivetrain {
+        Fwd => "fwd", Rwd => "rwd", FourByTwo => "4x2", Awd => "awd", FourByFour => "4x4",
+        FourByFourLowRange => "4x4-low-range",
+    }
+}
+
+string_enum! {
+    /// Recent-change window, measured back from `catalogueObservedAt`.
+    Window { D1 => "1d", D3 => "3d", D7 => "7d" }
+}
+
+impl Window {
+    /// Length of the window in days.
+    pub fn days(self) -> i64 {
+        match self {
+            Window::D1 => 1,
+            Window::D3 => 3,
+            Window::D7 => 7,
+        }
+    }
+}
+
+string_enum! {
+    /// Why a version is listed as a deal (`reasons`).
+    Reason { BelowTypical => "below_typical", PriceDrop => "price_drop", NewOpportunity => "new_opportunity" }
+}
+
+string_enum! {
+    /// Kind of a recent change.
+    ChangeKind { PriceDrop => "price_drop", NewOpportunity => "new_opportunity" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spellings_round_trip() {
+        for fuel in Fuel::ALL {
+            assert_eq!(Fuel::parse(fuel.as_str()), Some(*fuel));
+        }
+        assert_eq!(Drivetrain::parse("4x4-low-range"), Some(Drivetrain::FourByFourLowRange));
+        assert_eq!(BodyType::parse("suv"), None, "enum values are case-sensitive");
+        assert_eq!(serde_json::to_string(&Fuel::MildHybrid).ok().as_deref(), Some("\"Mild hybrid\""));
+    }
+}

@@ -1,0 +1,161 @@
+//! `generate` end to end on a small synthetic snapshot: the manifest, the
+//! byte-identical rerun, the all-or-nothing swap, and insta snapshots of the
+//! raw response text.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use autoprecios::api::json::etag;
+use autoprecios::generate::{GenerateOptions, generate};
+use autoprecios::output::Manifest;
+use autoprecios::sample::{SampleOptions, generate_sample};
+use autoprecios::snapshot::{TableFormat, write_snapshot};
+
+/// A small synthetic snapshot (CSV) and one generated tree, shared by the tests.
+pub struct Fixture {
+    _dir: tempfile::TempDir,
+    /// The snapshot directory.
+    pub data: PathBuf,
+    /// The generated tree.
+    pub out: PathBuf,
+    /// Its manifest.
+    pub manifest: Manifest,
+}
+
+/// Base URL of fixture trees.
+pub const BASE: &str = "https://autoprecios.example";
+
+/// The shared fixture, built once per test run.
+pub fn fixture() -> &'static Fixture {
+    static FIXTURE: OnceLock<Fixture> = OnceLock::new();
+    FIXTURE.get_or_init(|| {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let data = dir.path().join("data");
+        let snapshot = generate_sample(&SampleOptions { versions: 40, days: 220, ..SampleOptions::default() });
+        write_snapshot(&snapshot, &data, TableFormat::Csv).expect("write fixture snapshot");
+        let out = dir.path().join("output");
+        let manifest = generate(&options(&data, &out)).expect("generate");
+        Fixture { _dir: dir, data, out, manifest }
+    })
+}
+
+/// Generate options for a fixture.
+pub fn options(data: &Path, out: &Path) -> GenerateOptions {
+    GenerateOptions { data: data.to_owned(), out: out.to_owned(), base_url: BASE.to_owned(), fail_after: None }
+}
+
+/// Every file under `root` with its bytes, by relative path.
+fn read_tree(root: &Path) -> BTreeMap<String, Vec<u8>> {
+    walk(root)
+        .into_iter()
+        .map(|path| {
+            let relative = path.strip_prefix(root).expect("under root").to_string_lossy().replace('\\', "/");
+            (relative, fs::read(&path).expect("read"))
+        })
+        .collect()
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in fs::read_dir(dir).expect("read_dir") {
+        let path = entry.expect("entry").path();
+        if path.is_dir() { files.extend(walk(&path)) } else { files.push(path) }
+    }
+    files
+}
+
+/// The raw text of the file answering `url`.
+pub fn text_of(url: &str) -> String {
+    let fixture = fixture();
+    let entry = fixture.manifest.files.iter().find(|e| e.url == url).unwrap_or_else(|| panic!("no file for {url}"));
+    fs::read_to_string(fixture.out.join(&entry.file)).expect("read")
+}
+
+#[test]
+fn every_manifest_url_has_a_file_whose_sha256_is_its_etag() {
+    let fixture = fixture();
+    assert!(fixture.manifest.files.len() > 100);
+    for entry in &fixture.manifest.files {
+        let bytes = fs::read(fixture.out.join(&entry.file)).expect("file exists");
+        assert_eq!(etag(&bytes), entry.etag, "{}", entry.url);
+    }
+    let tree = read_tree(&fixture.out);
+    assert_eq!(tree.len(), fixture.manifest.files.len() + 1, "every file but the manifest is listed");
+}
+
+#[test]
+fn generating_twice_gives_byte_identical_trees() {
+    let fixture = fixture();
+    let again = fixture.out.with_file_name("again");
+    generate(&options(&fixture.data, &again)).expect("generate again");
+    assert!(read_tree(&fixture.out) == read_tree(&again), "trees differ");
+}
+
+#[test]
+fn a_failure_mid_generate_leaves_the_previous_tree_intact() {
+    let fixture = fixture();
+    let out = fixture.out.with_file_name("failing");
+    generate(&options(&fixture.data, &out)).expect("first generate");
+    let before = read_tree(&out);
+    let failing = GenerateOptions { fail_after: Some(50), ..options(&fixture.data, &out) };
+    let err = generate(&failing).expect_err("injected failure");
+    assert!(format!("{err:#}").contains("injected failure"), "{err:#}");
+    assert!(read_tree(&out) == before, "previous tree changed");
+}
+
+#[test]
+fn a_broken_snapshot_leaves_the_previous_tree_intact() {
+    let fixture = fixture();
+    let out = fixture.out.with_file_name("broken");
+    generate(&options(&fixture.data, &out)).expect("first generate");
+    let before = read_tree(&out);
+    let empty = fixture.out.with_file_name("empty-data");
+    fs::create_dir_all(&empty).expect("mkdir");
+    let err = generate(&options(&empty, &out)).expect_err("no snapshot");
+    assert!(format!("{err:#}").contains("snapshot.json"), "{err:#}");
+    assert!(read_tree(&out) == before, "previous tree changed");
+}
+
+#[test]
+fn the_file_list_is_pinned() {
+    let files: Vec<String> = fixture().manifest.files.iter().map(|e| format!("{} -> {}", e.url, e.file)).collect();
+    insta::assert_snapshot!(files.join("\n"));
+}
+
+#[test]
+fn api_info_and_catalogue_are_pinned() {
+    insta::assert_snapshot!("api_info", text_of("/api/v1"));
+    insta::assert_snapshot!("catalogue", text_of("/api/v1/catalogue"));
+}
+
+/// The first vehicle detail whose record satisfies `pick`.
+fn detail_where(pick: impl Fn(&serde_json::Value) -> bool) -> String {
+    let fixture = fixture();
+    fixture
+        .manifest
+        .files
+        .iter()
+        .filter(|e| e.url.starts_with("/api/v1/vehicles/"))
+        .map(|e| fs::read_to_string(fixture.out.join(&e.file)).expect("read"))
+        .find(|text| pick(&serde_json::from_str::<serde_json::Value>(text).expect("json")["data"]["vehicle"]))
+        .expect("a matching vehicle")
+}
+
+#[test]
+fn vehicles_with_and_without_specs_are_pinned() {
+    let with_gaps = detail_where(|v| v["specs"]["gaps"].as_object().is_some_and(|gaps| !gaps.is_empty()));
+    insta::assert_snapshot!("vehicle_with_specs_and_gaps", with_gaps);
+    insta::assert_snapshot!("vehicle_without_specs", detail_where(|v| v["specs"].is_null()));
+}
+
+#[test]
+fn one_deals_page_per_kind_and_one_model_page_are_pinned() {
+    for kind in ["opportunities", "price_drops", "new_opportunities"] {
+        let url = format!("/api/v1/deals?kind={kind}&window=7d&sort=recommended");
+        insta::assert_snapshot!(format!("deals_{kind}"), text_of(&url));
+    }
+    let model = fixture().manifest.files.iter().find(|e| e.url.starts_with("/api/v1/models/prices?")).expect("a model");
+    insta::assert_snapshot!("model_prices", text_of(&model.url.clone()));
+}

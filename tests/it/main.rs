@@ -1,0 +1,2 @@
+mod snapshot;
+mod generate;

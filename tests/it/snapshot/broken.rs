@@ -1,0 +1,172 @@
+//! Snapshot stage, broken snapshots: each case writes the valid fixture as
+//! CSV, corrupts one thing, and checks that loading fails with a message naming
+//! the file, the column and (where there is one) the row. Row numbers are the
+//! fixture's, listed on `fixture()`.
+
+use std::fs;
+use std::path::Path;
+
+use autoprecios::snapshot::{TableFormat, load_snapshot};
+use polars::prelude::{CsvReadOptions, ParquetWriter, SerReader};
+
+use super::{CHECKS, keep_header_only, read_csv, set_cell, write_csv, written};
+
+/// What the error message must contain.
+enum Expect {
+    /// `FILE: row N, column "NAME"`.
+    Cell(&'static str, usize, &'static str),
+    /// Each of these texts.
+    Names(&'static [&'static str]),
+}
+
+use Expect::{Cell, Names};
+
+struct Case {
+    name: &'static str,
+    corrupt: fn(&Path),
+    expect: Expect,
+}
+
+fn set_meta(dir: &Path, field: &str, value: serde_json::Value) {
+    let path = dir.join("snapshot.json");
+    let mut meta: serde_json::Value = serde_json::from_slice(&fs::read(&path).expect("read")).expect("json");
+    meta[field] = value;
+    fs::write(&path, serde_json::to_string_pretty(&meta).expect("json")).expect("write");
+}
+
+fn rename_column(dir: &Path, table: &str, from: &str, to: &str) {
+    let path = dir.join(format!("{table}.csv"));
+    let mut rows = read_csv(&path);
+    for name in &mut rows[0] {
+        if name == from {
+            *name = to.to_owned();
+        }
+    }
+    write_csv(&path, &rows);
+}
+
+/// Replaces `quotes.csv` by a Parquet file whose columns are all strings.
+fn quotes_as_string_parquet(dir: &Path) {
+    let csv = dir.join("quotes.csv");
+    let mut frame = CsvReadOptions::default()
+        .with_infer_schema_length(Some(0))
+        .try_into_reader_with_file_path(Some(csv.clone()))
+        .expect("open")
+        .finish()
+        .expect("read");
+    let file = fs::File::create(dir.join("quotes.parquet")).expect("create");
+    ParquetWriter::new(file).finish(&mut frame).expect("write");
+    fs::remove_file(csv).expect("remove csv");
+}
+
+fn edit_specs(dir: &Path, edit: impl FnOnce(String) -> String) {
+    let path = dir.join("specs.jsonl");
+    let text = fs::read_to_string(&path).expect("read specs");
+    fs::write(&path, edit(text)).expect("write specs");
+}
+
+fn cases() -> Vec<Case> {
+    vec![
+        // Files, columns and types.
+        Case { name: "missing file", corrupt: |d| fs::remove_file(d.join("quotes.csv")).expect("rm"), expect: Names(&["quotes.parquet", "quotes.csv"]) },
+        Case { name: "missing snapshot.json", corrupt: |d| fs::remove_file(d.join("snapshot.json")).expect("rm"), expect: Names(&["snapshot.json"]) },
+        Case { name: "missing column", corrupt: |d| rename_column(d, "quotes", "currency", "curr"), expect: Names(&["quotes.csv", "missing column \"currency\""]) },
+        Case { name: "wrong type in parquet", corrupt: quotes_as_string_parquet, expect: Names(&["quotes.parquet", "column \"price\"", "wrong type", "found str"]) },
+        Case { name: "unparseable time", corrupt: |d| set_cell(d, "quote_checks", 3, "observedAt", "yesterday"), expect: Cell("quote_checks.csv", 3, "observedAt") },
+        Case { name: "time without zone", corrupt: |d| set_cell(d, "catalogue_prices", 2, "lastSeen", "2026-11-21 15:00"), expect: Cell("catalogue_prices.csv", 2, "lastSeen") },
+        Case { name: "price not a number", corrupt: |d| set_cell(d, "catalogue_prices", 4, "price", "17.999,99"), expect: Cell("catalogue_prices.csv", 4, "price") },
+        Case { name: "seats not an integer", corrupt: |d| set_cell(d, "versions", 1, "seats", "five"), expect: Cell("versions.csv", 1, "seats") },
+        Case { name: "negative airbags", corrupt: |d| set_cell(d, "versions", 3, "airbags", "-2"), expect: Cell("versions.csv", 3, "airbags") },
+        Case { name: "boolean not true/false", corrupt: |d| set_cell(d, "quote_checks", 2, "inStock", "yes"), expect: Cell("quote_checks.csv", 2, "inStock") },
+        Case { name: "empty required cell", corrupt: |d| set_cell(d, "versions", 2, "make", ""), expect: Cell("versions.csv", 2, "make") },
+        // Values.
+        Case { name: "unknown currency", corrupt: |d| set_cell(d, "quotes", 5, "currency", "EUR"), expect: Cell("quotes.csv", 5, "currency") },
+        Case { name: "non-positive quote price", corrupt: |d| set_cell(d, "quotes", 2, "price", "-5"), expect: Cell("quotes.csv", 2, "price") },
+        Case { name: "zero catalogue price", corrupt: |d| set_cell(d, "catalogue_prices", 3, "price", "0"), expect: Cell("catalogue_prices.csv", 3, "price") },
+        Case { name: "non-positive exchange rate", corrupt: |d| set_cell(d, "quote_checks", 5, "arsPerUsd", "-1"), expect: Cell("quote_checks.csv", 5, "arsPerUsd") },
+        Case { name: "unknown fuel", corrupt: |d| set_cell(d, "versions", 3, "fuel", "Gasoline"), expect: Cell("versions.csv", 3, "fuel") },
+        Case { name: "body type in wrong case", corrupt: |d| set_cell(d, "versions", 1, "type", "pickup"), expect: Cell("versions.csv", 1, "type") },
+        Case { name: "unknown transmission", corrupt: |d| set_cell(d, "versions", 3, "transmission", "CVT"), expect: Cell("versions.csv", 3, "transmission") },
+        Case { name: "unknown drivetrain", corrupt: |d| set_cell(d, "versions", 3, "drivetrain", "FWD"), expect: Cell("versions.csv", 3, "drivetrain") },
+        Case { name: "id too long", corrupt: |d| set_cell(d, "versions", 2, "id", &"x".repeat(161)), expect: Cell("versions.csv", 2, "id") },
+        Case { name: "make too long", corrupt: |d| set_cell(d, "versions", 3, "make", &"M".repeat(101)), expect: Cell("versions.csv", 3, "make") },
+        Case { name: "model too long", corrupt: |d| set_cell(d, "versions", 1, "model", &"é".repeat(101)), expect: Cell("versions.csv", 1, "model") },
+        Case { name: "invalid factSources", corrupt: |d| set_cell(d, "versions", 1, "factSources", "{fuel"), expect: Cell("versions.csv", 1, "factSources") },
+        // Keys and references.
+        Case { name: "duplicate version id", corrupt: |d| set_cell(d, "versions", 3, "id", "Hilux-SRV"), expect: Cell("versions.csv", 3, "id") },
+        Case { name: "quote for an unknown version", corrupt: |d| set_cell(d, "quotes", 6, "versionId", "onix-ltz"), expect: Cell("quotes.csv", 6, "versionId") },
+        Case { name: "catalogue price for an unknown version", corrupt: |d| set_cell(d, "catalogue_prices", 4, "versionId", "Onix-LT"), expect: Cell("catalogue_prices.csv", 4, "versionId") },
+        Case { name: "quote check for an unknown version", corrupt: |d| set_cell(d, "quote_checks", 5, "versionId", "ONIX-LT"), expect: Cell("quote_checks.csv", 5, "versionId") },
+        Case { name: "specs for an unknown version", corrupt: |d| edit_specs(d, |s| s.replace("\"Hilux-SRV\"", "\"hilux-SRV\"")), expect: Names(&["specs.jsonl: line 1", "versionId", "hilux-SRV"]) },
+        Case { name: "specs bad line", corrupt: |d| edit_specs(d, |s| s + "{\"versionId\": \"onix-lt\"\n"), expect: Names(&["specs.jsonl: line 2"]) },
+        Case { name: "second specs record", corrupt: |d| edit_specs(d, |s| s.clone() + &s), expect: Names(&["specs.jsonl: line 2", "versionId"]) },
+        Case { name: "exchange rate missing", corrupt: |d| set_cell(d, "quote_checks", 1, "arsPerUsd", ""), expect: Names(&["quote_checks.csv: row 1, column \"arsPerUsd\"", "exchange rate missing", "quotes.csv: row 1"]) },
+        Case { name: "quote without a check", corrupt: |d| set_cell(d, "quotes", 3, "checkedAt", "2026-11-21T15:31:00Z"), expect: Cell("quotes.csv", 3, "checkedAt") },
+        Case { name: "duplicate quote check", corrupt: |d| set_cell(d, "quote_checks", 4, "observedAt", CHECKS[2]), expect: Cell("quote_checks.csv", 4, "observedAt") },
+        Case { name: "duplicate quote id", corrupt: |d| set_cell(d, "quotes", 5, "quoteId", "a"), expect: Cell("quotes.csv", 5, "quoteId") },
+        // Catalogue runs.
+        Case {
+            name: "firstSeen after lastSeen",
+            corrupt: |d| {
+                set_cell(d, "catalogue_prices", 3, "firstSeen", CHECKS[3]);
+                set_cell(d, "catalogue_prices", 3, "lastSeen", CHECKS[0]);
+            },
+            expect: Cell("catalogue_prices.csv", 3, "lastSeen"),
+        },
+        Case { name: "firstSeen not a check", corrupt: |d| set_cell(d, "catalogue_prices", 1, "firstSeen", "2026-11-20T12:01:00Z"), expect: Cell("catalogue_prices.csv", 1, "firstSeen") },
+        Case { name: "lastSeen not a check", corrupt: |d| set_cell(d, "catalogue_prices", 4, "lastSeen", "2026-11-21T15:00:00-03:00"), expect: Cell("catalogue_prices.csv", 4, "lastSeen") },
+        Case { name: "overlapping runs", corrupt: |d| set_cell(d, "catalogue_prices", 2, "firstSeen", CHECKS[1]), expect: Cell("catalogue_prices.csv", 2, "firstSeen") },
+        Case { name: "duplicate catalogue check", corrupt: |d| set_cell(d, "catalogue_checks", 2, "observedAt", CHECKS[0]), expect: Cell("catalogue_checks.csv", 2, "observedAt") },
+        // Snapshot times.
+        Case { name: "format version", corrupt: |d| set_meta(d, "formatVersion", 2.into()), expect: Names(&["snapshot.json", "formatVersion"]) },
+        Case { name: "catalogueObservedAt not the latest check", corrupt: |d| set_meta(d, "catalogueObservedAt", CHECKS[2].into()), expect: Names(&["snapshot.json", "catalogueObservedAt", "catalogue_checks.csv: row 4, column \"observedAt\""]) },
+        Case { name: "snapshotAt before catalogueObservedAt", corrupt: |d| set_meta(d, "snapshotAt", "2026-11-21T14:59:00Z".into()), expect: Names(&["snapshot.json", "snapshotAt"]) },
+        Case { name: "quote check after snapshotAt", corrupt: |d| set_cell(d, "quote_checks", 2, "observedAt", "2026-11-21T16:00:01Z"), expect: Cell("quote_checks.csv", 2, "observedAt") },
+        // Empty tables.
+        Case { name: "no catalogue checks", corrupt: |d| keep_header_only(d, "catalogue_checks"), expect: Names(&["catalogue_checks.csv", "no rows"]) },
+        Case { name: "no versions", corrupt: |d| keep_header_only(d, "versions"), expect: Names(&["versions.csv", "no rows"]) },
+    ]
+}
+
+#[test]
+fn broken_snapshots_are_rejected_naming_file_row_and_column() {
+    let mut failures = Vec::new();
+    for case in cases() {
+        let dir = written(TableFormat::Csv);
+        (case.corrupt)(dir.path());
+        let message = match load_snapshot(dir.path()) {
+            Ok(_) => {
+                failures.push(format!("{}: loaded without error", case.name));
+                continue;
+            }
+            Err(err) => format!("{err:#}"),
+        };
+        let wanted: Vec<String> = match case.expect {
+            Cell(file, row, column) => vec![format!("{file}: row {row}, column \"{column}\"")],
+            Names(texts) => texts.iter().map(|text| (*text).to_owned()).collect(),
+        };
+        if let Some(missing) = wanted.iter().find(|text| !message.contains(text.as_str())) {
+            failures.push(format!("{}: {missing:?} not in: {message}", case.name));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn a_160_character_id_is_accepted() {
+    let dir = written(TableFormat::Csv);
+    let id = "é".repeat(160);
+    set_cell(dir.path(), "versions", 3, "id", &id);
+    for table in ["catalogue_prices", "quote_checks", "quotes"] {
+        let path = dir.path().join(format!("{table}.csv"));
+        let mut rows = read_csv(&path);
+        for row in &mut rows[1..] {
+            if row[0] == "onix-lt" {
+                row[0] = id.clone();
+            }
+        }
+        write_csv(&path, &rows);
+    }
+    let loaded = load_snapshot(dir.path()).unwrap_or_else(|err| panic!("{err:#}"));
+    assert!(loaded.versions.iter().any(|v| v.id == id && v.checks.len() == 1));
+}
