@@ -7,7 +7,9 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::time::Time;
-use crate::vocab::{BodyType, ChangeKind, Currency, Drivetrain, Fuel, Reason, Transmission, Window};
+use crate::vocab::{
+    BodyType, ChangeKind, Currency, Drivetrain, Fuel, Reason, Transmission, Window,
+};
 
 /// History window of the usual-price benchmark, in days (spec: 180).
 pub const WINDOW_DAYS: u32 = 180;
@@ -277,4 +279,24 @@ pub struct SpecSource {
     pub document_date: Option<String>,
     /// When it was retrieved.
     pub retrieved_at: String,
+}
+
+/// Version of [`EdgeData`]; the edge refuses any other.
+pub const EDGE_DATA_VERSION: u32 = 1;
+
+/// Site path of the compact data file the edge server loads.
+pub const EDGE_DATA_PATH: &str = "/_edge/catalogue.json";
+
+/// The compact data file `generate` writes for the edge server: the catalogue
+/// with its signals and the base URL the tree was generated for, so that the
+/// edge builds byte-identical responses without polars.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EdgeData<C = Catalogue> {
+    /// [`EDGE_DATA_VERSION`].
+    pub format_version: u32,
+    /// Origin of the site, as given to `generate --base-url`.
+    pub base_url: String,
+    /// Every published version with its signals (borrowed when writing).
+    pub catalogue: C,
 }

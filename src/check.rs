@@ -54,7 +54,12 @@ pub fn check_report(snapshot: &Snapshot, catalogue: &Catalogue) -> CheckReport {
     let vehicles = &catalogue.vehicles;
     let t = catalogue.meta.catalogue_observed_at;
     let per_window = |pick: fn(&Vehicle, Window) -> bool| {
-        [Window::D1, Window::D3, Window::D7].map(|window| vehicles.iter().filter(|vehicle| pick(vehicle, window)).count())
+        [Window::D1, Window::D3, Window::D7].map(|window| {
+            vehicles
+                .iter()
+                .filter(|vehicle| pick(vehicle, window))
+                .count()
+        })
     };
     CheckReport {
         snapshot_at: catalogue.meta.snapshot_at,
@@ -62,18 +67,36 @@ pub fn check_report(snapshot: &Snapshot, catalogue: &Catalogue) -> CheckReport {
         synthetic: catalogue.meta.synthetic,
         versions: snapshot.versions.len(),
         published: vehicles.len(),
-        makes: vehicles.iter().map(|v| v.make.as_str()).collect::<BTreeSet<_>>().len(),
-        models: vehicles.iter().map(|v| (v.make.as_str(), v.model.as_str())).collect::<BTreeSet<_>>().len(),
+        makes: vehicles
+            .iter()
+            .map(|v| v.make.as_str())
+            .collect::<BTreeSet<_>>()
+            .len(),
+        models: vehicles
+            .iter()
+            .map(|v| (v.make.as_str(), v.model.as_str()))
+            .collect::<BTreeSet<_>>()
+            .len(),
         current_quotes: vehicles.iter().map(|v| v.quote_count).sum(),
-        quote_rows: snapshot.versions.iter().flat_map(|v| &v.checks).map(|c| c.quotes.len()).sum(),
+        quote_rows: snapshot
+            .versions
+            .iter()
+            .flat_map(|v| &v.checks)
+            .map(|c| c.quotes.len())
+            .sum(),
         catalogue_checks: snapshot.catalogue_checks.len(),
         with_specs: vehicles.iter().filter(|v| v.has_specs()).count(),
         opportunities: vehicles.iter().filter(|v| v.comparison.opportunity).count(),
         price_drops: per_window(|v, w| {
-            v.recent_changes.get(w).is_some_and(|c| c.kind == ChangeKind::PriceDrop)
+            v.recent_changes
+                .get(w)
+                .is_some_and(|c| c.kind == ChangeKind::PriceDrop)
         }),
         new_opportunities: per_window(|v, w| v.new_opportunities.get(w).is_some()),
-        insufficient_history: vehicles.iter().filter(|v| !v.comparison.sufficient_history).count(),
+        insufficient_history: vehicles
+            .iter()
+            .filter(|v| !v.comparison.sufficient_history)
+            .count(),
         stale_history: vehicles
             .iter()
             .filter(|v| t - v.observed_at > Duration::days(MAX_AGE_DAYS))
@@ -83,22 +106,50 @@ pub fn check_report(snapshot: &Snapshot, catalogue: &Catalogue) -> CheckReport {
 
 impl fmt::Display for CheckReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let windows = |counts: [usize; 3]| format!("1d {}, 3d {}, 7d {}", counts[0], counts[1], counts[2]);
+        let windows =
+            |counts: [usize; 3]| format!("1d {}, 3d {}, 7d {}", counts[0], counts[1], counts[2]);
         if self.synthetic {
-            writeln!(f, "note: this snapshot is synthetic (generated data, not market prices)")?;
+            writeln!(
+                f,
+                "note: this snapshot is synthetic (generated data, not market prices)"
+            )?;
         }
-        writeln!(f, "snapshot at:             {}", format_time(self.snapshot_at))?;
-        writeln!(f, "catalogue observed at:   {}", format_time(self.catalogue_observed_at))?;
+        writeln!(
+            f,
+            "snapshot at:             {}",
+            format_time(self.snapshot_at)
+        )?;
+        writeln!(
+            f,
+            "catalogue observed at:   {}",
+            format_time(self.catalogue_observed_at)
+        )?;
         writeln!(f, "catalogue checks:        {}", self.catalogue_checks)?;
-        writeln!(f, "versions:                {} ({} published)", self.versions, self.published)?;
+        writeln!(
+            f,
+            "versions:                {} ({} published)",
+            self.versions, self.published
+        )?;
         writeln!(f, "makes:                   {}", self.makes)?;
         writeln!(f, "models:                  {}", self.models)?;
-        writeln!(f, "quotes:                  {} current, {} in history", self.current_quotes, self.quote_rows)?;
+        writeln!(
+            f,
+            "quotes:                  {} current, {} in history",
+            self.current_quotes, self.quote_rows
+        )?;
         writeln!(f, "with specifications:     {}", self.with_specs)?;
         writeln!(f, "opportunities:           {}", self.opportunities)?;
         writeln!(f, "price drops:             {}", windows(self.price_drops))?;
-        writeln!(f, "new opportunities:       {}", windows(self.new_opportunities))?;
+        writeln!(
+            f,
+            "new opportunities:       {}",
+            windows(self.new_opportunities)
+        )?;
         writeln!(f, "insufficient history:    {}", self.insufficient_history)?;
-        write!(f, "stale history (>{MAX_AGE_DAYS} days): {}", self.stale_history)
+        write!(
+            f,
+            "stale history (>{MAX_AGE_DAYS} days): {}",
+            self.stale_history
+        )
     }
 }

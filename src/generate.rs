@@ -8,6 +8,7 @@ use anyhow::Context;
 use tracing::info;
 
 use crate::api::Index;
+use crate::catalogue::{EDGE_DATA_PATH, EDGE_DATA_VERSION, EdgeData};
 use crate::output::{Manifest, TreeWriter};
 use crate::render::{api::write_api, docs, openapi::render_openapi};
 use crate::run::{load, timed};
@@ -33,11 +34,31 @@ pub struct GenerateOptions {
 pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
     let snapshot = load(&options.data)?;
     let catalogue = timed("compute signals", || compute_catalogue(&snapshot));
-    let index = timed("index catalogue", || Index::new(catalogue, &options.base_url));
+    let index = timed("index catalogue", || {
+        Index::new(catalogue, &options.base_url)
+    });
     let out = TreeWriter::create(&options.out, options.fail_after)?;
     let responses = timed("write API responses", || write_api(&index, &out))?;
     info!(responses, "API responses written");
-    timed("write openapi.json", || out.write_json("/openapi.json", "openapi.json", &render_openapi(index.links())))?;
+    timed("write openapi.json", || {
+        out.write_json(
+            "/openapi.json",
+            "openapi.json",
+            &render_openapi(index.links()),
+        )
+    })?;
+    let edge = EdgeData {
+        format_version: EDGE_DATA_VERSION,
+        base_url: options.base_url.clone(),
+        catalogue: index.catalogue(),
+    };
+    timed("write edge data", || {
+        out.write_json(
+            EDGE_DATA_PATH,
+            EDGE_DATA_PATH.trim_start_matches('/'),
+            &edge,
+        )
+    })?;
     let env = docs::environment();
     timed("write docs", || docs::write_docs(&index, &env, &out))?;
     let manifest = timed("swap the tree in", || out.commit())

@@ -54,7 +54,8 @@ impl TreeWriter {
     pub fn create(destination: &Path, fail_after: Option<usize>) -> anyhow::Result<Self> {
         let staging = sibling(destination, "staging");
         if staging.exists() {
-            fs::remove_dir_all(&staging).with_context(|| format!("removing stale {}", staging.display()))?;
+            fs::remove_dir_all(&staging)
+                .with_context(|| format!("removing stale {}", staging.display()))?;
         }
         fs::create_dir_all(&staging).with_context(|| format!("creating {}", staging.display()))?;
         Ok(TreeWriter {
@@ -68,7 +69,13 @@ impl TreeWriter {
 
     /// Writes `bytes` at `file` (relative, `/`-separated) and records it as the
     /// answer to `url`.
-    pub fn write(&self, url: &str, file: &str, content_type: &str, bytes: &[u8]) -> anyhow::Result<()> {
+    pub fn write(
+        &self,
+        url: &str,
+        file: &str,
+        content_type: &str,
+        bytes: &[u8],
+    ) -> anyhow::Result<()> {
         let count = self.written.fetch_add(1, Ordering::SeqCst);
         if self.fail_after.is_some_and(|limit| count >= limit) {
             bail!("injected failure before writing {file}");
@@ -84,21 +91,37 @@ impl TreeWriter {
             content_type: content_type.to_owned(),
             etag: etag(bytes),
         };
-        self.entries.lock().map_err(|_| anyhow::anyhow!("manifest lock poisoned"))?.push(entry);
+        self.entries
+            .lock()
+            .map_err(|_| anyhow::anyhow!("manifest lock poisoned"))?
+            .push(entry);
         Ok(())
     }
 
     /// Serializes `value` with the API serializer and writes it as JSON.
-    pub fn write_json<T: Serialize + ?Sized>(&self, url: &str, file: &str, value: &T) -> anyhow::Result<()> {
+    pub fn write_json<T: Serialize + ?Sized>(
+        &self,
+        url: &str,
+        file: &str,
+        value: &T,
+    ) -> anyhow::Result<()> {
         self.write(url, file, JSON, &to_json_bytes(value))
     }
 
     /// Writes the manifest and swaps the staging tree in for the destination.
     pub fn commit(self) -> anyhow::Result<Manifest> {
-        let mut files = self.entries.into_inner().map_err(|_| anyhow::anyhow!("manifest lock poisoned"))?;
+        let mut files = self
+            .entries
+            .into_inner()
+            .map_err(|_| anyhow::anyhow!("manifest lock poisoned"))?;
         files.sort();
         if let Some(pair) = files.windows(2).find(|pair| pair[0].url == pair[1].url) {
-            bail!("two files answer {}: {} and {}", pair[0].url, pair[0].file, pair[1].file);
+            bail!(
+                "two files answer {}: {} and {}",
+                pair[0].url,
+                pair[0].file,
+                pair[1].file
+            );
         }
         let manifest = Manifest { files };
         let bytes = serde_json::to_vec_pretty(&manifest).context("serializing the manifest")?;
@@ -113,7 +136,10 @@ pub const JSON: &str = "application/json";
 
 /// `<destination>.<suffix>` beside the destination.
 fn sibling(destination: &Path, suffix: &str) -> PathBuf {
-    let mut name = destination.file_name().map(|n| n.to_os_string()).unwrap_or_else(|| "output".into());
+    let mut name = destination
+        .file_name()
+        .map(|n| n.to_os_string())
+        .unwrap_or_else(|| "output".into());
     name.push(format!(".{suffix}"));
     destination.with_file_name(name)
 }
@@ -123,15 +149,18 @@ fn sibling(destination: &Path, suffix: &str) -> PathBuf {
 fn swap_in(staging: &Path, destination: &Path) -> anyhow::Result<()> {
     let previous = sibling(destination, "previous");
     if previous.exists() {
-        fs::remove_dir_all(&previous).with_context(|| format!("removing {}", previous.display()))?;
+        fs::remove_dir_all(&previous)
+            .with_context(|| format!("removing {}", previous.display()))?;
     }
     if destination.exists() {
         fs::rename(destination, &previous)
             .with_context(|| format!("moving {} aside", destination.display()))?;
     }
-    fs::rename(staging, destination).with_context(|| format!("moving the new tree to {}", destination.display()))?;
+    fs::rename(staging, destination)
+        .with_context(|| format!("moving the new tree to {}", destination.display()))?;
     if previous.exists() {
-        fs::remove_dir_all(&previous).with_context(|| format!("removing {}", previous.display()))?;
+        fs::remove_dir_all(&previous)
+            .with_context(|| format!("removing {}", previous.display()))?;
     }
     Ok(())
 }

@@ -7,8 +7,8 @@ use anyhow::Context;
 use tracing::info;
 
 use crate::check::check_report;
-use crate::generate::{GenerateOptions, generate};
 use crate::cli::{Cli, Command, Format};
+use crate::generate::{GenerateOptions, generate};
 use crate::sample::{SampleOptions, generate_sample};
 use crate::signals::compute_catalogue;
 use crate::snapshot::{Snapshot, TableFormat, load_snapshot, write_snapshot};
@@ -17,11 +17,30 @@ use crate::snapshot::{Snapshot, TableFormat, load_snapshot, write_snapshot};
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Check { dir } => check(&dir),
-        Command::Generate { data, out, base_url } => {
-            generate(&GenerateOptions { data, out, base_url, fail_after: None }).map(|_| ())
-        }
-        Command::Sample { versions, days, seed, out, format } => {
-            let options = SampleOptions { versions, days, seed, ..SampleOptions::default() };
+        Command::Generate {
+            data,
+            out,
+            base_url,
+        } => generate(&GenerateOptions {
+            data,
+            out,
+            base_url,
+            fail_after: None,
+        })
+        .map(|_| ()),
+        Command::Sample {
+            versions,
+            days,
+            seed,
+            out,
+            format,
+        } => {
+            let options = SampleOptions {
+                versions,
+                days,
+                seed,
+                ..SampleOptions::default()
+            };
             let format = match format {
                 Format::Parquet => TableFormat::Parquet,
                 Format::Csv => TableFormat::Csv,
@@ -41,7 +60,8 @@ pub fn timed<T>(name: &str, step: impl FnOnce() -> T) -> T {
 
 /// Loads a snapshot with a logged step and the directory in every error.
 pub fn load(dir: &Path) -> anyhow::Result<Snapshot> {
-    timed("load snapshot", || load_snapshot(dir)).with_context(|| format!("invalid snapshot in {}", dir.display()))
+    timed("load snapshot", || load_snapshot(dir))
+        .with_context(|| format!("invalid snapshot in {}", dir.display()))
 }
 
 fn check(dir: &Path) -> anyhow::Result<()> {
@@ -55,6 +75,11 @@ fn sample(options: &SampleOptions, out: &Path, format: TableFormat) -> anyhow::R
     let snapshot = timed("generate sample", || generate_sample(options));
     timed("write snapshot", || write_snapshot(&snapshot, out, format))
         .with_context(|| format!("writing the sample to {}", out.display()))?;
-    println!("wrote {} versions over {} days to {}", snapshot.versions.len(), options.days, out.display());
+    println!(
+        "wrote {} versions over {} days to {}",
+        snapshot.versions.len(),
+        options.days,
+        out.display()
+    );
     Ok(())
 }

@@ -17,7 +17,9 @@ pub fn argentina() -> FixedOffset {
 
 /// Parses an RFC 3339 time (`Z` or an offset) into UTC.
 pub fn parse_time(text: &str) -> Option<Time> {
-    DateTime::parse_from_rfc3339(text.trim()).ok().map(|t| t.with_timezone(&Utc))
+    DateTime::parse_from_rfc3339(text.trim())
+        .ok()
+        .map(|t| t.with_timezone(&Utc))
 }
 
 /// The one output format: RFC 3339 in UTC with whole seconds, `2026-11-21T15:00:00Z`.
@@ -47,7 +49,10 @@ pub mod rfc3339 {
         use serde::{Deserialize, Deserializer, Serializer, de::Error};
 
         /// Serializes an optional time; `None` is null.
-        pub fn serialize<S: Serializer>(time: &Option<Time>, serializer: S) -> Result<S::Ok, S::Error> {
+        pub fn serialize<S: Serializer>(
+            time: &Option<Time>,
+            serializer: S,
+        ) -> Result<S::Ok, S::Error> {
             match time {
                 Some(time) => serializer.serialize_str(&format_time(*time)),
                 None => serializer.serialize_none(),
@@ -55,7 +60,9 @@ pub mod rfc3339 {
         }
 
         /// Deserializes an optional RFC 3339 time.
-        pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Time>, D::Error> {
+        pub fn deserialize<'de, D: Deserializer<'de>>(
+            deserializer: D,
+        ) -> Result<Option<Time>, D::Error> {
             match Option::<String>::deserialize(deserializer)? {
                 Some(text) => parse_time(&text)
                     .map(Some)

@@ -111,8 +111,18 @@ mod tests {
         for fuel in Fuel::ALL {
             assert_eq!(Fuel::parse(fuel.as_str()), Some(*fuel));
         }
-        assert_eq!(Drivetrain::parse("4x4-low-range"), Some(Drivetrain::FourByFourLowRange));
-        assert_eq!(BodyType::parse("suv"), None, "enum values are case-sensitive");
-        assert_eq!(serde_json::to_string(&Fuel::MildHybrid).ok().as_deref(), Some("\"Mild hybrid\""));
+        assert_eq!(
+            Drivetrain::parse("4x4-low-range"),
+            Some(Drivetrain::FourByFourLowRange)
+        );
+        assert_eq!(
+            BodyType::parse("suv"),
+            None,
+            "enum values are case-sensitive"
+        );
+        assert_eq!(
+            serde_json::to_string(&Fuel::MildHybrid).ok().as_deref(),
+            Some("\"Mild hybrid\"")
+        );
     }
 }

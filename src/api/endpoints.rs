@@ -7,7 +7,9 @@ use std::cmp::Ordering;
 use crate::api::error::ApiError;
 use crate::api::filter::{matches_filters, validate_filters};
 use crate::api::index::Index;
-use crate::api::query::{CompareQuery, DealSort, DealsQuery, MAX_ID_CHARS, ModelQuery, Page, SearchQuery, SearchSort};
+use crate::api::query::{
+    CompareQuery, DealSort, DealsQuery, MAX_ID_CHARS, ModelQuery, Page, SearchQuery, SearchSort,
+};
 use crate::api::text::fold;
 use crate::api::types::*;
 use crate::catalogue::{RecentChange, Vehicle};
@@ -44,7 +46,10 @@ pub fn get_catalogue(index: &Index) -> Envelope<CatalogueData> {
 }
 
 /// `GET /api/v1/vehicles`.
-pub fn search_vehicles<'a>(index: &'a Index, query: &SearchQuery) -> Result<Envelope<SearchData<'a>>, ApiError> {
+pub fn search_vehicles<'a>(
+    index: &'a Index,
+    query: &SearchQuery,
+) -> Result<Envelope<SearchData<'a>>, ApiError> {
     validate_filters(&query.filters)?;
     let mut found: Vec<&Vehicle> = index
         .vehicles()
@@ -58,17 +63,29 @@ pub fn search_vehicles<'a>(index: &'a Index, query: &SearchQuery) -> Result<Enve
         .collect();
     // Searches break ties by ID only; vehicles are already in ID order and the sort is stable.
     match query.sort {
-        SearchSort::PriceAsc => found.sort_by(|a, b| a.current_price_usd.total_cmp(&b.current_price_usd)),
-        SearchSort::PriceDesc => found.sort_by(|a, b| b.current_price_usd.total_cmp(&a.current_price_usd)),
-        SearchSort::DiscountDesc => found.sort_by(|a, b| descending_nulls_last(a.comparison.discount_pct, b.comparison.discount_pct)),
+        SearchSort::PriceAsc => {
+            found.sort_by(|a, b| a.current_price_usd.total_cmp(&b.current_price_usd))
+        }
+        SearchSort::PriceDesc => {
+            found.sort_by(|a, b| b.current_price_usd.total_cmp(&a.current_price_usd))
+        }
+        SearchSort::DiscountDesc => found.sort_by(|a, b| {
+            descending_nulls_last(a.comparison.discount_pct, b.comparison.discount_pct)
+        }),
         SearchSort::Name => found.sort_by_cached_key(|vehicle| index.name_key(vehicle)),
     }
     let (vehicles, pagination) = paginate(&found, query.page);
-    Ok(index.envelope(SearchData { vehicles: vehicles.iter().map(|v| index.summary(v)).collect(), pagination }))
+    Ok(index.envelope(SearchData {
+        vehicles: vehicles.iter().map(|v| index.summary(v)).collect(),
+        pagination,
+    }))
 }
 
 /// `GET /api/v1/deals`.
-pub fn find_deals<'a>(index: &'a Index, query: &DealsQuery) -> Result<Envelope<DealsData<'a>>, ApiError> {
+pub fn find_deals<'a>(
+    index: &'a Index,
+    query: &DealsQuery,
+) -> Result<Envelope<DealsData<'a>>, ApiError> {
     validate_filters(&query.filters)?;
     let window = query.window;
     let mut found: Vec<&Vehicle> = index
@@ -76,7 +93,8 @@ pub fn find_deals<'a>(index: &'a Index, query: &DealsQuery) -> Result<Envelope<D
         .iter()
         .enumerate()
         .filter(|(position, vehicle)| {
-            is_deal(vehicle, query.kind, window) && matches_filters(index, *position, vehicle, &query.filters)
+            is_deal(vehicle, query.kind, window)
+                && matches_filters(index, *position, vehicle, &query.filters)
         })
         .map(|(_, vehicle)| vehicle)
         .collect();
@@ -86,11 +104,15 @@ pub fn find_deals<'a>(index: &'a Index, query: &DealsQuery) -> Result<Envelope<D
             (DealSort::Recommended, DealKind::Opportunities) | (DealSort::DiscountDesc, _) => {
                 descending_nulls_last(a.comparison.discount_pct, b.comparison.discount_pct)
             }
-            (DealSort::Recommended, DealKind::PriceDrops) => {
-                descending_nulls_last(change(a).and_then(|c| c.drop_pct), change(b).and_then(|c| c.drop_pct))
-            }
+            (DealSort::Recommended, DealKind::PriceDrops) => descending_nulls_last(
+                change(a).and_then(|c| c.drop_pct),
+                change(b).and_then(|c| c.drop_pct),
+            ),
             (DealSort::Recommended, DealKind::NewOpportunities) | (DealSort::Recent, _) => {
-                descending_nulls_last(change(a).and_then(RecentChange::recency), change(b).and_then(RecentChange::recency))
+                descending_nulls_last(
+                    change(a).and_then(RecentChange::recency),
+                    change(b).and_then(RecentChange::recency),
+                )
             }
             (DealSort::PriceAsc, _) => Ordering::Equal,
         };
@@ -129,7 +151,10 @@ fn deal_change(vehicle: &Vehicle, kind: DealKind, window: Window) -> Option<&Rec
 }
 
 /// `GET /api/v1/models/prices`.
-pub fn get_model_prices<'a>(index: &'a Index, query: &ModelQuery) -> Result<Envelope<ModelPricesData<'a>>, ApiError> {
+pub fn get_model_prices<'a>(
+    index: &'a Index,
+    query: &ModelQuery,
+) -> Result<Envelope<ModelPricesData<'a>>, ApiError> {
     crate::api::filter::validate_name("make", &query.make)?;
     crate::api::filter::validate_name("model", &query.model)?;
     let (make, model) = (fold(&query.make), fold(&query.model));
@@ -137,12 +162,17 @@ pub fn get_model_prices<'a>(index: &'a Index, query: &ModelQuery) -> Result<Enve
         .vehicles()
         .iter()
         .enumerate()
-        .filter(|(position, _)| index.folded_make(*position) == make && index.folded_model(*position) == model)
+        .filter(|(position, _)| {
+            index.folded_make(*position) == make && index.folded_model(*position) == model
+        })
         .map(|(_, vehicle)| vehicle)
         .collect();
     versions.sort_by(|a, b| a.current_price_usd.total_cmp(&b.current_price_usd));
     let (Some(cheapest), Some(dearest)) = (versions.first(), versions.last()) else {
-        return Err(ApiError::NotFound(format!("no published versions of {} {}", query.make, query.model)));
+        return Err(ApiError::NotFound(format!(
+            "no published versions of {} {}",
+            query.make, query.model
+        )));
     };
     let observed = versions.iter().map(|v| v.observed_at);
     let quote_dates = QuoteDates {
@@ -168,22 +198,35 @@ pub fn get_model_prices<'a>(index: &'a Index, query: &ModelQuery) -> Result<Enve
 /// `GET /api/v1/vehicles/{id}`.
 pub fn get_vehicle<'a>(index: &'a Index, id: &str) -> Result<Envelope<DetailData<'a>>, ApiError> {
     validate_id("id", id)?;
-    let vehicle = index.find(id).ok_or_else(|| ApiError::NotFound(format!("no published version with id {id:?}")))?;
-    Ok(index.envelope(DetailData { vehicle: index.record(vehicle) }))
+    let vehicle = index
+        .find(id)
+        .ok_or_else(|| ApiError::NotFound(format!("no published version with id {id:?}")))?;
+    Ok(index.envelope(DetailData {
+        vehicle: index.record(vehicle),
+    }))
 }
 
 /// `GET /api/v1/compare`.
-pub fn compare_vehicles<'a>(index: &'a Index, query: &CompareQuery) -> Result<Envelope<CompareData<'a>>, ApiError> {
+pub fn compare_vehicles<'a>(
+    index: &'a Index,
+    query: &CompareQuery,
+) -> Result<Envelope<CompareData<'a>>, ApiError> {
     let mut details = Vec::new();
     if !(2..=4).contains(&query.ids.len()) {
-        details.push(crate::api::error::ErrorDetail::new("ids", "give 2 to 4 vehicle IDs"));
+        details.push(crate::api::error::ErrorDetail::new(
+            "ids",
+            "give 2 to 4 vehicle IDs",
+        ));
     }
     for (position, id) in query.ids.iter().enumerate() {
         let path = format!("ids[{position}]");
         if let Err(ApiError::InvalidParameters(mut found)) = validate_id(&path, id) {
             details.append(&mut found);
         } else if query.ids[..position].contains(id) {
-            details.push(crate::api::error::ErrorDetail::new(path, format!("duplicate ID {id:?}")));
+            details.push(crate::api::error::ErrorDetail::new(
+                path,
+                format!("duplicate ID {id:?}"),
+            ));
         }
     }
     if !details.is_empty() {
@@ -192,7 +235,11 @@ pub fn compare_vehicles<'a>(index: &'a Index, query: &CompareQuery) -> Result<En
     let vehicles = query
         .ids
         .iter()
-        .map(|id| index.find(id).ok_or_else(|| ApiError::NotFound(format!("no published version with id {id:?}"))))
+        .map(|id| {
+            index
+                .find(id)
+                .ok_or_else(|| ApiError::NotFound(format!("no published version with id {id:?}")))
+        })
         .collect::<Result<Vec<_>, _>>()?;
     let ids: Vec<&str> = query.ids.iter().map(String::as_str).collect();
     Ok(index.envelope(CompareData {
@@ -205,7 +252,10 @@ pub fn compare_vehicles<'a>(index: &'a Index, query: &CompareQuery) -> Result<En
 fn validate_id(path: &str, id: &str) -> Result<(), ApiError> {
     let chars = id.chars().count();
     if chars == 0 || chars > MAX_ID_CHARS {
-        return Err(ApiError::invalid(path, format!("must be 1 to {MAX_ID_CHARS} characters")));
+        return Err(ApiError::invalid(
+            path,
+            format!("must be 1 to {MAX_ID_CHARS} characters"),
+        ));
     }
     Ok(())
 }
@@ -226,5 +276,13 @@ fn paginate<'v, T>(items: &'v [T], page: Page) -> (&'v [T], Pagination) {
     let start = (page.offset as usize).min(total);
     let end = (start + page.limit as usize).min(total);
     let next_offset = (end < total).then_some(end);
-    (&items[start..end], Pagination { total, limit: page.limit, offset: page.offset, next_offset })
+    (
+        &items[start..end],
+        Pagination {
+            total,
+            limit: page.limit,
+            offset: page.offset,
+            next_offset,
+        },
+    )
 }

@@ -15,7 +15,10 @@ pub struct ErrorDetail {
 impl ErrorDetail {
     /// A detail for `path`.
     pub fn new(path: impl Into<String>, message: impl Into<String>) -> Self {
-        ErrorDetail { path: path.into(), message: message.into() }
+        ErrorDetail {
+            path: path.into(),
+            message: message.into(),
+        }
     }
 }
 
@@ -92,6 +95,12 @@ impl ApiError {
             ApiError::InvalidParameters(details) => Some(details.clone()),
             _ => None,
         };
-        ErrorBody { error: ErrorObject { code: self.code(), message: self.to_string(), details } }
+        ErrorBody {
+            error: ErrorObject {
+                code: self.code(),
+                message: self.to_string(),
+                details,
+            },
+        }
     }
 }

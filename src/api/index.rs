@@ -45,7 +45,11 @@ impl Index {
                 )),
             })
             .collect();
-        Index { catalogue, links, folded }
+        Index {
+            catalogue,
+            links,
+            folded,
+        }
     }
 
     /// The catalogue.
@@ -80,13 +84,20 @@ impl Index {
 
     /// The `name` sort key: folded make, model and trim.
     pub fn name_key(&self, vehicle: &Vehicle) -> (String, String, String) {
-        (fold(&vehicle.make), fold(&vehicle.model), fold(&vehicle.trim))
+        (
+            fold(&vehicle.make),
+            fold(&vehicle.model),
+            fold(&vehicle.trim),
+        )
     }
 
     /// The published version with exactly this ID (case-sensitive).
     pub fn find(&self, id: &str) -> Option<&Vehicle> {
         let vehicles = &self.catalogue.vehicles;
-        vehicles.binary_search_by(|vehicle| vehicle.id.as_bytes().cmp(id.as_bytes())).ok().map(|i| &vehicles[i])
+        vehicles
+            .binary_search_by(|vehicle| vehicle.id.as_bytes().cmp(id.as_bytes()))
+            .ok()
+            .map(|i| &vehicles[i])
     }
 
     /// Wraps a payload in the envelope.
@@ -146,17 +157,46 @@ impl Index {
     /// The catalogue overview: counts, makes, models and filter values present.
     pub fn catalogue_data(&self) -> CatalogueData {
         let vehicles = self.vehicles();
-        let models: BTreeSet<MakeModel> =
-            vehicles.iter().map(|v| MakeModel { make: v.make.clone(), model: v.model.clone() }).collect();
+        let models: BTreeSet<MakeModel> = vehicles
+            .iter()
+            .map(|v| MakeModel {
+                make: v.make.clone(),
+                model: v.model.clone(),
+            })
+            .collect();
         let makes: BTreeSet<String> = vehicles.iter().map(|v| v.make.clone()).collect();
         let mut filters = BTreeMap::new();
-        let present = |values: BTreeSet<&'static str>| values.into_iter().map(serde_json::Value::from).collect();
-        filters.insert("type".into(), present(enum_values(vehicles, |v| v.body_type.map(BodyType::as_str))));
-        filters.insert("fuel".into(), present(enum_values(vehicles, |v| v.fuel.map(Fuel::as_str))));
-        filters.insert("transmission".into(), present(enum_values(vehicles, |v| v.transmission.map(Transmission::as_str))));
-        filters.insert("drivetrain".into(), present(enum_values(vehicles, |v| v.drivetrain.map(Drivetrain::as_str))));
+        let present = |values: BTreeSet<&'static str>| {
+            values.into_iter().map(serde_json::Value::from).collect()
+        };
+        filters.insert(
+            "type".into(),
+            present(enum_values(vehicles, |v| v.body_type.map(BodyType::as_str))),
+        );
+        filters.insert(
+            "fuel".into(),
+            present(enum_values(vehicles, |v| v.fuel.map(Fuel::as_str))),
+        );
+        filters.insert(
+            "transmission".into(),
+            present(enum_values(vehicles, |v| {
+                v.transmission.map(Transmission::as_str)
+            })),
+        );
+        filters.insert(
+            "drivetrain".into(),
+            present(enum_values(vehicles, |v| {
+                v.drivetrain.map(Drivetrain::as_str)
+            })),
+        );
         let numbers = |pick: fn(&Vehicle) -> Option<u32>| {
-            vehicles.iter().filter_map(pick).collect::<BTreeSet<u32>>().into_iter().map(serde_json::Value::from).collect()
+            vehicles
+                .iter()
+                .filter_map(pick)
+                .collect::<BTreeSet<u32>>()
+                .into_iter()
+                .map(serde_json::Value::from)
+                .collect()
         };
         filters.insert("minSeats".into(), numbers(|v| v.seats));
         filters.insert("minAirbags".into(), numbers(|v| v.airbags));
@@ -172,6 +212,9 @@ impl Index {
     }
 }
 
-fn enum_values(vehicles: &[Vehicle], pick: impl Fn(&Vehicle) -> Option<&'static str>) -> BTreeSet<&'static str> {
+fn enum_values(
+    vehicles: &[Vehicle],
+    pick: impl Fn(&Vehicle) -> Option<&'static str>,
+) -> BTreeSet<&'static str> {
     vehicles.iter().filter_map(pick).collect()
 }

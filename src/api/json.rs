@@ -31,7 +31,13 @@ mod tests {
 
     #[test]
     fn etag_is_the_quoted_sha256_of_the_bytes() {
-        assert_eq!(etag(b""), "\"e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855\"");
-        assert_eq!(to_json_bytes(&serde_json::json!({"b": 1, "a": 2.5})), b"{\"b\":1,\"a\":2.5}\n");
+        assert_eq!(
+            etag(b""),
+            "\"e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855\""
+        );
+        assert_eq!(
+            to_json_bytes(&serde_json::json!({"b": 1, "a": 2.5})),
+            b"{\"b\":1,\"a\":2.5}\n"
+        );
     }
 }

@@ -36,7 +36,10 @@ impl Links {
             taken.insert(candidate.clone());
             model_slugs.insert(key, candidate);
         }
-        Links { base: base_url.trim_end_matches('/').to_owned(), model_slugs }
+        Links {
+            base: base_url.trim_end_matches('/').to_owned(),
+            model_slugs,
+        }
     }
 
     /// The base URL, without a trailing slash.

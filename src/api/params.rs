@@ -61,14 +61,23 @@ impl Params {
         let value = self.values.get(name)?.clone();
         let chars = value.chars().count();
         if chars < min || chars > max {
-            let bounds = if min == 0 { format!("at most {max}") } else { format!("{min} to {max}") };
+            let bounds = if min == 0 {
+                format!("at most {max}")
+            } else {
+                format!("{min} to {max}")
+            };
             self.fail(name, format!("must be {bounds} characters"));
             return None;
         }
         Some(value)
     }
 
-    fn parsed<T>(&mut self, name: &str, expected: &str, parse: impl Fn(&str) -> Option<T>) -> Option<T> {
+    fn parsed<T>(
+        &mut self,
+        name: &str,
+        expected: &str,
+        parse: impl Fn(&str) -> Option<T>,
+    ) -> Option<T> {
         let value = self.values.get(name)?.clone();
         let parsed = parse(&value);
         if parsed.is_none() {
@@ -79,17 +88,25 @@ impl Params {
 
     fn integer(&mut self, name: &str, min: u32, max: u32) -> Option<u32> {
         let within = |text: &str| {
-            let digits = !text.is_empty() && text.len() <= 9 && text.bytes().all(|b| b.is_ascii_digit());
-            digits.then(|| text.parse::<u32>().ok()).flatten().filter(|n| (min..=max).contains(n))
+            let digits =
+                !text.is_empty() && text.len() <= 9 && text.bytes().all(|b| b.is_ascii_digit());
+            digits
+                .then(|| text.parse::<u32>().ok())
+                .flatten()
+                .filter(|n| (min..=max).contains(n))
         };
         self.parsed(name, &format!("an integer from {min} to {max}"), within)
     }
 
     fn number(&mut self, name: &str, min: f64, max: Option<f64>) -> Option<f64> {
         let within = |text: &str| {
-            let plain = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b'-');
+            let plain = !text.is_empty()
+                && text
+                    .bytes()
+                    .all(|b| b.is_ascii_digit() || b == b'.' || b == b'-');
             let number = plain.then(|| text.parse::<f64>().ok()).flatten()?;
-            (number.is_finite() && number >= min && max.is_none_or(|max| number <= max)).then_some(number)
+            (number.is_finite() && number >= min && max.is_none_or(|max| number <= max))
+                .then_some(number)
         };
         let expected = match max {
             Some(max) => format!("a number from {min} to {max}"),
@@ -109,11 +126,19 @@ impl Params {
     fn choice<T: Copy>(&mut self, name: &str, table: &[(T, &'static str)]) -> Option<T> {
         let names: Vec<&str> = table.iter().map(|(_, spelling)| *spelling).collect();
         self.parsed(name, &format!("one of {}", names.join(", ")), |text| {
-            table.iter().find(|(_, spelling)| *spelling == text).map(|(value, _)| *value)
+            table
+                .iter()
+                .find(|(_, spelling)| *spelling == text)
+                .map(|(value, _)| *value)
         })
     }
 
-    fn vocab<T>(&mut self, name: &str, names: Vec<&'static str>, parse: fn(&str) -> Option<T>) -> Option<T> {
+    fn vocab<T>(
+        &mut self,
+        name: &str,
+        names: Vec<&'static str>,
+        parse: fn(&str) -> Option<T>,
+    ) -> Option<T> {
         self.parsed(name, &format!("one of {}", names.join(", ")), parse)
     }
 
@@ -144,18 +169,30 @@ impl Params {
         if let (Some(min), Some(max)) = (filters.min_price_usd, filters.max_price_usd)
             && min > max
         {
-            self.fail("maxPriceUsd", "must not be less than minPriceUsd".to_owned());
+            self.fail(
+                "maxPriceUsd",
+                "must not be less than minPriceUsd".to_owned(),
+            );
         }
         filters
     }
 
     fn finish<T>(self, query: T) -> Result<T, ApiError> {
-        if self.details.is_empty() { Ok(query) } else { Err(ApiError::InvalidParameters(self.details)) }
+        if self.details.is_empty() {
+            Ok(query)
+        } else {
+            Err(ApiError::InvalidParameters(self.details))
+        }
     }
 }
 
 fn allowed(extra: &[&'static str]) -> Vec<&'static str> {
-    FILTER_NAMES.iter().chain(["limit", "offset"].iter()).chain(extra).copied().collect()
+    FILTER_NAMES
+        .iter()
+        .chain(["limit", "offset"].iter())
+        .chain(extra)
+        .copied()
+        .collect()
 }
 
 /// Parses the query of `GET /api/v1/vehicles`.
@@ -173,10 +210,13 @@ pub fn parse_search(query: &str) -> Result<SearchQuery, ApiError> {
 /// Parses the query of `GET /api/v1/deals`.
 pub fn parse_deals(query: &str) -> Result<DealsQuery, ApiError> {
     let mut params = Params::parse(query, &allowed(&["kind", "window", "sort"]));
-    let windows: Vec<(Window, &'static str)> = Window::ALL.iter().map(|w| (*w, w.as_str())).collect();
+    let windows: Vec<(Window, &'static str)> =
+        Window::ALL.iter().map(|w| (*w, w.as_str())).collect();
     let parsed = DealsQuery {
         filters: params.filters(),
-        kind: params.choice("kind", &DealKind::ALL).unwrap_or(DealKind::Opportunities),
+        kind: params
+            .choice("kind", &DealKind::ALL)
+            .unwrap_or(DealKind::Opportunities),
         window: params.choice("window", &windows).unwrap_or(Window::D7),
         sort: params.choice("sort", &DealSort::ALL).unwrap_or_default(),
         page: params.page(),
@@ -226,7 +266,10 @@ pub fn parse_none(query: &str) -> Result<(), ApiError> {
 
 /// Decodes one form-encoded component (`+` is a space).
 pub fn decode_component(raw: &str) -> String {
-    form_urlencoded::parse(format!("x={raw}").as_bytes()).next().map(|(_, value)| value.into_owned()).unwrap_or_default()
+    form_urlencoded::parse(format!("x={raw}").as_bytes())
+        .next()
+        .map(|(_, value)| value.into_owned())
+        .unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -249,33 +292,87 @@ mod tests {
 
     #[test]
     fn bounds_are_inclusive() {
-        assert_eq!(parse_search("limit=1&offset=100000").expect("valid").page, Page { limit: 1, offset: 100_000 });
+        assert_eq!(
+            parse_search("limit=1&offset=100000").expect("valid").page,
+            Page {
+                limit: 1,
+                offset: 100_000
+            }
+        );
         assert_eq!(parse_search("limit=100").expect("valid").page.limit, 100);
         assert_eq!(paths(parse_search("limit=0").expect_err("0")), ["limit"]);
-        assert_eq!(paths(parse_search("limit=101").expect_err("101")), ["limit"]);
-        assert_eq!(paths(parse_search("offset=100001").expect_err("over")), ["offset"]);
-        assert_eq!(parse_search("minAirbags=0&minSeats=100").expect("valid").filters.min_airbags, Some(0));
-        assert_eq!(paths(parse_search("minAirbags=31&minSeats=0").expect_err("out")), ["minSeats", "minAirbags"]);
-        assert_eq!(parse_search("minDiscountPct=100").expect("valid").filters.min_discount_pct, Some(100.0));
-        assert_eq!(paths(parse_search("minDiscountPct=100.01").expect_err("out")), ["minDiscountPct"]);
-        assert_eq!(paths(parse_search("minPriceUsd=-1").expect_err("negative")), ["minPriceUsd"]);
+        assert_eq!(
+            paths(parse_search("limit=101").expect_err("101")),
+            ["limit"]
+        );
+        assert_eq!(
+            paths(parse_search("offset=100001").expect_err("over")),
+            ["offset"]
+        );
+        assert_eq!(
+            parse_search("minAirbags=0&minSeats=100")
+                .expect("valid")
+                .filters
+                .min_airbags,
+            Some(0)
+        );
+        assert_eq!(
+            paths(parse_search("minAirbags=31&minSeats=0").expect_err("out")),
+            ["minSeats", "minAirbags"]
+        );
+        assert_eq!(
+            parse_search("minDiscountPct=100")
+                .expect("valid")
+                .filters
+                .min_discount_pct,
+            Some(100.0)
+        );
+        assert_eq!(
+            paths(parse_search("minDiscountPct=100.01").expect_err("out")),
+            ["minDiscountPct"]
+        );
+        assert_eq!(
+            paths(parse_search("minPriceUsd=-1").expect_err("negative")),
+            ["minPriceUsd"]
+        );
     }
 
     #[test]
     fn unknown_repeated_and_malformed_parameters_are_named() {
-        assert_eq!(paths(parse_search("colour=red").expect_err("unknown")), ["colour"]);
-        assert_eq!(paths(parse_search("sort=name&sort=name").expect_err("repeated")), ["sort"]);
-        assert_eq!(paths(parse_search("limit=1e2").expect_err("not an integer")), ["limit"]);
-        assert_eq!(paths(parse_search("minPriceUsd=NaN").expect_err("nan")), ["minPriceUsd"]);
+        assert_eq!(
+            paths(parse_search("colour=red").expect_err("unknown")),
+            ["colour"]
+        );
+        assert_eq!(
+            paths(parse_search("sort=name&sort=name").expect_err("repeated")),
+            ["sort"]
+        );
+        assert_eq!(
+            paths(parse_search("limit=1e2").expect_err("not an integer")),
+            ["limit"]
+        );
+        assert_eq!(
+            paths(parse_search("minPriceUsd=NaN").expect_err("nan")),
+            ["minPriceUsd"]
+        );
         assert_eq!(paths(parse_search("aeb=yes").expect_err("bool")), ["aeb"]);
-        assert_eq!(paths(parse_search("type=suv").expect_err("case-sensitive enum")), ["type"]);
-        assert_eq!(paths(parse_deals("window=2d").expect_err("enum")), ["window"]);
+        assert_eq!(
+            paths(parse_search("type=suv").expect_err("case-sensitive enum")),
+            ["type"]
+        );
+        assert_eq!(
+            paths(parse_deals("window=2d").expect_err("enum")),
+            ["window"]
+        );
         assert_eq!(paths(parse_none("x=1").expect_err("no parameters")), ["x"]);
     }
 
     #[test]
     fn reversed_budget_bounds_are_a_400() {
-        assert_eq!(paths(parse_search("minPriceUsd=20000&maxPriceUsd=19999.99").expect_err("reversed")), ["maxPriceUsd"]);
+        assert_eq!(
+            paths(parse_search("minPriceUsd=20000&maxPriceUsd=19999.99").expect_err("reversed")),
+            ["maxPriceUsd"]
+        );
         assert!(parse_search("minPriceUsd=20000&maxPriceUsd=20000").is_ok());
     }
 
@@ -285,8 +382,14 @@ mod tests {
         assert_eq!(query.filters.q.as_deref(), Some("citroën c3"));
         assert_eq!(paths(parse_search("make=").expect_err("empty")), ["make"]);
         assert!(parse_search(&format!("q={}", "a".repeat(200))).is_ok());
-        assert_eq!(paths(parse_search(&format!("q={}", "a".repeat(201))).expect_err("long")), ["q"]);
-        assert_eq!(paths(parse_model("make=Toyota").expect_err("model required")), ["model"]);
+        assert_eq!(
+            paths(parse_search(&format!("q={}", "a".repeat(201))).expect_err("long")),
+            ["q"]
+        );
+        assert_eq!(
+            paths(parse_model("make=Toyota").expect_err("model required")),
+            ["model"]
+        );
     }
 
     #[test]

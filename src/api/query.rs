@@ -31,7 +31,10 @@ pub struct Page {
 
 impl Default for Page {
     fn default() -> Self {
-        Page { limit: DEFAULT_LIMIT, offset: 0 }
+        Page {
+            limit: DEFAULT_LIMIT,
+            offset: 0,
+        }
     }
 }
 
@@ -186,5 +189,8 @@ impl crate::api::types::DealKind {
 
 /// Looks a spelling up in an `ALL` table.
 pub fn spelling_of<T: PartialEq + Copy>(table: &[(T, &'static str)], value: T) -> &'static str {
-    table.iter().find(|(v, _)| *v == value).map_or("", |(_, s)| s)
+    table
+        .iter()
+        .find(|(v, _)| *v == value)
+        .map_or("", |(_, s)| s)
 }

@@ -90,10 +90,17 @@ mod tests {
     fn id_encoding_round_trips_and_separates_case_twins() {
         for id in ["Hilux-SRV", "hilux-srv", "../a/b%2F?#x y", "ñ~.", "", "~41"] {
             let encoded = encode_id(id);
-            assert!(encoded.bytes().all(|b| !b.is_ascii_uppercase() && b != b'/' && b != b'.'));
+            assert!(
+                encoded
+                    .bytes()
+                    .all(|b| !b.is_ascii_uppercase() && b != b'/' && b != b'.')
+            );
             assert_eq!(decode_id(&encoded).as_deref(), Some(id));
         }
-        assert_ne!(encode_id("Hilux").to_lowercase(), encode_id("hilux").to_lowercase());
+        assert_ne!(
+            encode_id("Hilux").to_lowercase(),
+            encode_id("hilux").to_lowercase()
+        );
         assert_eq!(decode_id("~41"), Some("A".to_owned()));
         assert_eq!(decode_id("~61"), None, "a plain letter is never escaped");
         assert_eq!(decode_id("A"), None);

@@ -4,7 +4,9 @@
 
 use rayon::prelude::*;
 
-use crate::api::endpoints::{find_deals, get_api_info, get_catalogue, get_model_prices, get_vehicle, search_vehicles};
+use crate::api::endpoints::{
+    find_deals, get_api_info, get_catalogue, get_model_prices, get_vehicle, search_vehicles,
+};
 use crate::api::error::ApiError;
 use crate::api::links::percent_encode;
 use crate::api::query::{DealSort, DealsQuery, ModelQuery, SearchQuery, SearchSort, spelling_of};
@@ -21,24 +23,57 @@ pub const API_NOT_FOUND_FILE: &str = "api/404.json";
 pub fn write_api(index: &Index, out: &TreeWriter) -> anyhow::Result<usize> {
     let mut count = 0;
     out.write_json("/api/v1", "api/v1/index.json", &get_api_info(index))?;
-    out.write_json("/api/v1/catalogue", "api/v1/catalogue.json", &get_catalogue(index))?;
+    out.write_json(
+        "/api/v1/catalogue",
+        "api/v1/catalogue.json",
+        &get_catalogue(index),
+    )?;
     let not_found = ApiError::NotFound("no such API resource".into()).body();
-    out.write(&format!("/{API_NOT_FOUND_FILE}"), API_NOT_FOUND_FILE, JSON, &to_json_bytes(&not_found))?;
+    out.write(
+        &format!("/{API_NOT_FOUND_FILE}"),
+        API_NOT_FOUND_FILE,
+        JSON,
+        &to_json_bytes(&not_found),
+    )?;
     count += 3;
 
-    out.write_json("/api/v1/vehicles", "api/v1/vehicles.json", &search_vehicles(index, &SearchQuery::default())?)?;
+    out.write_json(
+        "/api/v1/vehicles",
+        "api/v1/vehicles.json",
+        &search_vehicles(index, &SearchQuery::default())?,
+    )?;
     for (sort, name) in SearchSort::ALL {
-        let query = SearchQuery { sort, ..SearchQuery::default() };
+        let query = SearchQuery {
+            sort,
+            ..SearchQuery::default()
+        };
         let file = format!("api/v1/_q/vehicles/sort-{name}.json");
-        out.write_json(&format!("/api/v1/vehicles?sort={name}"), &file, &search_vehicles(index, &query)?)?;
+        out.write_json(
+            &format!("/api/v1/vehicles?sort={name}"),
+            &file,
+            &search_vehicles(index, &query)?,
+        )?;
         count += 1;
     }
 
-    out.write_json("/api/v1/deals", "api/v1/deals.json", &find_deals(index, &DealsQuery::default())?)?;
+    out.write_json(
+        "/api/v1/deals",
+        "api/v1/deals.json",
+        &find_deals(index, &DealsQuery::default())?,
+    )?;
     count += 2;
     for (kind, window, sort) in deal_variants() {
-        let query = DealsQuery { kind, window, sort, ..DealsQuery::default() };
-        let (kind, window, sort) = (spelling_of(&DealKind::ALL, kind), window.as_str(), spelling_of(&DealSort::ALL, sort));
+        let query = DealsQuery {
+            kind,
+            window,
+            sort,
+            ..DealsQuery::default()
+        };
+        let (kind, window, sort) = (
+            spelling_of(&DealKind::ALL, kind),
+            window.as_str(),
+            spelling_of(&DealSort::ALL, sort),
+        );
         let url = format!("/api/v1/deals?kind={kind}&window={window}&sort={sort}");
         let file = format!("api/v1/_q/deals/kind-{kind}.window-{window}.sort-{sort}.json");
         out.write_json(&url, &file, &find_deals(index, &query)?)?;
@@ -66,9 +101,21 @@ fn deal_variants() -> Vec<(DealKind, Window, DealSort)> {
 fn write_models(index: &Index, out: &TreeWriter) -> anyhow::Result<usize> {
     let models = index.catalogue_data().models;
     models.par_iter().try_for_each(|pair| {
-        let query = ModelQuery { make: pair.make.clone(), model: pair.model.clone(), page: Default::default() };
-        let url = format!("/api/v1/models/prices?make={}&model={}", percent_encode(&pair.make), percent_encode(&pair.model));
-        let file = format!("api/v1/_q/models-prices/make-{}.model-{}.json", encode_id(&pair.make), encode_id(&pair.model));
+        let query = ModelQuery {
+            make: pair.make.clone(),
+            model: pair.model.clone(),
+            page: Default::default(),
+        };
+        let url = format!(
+            "/api/v1/models/prices?make={}&model={}",
+            percent_encode(&pair.make),
+            percent_encode(&pair.model)
+        );
+        let file = format!(
+            "api/v1/_q/models-prices/make-{}.model-{}.json",
+            encode_id(&pair.make),
+            encode_id(&pair.model)
+        );
         out.write_json(&url, &file, &get_model_prices(index, &query)?)
     })?;
     Ok(models.len())

@@ -48,7 +48,8 @@ pub fn environment() -> Environment<'static> {
         ("base.html", include_str!("../../templates/base.html")),
         ("doc.html", include_str!("../../templates/doc.html")),
     ] {
-        env.add_template(name, source).expect("invariant: bundled templates parse");
+        env.add_template(name, source)
+            .expect("invariant: bundled templates parse");
     }
     env
 }
@@ -69,7 +70,12 @@ pub fn write_docs(index: &Index, env: &Environment, out: &TreeWriter) -> anyhow:
         })?;
         let file = format!("{}/index.html", doc.path.trim_start_matches('/'));
         out.write(doc.path, &file, "text/html; charset=utf-8", html.as_bytes())?;
-        out.write(doc.raw_path, doc.raw_path.trim_start_matches('/'), "text/markdown; charset=utf-8", doc.source.as_bytes())?;
+        out.write(
+            doc.raw_path,
+            doc.raw_path.trim_start_matches('/'),
+            "text/markdown; charset=utf-8",
+            doc.source.as_bytes(),
+        )?;
     }
     Ok(())
 }

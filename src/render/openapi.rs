@@ -46,7 +46,11 @@ const FILTERS: [&str; 14] = [
 
 /// The OpenAPI 3.1.1 description of the API served under `links.base()`.
 pub fn render_openapi(links: &Links) -> Value {
-    let base = if links.base().is_empty() { "/" } else { links.base() };
+    let base = if links.base().is_empty() {
+        "/"
+    } else {
+        links.base()
+    };
     json!({
         "openapi": "3.1.1",
         "info": info(),
@@ -112,90 +116,114 @@ struct Operation<'a> {
 fn paths() -> Value {
     let mut paths = Map::new();
     for (path, operation) in operations() {
-        paths.insert(path.to_owned(), json!({ "get": render_operation(&operation) }));
+        paths.insert(
+            path.to_owned(),
+            json!({ "get": render_operation(&operation) }),
+        );
     }
     Value::Object(paths)
 }
 
 fn operations() -> Vec<(&'static str, Operation<'static>)> {
     vec![
-        ("/api/v1", Operation {
-            id: "get_api_info",
-            tag: "service",
-            summary: "Entry point: version, snapshot date and links",
-            description: "Returns ApiInfo directly, not inside the envelope. Takes no parameters.",
-            parameters: vec![],
-            body: "ApiInfo",
-            not_found: false,
-        }),
-        ("/api/v1/deals", Operation {
-            id: "find_deals",
-            tag: "deals",
-            summary: "Find buying opportunities",
-            description: "Current opportunities, recent price drops or newly qualifying \
+        (
+            "/api/v1",
+            Operation {
+                id: "get_api_info",
+                tag: "service",
+                summary: "Entry point: version, snapshot date and links",
+                description: "Returns ApiInfo directly, not inside the envelope. Takes no parameters.",
+                parameters: vec![],
+                body: "ApiInfo",
+                not_found: false,
+            },
+        ),
+        (
+            "/api/v1/deals",
+            Operation {
+                id: "find_deals",
+                tag: "deals",
+                summary: "Find buying opportunities",
+                description: "Current opportunities, recent price drops or newly qualifying \
                 opportunities, filtered by the shared search filters. `recommended` ranks \
                 opportunities by discount, price drops by percentage reduction and new \
                 opportunities by recency; ties break by price, then by ID. A recent-deal search \
                 may legitimately return an empty list.",
-            parameters: deals_parameters(),
-            body: "DealsResponse",
-            not_found: false,
-        }),
-        ("/api/v1/models/prices", Operation {
-            id: "get_model_prices",
-            tag: "models",
-            summary: "Prices of every version of a model",
-            description: "Versions are ordered by price, cheapest first. fromPriceUsd, \
+                parameters: deals_parameters(),
+                body: "DealsResponse",
+                not_found: false,
+            },
+        ),
+        (
+            "/api/v1/models/prices",
+            Operation {
+                id: "get_model_prices",
+                tag: "models",
+                summary: "Prices of every version of a model",
+                description: "Versions are ordered by price, cheapest first. fromPriceUsd, \
                 toPriceUsd, versionCount, opportunityCount, cheapestVersion and quoteDates cover \
                 the whole model even when versions are paginated. Make and model match ignoring \
                 case and accents; an unknown model gives 404.",
-            parameters: model_prices_parameters(),
-            body: "ModelPricesResponse",
-            not_found: true,
-        }),
-        ("/api/v1/vehicles", Operation {
-            id: "search_vehicles",
-            tag: "vehicles",
-            summary: "Search vehicle versions",
-            description: "Versions matching the shared search filters, cheapest first by \
+                parameters: model_prices_parameters(),
+                body: "ModelPricesResponse",
+                not_found: true,
+            },
+        ),
+        (
+            "/api/v1/vehicles",
+            Operation {
+                id: "search_vehicles",
+                tag: "vehicles",
+                summary: "Search vehicle versions",
+                description: "Versions matching the shared search filters, cheapest first by \
                 default; ties break by ID. Follow pagination.nextOffset until it is null, and \
                 restart at offset 0 if snapshotAt changes between pages.",
-            parameters: search_parameters(),
-            body: "SearchResponse",
-            not_found: false,
-        }),
-        ("/api/v1/vehicles/{id}", Operation {
-            id: "get_vehicle",
-            tag: "vehicles",
-            summary: "Full record of one version",
-            description: "Every current quote, the exchange rate and the sourced specifications \
+                parameters: search_parameters(),
+                body: "SearchResponse",
+                not_found: false,
+            },
+        ),
+        (
+            "/api/v1/vehicles/{id}",
+            Operation {
+                id: "get_vehicle",
+                tag: "vehicles",
+                summary: "Full record of one version",
+                description: "Every current quote, the exchange rate and the sourced specifications \
                 of one version. An unknown ID or a version outside the current priced catalogue \
                 gives 404.",
-            parameters: vec![id_parameter()],
-            body: "DetailResponse",
-            not_found: true,
-        }),
-        ("/api/v1/compare", Operation {
-            id: "compare_vehicles",
-            tag: "vehicles",
-            summary: "Compare 2 to 4 versions",
-            description: "Full records of the versions, in the order asked, and a shareable \
+                parameters: vec![id_parameter()],
+                body: "DetailResponse",
+                not_found: true,
+            },
+        ),
+        (
+            "/api/v1/compare",
+            Operation {
+                id: "compare_vehicles",
+                tag: "vehicles",
+                summary: "Compare 2 to 4 versions",
+                description: "Full records of the versions, in the order asked, and a shareable \
                 comparison page. Duplicate IDs give 400; an unknown ID gives 404. Missing \
                 specifications remain unknown.",
-            parameters: vec![ids_parameter()],
-            body: "CompareResponse",
-            not_found: true,
-        }),
-        ("/api/v1/catalogue", Operation {
-            id: "get_catalogue",
-            tag: "service",
-            summary: "Catalogue overview",
-            description: "Supported makes and models, the filter values present and coverage \
+                parameters: vec![ids_parameter()],
+                body: "CompareResponse",
+                not_found: true,
+            },
+        ),
+        (
+            "/api/v1/catalogue",
+            Operation {
+                id: "get_catalogue",
+                tag: "service",
+                summary: "Catalogue overview",
+                description: "Supported makes and models, the filter values present and coverage \
                 counts. Takes no parameters.",
-            parameters: vec![],
-            body: "CatalogueResponse",
-            not_found: false,
-        }),
+                parameters: vec![],
+                body: "CatalogueResponse",
+                not_found: false,
+            },
+        ),
     ]
 }
 
@@ -293,8 +321,16 @@ fn search_parameters() -> Vec<Value> {
 
 fn model_prices_parameters() -> Vec<Value> {
     let mut list = vec![
-        required(query_parameter("make", "Make, ignoring case and accents.", name_schema())),
-        required(query_parameter("model", "Model, ignoring case and accents.", name_schema())),
+        required(query_parameter(
+            "make",
+            "Make, ignoring case and accents.",
+            name_schema(),
+        )),
+        required(query_parameter(
+            "model",
+            "Model, ignoring case and accents.",
+            name_schema(),
+        )),
     ];
     list.extend(page_refs());
     list
@@ -339,30 +375,81 @@ fn page_refs() -> Vec<Value> {
 fn parameters() -> Value {
     let price = json!({ "type": "number", "minimum": 0 });
     let list = [
-        ("q", "Words in make, model or version; every word must match, ignoring case and accents.",
-            json!({ "type": "string", "maxLength": MAX_Q_CHARS })),
-        ("make", "Exact make, ignoring case and accents.", name_schema()),
-        ("model", "Exact model, ignoring case and accents.", name_schema()),
+        (
+            "q",
+            "Words in make, model or version; every word must match, ignoring case and accents.",
+            json!({ "type": "string", "maxLength": MAX_Q_CHARS }),
+        ),
+        (
+            "make",
+            "Exact make, ignoring case and accents.",
+            name_schema(),
+        ),
+        (
+            "model",
+            "Exact model, ignoring case and accents.",
+            name_schema(),
+        ),
         ("type", "Body type.", string_enum(&BodyType::names())),
         ("fuel", "Fuel or powertrain.", string_enum(&Fuel::names())),
-        ("transmission", "Transmission.", string_enum(&Transmission::names())),
-        ("minPriceUsd", "Minimum detailed quote in USD.", price.clone()),
-        ("maxPriceUsd", "Maximum detailed quote in USD; less than minPriceUsd gives 400.", price),
-        ("minSeats", "Minimum confirmed seats; unknown seats are excluded.",
-            json!({ "type": "integer", "minimum": 1, "maximum": MAX_SEATS })),
-        ("minAirbags", "Minimum confirmed airbags; unknown airbags are excluded.",
-            json!({ "type": "integer", "minimum": 0, "maximum": MAX_AIRBAGS })),
-        ("drivetrain", "Driven wheels; awd, 4x4 and 4x4-low-range are distinct.",
-            string_enum(&Drivetrain::names())),
-        ("aeb", "true: confirmed low-speed automatic emergency braking; false: confirmed \
-            absence. Unknown or optional is excluded either way.", json!({ "type": "boolean" })),
-        ("hasSpecs", "Whether official specifications are available.", json!({ "type": "boolean" })),
-        ("minDiscountPct", "Minimum percent below the usual price; requires sufficient history.",
-            json!({ "type": "number", "minimum": 0, "maximum": MAX_DISCOUNT_PCT })),
-        ("limit", "Page size.", json!({
-            "type": "integer", "minimum": 1, "maximum": MAX_LIMIT, "default": DEFAULT_LIMIT })),
-        ("offset", "Records skipped; follow pagination.nextOffset.", json!({
-            "type": "integer", "minimum": 0, "maximum": MAX_OFFSET, "default": 0 })),
+        (
+            "transmission",
+            "Transmission.",
+            string_enum(&Transmission::names()),
+        ),
+        (
+            "minPriceUsd",
+            "Minimum detailed quote in USD.",
+            price.clone(),
+        ),
+        (
+            "maxPriceUsd",
+            "Maximum detailed quote in USD; less than minPriceUsd gives 400.",
+            price,
+        ),
+        (
+            "minSeats",
+            "Minimum confirmed seats; unknown seats are excluded.",
+            json!({ "type": "integer", "minimum": 1, "maximum": MAX_SEATS }),
+        ),
+        (
+            "minAirbags",
+            "Minimum confirmed airbags; unknown airbags are excluded.",
+            json!({ "type": "integer", "minimum": 0, "maximum": MAX_AIRBAGS }),
+        ),
+        (
+            "drivetrain",
+            "Driven wheels; awd, 4x4 and 4x4-low-range are distinct.",
+            string_enum(&Drivetrain::names()),
+        ),
+        (
+            "aeb",
+            "true: confirmed low-speed automatic emergency braking; false: confirmed \
+            absence. Unknown or optional is excluded either way.",
+            json!({ "type": "boolean" }),
+        ),
+        (
+            "hasSpecs",
+            "Whether official specifications are available.",
+            json!({ "type": "boolean" }),
+        ),
+        (
+            "minDiscountPct",
+            "Minimum percent below the usual price; requires sufficient history.",
+            json!({ "type": "number", "minimum": 0, "maximum": MAX_DISCOUNT_PCT }),
+        ),
+        (
+            "limit",
+            "Page size.",
+            json!({
+            "type": "integer", "minimum": 1, "maximum": MAX_LIMIT, "default": DEFAULT_LIMIT }),
+        ),
+        (
+            "offset",
+            "Records skipped; follow pagination.nextOffset.",
+            json!({
+            "type": "integer", "minimum": 0, "maximum": MAX_OFFSET, "default": 0 }),
+        ),
     ];
     let mut map = Map::new();
     for (name, description, schema) in list {
@@ -498,68 +585,131 @@ fn payload_schemas() -> Vec<(&'static str, Value)> {
     let strings = json!({ "type": "array", "items": { "type": "string" } });
     let summaries = json!({ "type": "array", "items": schema_ref("Summary") });
     vec![
-        ("ApiInfo", object("Entry point of the API (not enveloped).", json!({
-            "name": { "type": "string" },
-            "version": { "type": "string" },
-            "snapshotAt": date_time(),
-            "documentationUrl": uri(),
-            "openapiUrl": uri(),
-            "mcpUrl": uri(),
-            "endpoints": doc(
-                json!({ "type": "array", "items": { "type": "string", "format": "uri-template" } }),
-                "Absolute URL of every operation; path parameters in braces.",
+        (
+            "ApiInfo",
+            object(
+                "Entry point of the API (not enveloped).",
+                json!({
+                    "name": { "type": "string" },
+                    "version": { "type": "string" },
+                    "snapshotAt": date_time(),
+                    "documentationUrl": uri(),
+                    "openapiUrl": uri(),
+                    "mcpUrl": uri(),
+                    "endpoints": doc(
+                        json!({ "type": "array", "items": { "type": "string", "format": "uri-template" } }),
+                        "Absolute URL of every operation; path parameters in braces.",
+                    ),
+                }),
+                &[],
             ),
-        }), &[])),
-        ("Catalogue", object("Supported makes, models, filter values and coverage counts.", json!({
-            "vehicleCount": count(),
-            "modelCount": count(),
-            "versionsWithSpecs": count(),
-            "opportunityCount": count(),
-            "makes": strings,
-            "models": { "type": "array", "items": schema_ref("MakeModel") },
-            "filters": doc(json!({
-                "type": "object",
-                "additionalProperties": { "type": "array", "items": { "type": ["string", "number"] } },
-            }), "Filter name to the values present in the catalogue."),
-        }), &[])),
-        ("MakeModel", object("A make and model.", json!({
-            "make": { "type": "string" },
-            "model": { "type": "string" },
-        }), &[])),
-        ("Search", object("A page of search results.", json!({
-            "vehicles": summaries,
-            "pagination": schema_ref("Pagination"),
-        }), &[])),
-        ("Deals", object("A page of deals.", json!({
-            "kind": string_enum(&DealKind::ALL.map(|(_, name)| name)),
-            "window": string_enum(&Window::names()),
-            "vehicles": summaries,
-            "pagination": schema_ref("Pagination"),
-        }), &[])),
+        ),
+        (
+            "Catalogue",
+            object(
+                "Supported makes, models, filter values and coverage counts.",
+                json!({
+                    "vehicleCount": count(),
+                    "modelCount": count(),
+                    "versionsWithSpecs": count(),
+                    "opportunityCount": count(),
+                    "makes": strings,
+                    "models": { "type": "array", "items": schema_ref("MakeModel") },
+                    "filters": doc(json!({
+                        "type": "object",
+                        "additionalProperties": { "type": "array", "items": { "type": ["string", "number"] } },
+                    }), "Filter name to the values present in the catalogue."),
+                }),
+                &[],
+            ),
+        ),
+        (
+            "MakeModel",
+            object(
+                "A make and model.",
+                json!({
+                    "make": { "type": "string" },
+                    "model": { "type": "string" },
+                }),
+                &[],
+            ),
+        ),
+        (
+            "Search",
+            object(
+                "A page of search results.",
+                json!({
+                    "vehicles": summaries,
+                    "pagination": schema_ref("Pagination"),
+                }),
+                &[],
+            ),
+        ),
+        (
+            "Deals",
+            object(
+                "A page of deals.",
+                json!({
+                    "kind": string_enum(&DealKind::ALL.map(|(_, name)| name)),
+                    "window": string_enum(&Window::names()),
+                    "vehicles": summaries,
+                    "pagination": schema_ref("Pagination"),
+                }),
+                &[],
+            ),
+        ),
         ("ModelPrices", model_prices_schema()),
-        ("QuoteDates", object("Oldest and newest quote check of a model's versions.", json!({
-            "oldest": date_time(),
-            "newest": date_time(),
-        }), &[])),
-        ("Detail", object("The full record of one version.", json!({
-            "vehicle": schema_ref("Vehicle"),
-        }), &[])),
-        ("Compare", object("Versions compared, in the order asked.", json!({
-            "vehicles": {
-                "type": "array",
-                "items": schema_ref("Vehicle"),
-                "minItems": MIN_COMPARE_IDS,
-                "maxItems": MAX_COMPARE_IDS,
-            },
-            "url": doc(uri(), "Shareable comparison page."),
-        }), &[])),
-        ("Pagination", object("Paging facts of a list.", json!({
-            "total": doc(count(), "Count of all matches before paging."),
-            "limit": doc(json!({ "type": "integer", "minimum": 1, "maximum": MAX_LIMIT }), "Page size applied."),
-            "offset": doc(json!({ "type": "integer", "minimum": 0, "maximum": MAX_OFFSET }), "Records skipped."),
-            "nextOffset": doc(json!({ "type": ["integer", "null"], "minimum": 0 }),
-                "Offset of the next page; null when there is none."),
-        }), &[])),
+        (
+            "QuoteDates",
+            object(
+                "Oldest and newest quote check of a model's versions.",
+                json!({
+                    "oldest": date_time(),
+                    "newest": date_time(),
+                }),
+                &[],
+            ),
+        ),
+        (
+            "Detail",
+            object(
+                "The full record of one version.",
+                json!({
+                    "vehicle": schema_ref("Vehicle"),
+                }),
+                &[],
+            ),
+        ),
+        (
+            "Compare",
+            object(
+                "Versions compared, in the order asked.",
+                json!({
+                    "vehicles": {
+                        "type": "array",
+                        "items": schema_ref("Vehicle"),
+                        "minItems": MIN_COMPARE_IDS,
+                        "maxItems": MAX_COMPARE_IDS,
+                    },
+                    "url": doc(uri(), "Shareable comparison page."),
+                }),
+                &[],
+            ),
+        ),
+        (
+            "Pagination",
+            object(
+                "Paging facts of a list.",
+                json!({
+                    "total": doc(count(), "Count of all matches before paging."),
+                    "limit": doc(json!({ "type": "integer", "minimum": 1, "maximum": MAX_LIMIT }), "Page size applied."),
+                    "offset": doc(json!({ "type": "integer", "minimum": 0, "maximum": MAX_OFFSET }), "Records skipped."),
+                    "nextOffset": doc(json!({ "type": ["integer", "null"], "minimum": 0 }),
+                        "Offset of the next page; null when there is none."),
+                }),
+                &[],
+            ),
+        ),
     ]
 }
 
@@ -621,44 +771,92 @@ const SUMMARY_OPTIONAL: [&str; 5] = ["feedUrl", "trimDisplay", "type", "tier", "
 fn vehicle_schemas() -> Vec<(&'static str, Value)> {
     let mut vehicle_properties = summary_properties();
     if let Value::Object(map) = &mut vehicle_properties {
-        map.insert("quotes".into(), doc(json!({ "type": "array", "items": schema_ref("Quote") }), "Every current quote."));
+        map.insert(
+            "quotes".into(),
+            doc(
+                json!({ "type": "array", "items": schema_ref("Quote") }),
+                "Every current quote.",
+            ),
+        );
         map.insert("exchangeRate".into(), schema_ref("ExchangeRate"));
         map.insert("specs".into(), schema_ref("Specs"));
     }
     vec![
-        ("Summary", object("A vehicle version in list results.", summary_properties(), &SUMMARY_OPTIONAL)),
-        ("Vehicle", object("The full record of a version: Summary plus quotes, exchange rate and specifications.",
-            vehicle_properties, &SUMMARY_OPTIONAL)),
-        ("Comparison", object("How the current price compares with the usual price.", json!({
-            "windowDays": { "type": "integer", "const": WINDOW_DAYS },
-            "typicalPriceUsd": doc(nullable("number"), "Usual price: median of weekly dealer averages over the window."),
-            "lowestPriceUsd": doc(nullable("number"), "Lowest price in the window."),
-            "discountPct": doc(nullable("number"), "Percent below the usual price (negative: above); not a \
-                manufacturer discount. Null when unknown or history is insufficient."),
-            "observedWeeks": { "type": "integer", "minimum": 0 },
-            "sufficientHistory": { "type": "boolean" },
-            "opportunity": doc(json!({ "type": "boolean" }), "The qualified signal; use it rather than discountPct alone."),
-        }), &[])),
-        ("RecentChanges", object(
-            "Recent change per window (1d, 3d, 7d), measured back from catalogueObservedAt.",
-            Value::Object(Window::names().into_iter().map(|w| (w.to_owned(), nullable_ref("RecentChange"))).collect()),
-            &[],
-        )),
+        (
+            "Summary",
+            object(
+                "A vehicle version in list results.",
+                summary_properties(),
+                &SUMMARY_OPTIONAL,
+            ),
+        ),
+        (
+            "Vehicle",
+            object(
+                "The full record of a version: Summary plus quotes, exchange rate and specifications.",
+                vehicle_properties,
+                &SUMMARY_OPTIONAL,
+            ),
+        ),
+        (
+            "Comparison",
+            object(
+                "How the current price compares with the usual price.",
+                json!({
+                    "windowDays": { "type": "integer", "const": WINDOW_DAYS },
+                    "typicalPriceUsd": doc(nullable("number"), "Usual price: median of weekly dealer averages over the window."),
+                    "lowestPriceUsd": doc(nullable("number"), "Lowest price in the window."),
+                    "discountPct": doc(nullable("number"), "Percent below the usual price (negative: above); not a \
+                        manufacturer discount. Null when unknown or history is insufficient."),
+                    "observedWeeks": { "type": "integer", "minimum": 0 },
+                    "sufficientHistory": { "type": "boolean" },
+                    "opportunity": doc(json!({ "type": "boolean" }), "The qualified signal; use it rather than discountPct alone."),
+                }),
+                &[],
+            ),
+        ),
+        (
+            "RecentChanges",
+            object(
+                "Recent change per window (1d, 3d, 7d), measured back from catalogueObservedAt.",
+                Value::Object(
+                    Window::names()
+                        .into_iter()
+                        .map(|w| (w.to_owned(), nullable_ref("RecentChange")))
+                        .collect(),
+                ),
+                &[],
+            ),
+        ),
         ("RecentChange", recent_change_schema()),
         ("Quote", quote_schema()),
-        ("ExchangeRate", object("Exchange rate observed at the quote check.", json!({
-            "arsPerUsd": doc(nullable("number"), "ARS per USD; null when the check saw no rate."),
-            "observedAt": date_time(),
-        }), &[])),
+        (
+            "ExchangeRate",
+            object(
+                "Exchange rate observed at the quote check.",
+                json!({
+                    "arsPerUsd": doc(nullable("number"), "ARS per USD; null when the check saw no rate."),
+                    "observedAt": date_time(),
+                }),
+                &[],
+            ),
+        ),
         ("Specs", specs_schema()),
-        ("SpecSource", object("One source document of a specification record.", json!({
-            "publisher": { "type": "string" },
-            "title": { "type": "string" },
-            "url": uri(),
-            "kind": { "type": "string" },
-            "documentDate": nullable("string"),
-            "retrievedAt": { "type": "string" },
-        }), &[])),
+        (
+            "SpecSource",
+            object(
+                "One source document of a specification record.",
+                json!({
+                    "publisher": { "type": "string" },
+                    "title": { "type": "string" },
+                    "url": uri(),
+                    "kind": { "type": "string" },
+                    "documentDate": nullable("string"),
+                    "retrievedAt": { "type": "string" },
+                }),
+                &[],
+            ),
+        ),
     ]
 }
 
@@ -717,16 +915,24 @@ fn specs_schema() -> Value {
 }
 
 fn error_schema() -> Value {
-    let detail = object("A problem with one parameter.", json!({
-        "path": { "type": "string" },
-        "message": { "type": "string" },
-    }), &[]);
-    let error = object("What went wrong.", json!({
-        "code": doc(json!({ "type": "string" }), "Machine-readable code, e.g. invalid_parameters, not_found, \
-            method_not_allowed, uri_too_long."),
-        "message": { "type": "string" },
-        "details": { "type": "array", "items": detail },
-    }), &["details"]);
+    let detail = object(
+        "A problem with one parameter.",
+        json!({
+            "path": { "type": "string" },
+            "message": { "type": "string" },
+        }),
+        &[],
+    );
+    let error = object(
+        "What went wrong.",
+        json!({
+            "code": doc(json!({ "type": "string" }), "Machine-readable code, e.g. invalid_parameters, not_found, \
+                method_not_allowed, uri_too_long."),
+            "message": { "type": "string" },
+            "details": { "type": "array", "items": detail },
+        }),
+        &["details"],
+    );
     object("Error body.", json!({ "error": error }), &[])
 }
 
@@ -736,7 +942,12 @@ fn error_schema() -> Value {
 fn object(description: &str, properties: Value, optional: &[&str]) -> Value {
     let required: Vec<&str> = properties
         .as_object()
-        .map(|map| map.keys().map(String::as_str).filter(|key| !optional.contains(key)).collect())
+        .map(|map| {
+            map.keys()
+                .map(String::as_str)
+                .filter(|key| !optional.contains(key))
+                .collect()
+        })
         .unwrap_or_default();
     json!({
         "type": "object",

@@ -8,8 +8,8 @@
 //! | `volkswagen-taos-14-tsi-highline-tiptronic` | [`Case::Opportunity`] | dealers 9% under list since T-25d: `below_typical`, no recent change |
 //! | `audi-q3-35-tfsi-s-tronic` | [`Case::OpportunityUsd`] | USD-quoted; dealers 8% under since T-40d: `below_typical` |
 //! | `toyota-hilux-28-tdi-srv-4x4-at` | [`Case::Drop1d`] | ARS list -6% at T-6h: `price_drop` in 1d, 3d, 7d |
-//! | `bmw-x1-sdrive20i-xline-steptronic` | [`Case::Drop3d`] | USD 58,900 -> 55,900 at T-2d 23:00: `price_drop` in 3d and 7d, not 1d |
-//! | `chevrolet-tracker-12-turbo-ltz-at` | [`Case::Drop7d`] | ARS list -3.5% at T-5d 17:00: `price_drop` in 7d only |
+//! | `bmw-x1-sdrive20i-xline-steptronic` | [`Case::Drop3d`] | USD 58,900 -> 55,900 at T-2d 23:00, dealers 1.5% under: `price_drop` in 3d and 7d, not 1d; `below_typical` |
+//! | `chevrolet-tracker-12-turbo-ltz-at` | [`Case::Drop7d`] | ARS list -3.5% at T-5d 17:00, dealers 2% over: `price_drop` in 7d only, no opportunity |
 //! | `renault-kwid-10-zen-mt` | [`Case::CheapDrop`] | ARS 20,290,000 -> 19,880,000 (2.02%, under USD 300) at T-2d 17:00: no `price_drop` |
 //! | `mercedes-benz-gla-gla-200-progressive-7g-dct` | [`Case::CrossingDrop`] | USD 56,000 -> 55,100 (1.6%) at T-2d 20:00 crosses 95% of the usual price: `price_drop` in 3d, 7d and `below_typical` |
 //! | `jeep-grand-cherokee-20-4xe-limited-plug-in-hybrid-at` | [`Case::CurrencyDrop`] | list moves from ARS 88,500,000 to USD 57,900 at T-4d 14:00: `price_drop` in 7d on USD values |
@@ -77,14 +77,23 @@ pub enum Case {
 
 /// Every case with the ID of the version that carries it.
 pub const CASES: &[(Case, &str)] = &[
-    (Case::Opportunity, "volkswagen-taos-14-tsi-highline-tiptronic"),
+    (
+        Case::Opportunity,
+        "volkswagen-taos-14-tsi-highline-tiptronic",
+    ),
     (Case::OpportunityUsd, "audi-q3-35-tfsi-s-tronic"),
     (Case::Drop1d, "toyota-hilux-28-tdi-srv-4x4-at"),
     (Case::Drop3d, "bmw-x1-sdrive20i-xline-steptronic"),
     (Case::Drop7d, "chevrolet-tracker-12-turbo-ltz-at"),
     (Case::CheapDrop, "renault-kwid-10-zen-mt"),
-    (Case::CrossingDrop, "mercedes-benz-gla-gla-200-progressive-7g-dct"),
-    (Case::CurrencyDrop, "jeep-grand-cherokee-20-4xe-limited-plug-in-hybrid-at"),
+    (
+        Case::CrossingDrop,
+        "mercedes-benz-gla-gla-200-progressive-7g-dct",
+    ),
+    (
+        Case::CurrencyDrop,
+        "jeep-grand-cherokee-20-4xe-limited-plug-in-hybrid-at",
+    ),
     (Case::DropReversed, "ford-territory-15-turbo-titanium-at"),
     (Case::NewBySpan, "toyota-yaris-cross-15-xei-hybrid-ecvt"),
     (Case::NewByWeeks, "ram-dakota-22-td-laramie-4x4-at"),
@@ -129,7 +138,13 @@ fn scripted(pricing: &Pricing, market: &Market, start: usize, rng: &mut Rng) -> 
 
 /// A launch at `start` at a held price, checked only at `checks` (catalogue
 /// check, minutes after it): the cases whose history grows into sufficiency.
-fn launch(pricing: &Pricing, market: &Market, start: usize, checks: Vec<(usize, i64)>, rng: &mut Rng) -> Plan {
+fn launch(
+    pricing: &Pricing,
+    market: &Market,
+    start: usize,
+    checks: Vec<(usize, i64)>,
+    rng: &mut Rng,
+) -> Plan {
     let mut plan = scripted(pricing, market, start, rng);
     plan.keep_prices_until(start);
     plan.rotation = None;
@@ -147,8 +162,16 @@ pub fn case_plan(case: Case, pricing: &Pricing, market: &Market, rng: &mut Rng) 
         Case::Opportunity => plan.set_dealer(day(25, 1), 0.91),
         Case::OpportunityUsd => plan.set_dealer(day(40, 1), 0.92),
         Case::Drop1d => plan.cut(day(0, 2), 0.06),
-        Case::Drop3d => plan.set_price(day(2, 4), usd(55_900.0)),
-        Case::Drop7d => plan.cut(day(5, 2), 0.035),
+        Case::Drop3d => {
+            plan.set_price(day(2, 4), usd(55_900.0));
+            // Dealers pass the cut on and more: clearly an opportunity since.
+            plan.set_dealer(day(2, 4), 0.985);
+        }
+        Case::Drop7d => {
+            plan.cut(day(5, 2), 0.035);
+            // Dealers keep part of the cut: clearly not an opportunity.
+            plan.set_dealer(day(5, 2), 1.02);
+        }
         Case::CheapDrop => {
             plan.pin_price(day(14, 0), ars(20_290_000.0));
             plan.set_price(day(2, 2), ars(19_880_000.0));
@@ -165,6 +188,7 @@ pub fn case_plan(case: Case, pricing: &Pricing, market: &Market, rng: &mut Rng) 
         Case::CurrencyDrop => {
             plan.pin_price(day(14, 0), ars(88_500_000.0));
             plan.set_price(day(4, 1), usd(57_900.0));
+            plan.set_dealer(day(4, 1), 1.01);
         }
         Case::DropReversed => {
             let before = plan.price_at(day(5, 1));

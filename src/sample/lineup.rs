@@ -87,9 +87,14 @@ pub fn lineup(size: usize) -> Vec<Entry> {
 /// Every table trim, round-robin over models: first trims of every model,
 /// then second trims, and so on.
 fn natural_trims() -> Vec<Entry> {
-    let models: Vec<(&'static Make, &'static Model)> =
-        all_makes().flat_map(|make| make.models.iter().map(move |model| (make, model))).collect();
-    let deepest = models.iter().map(|(_, model)| model.trims.len()).max().unwrap_or(0);
+    let models: Vec<(&'static Make, &'static Model)> = all_makes()
+        .flat_map(|make| make.models.iter().map(move |model| (make, model)))
+        .collect();
+    let deepest = models
+        .iter()
+        .map(|(_, model)| model.trims.len())
+        .max()
+        .unwrap_or(0);
     let mut entries = Vec::new();
     for rank in 0..deepest {
         for &(make, model) in &models {
@@ -114,8 +119,15 @@ fn natural_trims() -> Vec<Entry> {
 /// the same car with a leather package, whose ID the catalogue kept in the
 /// capitalised style it once used (`Peugeot-208-16-Allure-AT`).
 fn sibling_of(natural: &[Entry], id: &str) -> Option<Entry> {
-    let base = natural.iter().find(|entry| entry.id.eq_ignore_ascii_case(id) && entry.id != id)?;
-    Some(Entry { id: id.to_owned(), trim_name: format!("{} Pack Cuero", base.trim_name), premium: 1.03, ..base.clone() })
+    let base = natural
+        .iter()
+        .find(|entry| entry.id.eq_ignore_ascii_case(id) && entry.id != id)?;
+    Some(Entry {
+        id: id.to_owned(),
+        trim_name: format!("{} Pack Cuero", base.trim_name),
+        premium: 1.03,
+        ..base.clone()
+    })
 }
 
 /// The `round`-th variant of a table trim: a package, and from the second
@@ -127,7 +139,8 @@ fn variant_of(base: &Entry, round: usize) -> Entry {
         0 => package.to_owned(),
         _ => format!("{package} {}", 2026 - cycle),
     };
-    let premium = (1.0 + 0.015 * (1 + (round - 1) % 4) as f64) * (1.0 - (0.03 * cycle as f64).min(0.15));
+    let premium =
+        (1.0 + 0.015 * (1 + (round - 1) % 4) as f64) * (1.0 - (0.03 * cycle as f64).min(0.15));
     Entry {
         id: format!("{}-{}", base.id, slug(&label)),
         trim_name: format!("{} {label}", base.trim_name),

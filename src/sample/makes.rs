@@ -67,7 +67,11 @@ impl Trim {
 impl Model {
     /// Seats of `trim`.
     pub fn seats_of(&self, trim: &Trim) -> u8 {
-        if trim.seats == 0 { self.seats } else { trim.seats }
+        if trim.seats == 0 {
+            self.seats
+        } else {
+            trim.seats
+        }
     }
 }
 
@@ -102,23 +106,55 @@ pub const X4: Drivetrain = Drivetrain::FourByFour;
 pub const X4L: Drivetrain = Drivetrain::FourByFourLowRange;
 
 /// A trim row.
-pub const fn t(name: &'static str, fuel: Fuel, gearbox: Transmission, drive: Drivetrain, airbags: u8, cv: u16, usd: u32) -> Trim {
-    Trim { name, fuel, gearbox, drive, airbags, cv, usd, seats: 0 }
+pub const fn t(
+    name: &'static str,
+    fuel: Fuel,
+    gearbox: Transmission,
+    drive: Drivetrain,
+    airbags: u8,
+    cv: u16,
+    usd: u32,
+) -> Trim {
+    Trim {
+        name,
+        fuel,
+        gearbox,
+        drive,
+        airbags,
+        cv,
+        usd,
+        seats: 0,
+    }
 }
 
 /// A model quoted in pesos.
 pub const fn m(name: &'static str, body: BodyType, seats: u8, trims: &'static [Trim]) -> Model {
-    Model { name, body, seats, usd: false, trims }
+    Model {
+        name,
+        body,
+        seats,
+        usd: false,
+        trims,
+    }
 }
 
 /// A model quoted in US dollars.
 pub const fn mu(name: &'static str, body: BodyType, seats: u8, trims: &'static [Trim]) -> Model {
-    Model { name, body, seats, usd: true, trims }
+    Model {
+        name,
+        body,
+        seats,
+        usd: true,
+        trims,
+    }
 }
 
 /// Every make of the table, mass market first.
 pub fn all_makes() -> impl Iterator<Item = &'static Make> {
-    table_mass::MAKES.iter().chain(table_more::MAKES).chain(table_import::MAKES)
+    table_mass::MAKES
+        .iter()
+        .chain(table_more::MAKES)
+        .chain(table_import::MAKES)
 }
 
 /// A lowercase ASCII slug: accents folded, `.` dropped (`2.8` -> `28`), `+`
@@ -161,7 +197,12 @@ pub fn slug(text: &str) -> String {
 
 /// The catalogue ID of a trim: `make-model-trim` slugs.
 pub fn version_id(make: &Make, model: &Model, trim_name: &str) -> String {
-    format!("{}-{}-{}", slug(make.name), slug(model.name), slug(trim_name))
+    format!(
+        "{}-{}-{}",
+        slug(make.name),
+        slug(model.name),
+        slug(trim_name)
+    )
 }
 
 #[cfg(test)]
@@ -173,7 +214,10 @@ mod tests {
     fn slugs_read_like_catalogue_ids() {
         assert_eq!(slug("2.8 TDI SRV 4x4 AT"), "28-tdi-srv-4x4-at");
         assert_eq!(slug("Citroën"), "citroen");
-        assert_eq!(slug("3.0 V6 TD Limited+ 4x4 AT"), "30-v6-td-limited-plus-4x4-at");
+        assert_eq!(
+            slug("3.0 V6 TD Limited+ 4x4 AT"),
+            "30-v6-td-limited-plus-4x4-at"
+        );
         assert_eq!(slug("2.0 Turbo R/T 4x4 AT"), "20-turbo-rt-4x4-at");
     }
 
@@ -185,7 +229,12 @@ mod tests {
             makes += 1;
             for model in make.models {
                 models += 1;
-                assert!(!model.trims.is_empty(), "{} {} has no trims", make.name, model.name);
+                assert!(
+                    !model.trims.is_empty(),
+                    "{} {} has no trims",
+                    make.name,
+                    model.name
+                );
                 for trim in model.trims {
                     trims += 1;
                     let id = version_id(make, model, trim.name);
@@ -196,11 +245,17 @@ mod tests {
                         assert!((40_000.0..=150_000.0).contains(&usd), "{id}: USD {usd}");
                     } else {
                         let ars = usd * 1450.0;
-                        assert!((19_000_000.0..=91_000_000.0).contains(&ars), "{id}: ARS {ars}");
+                        assert!(
+                            (19_000_000.0..=91_000_000.0).contains(&ars),
+                            "{id}: ARS {ars}"
+                        );
                     }
                 }
             }
         }
-        assert!(makes >= 20 && models >= 80 && trims >= 300, "{makes} makes, {models} models, {trims} trims");
+        assert!(
+            makes >= 20 && models >= 80 && trims >= 300,
+            "{makes} makes, {models} models, {trims} trims"
+        );
     }
 }

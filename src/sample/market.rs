@@ -85,12 +85,16 @@ impl Market {
     pub fn check_time(&self, index: usize) -> Time {
         let (day, slot) = (index / SLOTS, index % SLOTS);
         let days_before = (self.days - 1 - day) as i64;
-        self.end - Duration::seconds(days_before * DAY) - Duration::hours(SLOT_HOURS_BEFORE_LAST[slot])
+        self.end
+            - Duration::seconds(days_before * DAY)
+            - Duration::hours(SLOT_HOURS_BEFORE_LAST[slot])
     }
 
     /// Every check time, ascending.
     pub fn check_times(&self) -> Vec<Time> {
-        (0..self.check_count()).map(|index| self.check_time(index)).collect()
+        (0..self.check_count())
+            .map(|index| self.check_time(index))
+            .collect()
     }
 
     /// The check at `slot` (0 to 4) of the day `days_before` days before the
@@ -98,11 +102,6 @@ impl Market {
     pub fn index(&self, days_before: usize, slot: usize) -> Option<usize> {
         let day = (self.days - 1).checked_sub(days_before)?;
         Some(day * SLOTS + slot.min(SLOTS - 1))
-    }
-
-    /// The check `count` checks before the last one (saturating at the first).
-    pub fn before_last(&self, count: usize) -> usize {
-        self.last().saturating_sub(count)
     }
 
     /// The exchange rate on the day of check `index`.
@@ -144,7 +143,11 @@ mod tests {
     fn checks_fall_at_argentine_hours_and_end_at_t() {
         let end = parse_time("2026-11-21T23:00:00Z").expect("valid");
         let market = Market::new(end, 3, 1);
-        let times: Vec<String> = market.check_times().iter().map(|t| format_time(*t)).collect();
+        let times: Vec<String> = market
+            .check_times()
+            .iter()
+            .map(|t| format_time(*t))
+            .collect();
         assert_eq!(times.len(), 15);
         assert_eq!(times[0], "2026-11-19T11:00:00Z");
         assert_eq!(times[4], "2026-11-19T23:00:00Z");

@@ -73,10 +73,16 @@ pub fn generate_sample(options: &SampleOptions) -> Snapshot {
     let days = (options.days as usize).max(MIN_DAYS);
     let market = market::Market::new(options.end, days, options.seed);
     let entries = lineup::lineup(options.versions);
-    let mut versions: Vec<_> =
-        entries.par_iter().map(|entry| version::build_version(entry, &market, options.seed)).collect();
+    let mut versions: Vec<_> = entries
+        .par_iter()
+        .map(|entry| version::build_version(entry, &market, options.seed))
+        .collect();
     versions.sort_by(|a, b| a.id.cmp(&b.id));
-    Snapshot { meta: meta(options, market.snapshot_at), catalogue_checks: market.check_times(), versions }
+    Snapshot {
+        meta: meta(options, market.snapshot_at),
+        catalogue_checks: market.check_times(),
+        versions,
+    }
 }
 
 /// `snapshot.json` of a sample: says plainly that it is synthetic.

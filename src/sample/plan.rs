@@ -44,17 +44,26 @@ pub fn round_price(amount: f64, currency: Currency) -> Money {
         Currency::Ars => 10_000.0,
         Currency::Usd => 100.0,
     };
-    Money { amount: ((amount / step).round() * step).max(step), currency }
+    Money {
+        amount: ((amount / step).round() * step).max(step),
+        currency,
+    }
 }
 
 /// Pesos.
 pub fn ars(amount: f64) -> Money {
-    Money { amount, currency: Currency::Ars }
+    Money {
+        amount,
+        currency: Currency::Ars,
+    }
 }
 
 /// US dollars.
 pub fn usd(amount: f64) -> Money {
-    Money { amount, currency: Currency::Usd }
+    Money {
+        amount,
+        currency: Currency::Usd,
+    }
 }
 
 impl Plan {
@@ -62,13 +71,17 @@ impl Plan {
     /// before any change).
     pub fn price_at(&self, index: usize) -> Option<Money> {
         let count = self.prices.partition_point(|(at, _)| *at <= index);
-        self.prices.get(count.saturating_sub(1)).map(|(_, price)| *price)
+        self.prices
+            .get(count.saturating_sub(1))
+            .map(|(_, price)| *price)
     }
 
     /// The dealer level in effect at check `index`.
     pub fn dealer_at(&self, index: usize) -> f64 {
         let count = self.dealer.partition_point(|(at, _)| *at <= index);
-        self.dealer.get(count.saturating_sub(1)).map_or(1.0, |(_, level)| *level)
+        self.dealer
+            .get(count.saturating_sub(1))
+            .map_or(1.0, |(_, level)| *level)
     }
 
     /// Sets the catalogue price from check `index` on (until the next change).
@@ -82,7 +95,10 @@ impl Plan {
     /// pins the price it starts from without adding a change.
     pub fn pin_price(&mut self, index: usize, price: Money) {
         let count = self.prices.partition_point(|(at, _)| *at <= index);
-        if let Some(point) = count.checked_sub(1).and_then(|last| self.prices.get_mut(last)) {
+        if let Some(point) = count
+            .checked_sub(1)
+            .and_then(|last| self.prices.get_mut(last))
+        {
             point.1 = price;
         }
     }
@@ -90,7 +106,10 @@ impl Plan {
     /// Cuts the catalogue price by `fraction` at check `index`.
     pub fn cut(&mut self, index: usize, fraction: f64) {
         if let Some(price) = self.price_at(index) {
-            self.set_price(index, round_price(price.amount * (1.0 - fraction), price.currency));
+            self.set_price(
+                index,
+                round_price(price.amount * (1.0 - fraction), price.currency),
+            );
         }
     }
 
@@ -111,7 +130,10 @@ impl Plan {
     pub fn runs(&self) -> Vec<Run> {
         let mut runs = Vec::new();
         for &(start, end) in &self.listed {
-            let Some(mut price) = self.price_at(start).or_else(|| self.prices.first().map(|p| p.1)) else {
+            let Some(mut price) = self
+                .price_at(start)
+                .or_else(|| self.prices.first().map(|p| p.1))
+            else {
                 continue;
             };
             let mut first = start;
@@ -131,7 +153,10 @@ impl Plan {
 /// The run listing the version at check `index`, if any.
 pub fn run_at(runs: &[Run], index: usize) -> Option<&Run> {
     let count = runs.partition_point(|run| run.0 <= index);
-    count.checked_sub(1).map(|last| &runs[last]).filter(|run| index <= run.1)
+    count
+        .checked_sub(1)
+        .map(|last| &runs[last])
+        .filter(|run| index <= run.1)
 }
 
 #[cfg(test)]
@@ -141,7 +166,12 @@ mod tests {
     fn plan() -> Plan {
         Plan {
             listed: vec![(0, 9), (13, 20)],
-            prices: vec![(0, usd(100_000.0)), (5, usd(90_000.0)), (11, usd(90_000.0)), (15, usd(95_000.0))],
+            prices: vec![
+                (0, usd(100_000.0)),
+                (5, usd(90_000.0)),
+                (11, usd(90_000.0)),
+                (15, usd(95_000.0)),
+            ],
             dealer: vec![(0, 1.0)],
             rotation: None,
             triggered: true,
@@ -157,7 +187,10 @@ mod tests {
     fn runs_split_at_changes_and_gaps() {
         let runs = plan().runs();
         let spans: Vec<(usize, usize, f64)> = runs.iter().map(|r| (r.0, r.1, r.2.amount)).collect();
-        assert_eq!(spans, vec![(0, 4, 100e3), (5, 9, 90e3), (13, 14, 90e3), (15, 20, 95e3)]);
+        assert_eq!(
+            spans,
+            vec![(0, 4, 100e3), (5, 9, 90e3), (13, 14, 90e3), (15, 20, 95e3)]
+        );
         assert_eq!(run_at(&runs, 11), None);
         assert_eq!(run_at(&runs, 14).map(|r| r.0), Some(13));
     }
@@ -172,6 +205,9 @@ mod tests {
         assert_eq!(plan.price_at(3), Some(usd(200_000.0)));
         plan.keep_prices_until(6);
         assert_eq!(plan.prices.len(), 2);
-        assert_eq!(round_price(20_288_000.0, Currency::Ars).amount, 20_290_000.0);
+        assert_eq!(
+            round_price(20_288_000.0, Currency::Ars).amount,
+            20_290_000.0
+        );
     }
 }

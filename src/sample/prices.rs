@@ -38,15 +38,29 @@ impl Pricing {
 /// List prices from check `start` on. With `rng`, each monthly step adds up
 /// to 1.2% on top of the exchange rate (makes round up); without, steps
 /// follow the rate exactly (the scripted cases).
-pub fn list_prices(pricing: &Pricing, market: &Market, start: usize, mut rng: Option<&mut Rng>) -> Vec<(usize, Money)> {
+pub fn list_prices(
+    pricing: &Pricing,
+    market: &Market,
+    start: usize,
+    mut rng: Option<&mut Rng>,
+) -> Vec<(usize, Money)> {
     if pricing.quoted_usd {
         return vec![(start, round_price(pricing.base_usd, Currency::Usd))];
     }
     let mut last = round_price(pricing.base_usd * market.rate(start), Currency::Ars);
     let mut prices = vec![(start, last)];
-    for &index in market.step_checks(pricing.step_day).iter().filter(|index| **index > start) {
-        let extra = rng.as_deref_mut().map_or(0.0, |rng| rng.uniform(0.0, 0.012));
-        let next = round_price(pricing.base_usd * market.rate(index) * (1.0 + extra), Currency::Ars);
+    for &index in market
+        .step_checks(pricing.step_day)
+        .iter()
+        .filter(|index| **index > start)
+    {
+        let extra = rng
+            .as_deref_mut()
+            .map_or(0.0, |rng| rng.uniform(0.0, 0.012));
+        let next = round_price(
+            pricing.base_usd * market.rate(index) * (1.0 + extra),
+            Currency::Ars,
+        );
         // List prices in pesos only go up at a monthly update.
         if next.amount > last.amount {
             prices.push((index, next));

@@ -96,7 +96,14 @@ pub fn dealers(code: &str, scripted: bool, rng: &mut Rng) -> Vec<Dealer> {
             let fees = [Some(true), Some(false), None][rng.weighted(&[5, 3, 2])];
             let reports_stock = rng.chance(0.75);
             let quotes_ars = !scripted && rng.chance(0.1);
-            Dealer { seller_id, location, offset, fees, reports_stock, quotes_ars }
+            Dealer {
+                seller_id,
+                location,
+                offset,
+                fees,
+                reports_stock,
+                quotes_ars,
+            }
         })
         .collect()
 }
@@ -104,12 +111,21 @@ pub fn dealers(code: &str, scripted: bool, rng: &mut Rng) -> Vec<Dealer> {
 /// Every quote check of a plan, ascending and at distinct times, none after
 /// `S`: one shortly after each first listing and price change (if the plan
 /// says so), rotation checks on listed days, and the plan's extra checks.
-pub fn quote_checks(plan: &Plan, runs: &[Run], market: &Market, dealers: &[Dealer], rng: &mut Rng) -> Vec<QuoteCheck> {
+pub fn quote_checks(
+    plan: &Plan,
+    runs: &[Run],
+    market: &Market,
+    dealers: &[Dealer],
+    rng: &mut Rng,
+) -> Vec<QuoteCheck> {
     let mut schedule: Vec<(Time, usize)> = Vec::new();
     if plan.triggered {
         for (position, run) in runs.iter().enumerate() {
             if position == 0 || runs[position - 1].2 != run.2 {
-                schedule.push((market.check_time(run.0) + Duration::minutes(rng.between(8, 35)), run.0));
+                schedule.push((
+                    market.check_time(run.0) + Duration::minutes(rng.between(8, 35)),
+                    run.0,
+                ));
             }
         }
     }
@@ -117,7 +133,10 @@ pub fn quote_checks(plan: &Plan, runs: &[Run], market: &Market, dealers: &[Deale
         for day in (0..market.days).filter(|day| (day + phase) % every.max(1) == 0) {
             let index = day * SLOTS + rng.below(SLOTS);
             if run_at(runs, index).is_some() {
-                schedule.push((market.check_time(index) + Duration::minutes(rng.between(5, 40)), index));
+                schedule.push((
+                    market.check_time(index) + Duration::minutes(rng.between(5, 40)),
+                    index,
+                ));
             }
         }
     }
@@ -131,7 +150,9 @@ pub fn quote_checks(plan: &Plan, runs: &[Run], market: &Market, dealers: &[Deale
     let count = schedule.len();
     let mut checks = Vec::with_capacity(count);
     for (position, (observed_at, index)) in schedule.into_iter().enumerate() {
-        let Some(run) = run_at(runs, index) else { continue };
+        let Some(run) = run_at(runs, index) else {
+            continue;
+        };
         let latest_out = plan.last_out_of_stock && position + 1 == count;
         let in_stock = !latest_out && !rng.chance(plan.out_of_stock_rate);
         // Half the listings without stock show no quotes at all.
@@ -141,17 +162,31 @@ pub fn quote_checks(plan: &Plan, runs: &[Run], market: &Market, dealers: &[Deale
             let pricing = (run.2, plan.dealer_at(index), market.rate(index));
             quotes(plan, pricing, in_stock, dealers, rng)
         };
-        let usd_only = quotes.iter().all(|quote| quote.price.currency == Currency::Usd);
+        let usd_only = quotes
+            .iter()
+            .all(|quote| quote.price.currency == Currency::Usd);
         // Now and then the scraper missed the rate on a dollar-only check.
-        let ars_per_usd = (plan.scripted || !usd_only || !rng.chance(0.05)).then(|| market.rate(index));
-        checks.push(QuoteCheck { observed_at, ars_per_usd, in_stock, quotes });
+        let ars_per_usd =
+            (plan.scripted || !usd_only || !rng.chance(0.05)).then(|| market.rate(index));
+        checks.push(QuoteCheck {
+            observed_at,
+            ars_per_usd,
+            in_stock,
+            quotes,
+        });
     }
     checks
 }
 
 /// The dealer quotes of one check around the list price times the dealer
 /// level (`pricing`: list price, level, exchange rate).
-fn quotes(plan: &Plan, pricing: (Money, f64, f64), in_stock: bool, dealers: &[Dealer], rng: &mut Rng) -> Vec<SourceQuote> {
+fn quotes(
+    plan: &Plan,
+    pricing: (Money, f64, f64),
+    in_stock: bool,
+    dealers: &[Dealer],
+    rng: &mut Rng,
+) -> Vec<SourceQuote> {
     let (list, level, rate) = pricing;
     let jitter = if plan.scripted { 0.001 } else { 0.006 };
     let mut next_id = rng.between(100_000, 899_000);
@@ -159,7 +194,8 @@ fn quotes(plan: &Plan, pricing: (Money, f64, f64), in_stock: bool, dealers: &[De
     for (position, dealer) in dealers.iter().enumerate() {
         // Scripted plans always hear from the first dealer; otherwise each
         // dealer answers 85% of the time, and at least two do.
-        let always = (plan.scripted && position == 0) || dealers.len() - position <= 2usize.saturating_sub(quotes.len());
+        let always = (plan.scripted && position == 0)
+            || dealers.len() - position <= 2usize.saturating_sub(quotes.len());
         if !always && !rng.chance(0.85) {
             continue;
         }
@@ -174,7 +210,9 @@ fn quotes(plan: &Plan, pricing: (Money, f64, f64), in_stock: bool, dealers: &[De
             price,
             fees_included: dealer.fees,
             color: Some((*rng.pick(&COLOURS)).to_owned()),
-            stock: dealer.reports_stock.then(|| if in_stock { rng.between(1, 9) } else { 0 }),
+            stock: dealer
+                .reports_stock
+                .then(|| if in_stock { rng.between(1, 9) } else { 0 }),
             location: Some(dealer.location.to_owned()),
             seller_id: Some(dealer.seller_id.clone()),
         });

@@ -36,7 +36,9 @@ pub fn stable_hash(text: &str) -> u64 {
 impl Rng {
     /// A stream for `seed`.
     pub fn new(seed: u64) -> Self {
-        Rng { state: mix(seed ^ GOLDEN) }
+        Rng {
+            state: mix(seed ^ GOLDEN),
+        }
     }
 
     /// An independent stream for `label` under `seed`: every version and
@@ -123,7 +125,10 @@ mod tests {
         let mut a = Rng::derive(7, "toyota-hilux");
         let mut b = Rng::derive(7, "toyota-hilux");
         assert_eq!(a.next_u64(), b.next_u64());
-        assert_ne!(Rng::derive(7, "a").next_u64(), Rng::derive(8, "a").next_u64());
+        assert_ne!(
+            Rng::derive(7, "a").next_u64(),
+            Rng::derive(8, "a").next_u64()
+        );
     }
 
     #[test]

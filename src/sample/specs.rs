@@ -25,13 +25,69 @@ const WITH_SPECS: f64 = 0.85;
 /// fuel tank (L).
 fn ranges(body: BodyType) -> [(f64, f64); 7] {
     match body {
-        BodyType::Hatchback => [(3700., 4300.), (1650., 1800.), (1470., 1500.), (2420., 2640.), (950., 1450.), (260., 380.), (38., 50.)],
-        BodyType::Suv => [(4150., 4950.), (1760., 1980.), (1580., 1780.), (2560., 2990.), (1200., 2300.), (350., 700.), (45., 80.)],
-        BodyType::Pickup => [(4480., 5350.), (1730., 1920.), (1580., 1880.), (2740., 3270.), (1100., 2250.), (800., 1250.), (55., 80.)],
-        BodyType::Van => [(4150., 5930.), (1720., 2020.), (1800., 2550.), (2700., 3660.), (1200., 2100.), (3000., 10500.), (50., 80.)],
-        BodyType::Mpv => [(4400., 5150.), (1730., 1995.), (1660., 1780.), (2620., 3090.), (1200., 2100.), (160., 450.), (50., 72.)],
-        BodyType::Coupe => [(4250., 4800.), (1770., 1920.), (1280., 1400.), (2480., 2850.), (1250., 1800.), (230., 400.), (50., 61.)],
-        _ => [(4400., 4950.), (1730., 1860.), (1440., 1470.), (2600., 2960.), (1100., 1750.), (450., 540.), (44., 66.)],
+        BodyType::Hatchback => [
+            (3700., 4300.),
+            (1650., 1800.),
+            (1470., 1500.),
+            (2420., 2640.),
+            (950., 1450.),
+            (260., 380.),
+            (38., 50.),
+        ],
+        BodyType::Suv => [
+            (4150., 4950.),
+            (1760., 1980.),
+            (1580., 1780.),
+            (2560., 2990.),
+            (1200., 2300.),
+            (350., 700.),
+            (45., 80.),
+        ],
+        BodyType::Pickup => [
+            (4480., 5350.),
+            (1730., 1920.),
+            (1580., 1880.),
+            (2740., 3270.),
+            (1100., 2250.),
+            (800., 1250.),
+            (55., 80.),
+        ],
+        BodyType::Van => [
+            (4150., 5930.),
+            (1720., 2020.),
+            (1800., 2550.),
+            (2700., 3660.),
+            (1200., 2100.),
+            (3000., 10500.),
+            (50., 80.),
+        ],
+        BodyType::Mpv => [
+            (4400., 5150.),
+            (1730., 1995.),
+            (1660., 1780.),
+            (2620., 3090.),
+            (1200., 2100.),
+            (160., 450.),
+            (50., 72.),
+        ],
+        BodyType::Coupe => [
+            (4250., 4800.),
+            (1770., 1920.),
+            (1280., 1400.),
+            (2480., 2850.),
+            (1250., 1800.),
+            (230., 400.),
+            (50., 61.),
+        ],
+        _ => [
+            (4400., 4950.),
+            (1730., 1860.),
+            (1440., 1470.),
+            (2600., 2960.),
+            (1100., 1750.),
+            (450., 540.),
+            (44., 66.),
+        ],
     }
 }
 
@@ -49,7 +105,11 @@ pub fn compute_specs(entry: &Entry, end: Time, seed: u64, rng: &mut Rng) -> Opti
     for name in values.keys() {
         let key = match name.as_str() {
             "consumptionL100km" => "etiqueta",
-            "lengthMm" | "widthMm" | "heightMm" | "wheelbaseMm" | "weightKg" if sources.contains_key("lcm") => "lcm",
+            "lengthMm" | "widthMm" | "heightMm" | "wheelbaseMm" | "weightKg"
+                if sources.contains_key("lcm") =>
+            {
+                "lcm"
+            }
             _ => "ficha",
         };
         source_of.insert(name.clone(), key.to_owned());
@@ -57,17 +117,43 @@ pub fn compute_specs(entry: &Entry, end: Time, seed: u64, rng: &mut Rng) -> Opti
     let gaps = record_gaps(entry, rng, &mut values, &mut source_of);
     let mut sources = sources;
     sources.retain(|key, _| source_of.values().any(|used| used == key));
-    let source_label = rng.chance(0.9).then(|| format!("Ficha técnica {} {}", entry.make.name, entry.model.name));
-    Some(Specs { collected_at: format_time(collected), source_label, values, source_of, sources, gaps })
+    let source_label = rng
+        .chance(0.9)
+        .then(|| format!("Ficha técnica {} {}", entry.make.name, entry.model.name));
+    Some(Specs {
+        collected_at: format_time(collected),
+        source_label,
+        values,
+        source_of,
+        sources,
+        gaps,
+    })
 }
 
 /// Dimensions, weight and volumes: one set per model (all its trims share
 /// the body), placed within the body type's range by the model's price.
 fn measured_values(entry: &Entry, seed: u64) -> BTreeMap<String, Value> {
-    let mut model_rng = Rng::derive(seed, &format!("model/{}/{}", entry.make.name, entry.model.name));
-    let cheapest = entry.model.trims.iter().map(|trim| trim.usd).min().unwrap_or(entry.trim.usd);
+    let mut model_rng = Rng::derive(
+        seed,
+        &format!("model/{}/{}", entry.make.name, entry.model.name),
+    );
+    let cheapest = entry
+        .model
+        .trims
+        .iter()
+        .map(|trim| trim.usd)
+        .min()
+        .unwrap_or(entry.trim.usd);
     let size = ((f64::from(cheapest) - 14_000.0) / 76_000.0).clamp(0.0, 1.0);
-    let names = ["lengthMm", "widthMm", "heightMm", "wheelbaseMm", "weightKg", "trunkL", "fuelTankL"];
+    let names = [
+        "lengthMm",
+        "widthMm",
+        "heightMm",
+        "wheelbaseMm",
+        "weightKg",
+        "trunkL",
+        "fuelTankL",
+    ];
     let mut values = BTreeMap::new();
     for (name, (low, high)) in names.iter().zip(ranges(entry.model.body)) {
         let position = (size + model_rng.uniform(-0.12, 0.12)).clamp(0.0, 1.0);
@@ -79,7 +165,12 @@ fn measured_values(entry: &Entry, seed: u64) -> BTreeMap<String, Value> {
     }
     // Heavier engines and four-wheel drive add weight to the same body.
     if let Some(Value::Number(weight)) = values.get("weightKg") {
-        let extra = f64::from(entry.trim.cv) * 0.6 + if entry.trim.fuel == Fuel::Electric { 250.0 } else { 0.0 };
+        let extra = f64::from(entry.trim.cv) * 0.6
+            + if entry.trim.fuel == Fuel::Electric {
+                250.0
+            } else {
+                0.0
+            };
         let weight = weight.as_f64().unwrap_or(0.0) + extra.round();
         values.insert("weightKg".to_owned(), json!(weight as i64));
     }
@@ -90,9 +181,21 @@ fn measured_values(entry: &Entry, seed: u64) -> BTreeMap<String, Value> {
 fn performance_values(entry: &Entry, values: &mut BTreeMap<String, Value>) {
     let trim = entry.trim;
     let cv = f64::from(trim.cv);
-    let turbo = ["Turbo", "TSI", "T200", "THP", "TFSI", "EcoBoost", "TCe", "T270", "T-GDi", "Boosterjet", "PureTech"]
-        .iter()
-        .any(|mark| trim.name.contains(mark));
+    let turbo = [
+        "Turbo",
+        "TSI",
+        "T200",
+        "THP",
+        "TFSI",
+        "EcoBoost",
+        "TCe",
+        "T270",
+        "T-GDi",
+        "Boosterjet",
+        "PureTech",
+    ]
+    .iter()
+    .any(|mark| trim.name.contains(mark));
     let torque_per_cv = match trim.fuel {
         Fuel::Diesel => 2.45,
         Fuel::Petrol if turbo => 1.6,
@@ -109,9 +212,18 @@ fn performance_values(entry: &Entry, values: &mut BTreeMap<String, Value>) {
     };
     values.insert("powerKw".to_owned(), json!((cv * 0.7355).round() as i64));
     values.insert("powerUnit".to_owned(), json!("kW"));
-    values.insert("torqueNm".to_owned(), json!(((cv * torque_per_cv / 5.0).round() * 5.0) as i64));
-    values.insert("topSpeedKmh".to_owned(), json!((120.0 + cv * 0.45).clamp(140.0, cap).round() as i64));
-    let weight = values.get("weightKg").and_then(Value::as_f64).unwrap_or(1500.0);
+    values.insert(
+        "torqueNm".to_owned(),
+        json!(((cv * torque_per_cv / 5.0).round() * 5.0) as i64),
+    );
+    values.insert(
+        "topSpeedKmh".to_owned(),
+        json!((120.0 + cv * 0.45).clamp(140.0, cap).round() as i64),
+    );
+    let weight = values
+        .get("weightKg")
+        .and_then(Value::as_f64)
+        .unwrap_or(1500.0);
     let litres = match trim.fuel {
         Fuel::Petrol => Some(4.8 + cv * 0.012 + weight * 0.0012),
         Fuel::MildHybrid => Some(0.9 * (4.8 + cv * 0.012 + weight * 0.0012)),
@@ -121,7 +233,10 @@ fn performance_values(entry: &Entry, values: &mut BTreeMap<String, Value>) {
         _ => None,
     };
     if let Some(litres) = litres {
-        values.insert("consumptionL100km".to_owned(), json!((litres * 10.0).round() / 10.0));
+        values.insert(
+            "consumptionL100km".to_owned(),
+            json!((litres * 10.0).round() / 10.0),
+        );
     }
     values.insert("airbags".to_owned(), json!(trim.airbags));
     values.insert("seats".to_owned(), json!(entry.model.seats_of(trim)));
@@ -138,7 +253,11 @@ fn equipment_values(entry: &Entry, rng: &mut Rng, values: &mut BTreeMap<String, 
     } else {
         [json!(true), json!("optional"), json!(false)][rng.weighted(&[4, 3, 3])].clone()
     };
-    let lane = if entry.model.usd || rank + 1 == count { json!(true) } else { json!(rank > 0 && rng.chance(0.4)) };
+    let lane = if entry.model.usd || rank + 1 == count {
+        json!(true)
+    } else {
+        json!(rank > 0 && rng.chance(0.4))
+    };
     values.insert("aebLowSpeed".to_owned(), aeb);
     values.insert("laneKeepAssist".to_owned(), lane);
     // Stability control and ISOFIX are compulsory on new cars in Argentina.
@@ -151,41 +270,69 @@ fn equipment_values(entry: &Entry, rng: &mut Rng, values: &mut BTreeMap<String, 
 fn sources(entry: &Entry, collected: Time, rng: &mut Rng) -> BTreeMap<String, SpecSource> {
     let make = slug(entry.make.name);
     let model = slug(entry.model.name);
-    let date = |rng: &mut Rng, days: (i64, i64)| collected - Duration::days(rng.between(days.0, days.1));
+    let date =
+        |rng: &mut Rng, days: (i64, i64)| collected - Duration::days(rng.between(days.0, days.1));
     let mut sources = BTreeMap::new();
     let sheet_date = date(rng, (60, 400));
-    sources.insert("ficha".to_owned(), SpecSource {
-        publisher: format!("{} Argentina", entry.make.name),
-        title: format!("Ficha técnica {} {}", entry.model.name, sheet_date.with_timezone(&argentina()).format("%Y")),
-        url: format!("https://{make}.example/ar/modelos/{model}/ficha-tecnica.pdf"),
-        kind: "official".to_owned(),
-        document_date: rng.chance(0.8).then(|| day_text(sheet_date)),
-        retrieved_at: format_time(date(rng, (0, 20))),
-    });
-    sources.insert("etiqueta".to_owned(), SpecSource {
-        publisher: "Secretaría de Energía".to_owned(),
-        title: format!("Etiqueta de eficiencia energética vehicular: {} {} {}", entry.make.name, entry.model.name, entry.trim.name),
-        url: format!("https://energia.example/etiquetado-vehicular/{}", entry.id.to_ascii_lowercase()),
-        kind: "official".to_owned(),
-        document_date: Some(day_text(date(rng, (30, 500)))),
-        retrieved_at: format_time(date(rng, (0, 20))),
-    });
-    if rng.chance(0.5) {
-        sources.insert("lcm".to_owned(), SpecSource {
-            publisher: "Secretaría de Industria y Comercio".to_owned(),
-            title: format!("Licencia para Configuración de Modelo (LCM) {} {}", entry.make.name, entry.model.name),
-            url: format!("https://industria.example/lcm/{}", rng.between(10_000, 99_999)),
+    sources.insert(
+        "ficha".to_owned(),
+        SpecSource {
+            publisher: format!("{} Argentina", entry.make.name),
+            title: format!(
+                "Ficha técnica {} {}",
+                entry.model.name,
+                sheet_date.with_timezone(&argentina()).format("%Y")
+            ),
+            url: format!("https://{make}.example/ar/modelos/{model}/ficha-tecnica.pdf"),
             kind: "official".to_owned(),
-            document_date: Some(day_text(date(rng, (90, 700)))),
+            document_date: rng.chance(0.8).then(|| day_text(sheet_date)),
             retrieved_at: format_time(date(rng, (0, 20))),
-        });
+        },
+    );
+    sources.insert(
+        "etiqueta".to_owned(),
+        SpecSource {
+            publisher: "Secretaría de Energía".to_owned(),
+            title: format!(
+                "Etiqueta de eficiencia energética vehicular: {} {} {}",
+                entry.make.name, entry.model.name, entry.trim.name
+            ),
+            url: format!(
+                "https://energia.example/etiquetado-vehicular/{}",
+                entry.id.to_ascii_lowercase()
+            ),
+            kind: "official".to_owned(),
+            document_date: Some(day_text(date(rng, (30, 500)))),
+            retrieved_at: format_time(date(rng, (0, 20))),
+        },
+    );
+    if rng.chance(0.5) {
+        sources.insert(
+            "lcm".to_owned(),
+            SpecSource {
+                publisher: "Secretaría de Industria y Comercio".to_owned(),
+                title: format!(
+                    "Licencia para Configuración de Modelo (LCM) {} {}",
+                    entry.make.name, entry.model.name
+                ),
+                url: format!(
+                    "https://industria.example/lcm/{}",
+                    rng.between(10_000, 99_999)
+                ),
+                kind: "official".to_owned(),
+                document_date: Some(day_text(date(rng, (90, 700)))),
+                retrieved_at: format_time(date(rng, (0, 20))),
+            },
+        );
     }
     sources
 }
 
 /// A date as the documents print it, in Argentine time.
 fn day_text(time: Time) -> String {
-    time.with_timezone(&argentina()).format("%Y-%m-%d").to_string()
+    time.with_timezone(&argentina())
+        .format("%Y-%m-%d")
+        .to_string()
 }
 
 /// Removes the values the sources leave unclear and records why.
@@ -195,7 +342,10 @@ fn record_gaps(
     values: &mut BTreeMap<String, Value>,
     source_of: &mut BTreeMap<String, String>,
 ) -> BTreeMap<String, Value> {
-    let label = values.get("consumptionL100km").and_then(Value::as_f64).unwrap_or(8.0);
+    let label = values
+        .get("consumptionL100km")
+        .and_then(Value::as_f64)
+        .unwrap_or(8.0);
     let mut gaps = BTreeMap::new();
     let mut gap = |name: &str, reason: &str, note: String| {
         values.remove(name);
@@ -203,23 +353,42 @@ fn record_gaps(
         gaps.insert(name.to_owned(), json!({ "reason": reason, "note": note }));
     };
     if rng.chance(0.2) {
-        gap("topSpeedKmh", "missing", "La ficha técnica no informa la velocidad máxima.".to_owned());
+        gap(
+            "topSpeedKmh",
+            "missing",
+            "La ficha técnica no informa la velocidad máxima.".to_owned(),
+        );
     }
     if entry.trim.fuel == Fuel::Electric {
         let note = "La etiqueta informa el consumo eléctrico en kWh/100 km; no se asigna a consumptionL100km.";
         gap("consumptionL100km", "unassigned", note.to_owned());
     } else if rng.chance(0.08) {
-        let note = format!("La etiqueta informa {label:.1} l/100 km y la ficha técnica {:.1} l/100 km.", label + 0.6);
+        let note = format!(
+            "La etiqueta informa {label:.1} l/100 km y la ficha técnica {:.1} l/100 km.",
+            label + 0.6
+        );
         gap("consumptionL100km", "disputed", note);
     }
     if rng.chance(0.06) {
-        gap("trunkL", "unreadable", "La capacidad de carga no se lee en la copia publicada de la ficha.".to_owned());
+        gap(
+            "trunkL",
+            "unreadable",
+            "La capacidad de carga no se lee en la copia publicada de la ficha.".to_owned(),
+        );
     }
     if rng.chance(0.05) {
-        gap("weightKg", "contradictory", "La LCM y la ficha técnica difieren en el peso en orden de marcha.".to_owned());
+        gap(
+            "weightKg",
+            "contradictory",
+            "La LCM y la ficha técnica difieren en el peso en orden de marcha.".to_owned(),
+        );
     }
     if !entry.model.usd && rng.chance(0.1) {
-        gap("aebLowSpeed", "missing", "La ficha no detalla el frenado autónomo de emergencia.".to_owned());
+        gap(
+            "aebLowSpeed",
+            "missing",
+            "La ficha no detalla el frenado autónomo de emergencia.".to_owned(),
+        );
     }
     gaps
 }

@@ -176,4 +176,3 @@ pub static MAKES: &[Make] = &[
         ]),
     ]},
 ];
-

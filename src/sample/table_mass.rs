@@ -307,4 +307,3 @@ pub static MAKES: &[Make] = &[
         ]),
     ]},
 ];
-

@@ -301,4 +301,3 @@ pub static MAKES: &[Make] = &[
         ]),
     ]},
 ];
-

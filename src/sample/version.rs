@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use super::SOURCE;
 use super::cases::case_plan;
 use super::lineup::Entry;
 use super::makes::slug;
@@ -13,7 +14,6 @@ use super::prices::{Pricing, random_plan};
 use super::quotes::{dealers, quote_checks};
 use super::rng::Rng;
 use super::specs::compute_specs;
-use super::SOURCE;
 use crate::snapshot::{CatalogueRun, Version};
 
 /// Builds one version of the sample.
@@ -55,7 +55,12 @@ pub fn build_version(entry: &Entry, market: &Market, seed: u64) -> Version {
         drivetrain: (!facts.chance(0.03)).then_some(trim.drive),
         seats: (!facts.chance(0.03)).then_some(u32::from(entry.model.seats_of(trim))),
         airbags: (!facts.chance(0.05)).then_some(u32::from(trim.airbags)),
-        source_url: format!("{SOURCE}/{}/{}/{}", slug(entry.make.name), slug(entry.model.name), entry.id),
+        source_url: format!(
+            "{SOURCE}/{}/{}/{}",
+            slug(entry.make.name),
+            slug(entry.model.name),
+            entry.id
+        ),
         fact_sources,
         catalogue,
         checks,
@@ -107,4 +112,3 @@ fn trim_display(trim: &str) -> String {
         .collect();
     words.join(" ")
 }
-

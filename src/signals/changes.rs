@@ -54,7 +54,11 @@ impl ChangeContext<'_> {
         self.runs
             .windows(2)
             .filter(|pair| pair[1].first_seen <= self.reference && pair[0].price != pair[1].price)
-            .map(|pair| Change { at: pair[1].first_seen, from: pair[0].price, to: pair[1].price })
+            .map(|pair| Change {
+                at: pair[1].first_seen,
+                from: pair[0].price,
+                to: pair[1].price,
+            })
     }
 
     /// Whether a change lowers the price: on native amounts when the currency
@@ -122,8 +126,13 @@ impl ChangeContext<'_> {
     pub fn price_drop(&self, window: Window) -> Option<RecentChange> {
         let start = self.window_start(window);
         let changes: Vec<Change> = self.changes().collect();
-        let position = changes.iter().rposition(|change| change.at > start && self.is_reduction(change))?;
-        if changes[position + 1..].iter().any(|change| self.is_increase(change)) {
+        let position = changes
+            .iter()
+            .rposition(|change| change.at > start && self.is_reduction(change))?;
+        if changes[position + 1..]
+            .iter()
+            .any(|change| self.is_increase(change))
+        {
             return None;
         }
         let at = changes[position].at;
@@ -148,7 +157,12 @@ impl ChangeContext<'_> {
     /// The new opportunity in `window`, given `last_miss` (the last monitoring
     /// time in the week before `T` at which the version was not an
     /// opportunity) and `next_check` (the monitoring time after it).
-    pub fn new_opportunity(&self, window: Window, last_miss: Time, next_check: Time) -> Option<RecentChange> {
+    pub fn new_opportunity(
+        &self,
+        window: Window,
+        last_miss: Time,
+        next_check: Time,
+    ) -> Option<RecentChange> {
         let start = self.window_start(window);
         if !self.opportunity || last_miss < start {
             return None;

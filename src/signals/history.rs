@@ -42,7 +42,12 @@ pub fn dealer_price(check: &QuoteCheck) -> Option<f64> {
 pub fn price_points(checks: &[QuoteCheck]) -> Vec<PricePoint> {
     checks
         .iter()
-        .filter_map(|check| dealer_price(check).map(|usd| PricePoint { at: check.observed_at, usd }))
+        .filter_map(|check| {
+            dealer_price(check).map(|usd| PricePoint {
+                at: check.observed_at,
+                usd,
+            })
+        })
         .collect()
 }
 
@@ -50,7 +55,12 @@ pub fn price_points(checks: &[QuoteCheck]) -> Vec<PricePoint> {
 /// price points up to `end` (`end` is `S` at the snapshot's own `T`, and the
 /// reference itself for an earlier time). `current` is the dealer price the
 /// version is offered at.
-pub fn compute_comparison(points: &[PricePoint], current: f64, reference: Time, end: Time) -> (Comparison, Vec<WeeklyAverage>) {
+pub fn compute_comparison(
+    points: &[PricePoint],
+    current: f64,
+    reference: Time,
+    end: Time,
+) -> (Comparison, Vec<WeeklyAverage>) {
     let window_start = reference - Duration::days(i64::from(WINDOW_DAYS));
     let in_window: Vec<PricePoint> = points
         .iter()
@@ -60,7 +70,10 @@ pub fn compute_comparison(points: &[PricePoint], current: f64, reference: Time, 
     let weeks = weekly_averages(&in_window, end);
     let averages: Vec<f64> = weeks.iter().map(|week| week.1).collect();
     let typical = median(&averages);
-    let lowest = in_window.iter().map(|point| point.usd).min_by(f64::total_cmp);
+    let lowest = in_window
+        .iter()
+        .map(|point| point.usd)
+        .min_by(f64::total_cmp);
     let observed_weeks = u32::try_from(weeks.len()).unwrap_or(u32::MAX);
     let sufficient = match (in_window.first(), in_window.last()) {
         (Some(first), Some(last)) => {
@@ -70,7 +83,9 @@ pub fn compute_comparison(points: &[PricePoint], current: f64, reference: Time, 
         }
         _ => false,
     };
-    let discount = typical.filter(|_| sufficient).map(|typical| percent_below(typical, current));
+    let discount = typical
+        .filter(|_| sufficient)
+        .map(|typical| percent_below(typical, current));
     let comparison = Comparison {
         window_days: WINDOW_DAYS,
         typical_price_usd: typical.map(round_cents),
@@ -82,7 +97,10 @@ pub fn compute_comparison(points: &[PricePoint], current: f64, reference: Time, 
     };
     let history = weeks
         .into_iter()
-        .map(|(week_start, average)| WeeklyAverage { week_start, average_usd: round_cents(average) })
+        .map(|(week_start, average)| WeeklyAverage {
+            week_start,
+            average_usd: round_cents(average),
+        })
         .collect();
     (comparison, history)
 }
@@ -118,7 +136,9 @@ fn weekly_averages(points: &[PricePoint], end: Time) -> Vec<(NaiveDate, f64)> {
 /// effect at `from`.
 fn time_weighted_mean(points: &[PricePoint], from: Time, to: Time) -> f64 {
     // The point in effect at `from` is the last one at or before it.
-    let start = points.partition_point(|point| point.at <= from).saturating_sub(1);
+    let start = points
+        .partition_point(|point| point.at <= from)
+        .saturating_sub(1);
     let total = (to - from).num_seconds();
     if total <= 0 {
         return points[start].usd;

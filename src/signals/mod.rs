@@ -10,7 +10,9 @@ mod tests;
 
 use rayon::prelude::*;
 
-use crate::catalogue::{Catalogue, CatalogueMeta, ExchangeRate, Quote, RecentChange, RecentChanges, Vehicle};
+use crate::catalogue::{
+    Catalogue, CatalogueMeta, ExchangeRate, Quote, RecentChange, RecentChanges, Vehicle,
+};
 use crate::snapshot::{QuoteCheck, Snapshot, Version};
 use crate::time::Time;
 use crate::vocab::{ChangeKind, Reason, Window};
@@ -73,15 +75,23 @@ pub fn current_rate(snapshot: &Snapshot) -> Option<ExchangeRate> {
         .flat_map(|version| &version.checks)
         .filter_map(|check| Some((check.observed_at, check.ars_per_usd?)))
         .max_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)))
-        .map(|(observed_at, rate)| ExchangeRate { ars_per_usd: Some(rate), observed_at })
+        .map(|(observed_at, rate)| ExchangeRate {
+            ars_per_usd: Some(rate),
+            observed_at,
+        })
 }
 
 /// Whether a version is published as known at `at` with quote checks up to
 /// `end`: listed at the catalogue check at `at`, and its latest quote check
 /// found stock and at least one quote.
 pub fn is_published(version: &Version, at: Time, end: Time) -> bool {
-    let listed = version.catalogue.iter().any(|run| run.first_seen <= at && at <= run.last_seen);
-    listed && latest_check(&version.checks, end).is_some_and(|check| check.in_stock && !check.quotes.is_empty())
+    let listed = version
+        .catalogue
+        .iter()
+        .any(|run| run.first_seen <= at && at <= run.last_seen);
+    listed
+        && latest_check(&version.checks, end)
+            .is_some_and(|check| check.in_stock && !check.quotes.is_empty())
 }
 
 fn latest_check(checks: &[QuoteCheck], end: Time) -> Option<&QuoteCheck> {
@@ -101,13 +111,19 @@ fn was_opportunity(version: &Version, points: &[PricePoint], at: Time) -> bool {
 
 /// The last monitoring time in `[T - 7d, T)` at which the version was not an
 /// opportunity, and the monitoring time after it.
-fn last_miss(version: &Version, points: &[PricePoint], reference: &Reference) -> Option<(Time, Time)> {
+fn last_miss(
+    version: &Version,
+    points: &[PricePoint],
+    reference: &Reference,
+) -> Option<(Time, Time)> {
     let t = reference.catalogue_observed_at;
     let week_start = t - chrono::Duration::days(Window::D7.days());
     let times = reference.monitoring;
     let first = times.partition_point(|time| *time < week_start);
     let last = times.partition_point(|time| *time < t);
-    let miss = (first..last).rev().find(|&index| !was_opportunity(version, points, times[index]))?;
+    let miss = (first..last)
+        .rev()
+        .find(|&index| !was_opportunity(version, points, times[index]))?;
     Some((times[miss], times.get(miss + 1).copied().unwrap_or(t)))
 }
 
@@ -128,7 +144,10 @@ pub fn compute_vehicle(version: &Version, reference: &Reference) -> Option<Vehic
         opportunity: comparison.opportunity,
         typical_usd: comparison.typical_price_usd,
     };
-    let miss = comparison.opportunity.then(|| last_miss(version, &points, reference)).flatten();
+    let miss = comparison
+        .opportunity
+        .then(|| last_miss(version, &points, reference))
+        .flatten();
     let mut recent_changes = RecentChanges::default();
     let mut new_opportunities = RecentChanges::default();
     for window in Window::ALL.iter().copied() {
@@ -170,7 +189,10 @@ pub fn compute_vehicle(version: &Version, reference: &Reference) -> Option<Vehic
         best_quote: quotes.first().cloned(),
         reasons,
         quotes,
-        exchange_rate: ExchangeRate { ars_per_usd: latest.ars_per_usd, observed_at: latest.observed_at },
+        exchange_rate: ExchangeRate {
+            ars_per_usd: latest.ars_per_usd,
+            observed_at: latest.observed_at,
+        },
         specs: version.specs.clone(),
         history,
     })
@@ -202,6 +224,9 @@ fn current_quotes(check: &QuoteCheck) -> Vec<Quote> {
             (usd, published)
         })
         .collect();
-    quotes.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.id.as_bytes().cmp(b.1.id.as_bytes())));
+    quotes.sort_by(|a, b| {
+        a.0.total_cmp(&b.0)
+            .then_with(|| a.1.id.as_bytes().cmp(b.1.id.as_bytes()))
+    });
     quotes.into_iter().map(|(_, quote)| quote).collect()
 }

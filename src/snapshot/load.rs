@@ -10,7 +10,9 @@ use std::path::Path;
 use anyhow::{Context, Result, anyhow, bail};
 use serde::Deserialize;
 
-use super::model::{CatalogueRun, Money, QuoteCheck, Snapshot, SnapshotMeta, SourceQuote, Specs, Version};
+use super::model::{
+    CatalogueRun, Money, QuoteCheck, Snapshot, SnapshotMeta, SourceQuote, Specs, Version,
+};
 use super::table::{Need, Table, filled};
 use crate::time::{Time, format_time};
 use crate::vocab::{BodyType, Currency, Drivetrain, Fuel, Transmission};
@@ -36,7 +38,11 @@ fn load(dir: &Path) -> Result<Snapshot> {
     load_specs(dir, &mut drafts)?;
     // BTreeMap order is byte order of the IDs, the order the model promises.
     let versions = drafts.into_values().map(Draft::finish).collect();
-    Ok(Snapshot { meta, catalogue_checks, versions })
+    Ok(Snapshot {
+        meta,
+        catalogue_checks,
+        versions,
+    })
 }
 
 /// A version being assembled, with the rows its parts came from (for messages).
@@ -67,10 +73,14 @@ impl Draft {
 
 fn load_meta(dir: &Path) -> Result<SnapshotMeta> {
     let path = dir.join("snapshot.json");
-    let text = fs::read_to_string(&path).with_context(|| format!("reading snapshot.json ({})", path.display()))?;
-    let meta: SnapshotMeta = serde_json::from_str(&text).map_err(|err| anyhow!("snapshot.json: {err}"))?;
+    let text = fs::read_to_string(&path).context("reading snapshot.json")?;
+    let meta: SnapshotMeta =
+        serde_json::from_str(&text).map_err(|err| anyhow!("snapshot.json: {err}"))?;
     if meta.format_version != 1 {
-        bail!("snapshot.json: field \"formatVersion\": unsupported version {}, expected 1", meta.format_version);
+        bail!(
+            "snapshot.json: field \"formatVersion\": unsupported version {}, expected 1",
+            meta.format_version
+        );
     }
     if meta.snapshot_at < meta.catalogue_observed_at {
         bail!(
@@ -88,12 +98,19 @@ fn load_catalogue_checks(dir: &Path, meta: &SnapshotMeta) -> Result<Vec<Time>> {
     let mut rows: BTreeMap<Time, usize> = BTreeMap::new();
     for (index, time) in times.iter().enumerate() {
         if let Some(first) = rows.insert(*time, index) {
-            let message = format!("duplicate catalogue check {} (first at row {})", format_time(*time), first + 1);
+            let message = format!(
+                "duplicate catalogue check {} (first at row {})",
+                format_time(*time),
+                first + 1
+            );
             return Err(table.cell_error(index, "observedAt", message));
         }
     }
     let Some((&latest, &index)) = rows.last_key_value() else {
-        bail!("{}: no rows: a snapshot needs at least one catalogue check", table.file());
+        bail!(
+            "{}: no rows: a snapshot needs at least one catalogue check",
+            table.file()
+        );
     };
     if latest != meta.catalogue_observed_at {
         bail!(
@@ -110,7 +127,10 @@ fn load_catalogue_checks(dir: &Path, meta: &SnapshotMeta) -> Result<Vec<Time>> {
 fn load_versions(dir: &Path) -> Result<Drafts> {
     let t = Table::read(dir, "versions")?;
     if t.height() == 0 {
-        bail!("{}: no rows: a snapshot needs at least one version", t.file());
+        bail!(
+            "{}: no rows: a snapshot needs at least one version",
+            t.file()
+        );
     }
     let ids = filled(t.strings("id", Need::Required)?);
     let makes = filled(t.strings("make", Need::Required)?);
@@ -121,7 +141,12 @@ fn load_versions(dir: &Path) -> Result<Drafts> {
     let tiers = t.strings("tier", Need::Nullable)?;
     let tier_labels = t.strings("tierLabel", Need::Nullable)?;
     let fuels = enum_column(&t, "fuel", Fuel::parse, &Fuel::names())?;
-    let transmissions = enum_column(&t, "transmission", Transmission::parse, &Transmission::names())?;
+    let transmissions = enum_column(
+        &t,
+        "transmission",
+        Transmission::parse,
+        &Transmission::names(),
+    )?;
     let drivetrains = enum_column(&t, "drivetrain", Drivetrain::parse, &Drivetrain::names())?;
     let seats = count_column(&t, "seats")?;
     let airbags = count_column(&t, "airbags")?;
@@ -134,7 +159,10 @@ fn load_versions(dir: &Path) -> Result<Drafts> {
         check_length(&t, i, "make", &makes[i], MAX_NAME_CHARS)?;
         check_length(&t, i, "model", &models[i], MAX_NAME_CHARS)?;
         if let Some(first) = drafts.get(id) {
-            let message = format!("duplicate version id {id:?} (first at row {})", first.row + 1);
+            let message = format!(
+                "duplicate version id {id:?} (first at row {})",
+                first.row + 1
+            );
             return Err(t.cell_error(i, "id", message));
         }
         let version = Version {
@@ -157,7 +185,15 @@ fn load_versions(dir: &Path) -> Result<Drafts> {
             checks: Vec::new(),
             specs: None,
         };
-        drafts.insert(id.clone(), Draft { row: i, version, runs: Vec::new(), checks: BTreeMap::new() });
+        drafts.insert(
+            id.clone(),
+            Draft {
+                row: i,
+                version,
+                runs: Vec::new(),
+                checks: BTreeMap::new(),
+            },
+        );
     }
     Ok(drafts)
 }
@@ -178,18 +214,31 @@ fn load_catalogue_prices(dir: &Path, catalogue_checks: &[Time], drafts: &mut Dra
             }
         }
         if lasts[i] < firsts[i] {
-            let message = format!("{} is before firstSeen {}", format_time(lasts[i]), format_time(firsts[i]));
+            let message = format!(
+                "{} is before firstSeen {}",
+                format_time(lasts[i]),
+                format_time(firsts[i])
+            );
             return Err(t.cell_error(i, "lastSeen", message));
         }
-        let run = CatalogueRun { first_seen: firsts[i], last_seen: lasts[i], price: prices[i] };
+        let run = CatalogueRun {
+            first_seen: firsts[i],
+            last_seen: lasts[i],
+            price: prices[i],
+        };
         draft.runs.push((i, run));
     }
     for (id, draft) in drafts.iter_mut() {
-        draft.runs.sort_by_key(|(_, run)| (run.first_seen, run.last_seen));
+        draft
+            .runs
+            .sort_by_key(|(_, run)| (run.first_seen, run.last_seen));
         for pair in draft.runs.windows(2) {
             let ((earlier_row, earlier), (row, run)) = (&pair[0], &pair[1]);
             if run.first_seen <= earlier.last_seen {
-                let message = format!("run of version {id:?} overlaps its run at row {}", earlier_row + 1);
+                let message = format!(
+                    "run of version {id:?} overlaps its run at row {}",
+                    earlier_row + 1
+                );
                 return Err(t.cell_error(*row, "firstSeen", message));
             }
         }
@@ -207,7 +256,11 @@ fn load_quote_checks(dir: &Path, meta: &SnapshotMeta, drafts: &mut Drafts) -> Re
     for (i, id) in ids.iter().enumerate() {
         let draft = draft_mut(drafts, &t, i, id)?;
         if observed[i] > meta.snapshot_at {
-            let message = format!("{} is after snapshotAt {}", format_time(observed[i]), format_time(meta.snapshot_at));
+            let message = format!(
+                "{} is after snapshotAt {}",
+                format_time(observed[i]),
+                format_time(meta.snapshot_at)
+            );
             return Err(t.cell_error(i, "observedAt", message));
         }
         if let Some(rate) = rates[i] {
@@ -221,7 +274,12 @@ fn load_quote_checks(dir: &Path, meta: &SnapshotMeta, drafts: &mut Drafts) -> Re
             );
             return Err(t.cell_error(i, "observedAt", message));
         }
-        let check = QuoteCheck { observed_at: observed[i], ars_per_usd: rates[i], in_stock: in_stock[i], quotes: Vec::new() };
+        let check = QuoteCheck {
+            observed_at: observed[i],
+            ars_per_usd: rates[i],
+            in_stock: in_stock[i],
+            quotes: Vec::new(),
+        };
         draft.checks.insert(observed[i], (i, check));
     }
     Ok(t.file().to_owned())
@@ -255,7 +313,11 @@ fn load_quotes(dir: &Path, checks_file: &str, drafts: &mut Drafts) -> Result<()>
             );
         }
         if let Some(first) = seen.insert((id, checked[i], &quote_ids[i]), i) {
-            let message = format!("duplicate quote id {:?} in the check at {at} (first at row {})", quote_ids[i], first + 1);
+            let message = format!(
+                "duplicate quote id {:?} in the check at {at} (first at row {})",
+                quote_ids[i],
+                first + 1
+            );
             return Err(t.cell_error(i, "quoteId", message));
         }
         check.quotes.push(SourceQuote {
@@ -286,21 +348,23 @@ fn load_specs(dir: &Path, drafts: &mut Drafts) -> Result<()> {
         Ok(text) => text,
         // The file is optional: without it no version has specifications.
         Err(err) if err.kind() == ErrorKind::NotFound => return Ok(()),
-        Err(err) => return Err(err).with_context(|| format!("reading specs.jsonl ({})", path.display())),
+        Err(err) => return Err(err).context("reading specs.jsonl"),
     };
     for (index, line) in text.lines().enumerate() {
         let number = index + 1;
         if line.trim().is_empty() {
             continue;
         }
-        let record: SpecsLine =
-            serde_json::from_str(line).map_err(|err| anyhow!("specs.jsonl: line {number}: invalid record: {err}"))?;
+        let record: SpecsLine = serde_json::from_str(line)
+            .map_err(|err| anyhow!("specs.jsonl: line {number}: invalid record: {err}"))?;
         let id = record.version_id;
         let Some(draft) = drafts.get_mut(&id) else {
             bail!("specs.jsonl: line {number}, field \"versionId\": unknown version {id:?}");
         };
         if draft.version.specs.is_some() {
-            bail!("specs.jsonl: line {number}, field \"versionId\": second record for version {id:?}");
+            bail!(
+                "specs.jsonl: line {number}, field \"versionId\": second record for version {id:?}"
+            );
         }
         draft.version.specs = Some(record.specs);
     }
@@ -308,7 +372,12 @@ fn load_specs(dir: &Path, drafts: &mut Drafts) -> Result<()> {
 }
 
 /// The draft of the version a row refers to, or an unknown-version error.
-fn draft_mut<'a>(drafts: &'a mut Drafts, table: &Table, index: usize, id: &str) -> Result<&'a mut Draft> {
+fn draft_mut<'a>(
+    drafts: &'a mut Drafts,
+    table: &Table,
+    index: usize,
+    id: &str,
+) -> Result<&'a mut Draft> {
     drafts
         .get_mut(id)
         .ok_or_else(|| table.cell_error(index, "versionId", format!("unknown version {id:?}")))
@@ -321,21 +390,34 @@ fn money_columns(t: &Table) -> Result<Vec<Money>> {
     let mut out = Vec::with_capacity(amounts.len());
     for (i, (amount, currency)) in amounts.into_iter().zip(currencies).enumerate() {
         check_positive(t, i, "price", amount)?;
-        let currency = currency.ok_or_else(|| t.cell_error(i, "currency", "empty cell in a required column"))?;
+        let currency = currency
+            .ok_or_else(|| t.cell_error(i, "currency", "empty cell in a required column"))?;
         out.push(Money { amount, currency });
     }
     Ok(out)
 }
 
 /// A nullable column of one closed vocabulary, spelled exactly.
-fn enum_column<E>(t: &Table, name: &str, parse: fn(&str) -> Option<E>, names: &[&str]) -> Result<Vec<Option<E>>> {
+fn enum_column<E>(
+    t: &Table,
+    name: &str,
+    parse: fn(&str) -> Option<E>,
+    names: &[&str],
+) -> Result<Vec<Option<E>>> {
     let cells = t.strings(name, Need::Nullable)?;
     let mut out = Vec::with_capacity(cells.len());
     for (i, cell) in cells.into_iter().enumerate() {
         out.push(match cell {
             None => None,
             Some(text) => Some(parse(&text).ok_or_else(|| {
-                t.cell_error(i, name, format!("unknown value {text:?}, expected one of {}", names.join(", ")))
+                t.cell_error(
+                    i,
+                    name,
+                    format!(
+                        "unknown value {text:?}, expected one of {}",
+                        names.join(", ")
+                    ),
+                )
             })?),
         });
     }
@@ -350,7 +432,11 @@ fn count_column(t: &Table, name: &str) -> Result<Vec<Option<u32>>> {
         out.push(match cell {
             None => None,
             Some(value) => Some(u32::try_from(value).map_err(|_| {
-                t.cell_error(i, name, format!("expected a non-negative integer, found \"{value}\""))
+                t.cell_error(
+                    i,
+                    name,
+                    format!("expected a non-negative integer, found \"{value}\""),
+                )
             })?),
         });
     }
@@ -365,7 +451,11 @@ fn fact_sources_column(t: &Table) -> Result<Vec<BTreeMap<String, String>>> {
         out.push(match cell {
             None => BTreeMap::new(),
             Some(text) => serde_json::from_str(&text).map_err(|err| {
-                t.cell_error(i, "factSources", format!("expected a JSON object of strings: {err}"))
+                t.cell_error(
+                    i,
+                    "factSources",
+                    format!("expected a JSON object of strings: {err}"),
+                )
             })?,
         });
     }
@@ -376,7 +466,11 @@ fn check_positive(t: &Table, index: usize, column: &str, value: f64) -> Result<(
     if value > 0.0 {
         Ok(())
     } else {
-        Err(t.cell_error(index, column, format!("expected a positive number, found \"{value}\"")))
+        Err(t.cell_error(
+            index,
+            column,
+            format!("expected a positive number, found \"{value}\""),
+        ))
     }
 }
 

@@ -7,9 +7,7 @@ use std::fs::File;
 use std::path::Path;
 
 use anyhow::{Context, Result, anyhow, bail};
-use polars::prelude::{
-    Column, CsvReadOptions, DataFrame, DataType, ParquetReader, SerReader,
-};
+use polars::prelude::{Column, CsvReadOptions, DataFrame, DataType, ParquetReader, SerReader};
 
 use super::write::TableFormat;
 use crate::time::{Time, parse_time};
@@ -40,7 +38,7 @@ impl Table {
         } else if csv.is_file() {
             (csv, TableFormat::Csv)
         } else {
-            bail!("missing table {name}: neither {name}.parquet nor {name}.csv exists in {}", dir.display());
+            bail!("missing table {name}: neither {name}.parquet nor {name}.csv exists");
         };
         let file = format!("{name}.{}", format.extension());
         let frame = match format {
@@ -48,7 +46,11 @@ impl Table {
             TableFormat::Csv => read_csv(&path),
         }
         .with_context(|| format!("reading {file}"))?;
-        Ok(Table { file, format, frame })
+        Ok(Table {
+            file,
+            format,
+            frame,
+        })
     }
 
     /// The file name, such as `quotes.csv`.
@@ -62,8 +64,17 @@ impl Table {
     }
 
     /// An error about one cell; `index` counts from 0, messages count rows from 1.
-    pub(crate) fn cell_error(&self, index: usize, column: &str, message: impl Display) -> anyhow::Error {
-        anyhow!("{}: row {}, column \"{column}\": {message}", self.file, index + 1)
+    pub(crate) fn cell_error(
+        &self,
+        index: usize,
+        column: &str,
+        message: impl Display,
+    ) -> anyhow::Error {
+        anyhow!(
+            "{}: row {}, column \"{column}\": {message}",
+            self.file,
+            index + 1
+        )
     }
 
     /// A text column. Empty strings count as empty cells in both formats, so
@@ -83,15 +94,20 @@ impl Table {
     pub(crate) fn integers(&self, name: &str, need: Need) -> Result<Vec<Option<i64>>> {
         let cells = match self.format {
             TableFormat::Csv => self.parse_text(name, "an integer", |text| text.parse().ok())?,
-            TableFormat::Parquet => match self.native(name, "an integer type", DataType::is_integer)? {
-                None => vec![None; self.height()],
-                Some(column) => {
-                    let column = column.strict_cast(&DataType::Int64).map_err(|err| {
-                        anyhow!("{}: column \"{name}\": integer out of range: {err}", self.file)
-                    })?;
-                    column.i64()?.iter().collect()
+            TableFormat::Parquet => {
+                match self.native(name, "an integer type", DataType::is_integer)? {
+                    None => vec![None; self.height()],
+                    Some(column) => {
+                        let column = column.strict_cast(&DataType::Int64).map_err(|err| {
+                            anyhow!(
+                                "{}: column \"{name}\": integer out of range: {err}",
+                                self.file
+                            )
+                        })?;
+                        column.i64()?.iter().collect()
+                    }
                 }
-            },
+            }
         };
         self.check_need(name, need, cells)
     }
@@ -100,20 +116,24 @@ impl Table {
     /// text in CSV. Infinities and NaN are rejected in both formats.
     pub(crate) fn numbers(&self, name: &str, need: Need) -> Result<Vec<Option<f64>>> {
         let cells = match self.format {
-            TableFormat::Csv => {
-                self.parse_text(name, "a number", |text| text.parse::<f64>().ok().filter(|v| v.is_finite()))?
-            }
-            TableFormat::Parquet => match self.native(name, "an integer or floating type", is_number)? {
-                None => vec![None; self.height()],
-                Some(column) => {
-                    let column = column.cast(&DataType::Float64)?;
-                    let cells: Vec<Option<f64>> = column.f64()?.iter().collect();
-                    if let Some(index) = cells.iter().position(|v| v.is_some_and(|v| !v.is_finite())) {
-                        return Err(self.cell_error(index, name, "expected a finite number"));
+            TableFormat::Csv => self.parse_text(name, "a number", |text| {
+                text.parse::<f64>().ok().filter(|v| v.is_finite())
+            })?,
+            TableFormat::Parquet => {
+                match self.native(name, "an integer or floating type", is_number)? {
+                    None => vec![None; self.height()],
+                    Some(column) => {
+                        let column = column.cast(&DataType::Float64)?;
+                        let cells: Vec<Option<f64>> = column.f64()?.iter().collect();
+                        if let Some(index) =
+                            cells.iter().position(|v| v.is_some_and(|v| !v.is_finite()))
+                        {
+                            return Err(self.cell_error(index, name, "expected a finite number"));
+                        }
+                        cells
                     }
-                    cells
                 }
-            },
+            }
         };
         self.check_need(name, need, cells)
     }
@@ -126,10 +146,12 @@ impl Table {
                 "false" => Some(false),
                 _ => None,
             })?,
-            TableFormat::Parquet => match self.native(name, "boolean", |dtype| *dtype == DataType::Boolean)? {
-                None => vec![None; self.height()],
-                Some(column) => column.bool()?.iter().collect(),
-            },
+            TableFormat::Parquet => {
+                match self.native(name, "boolean", |dtype| *dtype == DataType::Boolean)? {
+                    None => vec![None; self.height()],
+                    Some(column) => column.bool()?.iter().collect(),
+                }
+            }
         };
         self.check_need(name, need, cells)
     }
@@ -143,14 +165,22 @@ impl Table {
 
     /// A Parquet column whose type passes `accepts`; `None` for an all-null
     /// column of type Null, which some writers produce for empty columns.
-    fn native(&self, name: &str, expected: &str, accepts: fn(&DataType) -> bool) -> Result<Option<&Column>> {
+    fn native(
+        &self,
+        name: &str,
+        expected: &str,
+        accepts: fn(&DataType) -> bool,
+    ) -> Result<Option<&Column>> {
         let column = self.column(name)?;
         let dtype = column.dtype();
         if *dtype == DataType::Null {
             return Ok(None);
         }
         if !accepts(dtype) {
-            bail!("{}: column \"{name}\": wrong type: expected {expected}, found {dtype}", self.file);
+            bail!(
+                "{}: column \"{name}\": wrong type: expected {expected}, found {dtype}",
+                self.file
+            );
         }
         Ok(Some(column))
     }
@@ -159,7 +189,8 @@ impl Table {
     /// empty strings turned into `None`.
     fn text(&self, name: &str) -> Result<Vec<Option<String>>> {
         // CSV columns are read as strings (no inference), so one path serves both formats.
-        let Some(column) = self.native(name, "a string", |dtype| *dtype == DataType::String)? else {
+        let Some(column) = self.native(name, "a string", |dtype| *dtype == DataType::String)?
+        else {
             return Ok(vec![None; self.height()]);
         };
         Ok(column
@@ -170,22 +201,31 @@ impl Table {
     }
 
     /// Parses every non-empty cell of a text column, naming the row of the first failure.
-    fn parse_text<T>(&self, name: &str, expected: &str, parse: impl Fn(&str) -> Option<T>) -> Result<Vec<Option<T>>> {
+    fn parse_text<T>(
+        &self,
+        name: &str,
+        expected: &str,
+        parse: impl Fn(&str) -> Option<T>,
+    ) -> Result<Vec<Option<T>>> {
         let mut out = Vec::with_capacity(self.height());
         for (index, cell) in self.text(name)?.into_iter().enumerate() {
             out.push(match cell {
                 None => None,
-                Some(text) => Some(
-                    parse(&text)
-                        .ok_or_else(|| self.cell_error(index, name, format!("expected {expected}, found {text:?}")))?,
-                ),
+                Some(text) => Some(parse(&text).ok_or_else(|| {
+                    self.cell_error(index, name, format!("expected {expected}, found {text:?}"))
+                })?),
             });
         }
         Ok(out)
     }
 
     /// Fails at the first empty cell of a required column.
-    fn check_need<T>(&self, name: &str, need: Need, cells: Vec<Option<T>>) -> Result<Vec<Option<T>>> {
+    fn check_need<T>(
+        &self,
+        name: &str,
+        need: Need,
+        cells: Vec<Option<T>>,
+    ) -> Result<Vec<Option<T>>> {
         if need == Need::Required
             && let Some(index) = cells.iter().position(Option::is_none)
         {
@@ -197,7 +237,10 @@ impl Table {
 
 /// The values of a column read with [`Need::Required`], which has no empty cell.
 pub(crate) fn filled<T>(cells: Vec<Option<T>>) -> Vec<T> {
-    debug_assert!(cells.iter().all(Option::is_some), "filled() on a nullable column");
+    debug_assert!(
+        cells.iter().all(Option::is_some),
+        "filled() on a nullable column"
+    );
     cells.into_iter().flatten().collect()
 }
 

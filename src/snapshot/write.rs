@@ -44,7 +44,8 @@ impl TableFormat {
 /// the loader would prefer a stale Parquet file over the fresh CSV one.
 pub fn write_snapshot(snapshot: &Snapshot, dir: &Path, format: TableFormat) -> Result<()> {
     fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    let mut meta = serde_json::to_string_pretty(&snapshot.meta).context("serializing snapshot.json")?;
+    let mut meta =
+        serde_json::to_string_pretty(&snapshot.meta).context("serializing snapshot.json")?;
     meta.push('\n');
     write_file(&dir.join("snapshot.json"), meta.as_bytes())?;
 
@@ -53,7 +54,8 @@ pub fn write_snapshot(snapshot: &Snapshot, dir: &Path, format: TableFormat) -> R
     let mut checks = snapshot.catalogue_checks.clone();
     checks.sort();
     for frame in [
-        Frame::new("catalogue_checks").text("observedAt", checks.iter().map(|t| Some(format_time(*t)))),
+        Frame::new("catalogue_checks")
+            .text("observedAt", checks.iter().map(|t| Some(format_time(*t)))),
         versions_frame(&versions),
         catalogue_prices_frame(&versions),
         quote_checks_frame(&versions),
@@ -82,12 +84,26 @@ fn versions_frame(versions: &[&Version]) -> Frame {
         .text("model", v.iter().map(|v| Some(v.model.clone())))
         .text("trim", v.iter().map(|v| Some(v.trim.clone())))
         .text("trimDisplay", v.iter().map(|v| v.trim_display.clone()))
-        .text("type", v.iter().map(|v| v.body_type.map(|x| x.as_str().to_owned())))
+        .text(
+            "type",
+            v.iter().map(|v| v.body_type.map(|x| x.as_str().to_owned())),
+        )
         .text("tier", v.iter().map(|v| v.tier.clone()))
         .text("tierLabel", v.iter().map(|v| v.tier_label.clone()))
-        .text("fuel", v.iter().map(|v| v.fuel.map(|x| x.as_str().to_owned())))
-        .text("transmission", v.iter().map(|v| v.transmission.map(|x| x.as_str().to_owned())))
-        .text("drivetrain", v.iter().map(|v| v.drivetrain.map(|x| x.as_str().to_owned())))
+        .text(
+            "fuel",
+            v.iter().map(|v| v.fuel.map(|x| x.as_str().to_owned())),
+        )
+        .text(
+            "transmission",
+            v.iter()
+                .map(|v| v.transmission.map(|x| x.as_str().to_owned())),
+        )
+        .text(
+            "drivetrain",
+            v.iter()
+                .map(|v| v.drivetrain.map(|x| x.as_str().to_owned())),
+        )
         .integer("seats", v.iter().map(|v| v.seats.map(i64::from)))
         .integer("airbags", v.iter().map(|v| v.airbags.map(i64::from)))
         .text("sourceUrl", v.iter().map(|v| Some(v.source_url.clone())))
@@ -104,11 +120,25 @@ fn catalogue_prices_frame(versions: &[&Version]) -> Frame {
         })
         .collect();
     Frame::new("catalogue_prices")
-        .text("versionId", rows.iter().map(|(id, _)| Some((*id).to_owned())))
+        .text(
+            "versionId",
+            rows.iter().map(|(id, _)| Some((*id).to_owned())),
+        )
         .number("price", rows.iter().map(|(_, run)| Some(run.price.amount)))
-        .text("currency", rows.iter().map(|(_, run)| Some(run.price.currency.as_str().to_owned())))
-        .text("firstSeen", rows.iter().map(|(_, run)| Some(format_time(run.first_seen))))
-        .text("lastSeen", rows.iter().map(|(_, run)| Some(format_time(run.last_seen))))
+        .text(
+            "currency",
+            rows.iter()
+                .map(|(_, run)| Some(run.price.currency.as_str().to_owned())),
+        )
+        .text(
+            "firstSeen",
+            rows.iter()
+                .map(|(_, run)| Some(format_time(run.first_seen))),
+        )
+        .text(
+            "lastSeen",
+            rows.iter().map(|(_, run)| Some(format_time(run.last_seen))),
+        )
 }
 
 /// Every quote check as (version ID, check), versions by ID, checks by time.
@@ -126,10 +156,20 @@ fn sorted_checks<'a>(versions: &[&'a Version]) -> Vec<(&'a str, &'a QuoteCheck)>
 fn quote_checks_frame(versions: &[&Version]) -> Frame {
     let rows = sorted_checks(versions);
     Frame::new("quote_checks")
-        .text("versionId", rows.iter().map(|(id, _)| Some((*id).to_owned())))
-        .text("observedAt", rows.iter().map(|(_, check)| Some(format_time(check.observed_at))))
+        .text(
+            "versionId",
+            rows.iter().map(|(id, _)| Some((*id).to_owned())),
+        )
+        .text(
+            "observedAt",
+            rows.iter()
+                .map(|(_, check)| Some(format_time(check.observed_at))),
+        )
         .number("arsPerUsd", rows.iter().map(|(_, check)| check.ars_per_usd))
-        .boolean("inStock", rows.iter().map(|(_, check)| Some(check.in_stock)))
+        .boolean(
+            "inStock",
+            rows.iter().map(|(_, check)| Some(check.in_stock)),
+        )
 }
 
 fn quotes_frame(versions: &[&Version]) -> Frame {
@@ -143,11 +183,22 @@ fn quotes_frame(versions: &[&Version]) -> Frame {
         .collect();
     let r = &rows;
     Frame::new("quotes")
-        .text("versionId", r.iter().map(|(id, _, _)| Some((*id).to_owned())))
-        .text("checkedAt", r.iter().map(|(_, check, _)| Some(format_time(check.observed_at))))
+        .text(
+            "versionId",
+            r.iter().map(|(id, _, _)| Some((*id).to_owned())),
+        )
+        .text(
+            "checkedAt",
+            r.iter()
+                .map(|(_, check, _)| Some(format_time(check.observed_at))),
+        )
         .text("quoteId", r.iter().map(|(_, _, q)| Some(q.id.clone())))
         .number("price", r.iter().map(|(_, _, q)| Some(q.price.amount)))
-        .text("currency", r.iter().map(|(_, _, q)| Some(q.price.currency.as_str().to_owned())))
+        .text(
+            "currency",
+            r.iter()
+                .map(|(_, _, q)| Some(q.price.currency.as_str().to_owned())),
+        )
         .boolean("feesIncluded", r.iter().map(|(_, _, q)| q.fees_included))
         .text("color", r.iter().map(|(_, _, q)| q.color.clone()))
         .integer("stock", r.iter().map(|(_, _, q)| q.stock))
@@ -168,7 +219,10 @@ fn specs_lines(versions: &[&Version]) -> Result<String> {
     let mut out = String::new();
     for version in versions {
         if let Some(specs) = &version.specs {
-            let line = SpecsLine { version_id: &version.id, specs };
+            let line = SpecsLine {
+                version_id: &version.id,
+                specs,
+            };
             out.push_str(&serde_json::to_string(&line).context("serializing specs.jsonl")?);
             out.push('\n');
         }
@@ -192,7 +246,10 @@ struct Frame {
 
 impl Frame {
     fn new(name: &'static str) -> Self {
-        Frame { name, columns: Vec::new() }
+        Frame {
+            name,
+            columns: Vec::new(),
+        }
     }
 
     fn text(mut self, name: &'static str, cells: impl Iterator<Item = Option<String>>) -> Self {
@@ -256,14 +313,20 @@ impl Frame {
         let mut frame = DataFrame::new(self.height(), columns)?;
         let mut bytes = Vec::new();
         // Serial encoding: the file must not depend on thread scheduling.
-        ParquetWriter::new(&mut bytes).set_parallel(false).finish(&mut frame)?;
+        ParquetWriter::new(&mut bytes)
+            .set_parallel(false)
+            .finish(&mut frame)?;
         Ok(bytes)
     }
 
     /// RFC 4180 CSV with `\n` line ends; numbers in Rust's shortest
     /// round-trip decimal form (never an exponent), so they load back equal.
     fn to_csv(&self) -> String {
-        let header: Vec<String> = self.columns.iter().map(|(name, _)| csv_text(name)).collect();
+        let header: Vec<String> = self
+            .columns
+            .iter()
+            .map(|(name, _)| csv_text(name))
+            .collect();
         let mut out = header.join(",");
         out.push('\n');
         for row in 0..self.height() {

@@ -33,17 +33,31 @@ pub fn fixture() -> &'static Fixture {
     FIXTURE.get_or_init(|| {
         let dir = tempfile::tempdir().expect("tempdir");
         let data = dir.path().join("data");
-        let snapshot = generate_sample(&SampleOptions { versions: 40, days: 220, ..SampleOptions::default() });
+        let snapshot = generate_sample(&SampleOptions {
+            versions: 40,
+            days: 220,
+            ..SampleOptions::default()
+        });
         write_snapshot(&snapshot, &data, TableFormat::Csv).expect("write fixture snapshot");
         let out = dir.path().join("output");
         let manifest = generate(&options(&data, &out)).expect("generate");
-        Fixture { _dir: dir, data, out, manifest }
+        Fixture {
+            _dir: dir,
+            data,
+            out,
+            manifest,
+        }
     })
 }
 
 /// Generate options for a fixture.
 pub fn options(data: &Path, out: &Path) -> GenerateOptions {
-    GenerateOptions { data: data.to_owned(), out: out.to_owned(), base_url: BASE.to_owned(), fail_after: None }
+    GenerateOptions {
+        data: data.to_owned(),
+        out: out.to_owned(),
+        base_url: BASE.to_owned(),
+        fail_after: None,
+    }
 }
 
 /// Every file under `root` with its bytes, by relative path.
@@ -51,7 +65,11 @@ fn read_tree(root: &Path) -> BTreeMap<String, Vec<u8>> {
     walk(root)
         .into_iter()
         .map(|path| {
-            let relative = path.strip_prefix(root).expect("under root").to_string_lossy().replace('\\', "/");
+            let relative = path
+                .strip_prefix(root)
+                .expect("under root")
+                .to_string_lossy()
+                .replace('\\', "/");
             (relative, fs::read(&path).expect("read"))
         })
         .collect()
@@ -61,7 +79,11 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
     let mut files = Vec::new();
     for entry in fs::read_dir(dir).expect("read_dir") {
         let path = entry.expect("entry").path();
-        if path.is_dir() { files.extend(walk(&path)) } else { files.push(path) }
+        if path.is_dir() {
+            files.extend(walk(&path))
+        } else {
+            files.push(path)
+        }
     }
     files
 }
@@ -69,7 +91,12 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
 /// The raw text of the file answering `url`.
 pub fn text_of(url: &str) -> String {
     let fixture = fixture();
-    let entry = fixture.manifest.files.iter().find(|e| e.url == url).unwrap_or_else(|| panic!("no file for {url}"));
+    let entry = fixture
+        .manifest
+        .files
+        .iter()
+        .find(|e| e.url == url)
+        .unwrap_or_else(|| panic!("no file for {url}"));
     fs::read_to_string(fixture.out.join(&entry.file)).expect("read")
 }
 
@@ -82,7 +109,11 @@ fn every_manifest_url_has_a_file_whose_sha256_is_its_etag() {
         assert_eq!(etag(&bytes), entry.etag, "{}", entry.url);
     }
     let tree = read_tree(&fixture.out);
-    assert_eq!(tree.len(), fixture.manifest.files.len() + 1, "every file but the manifest is listed");
+    assert_eq!(
+        tree.len(),
+        fixture.manifest.files.len() + 1,
+        "every file but the manifest is listed"
+    );
 }
 
 #[test]
@@ -99,7 +130,10 @@ fn a_failure_mid_generate_leaves_the_previous_tree_intact() {
     let out = fixture.out.with_file_name("failing");
     generate(&options(&fixture.data, &out)).expect("first generate");
     let before = read_tree(&out);
-    let failing = GenerateOptions { fail_after: Some(50), ..options(&fixture.data, &out) };
+    let failing = GenerateOptions {
+        fail_after: Some(50),
+        ..options(&fixture.data, &out)
+    };
     let err = generate(&failing).expect_err("injected failure");
     assert!(format!("{err:#}").contains("injected failure"), "{err:#}");
     assert!(read_tree(&out) == before, "previous tree changed");
@@ -120,7 +154,12 @@ fn a_broken_snapshot_leaves_the_previous_tree_intact() {
 
 #[test]
 fn the_file_list_is_pinned() {
-    let files: Vec<String> = fixture().manifest.files.iter().map(|e| format!("{} -> {}", e.url, e.file)).collect();
+    let files: Vec<String> = fixture()
+        .manifest
+        .files
+        .iter()
+        .map(|e| format!("{} -> {}", e.url, e.file))
+        .collect();
     insta::assert_snapshot!(files.join("\n"));
 }
 
@@ -139,15 +178,24 @@ fn detail_where(pick: impl Fn(&serde_json::Value) -> bool) -> String {
         .iter()
         .filter(|e| e.url.starts_with("/api/v1/vehicles/"))
         .map(|e| fs::read_to_string(fixture.out.join(&e.file)).expect("read"))
-        .find(|text| pick(&serde_json::from_str::<serde_json::Value>(text).expect("json")["data"]["vehicle"]))
+        .find(|text| {
+            pick(&serde_json::from_str::<serde_json::Value>(text).expect("json")["data"]["vehicle"])
+        })
         .expect("a matching vehicle")
 }
 
 #[test]
 fn vehicles_with_and_without_specs_are_pinned() {
-    let with_gaps = detail_where(|v| v["specs"]["gaps"].as_object().is_some_and(|gaps| !gaps.is_empty()));
+    let with_gaps = detail_where(|v| {
+        v["specs"]["gaps"]
+            .as_object()
+            .is_some_and(|gaps| !gaps.is_empty())
+    });
     insta::assert_snapshot!("vehicle_with_specs_and_gaps", with_gaps);
-    insta::assert_snapshot!("vehicle_without_specs", detail_where(|v| v["specs"].is_null()));
+    insta::assert_snapshot!(
+        "vehicle_without_specs",
+        detail_where(|v| v["specs"].is_null())
+    );
 }
 
 #[test]
@@ -156,6 +204,11 @@ fn one_deals_page_per_kind_and_one_model_page_are_pinned() {
         let url = format!("/api/v1/deals?kind={kind}&window=7d&sort=recommended");
         insta::assert_snapshot!(format!("deals_{kind}"), text_of(&url));
     }
-    let model = fixture().manifest.files.iter().find(|e| e.url.starts_with("/api/v1/models/prices?")).expect("a model");
+    let model = fixture()
+        .manifest
+        .files
+        .iter()
+        .find(|e| e.url.starts_with("/api/v1/models/prices?"))
+        .expect("a model");
     insta::assert_snapshot!("model_prices", text_of(&model.url.clone()));
 }

@@ -1,2 +1,4 @@
-mod snapshot;
 mod generate;
+mod openapi;
+mod sample;
+mod snapshot;

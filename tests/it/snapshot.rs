@@ -7,8 +7,8 @@ use std::fs;
 use std::path::Path;
 
 use autoprecios::snapshot::{
-    CatalogueRun, Money, QuoteCheck, Snapshot, SnapshotMeta, SourceQuote, SpecSource, Specs, TableFormat,
-    Version, load_snapshot, write_snapshot,
+    CatalogueRun, Money, QuoteCheck, Snapshot, SnapshotMeta, SourceQuote, SpecSource, Specs,
+    TableFormat, Version, load_snapshot, write_snapshot,
 };
 use autoprecios::time::{Time, parse_time};
 use autoprecios::vocab::{BodyType, Currency, Drivetrain, Fuel, Transmission};
@@ -20,22 +20,45 @@ fn t(text: &str) -> Time {
 }
 
 /// Catalogue checks: rows 1 to 4 of `catalogue_checks.csv`.
-const CHECKS: [&str; 4] = ["2026-11-20T12:00:00Z", "2026-11-20T18:00:00Z", "2026-11-21T12:00:00Z", "2026-11-21T15:00:00Z"];
+const CHECKS: [&str; 4] = [
+    "2026-11-20T12:00:00Z",
+    "2026-11-20T18:00:00Z",
+    "2026-11-21T12:00:00Z",
+    "2026-11-21T15:00:00Z",
+];
 
 fn ars(amount: f64) -> Money {
-    Money { amount, currency: Currency::Ars }
+    Money {
+        amount,
+        currency: Currency::Ars,
+    }
 }
 
 fn usd(amount: f64) -> Money {
-    Money { amount, currency: Currency::Usd }
+    Money {
+        amount,
+        currency: Currency::Usd,
+    }
 }
 
 fn run(first: usize, last: usize, price: Money) -> CatalogueRun {
-    CatalogueRun { first_seen: t(CHECKS[first]), last_seen: t(CHECKS[last]), price }
+    CatalogueRun {
+        first_seen: t(CHECKS[first]),
+        last_seen: t(CHECKS[last]),
+        price,
+    }
 }
 
 fn quote(id: &str, price: Money) -> SourceQuote {
-    SourceQuote { id: id.into(), price, fees_included: None, color: None, stock: None, location: None, seller_id: None }
+    SourceQuote {
+        id: id.into(),
+        price,
+        fees_included: None,
+        color: None,
+        stock: None,
+        location: None,
+        seller_id: None,
+    }
 }
 
 fn bare_version(id: &str, make: &str, model: &str, trim: &str) -> Version {
@@ -84,7 +107,11 @@ fn specs() -> Specs {
         .collect(),
         source_of: [("lengthMm".to_owned(), "brochure".to_owned())].into(),
         sources: [("brochure".to_owned(), source)].into(),
-        gaps: [("trunkL".to_owned(), json!({"reason": "missing", "note": "not published"}))].into(),
+        gaps: [(
+            "trunkL".to_owned(),
+            json!({"reason": "missing", "note": "not published"}),
+        )]
+        .into(),
     }
 }
 
@@ -104,7 +131,11 @@ fn fixture() -> Snapshot {
     hilux.drivetrain = Some(Drivetrain::FourByFourLowRange);
     hilux.seats = Some(5);
     hilux.airbags = Some(7);
-    hilux.fact_sources = [("fuel".to_owned(), "official".to_owned()), ("seats".to_owned(), "catalogue".to_owned())].into();
+    hilux.fact_sources = [
+        ("fuel".to_owned(), "official".to_owned()),
+        ("seats".to_owned(), "catalogue".to_owned()),
+    ]
+    .into();
     hilux.catalogue = vec![run(0, 1, ars(60_000_000.5)), run(3, 3, ars(61_250_000.0))];
     let mut full = quote("q1", ars(60_100_000.0));
     full.fees_included = Some(true);
@@ -113,16 +144,36 @@ fn fixture() -> Snapshot {
     full.location = Some("Córdoba".into());
     full.seller_id = Some("dealer-7".into());
     hilux.checks = vec![
-        QuoteCheck { observed_at: t(CHECKS[1]), ars_per_usd: Some(1450.25), in_stock: true, quotes: vec![full, quote("q2", ars(59_900_000.0))] },
-        QuoteCheck { observed_at: t("2026-11-21T15:30:00Z"), ars_per_usd: Some(1460.0), in_stock: true, quotes: vec![quote("q3", ars(61_000_000.0))] },
+        QuoteCheck {
+            observed_at: t(CHECKS[1]),
+            ars_per_usd: Some(1450.25),
+            in_stock: true,
+            quotes: vec![full, quote("q2", ars(59_900_000.0))],
+        },
+        QuoteCheck {
+            observed_at: t("2026-11-21T15:30:00Z"),
+            ars_per_usd: Some(1460.0),
+            in_stock: true,
+            quotes: vec![quote("q3", ars(61_000_000.0))],
+        },
     ];
     hilux.specs = Some(specs());
 
     let mut lower = bare_version("hilux-srv", "Toyota", "Hilux", "2.4 DX 4x2 MT");
     lower.catalogue = vec![run(0, 3, usd(31_500.75))];
     lower.checks = vec![
-        QuoteCheck { observed_at: t(CHECKS[2]), ars_per_usd: None, in_stock: false, quotes: vec![quote("a", usd(31_000.0)), quote("b", usd(0.1 + 0.2))] },
-        QuoteCheck { observed_at: t(CHECKS[3]), ars_per_usd: None, in_stock: true, quotes: Vec::new() },
+        QuoteCheck {
+            observed_at: t(CHECKS[2]),
+            ars_per_usd: None,
+            in_stock: false,
+            quotes: vec![quote("a", usd(31_000.0)), quote("b", usd(0.1 + 0.2))],
+        },
+        QuoteCheck {
+            observed_at: t(CHECKS[3]),
+            ars_per_usd: None,
+            in_stock: true,
+            quotes: Vec::new(),
+        },
     ];
 
     let mut onix = bare_version("onix-lt", "Chevrolet", "Onix", "1.0T LT");
@@ -136,7 +187,12 @@ fn fixture() -> Snapshot {
     let mut stocked = quote("x1", usd(18_100.5));
     stocked.stock = Some(3);
     stocked.fees_included = Some(false);
-    onix.checks = vec![QuoteCheck { observed_at: t("2026-11-21T14:00:00Z"), ars_per_usd: Some(1455.5), in_stock: true, quotes: vec![stocked] }];
+    onix.checks = vec![QuoteCheck {
+        observed_at: t("2026-11-21T14:00:00Z"),
+        ars_per_usd: Some(1455.5),
+        in_stock: true,
+        quotes: vec![stocked],
+    }];
 
     Snapshot {
         meta: SnapshotMeta {
@@ -164,7 +220,11 @@ fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
         .expect("read dir")
         .map(|entry| {
             let path = entry.expect("entry").path();
-            let name = path.file_name().expect("name").to_string_lossy().into_owned();
+            let name = path
+                .file_name()
+                .expect("name")
+                .to_string_lossy()
+                .into_owned();
             (name, fs::read(&path).expect("read file"))
         })
         .collect()
@@ -192,7 +252,11 @@ fn writing_twice_gives_identical_bytes() {
 #[test]
 fn parquet_wins_over_csv_and_accepts_integer_prices() {
     let mut snapshot = fixture();
-    for check in snapshot.versions.iter_mut().flat_map(|v| v.checks.iter_mut()) {
+    for check in snapshot
+        .versions
+        .iter_mut()
+        .flat_map(|v| v.checks.iter_mut())
+    {
         for quote in &mut check.quotes {
             quote.price.amount = quote.price.amount.ceil();
         }
@@ -206,9 +270,14 @@ fn parquet_wins_over_csv_and_accepts_integer_prices() {
         .expect("open csv")
         .finish()
         .expect("read csv");
-    assert_eq!(frame.column("price").expect("price").dtype(), &DataType::Int64);
+    assert_eq!(
+        frame.column("price").expect("price").dtype(),
+        &DataType::Int64
+    );
     let file = fs::File::create(dir.path().join("quotes.parquet")).expect("create");
-    ParquetWriter::new(file).finish(&mut frame).expect("write parquet");
+    ParquetWriter::new(file)
+        .finish(&mut frame)
+        .expect("write parquet");
     fs::write(dir.path().join("quotes.csv"), "garbage\n").expect("spoil csv");
     let loaded = load_snapshot(dir.path()).unwrap_or_else(|err| panic!("{err:#}"));
     assert_eq!(loaded, snapshot);
@@ -221,7 +290,12 @@ fn empty_quote_tables_and_no_specs_are_allowed() {
     keep_header_only(dir.path(), "quote_checks");
     fs::remove_file(dir.path().join("specs.jsonl")).expect("remove specs");
     let loaded = load_snapshot(dir.path()).unwrap_or_else(|err| panic!("{err:#}"));
-    assert!(loaded.versions.iter().all(|v| v.checks.is_empty() && v.specs.is_none()));
+    assert!(
+        loaded
+            .versions
+            .iter()
+            .all(|v| v.checks.is_empty() && v.specs.is_none())
+    );
 }
 
 #[test]
@@ -258,9 +332,16 @@ fn read_csv(path: &Path) -> Vec<Vec<String>> {
 
 fn write_csv(path: &Path, rows: &[Vec<String>]) {
     let quote = |cell: &String| {
-        if cell.contains([',', '"', '\n']) { format!("\"{}\"", cell.replace('"', "\"\"")) } else { cell.clone() }
+        if cell.contains([',', '"', '\n']) {
+            format!("\"{}\"", cell.replace('"', "\"\""))
+        } else {
+            cell.clone()
+        }
     };
-    let text: String = rows.iter().map(|row| row.iter().map(quote).collect::<Vec<_>>().join(",") + "\n").collect();
+    let text: String = rows
+        .iter()
+        .map(|row| row.iter().map(quote).collect::<Vec<_>>().join(",") + "\n")
+        .collect();
     fs::write(path, text).expect("write csv");
 }
 
@@ -268,7 +349,10 @@ fn write_csv(path: &Path, rows: &[Vec<String>]) {
 fn set_cell(dir: &Path, table: &str, row: usize, column: &str, value: &str) {
     let path = dir.join(format!("{table}.csv"));
     let mut rows = read_csv(&path);
-    let index = rows[0].iter().position(|name| name == column).expect("column in fixture");
+    let index = rows[0]
+        .iter()
+        .position(|name| name == column)
+        .expect("column in fixture");
     rows[row][index] = value.to_owned();
     write_csv(&path, &rows);
 }
@@ -277,4 +361,14 @@ fn keep_header_only(dir: &Path, table: &str) {
     let path = dir.join(format!("{table}.csv"));
     let rows = read_csv(&path);
     write_csv(&path, &rows[..1]);
+}
+#[test]
+fn zz_dump() {
+    write_snapshot(&fixture(), Path::new("/tmp/snapdump"), TableFormat::Csv).expect("w");
+    write_snapshot(
+        &fixture(),
+        Path::new("/tmp/snapdump_pq"),
+        TableFormat::Parquet,
+    )
+    .expect("w");
 }

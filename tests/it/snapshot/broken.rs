@@ -29,7 +29,8 @@ struct Case {
 
 fn set_meta(dir: &Path, field: &str, value: serde_json::Value) {
     let path = dir.join("snapshot.json");
-    let mut meta: serde_json::Value = serde_json::from_slice(&fs::read(&path).expect("read")).expect("json");
+    let mut meta: serde_json::Value =
+        serde_json::from_slice(&fs::read(&path).expect("read")).expect("json");
     meta[field] = value;
     fs::write(&path, serde_json::to_string_pretty(&meta).expect("json")).expect("write");
 }
@@ -68,42 +69,187 @@ fn edit_specs(dir: &Path, edit: impl FnOnce(String) -> String) {
 fn cases() -> Vec<Case> {
     vec![
         // Files, columns and types.
-        Case { name: "missing file", corrupt: |d| fs::remove_file(d.join("quotes.csv")).expect("rm"), expect: Names(&["quotes.parquet", "quotes.csv"]) },
-        Case { name: "missing snapshot.json", corrupt: |d| fs::remove_file(d.join("snapshot.json")).expect("rm"), expect: Names(&["snapshot.json"]) },
-        Case { name: "missing column", corrupt: |d| rename_column(d, "quotes", "currency", "curr"), expect: Names(&["quotes.csv", "missing column \"currency\""]) },
-        Case { name: "wrong type in parquet", corrupt: quotes_as_string_parquet, expect: Names(&["quotes.parquet", "column \"price\"", "wrong type", "found str"]) },
-        Case { name: "unparseable time", corrupt: |d| set_cell(d, "quote_checks", 3, "observedAt", "yesterday"), expect: Cell("quote_checks.csv", 3, "observedAt") },
-        Case { name: "time without zone", corrupt: |d| set_cell(d, "catalogue_prices", 2, "lastSeen", "2026-11-21 15:00"), expect: Cell("catalogue_prices.csv", 2, "lastSeen") },
-        Case { name: "price not a number", corrupt: |d| set_cell(d, "catalogue_prices", 4, "price", "17.999,99"), expect: Cell("catalogue_prices.csv", 4, "price") },
-        Case { name: "seats not an integer", corrupt: |d| set_cell(d, "versions", 1, "seats", "five"), expect: Cell("versions.csv", 1, "seats") },
-        Case { name: "negative airbags", corrupt: |d| set_cell(d, "versions", 3, "airbags", "-2"), expect: Cell("versions.csv", 3, "airbags") },
-        Case { name: "boolean not true/false", corrupt: |d| set_cell(d, "quote_checks", 2, "inStock", "yes"), expect: Cell("quote_checks.csv", 2, "inStock") },
-        Case { name: "empty required cell", corrupt: |d| set_cell(d, "versions", 2, "make", ""), expect: Cell("versions.csv", 2, "make") },
+        Case {
+            name: "missing file",
+            corrupt: |d| fs::remove_file(d.join("quotes.csv")).expect("rm"),
+            expect: Names(&["quotes.parquet", "quotes.csv"]),
+        },
+        Case {
+            name: "missing snapshot.json",
+            corrupt: |d| fs::remove_file(d.join("snapshot.json")).expect("rm"),
+            expect: Names(&["snapshot.json"]),
+        },
+        Case {
+            name: "missing column",
+            corrupt: |d| rename_column(d, "quotes", "currency", "curr"),
+            expect: Names(&["quotes.csv", "missing column \"currency\""]),
+        },
+        Case {
+            name: "wrong type in parquet",
+            corrupt: quotes_as_string_parquet,
+            expect: Names(&[
+                "quotes.parquet",
+                "column \"price\"",
+                "wrong type",
+                "found str",
+            ]),
+        },
+        Case {
+            name: "unparseable time",
+            corrupt: |d| set_cell(d, "quote_checks", 3, "observedAt", "yesterday"),
+            expect: Cell("quote_checks.csv", 3, "observedAt"),
+        },
+        Case {
+            name: "time without zone",
+            corrupt: |d| set_cell(d, "catalogue_prices", 2, "lastSeen", "2026-11-21 15:00"),
+            expect: Cell("catalogue_prices.csv", 2, "lastSeen"),
+        },
+        Case {
+            name: "price not a number",
+            corrupt: |d| set_cell(d, "catalogue_prices", 4, "price", "17.999,99"),
+            expect: Cell("catalogue_prices.csv", 4, "price"),
+        },
+        Case {
+            name: "seats not an integer",
+            corrupt: |d| set_cell(d, "versions", 1, "seats", "five"),
+            expect: Cell("versions.csv", 1, "seats"),
+        },
+        Case {
+            name: "negative airbags",
+            corrupt: |d| set_cell(d, "versions", 3, "airbags", "-2"),
+            expect: Cell("versions.csv", 3, "airbags"),
+        },
+        Case {
+            name: "boolean not true/false",
+            corrupt: |d| set_cell(d, "quote_checks", 2, "inStock", "yes"),
+            expect: Cell("quote_checks.csv", 2, "inStock"),
+        },
+        Case {
+            name: "empty required cell",
+            corrupt: |d| set_cell(d, "versions", 2, "make", ""),
+            expect: Cell("versions.csv", 2, "make"),
+        },
         // Values.
-        Case { name: "unknown currency", corrupt: |d| set_cell(d, "quotes", 5, "currency", "EUR"), expect: Cell("quotes.csv", 5, "currency") },
-        Case { name: "non-positive quote price", corrupt: |d| set_cell(d, "quotes", 2, "price", "-5"), expect: Cell("quotes.csv", 2, "price") },
-        Case { name: "zero catalogue price", corrupt: |d| set_cell(d, "catalogue_prices", 3, "price", "0"), expect: Cell("catalogue_prices.csv", 3, "price") },
-        Case { name: "non-positive exchange rate", corrupt: |d| set_cell(d, "quote_checks", 5, "arsPerUsd", "-1"), expect: Cell("quote_checks.csv", 5, "arsPerUsd") },
-        Case { name: "unknown fuel", corrupt: |d| set_cell(d, "versions", 3, "fuel", "Gasoline"), expect: Cell("versions.csv", 3, "fuel") },
-        Case { name: "body type in wrong case", corrupt: |d| set_cell(d, "versions", 1, "type", "pickup"), expect: Cell("versions.csv", 1, "type") },
-        Case { name: "unknown transmission", corrupt: |d| set_cell(d, "versions", 3, "transmission", "CVT"), expect: Cell("versions.csv", 3, "transmission") },
-        Case { name: "unknown drivetrain", corrupt: |d| set_cell(d, "versions", 3, "drivetrain", "FWD"), expect: Cell("versions.csv", 3, "drivetrain") },
-        Case { name: "id too long", corrupt: |d| set_cell(d, "versions", 2, "id", &"x".repeat(161)), expect: Cell("versions.csv", 2, "id") },
-        Case { name: "make too long", corrupt: |d| set_cell(d, "versions", 3, "make", &"M".repeat(101)), expect: Cell("versions.csv", 3, "make") },
-        Case { name: "model too long", corrupt: |d| set_cell(d, "versions", 1, "model", &"é".repeat(101)), expect: Cell("versions.csv", 1, "model") },
-        Case { name: "invalid factSources", corrupt: |d| set_cell(d, "versions", 1, "factSources", "{fuel"), expect: Cell("versions.csv", 1, "factSources") },
+        Case {
+            name: "unknown currency",
+            corrupt: |d| set_cell(d, "quotes", 5, "currency", "EUR"),
+            expect: Cell("quotes.csv", 5, "currency"),
+        },
+        Case {
+            name: "non-positive quote price",
+            corrupt: |d| set_cell(d, "quotes", 2, "price", "-5"),
+            expect: Cell("quotes.csv", 2, "price"),
+        },
+        Case {
+            name: "zero catalogue price",
+            corrupt: |d| set_cell(d, "catalogue_prices", 3, "price", "0"),
+            expect: Cell("catalogue_prices.csv", 3, "price"),
+        },
+        Case {
+            name: "non-positive exchange rate",
+            corrupt: |d| set_cell(d, "quote_checks", 5, "arsPerUsd", "-1"),
+            expect: Cell("quote_checks.csv", 5, "arsPerUsd"),
+        },
+        Case {
+            name: "unknown fuel",
+            corrupt: |d| set_cell(d, "versions", 3, "fuel", "Gasoline"),
+            expect: Cell("versions.csv", 3, "fuel"),
+        },
+        Case {
+            name: "body type in wrong case",
+            corrupt: |d| set_cell(d, "versions", 1, "type", "pickup"),
+            expect: Cell("versions.csv", 1, "type"),
+        },
+        Case {
+            name: "unknown transmission",
+            corrupt: |d| set_cell(d, "versions", 3, "transmission", "CVT"),
+            expect: Cell("versions.csv", 3, "transmission"),
+        },
+        Case {
+            name: "unknown drivetrain",
+            corrupt: |d| set_cell(d, "versions", 3, "drivetrain", "FWD"),
+            expect: Cell("versions.csv", 3, "drivetrain"),
+        },
+        Case {
+            name: "id too long",
+            corrupt: |d| set_cell(d, "versions", 2, "id", &"x".repeat(161)),
+            expect: Cell("versions.csv", 2, "id"),
+        },
+        Case {
+            name: "make too long",
+            corrupt: |d| set_cell(d, "versions", 3, "make", &"M".repeat(101)),
+            expect: Cell("versions.csv", 3, "make"),
+        },
+        Case {
+            name: "model too long",
+            corrupt: |d| set_cell(d, "versions", 1, "model", &"é".repeat(101)),
+            expect: Cell("versions.csv", 1, "model"),
+        },
+        Case {
+            name: "invalid factSources",
+            corrupt: |d| set_cell(d, "versions", 1, "factSources", "{fuel"),
+            expect: Cell("versions.csv", 1, "factSources"),
+        },
         // Keys and references.
-        Case { name: "duplicate version id", corrupt: |d| set_cell(d, "versions", 3, "id", "Hilux-SRV"), expect: Cell("versions.csv", 3, "id") },
-        Case { name: "quote for an unknown version", corrupt: |d| set_cell(d, "quotes", 6, "versionId", "onix-ltz"), expect: Cell("quotes.csv", 6, "versionId") },
-        Case { name: "catalogue price for an unknown version", corrupt: |d| set_cell(d, "catalogue_prices", 4, "versionId", "Onix-LT"), expect: Cell("catalogue_prices.csv", 4, "versionId") },
-        Case { name: "quote check for an unknown version", corrupt: |d| set_cell(d, "quote_checks", 5, "versionId", "ONIX-LT"), expect: Cell("quote_checks.csv", 5, "versionId") },
-        Case { name: "specs for an unknown version", corrupt: |d| edit_specs(d, |s| s.replace("\"Hilux-SRV\"", "\"hilux-SRV\"")), expect: Names(&["specs.jsonl: line 1", "versionId", "hilux-SRV"]) },
-        Case { name: "specs bad line", corrupt: |d| edit_specs(d, |s| s + "{\"versionId\": \"onix-lt\"\n"), expect: Names(&["specs.jsonl: line 2"]) },
-        Case { name: "second specs record", corrupt: |d| edit_specs(d, |s| s.clone() + &s), expect: Names(&["specs.jsonl: line 2", "versionId"]) },
-        Case { name: "exchange rate missing", corrupt: |d| set_cell(d, "quote_checks", 1, "arsPerUsd", ""), expect: Names(&["quote_checks.csv: row 1, column \"arsPerUsd\"", "exchange rate missing", "quotes.csv: row 1"]) },
-        Case { name: "quote without a check", corrupt: |d| set_cell(d, "quotes", 3, "checkedAt", "2026-11-21T15:31:00Z"), expect: Cell("quotes.csv", 3, "checkedAt") },
-        Case { name: "duplicate quote check", corrupt: |d| set_cell(d, "quote_checks", 4, "observedAt", CHECKS[2]), expect: Cell("quote_checks.csv", 4, "observedAt") },
-        Case { name: "duplicate quote id", corrupt: |d| set_cell(d, "quotes", 5, "quoteId", "a"), expect: Cell("quotes.csv", 5, "quoteId") },
+        Case {
+            name: "duplicate version id",
+            corrupt: |d| set_cell(d, "versions", 3, "id", "Hilux-SRV"),
+            expect: Cell("versions.csv", 3, "id"),
+        },
+        Case {
+            name: "quote for an unknown version",
+            corrupt: |d| set_cell(d, "quotes", 6, "versionId", "onix-ltz"),
+            expect: Cell("quotes.csv", 6, "versionId"),
+        },
+        Case {
+            name: "catalogue price for an unknown version",
+            corrupt: |d| set_cell(d, "catalogue_prices", 4, "versionId", "Onix-LT"),
+            expect: Cell("catalogue_prices.csv", 4, "versionId"),
+        },
+        Case {
+            name: "quote check for an unknown version",
+            corrupt: |d| set_cell(d, "quote_checks", 5, "versionId", "ONIX-LT"),
+            expect: Cell("quote_checks.csv", 5, "versionId"),
+        },
+        Case {
+            name: "specs for an unknown version",
+            corrupt: |d| edit_specs(d, |s| s.replace("\"Hilux-SRV\"", "\"hilux-SRV\"")),
+            expect: Names(&["specs.jsonl: line 1", "versionId", "hilux-SRV"]),
+        },
+        Case {
+            name: "specs bad line",
+            corrupt: |d| edit_specs(d, |s| s + "{\"versionId\": \"onix-lt\"\n"),
+            expect: Names(&["specs.jsonl: line 2"]),
+        },
+        Case {
+            name: "second specs record",
+            corrupt: |d| edit_specs(d, |s| s.clone() + &s),
+            expect: Names(&["specs.jsonl: line 2", "versionId"]),
+        },
+        Case {
+            name: "exchange rate missing",
+            corrupt: |d| set_cell(d, "quote_checks", 1, "arsPerUsd", ""),
+            expect: Names(&[
+                "quote_checks.csv: row 1, column \"arsPerUsd\"",
+                "exchange rate missing",
+                "quotes.csv: row 1",
+            ]),
+        },
+        Case {
+            name: "quote without a check",
+            corrupt: |d| set_cell(d, "quotes", 3, "checkedAt", "2026-11-21T15:31:00Z"),
+            expect: Cell("quotes.csv", 3, "checkedAt"),
+        },
+        Case {
+            name: "duplicate quote check",
+            corrupt: |d| set_cell(d, "quote_checks", 4, "observedAt", CHECKS[2]),
+            expect: Cell("quote_checks.csv", 4, "observedAt"),
+        },
+        Case {
+            name: "duplicate quote id",
+            corrupt: |d| set_cell(d, "quotes", 5, "quoteId", "a"),
+            expect: Cell("quotes.csv", 5, "quoteId"),
+        },
         // Catalogue runs.
         Case {
             name: "firstSeen after lastSeen",
@@ -113,18 +259,78 @@ fn cases() -> Vec<Case> {
             },
             expect: Cell("catalogue_prices.csv", 3, "lastSeen"),
         },
-        Case { name: "firstSeen not a check", corrupt: |d| set_cell(d, "catalogue_prices", 1, "firstSeen", "2026-11-20T12:01:00Z"), expect: Cell("catalogue_prices.csv", 1, "firstSeen") },
-        Case { name: "lastSeen not a check", corrupt: |d| set_cell(d, "catalogue_prices", 4, "lastSeen", "2026-11-21T15:00:00-03:00"), expect: Cell("catalogue_prices.csv", 4, "lastSeen") },
-        Case { name: "overlapping runs", corrupt: |d| set_cell(d, "catalogue_prices", 2, "firstSeen", CHECKS[1]), expect: Cell("catalogue_prices.csv", 2, "firstSeen") },
-        Case { name: "duplicate catalogue check", corrupt: |d| set_cell(d, "catalogue_checks", 2, "observedAt", CHECKS[0]), expect: Cell("catalogue_checks.csv", 2, "observedAt") },
+        Case {
+            name: "firstSeen not a check",
+            corrupt: |d| {
+                set_cell(
+                    d,
+                    "catalogue_prices",
+                    1,
+                    "firstSeen",
+                    "2026-11-20T12:01:00Z",
+                )
+            },
+            expect: Cell("catalogue_prices.csv", 1, "firstSeen"),
+        },
+        Case {
+            name: "lastSeen not a check",
+            corrupt: |d| {
+                set_cell(
+                    d,
+                    "catalogue_prices",
+                    4,
+                    "lastSeen",
+                    "2026-11-21T15:00:00-03:00",
+                )
+            },
+            expect: Cell("catalogue_prices.csv", 4, "lastSeen"),
+        },
+        Case {
+            name: "overlapping runs",
+            corrupt: |d| set_cell(d, "catalogue_prices", 2, "firstSeen", CHECKS[1]),
+            expect: Cell("catalogue_prices.csv", 2, "firstSeen"),
+        },
+        Case {
+            name: "duplicate catalogue check",
+            corrupt: |d| set_cell(d, "catalogue_checks", 2, "observedAt", CHECKS[0]),
+            expect: Cell("catalogue_checks.csv", 2, "observedAt"),
+        },
         // Snapshot times.
-        Case { name: "format version", corrupt: |d| set_meta(d, "formatVersion", 2.into()), expect: Names(&["snapshot.json", "formatVersion"]) },
-        Case { name: "catalogueObservedAt not the latest check", corrupt: |d| set_meta(d, "catalogueObservedAt", CHECKS[2].into()), expect: Names(&["snapshot.json", "catalogueObservedAt", "catalogue_checks.csv: row 4, column \"observedAt\""]) },
-        Case { name: "snapshotAt before catalogueObservedAt", corrupt: |d| set_meta(d, "snapshotAt", "2026-11-21T14:59:00Z".into()), expect: Names(&["snapshot.json", "snapshotAt"]) },
-        Case { name: "quote check after snapshotAt", corrupt: |d| set_cell(d, "quote_checks", 2, "observedAt", "2026-11-21T16:00:01Z"), expect: Cell("quote_checks.csv", 2, "observedAt") },
+        Case {
+            name: "format version",
+            corrupt: |d| set_meta(d, "formatVersion", 2.into()),
+            expect: Names(&["snapshot.json", "formatVersion"]),
+        },
+        Case {
+            name: "catalogueObservedAt not the latest check",
+            corrupt: |d| set_meta(d, "catalogueObservedAt", CHECKS[2].into()),
+            expect: Names(&[
+                "snapshot.json",
+                "catalogueObservedAt",
+                "catalogue_checks.csv: row 4, column \"observedAt\"",
+            ]),
+        },
+        Case {
+            name: "snapshotAt before catalogueObservedAt",
+            corrupt: |d| set_meta(d, "snapshotAt", "2026-11-21T14:59:00Z".into()),
+            expect: Names(&["snapshot.json", "snapshotAt"]),
+        },
+        Case {
+            name: "quote check after snapshotAt",
+            corrupt: |d| set_cell(d, "quote_checks", 2, "observedAt", "2026-11-21T16:00:01Z"),
+            expect: Cell("quote_checks.csv", 2, "observedAt"),
+        },
         // Empty tables.
-        Case { name: "no catalogue checks", corrupt: |d| keep_header_only(d, "catalogue_checks"), expect: Names(&["catalogue_checks.csv", "no rows"]) },
-        Case { name: "no versions", corrupt: |d| keep_header_only(d, "versions"), expect: Names(&["versions.csv", "no rows"]) },
+        Case {
+            name: "no catalogue checks",
+            corrupt: |d| keep_header_only(d, "catalogue_checks"),
+            expect: Names(&["catalogue_checks.csv", "no rows"]),
+        },
+        Case {
+            name: "no versions",
+            corrupt: |d| keep_header_only(d, "versions"),
+            expect: Names(&["versions.csv", "no rows"]),
+        },
     ]
 }
 
@@ -168,5 +374,10 @@ fn a_160_character_id_is_accepted() {
         write_csv(&path, &rows);
     }
     let loaded = load_snapshot(dir.path()).unwrap_or_else(|err| panic!("{err:#}"));
-    assert!(loaded.versions.iter().any(|v| v.id == id && v.checks.len() == 1));
+    assert!(
+        loaded
+            .versions
+            .iter()
+            .any(|v| v.id == id && v.checks.len() == 1)
+    );
 }

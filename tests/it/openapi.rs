@@ -1,0 +1,659 @@
+//! OpenAPI tests: the document's shape (version, operations, parameter bounds
+//! and defaults, resolvable references, determinism) and JSON Schema
+//! validation of hand-written and real payloads against its component schemas.
+
+use std::collections::BTreeMap;
+
+use autoprecios::api::endpoints::{
+    compare_vehicles, find_deals, get_api_info, get_catalogue, get_model_prices, get_vehicle,
+    search_vehicles,
+};
+use autoprecios::api::json::to_json_bytes;
+use autoprecios::api::links::Links;
+use autoprecios::api::query::{CompareQuery, DealsQuery, ModelQuery, Page, SearchQuery};
+use autoprecios::api::types::DealKind;
+use autoprecios::api::{ApiError, Index};
+use autoprecios::catalogue::{
+    Catalogue, CatalogueMeta, Comparison, ExchangeRate, Quote, RecentChange, RecentChanges,
+    SpecSource, Specs, Vehicle, WINDOW_DAYS,
+};
+use autoprecios::render::openapi::render_openapi;
+use autoprecios::time::{Time, parse_time};
+use autoprecios::vocab::{
+    BodyType, ChangeKind, Currency, Drivetrain, Fuel, Reason, Transmission, Window,
+};
+use serde::Serialize;
+use serde_json::{Value, json};
+
+const BASE: &str = "https://autoprecios.example";
+
+/// Validates `instance` against `#/components/schemas/{schema_name}` of an
+/// OpenAPI 3.1 document: the whole document is compiled as a JSON Schema
+/// 2020-12 with a root `$ref` (its other top-level keys are unknown keywords,
+/// which 2020-12 ignores), so every internal reference resolves. Formats
+/// (date-time, uri) are asserted. Returns every error, one per line.
+pub fn validate_against(
+    openapi: &Value,
+    schema_name: &str,
+    instance: &Value,
+) -> Result<(), String> {
+    let mut root = openapi.clone();
+    let Some(object) = root.as_object_mut() else {
+        return Err("the OpenAPI document is not an object".to_owned());
+    };
+    object.insert(
+        "$schema".into(),
+        json!("https://json-schema.org/draft/2020-12/schema"),
+    );
+    object.insert(
+        "$ref".into(),
+        json!(format!("#/components/schemas/{schema_name}")),
+    );
+    let validator = jsonschema::draft202012::options()
+        .should_validate_formats(true)
+        .build(&root)
+        .map_err(|error| format!("compiling schema {schema_name}: {error}"))?;
+    let errors: Vec<String> = validator
+        .iter_errors(instance)
+        .map(|error| {
+            format!(
+                "{schema_name} at {:?}: {error}",
+                error.instance_path().as_str()
+            )
+        })
+        .collect();
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors.join("\n"))
+    }
+}
+
+fn document() -> Value {
+    render_openapi(&Links::new(BASE, &catalogue(vec![])))
+}
+
+fn t(text: &str) -> Time {
+    parse_time(text).expect("fixture time")
+}
+
+fn to_value<T: Serialize>(payload: &T) -> Value {
+    serde_json::from_slice(&to_json_bytes(payload)).expect("payload is JSON")
+}
+
+// ------------------------------------------------------------ document
+
+#[test]
+fn document_is_openapi_3_1_1_with_every_operation() {
+    let doc = document();
+    assert_eq!(doc["openapi"], "3.1.1");
+    assert_eq!(doc["info"]["title"], "autoprecios API");
+    assert_eq!(doc["info"]["version"], "1.0.0");
+    assert_eq!(doc["servers"][0]["url"], BASE);
+    let mut ids = Vec::new();
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        let operation = &item["get"];
+        ids.push(
+            operation["operationId"]
+                .as_str()
+                .expect("operationId")
+                .to_owned(),
+        );
+        for status in ["200", "304", "400", "405", "414"] {
+            assert!(
+                operation["responses"].get(status).is_some(),
+                "{path} lacks {status}"
+            );
+        }
+    }
+    assert_eq!(
+        ids,
+        [
+            "get_api_info",
+            "find_deals",
+            "get_model_prices",
+            "search_vehicles",
+            "get_vehicle",
+            "compare_vehicles",
+            "get_catalogue"
+        ]
+    );
+    assert_eq!(
+        doc["paths"]["/api/v1/vehicles/{id}"]["get"]["responses"]["404"]["$ref"],
+        "#/components/responses/NotFound"
+    );
+}
+
+#[test]
+fn parameters_carry_the_spec_bounds_and_defaults() {
+    let doc = document();
+    let shared = &doc["components"]["parameters"];
+    assert_eq!(
+        shared["limit"]["schema"],
+        json!({"type": "integer", "minimum": 1, "maximum": 100, "default": 20})
+    );
+    assert_eq!(
+        shared["offset"]["schema"],
+        json!({"type": "integer", "minimum": 0, "maximum": 100000, "default": 0})
+    );
+    assert_eq!(
+        shared["minAirbags"]["schema"],
+        json!({"type": "integer", "minimum": 0, "maximum": 30})
+    );
+    assert_eq!(
+        shared["minSeats"]["schema"],
+        json!({"type": "integer", "minimum": 1, "maximum": 100})
+    );
+    assert_eq!(
+        shared["q"]["schema"],
+        json!({"type": "string", "maxLength": 200})
+    );
+    assert_eq!(shared["fuel"]["schema"]["enum"], json!(Fuel::names()));
+    assert_eq!(
+        shared["drivetrain"]["schema"]["enum"],
+        json!(Drivetrain::names())
+    );
+
+    let compare = &doc["paths"]["/api/v1/compare"]["get"]["parameters"][0];
+    assert_eq!(compare["name"], "ids");
+    assert_eq!(compare["in"], "query");
+    assert_eq!(compare["required"], true);
+    assert_eq!(compare["style"], "form");
+    assert_eq!(compare["explode"], false);
+    assert_eq!(
+        compare["schema"]["items"],
+        json!({"type": "string", "minLength": 1, "maxLength": 160})
+    );
+    assert_eq!(
+        (
+            compare["schema"]["minItems"].as_u64(),
+            compare["schema"]["maxItems"].as_u64()
+        ),
+        (Some(2), Some(4))
+    );
+
+    let deals = &doc["paths"]["/api/v1/deals"]["get"]["parameters"];
+    let inline = |name: &str| {
+        deals
+            .as_array()
+            .expect("parameters")
+            .iter()
+            .find(|p| p["name"] == name)
+            .expect("inline parameter")
+            .clone()
+    };
+    assert_eq!(inline("kind")["schema"]["default"], "opportunities");
+    assert_eq!(
+        inline("window")["schema"],
+        json!({"type": "string", "enum": ["1d", "3d", "7d"], "default": "7d"})
+    );
+    assert_eq!(inline("sort")["schema"]["default"], "recommended");
+    let prices = &doc["paths"]["/api/v1/models/prices"]["get"]["parameters"];
+    assert_eq!(prices[0]["required"], true);
+    assert_eq!(
+        prices[0]["schema"],
+        json!({"type": "string", "minLength": 1, "maxLength": 100})
+    );
+    let id = &doc["paths"]["/api/v1/vehicles/{id}"]["get"]["parameters"][0];
+    assert_eq!(
+        (id["in"].as_str(), id["required"].as_bool()),
+        (Some("path"), Some(true))
+    );
+}
+
+#[test]
+fn every_reference_resolves_and_output_is_deterministic() {
+    let doc = document();
+    let mut refs = Vec::new();
+    collect_refs(&doc, &mut refs);
+    assert!(
+        refs.len() > 50,
+        "expected many references, found {}",
+        refs.len()
+    );
+    for reference in refs {
+        let pointer = reference.strip_prefix('#').expect("internal reference");
+        assert!(doc.pointer(pointer).is_some(), "dangling {reference}");
+    }
+    assert_eq!(to_json_bytes(&document()), to_json_bytes(&doc));
+}
+
+fn collect_refs(value: &Value, out: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            if let Some(Value::String(reference)) = map.get("$ref") {
+                out.push(reference.clone());
+            }
+            map.values().for_each(|v| collect_refs(v, out));
+        }
+        Value::Array(items) => items.iter().for_each(|v| collect_refs(v, out)),
+        _ => {}
+    }
+}
+
+// ------------------------------------------------- hand-written payloads
+
+fn summary_sample() -> Value {
+    json!({
+        "id": "toyota-corolla-xei-cvt",
+        "url": "https://autoprecios.example/versiones/toyota-corolla-xei-cvt",
+        "sourceUrl": "https://listing.example/toyota/corolla/xei",
+        "make": "Toyota",
+        "model": "Corolla",
+        "trim": "2.0 XEI CVT",
+        "trimDisplay": "XEI CVT",
+        "type": "Sedan",
+        "fuel": "Petrol",
+        "transmission": "Automatic",
+        "seats": 5,
+        "airbags": null,
+        "factSources": {"seats": "official", "fuel": "catalogue"},
+        "observedAt": "2026-11-21T14:05:00Z",
+        "currentPriceUsd": 28450.5,
+        "comparison": {
+            "windowDays": 180, "typicalPriceUsd": 30500.0, "lowestPriceUsd": 28000.0,
+            "discountPct": 6.72, "observedWeeks": 14, "sufficientHistory": true, "opportunity": true
+        },
+        "hasSpecs": true,
+        "recentChanges": {
+            "1d": null,
+            "3d": {
+                "kind": "price_drop", "changedAt": "2026-11-20T12:00:00Z", "qualifiedSince": null,
+                "dropPct": 3.5, "previousPriceUsd": 29480.0, "currentPriceUsd": 28450.5,
+                "conversionBasis": "current_observed_exchange_rate"
+            },
+            "7d": {
+                "kind": "price_drop", "changedAt": "2026-11-20T12:00:00Z", "qualifiedSince": null,
+                "dropPct": 3.5, "previousPriceUsd": 29480.0, "currentPriceUsd": 28450.5,
+                "conversionBasis": "current_observed_exchange_rate"
+            }
+        },
+        "quoteCount": 2,
+        "bestQuote": {
+            "id": "q-17", "price": 41500000.0, "currency": "ARS", "priceUsd": 28450.5,
+            "feesIncluded": true, "color": "Blanco", "stock": null, "location": null, "sellerId": null
+        },
+        "availability": "InStock",
+        "reasons": ["below_typical", "price_drop"]
+    })
+}
+
+fn vehicle_sample() -> Value {
+    let mut vehicle = summary_sample();
+    vehicle["quotes"] = json!([vehicle["bestQuote"].clone(), {
+        "id": "q-18", "price": 29900.0, "currency": "USD", "priceUsd": 29900.0,
+        "feesIncluded": null, "color": null, "stock": 3, "location": "CABA", "sellerId": "d-4"
+    }]);
+    vehicle["exchangeRate"] = json!({"arsPerUsd": 1458.7, "observedAt": "2026-11-21T14:05:00Z"});
+    vehicle["specs"] = json!({
+        "collectedAt": "2026-10-02", "sourceLabel": "Ficha oficial",
+        "values": {"lengthMm": 4630, "aebLowSpeed": "optional"},
+        "sourceOf": {"lengthMm": "s1"},
+        "sources": {"s1": {
+            "publisher": "Toyota Argentina", "title": "Ficha técnica Corolla",
+            "url": "https://toyota.example/corolla.pdf", "kind": "official",
+            "documentDate": null, "retrievedAt": "2026-10-02T10:00:00Z"
+        }},
+        "gaps": {"airbags": {"reason": "disputed"}}
+    });
+    vehicle
+}
+
+fn enveloped(data: Value) -> Value {
+    json!({
+        "schemaVersion": 1,
+        "snapshotAt": "2026-11-21T15:10:00Z",
+        "catalogueObservedAt": "2026-11-21T15:00:00Z",
+        "source": "https://listing.example",
+        "methodologyUrl": "https://autoprecios.example/metodologia",
+        "documentationUrl": "https://autoprecios.example/developers",
+        "data": data
+    })
+}
+
+#[test]
+fn hand_written_payloads_validate() {
+    let doc = document();
+    let pagination = json!({"total": 41, "limit": 20, "offset": 0, "nextOffset": 20});
+    let search = enveloped(json!({"vehicles": [summary_sample()], "pagination": pagination}));
+    let detail = enveloped(json!({"vehicle": vehicle_sample()}));
+    let no_specs = {
+        let mut vehicle = vehicle_sample();
+        vehicle["specs"] = Value::Null;
+        enveloped(json!({"vehicle": vehicle}))
+    };
+    let error = json!({"error": {"code": "invalid_parameters", "message": "invalid parameters",
+        "details": [{"path": "ids[1]", "message": "duplicate ID \"a\""}]}});
+    let cases = [
+        ("Summary", summary_sample()),
+        ("Vehicle", vehicle_sample()),
+        ("SearchResponse", search),
+        ("DetailResponse", detail),
+        ("DetailResponse", no_specs),
+        ("Error", error),
+        (
+            "Error",
+            json!({"error": {"code": "not_found", "message": "no such version"}}),
+        ),
+    ];
+    for (schema, payload) in cases {
+        if let Err(errors) = validate_against(&doc, schema, &payload) {
+            panic!("valid {schema} rejected:\n{errors}");
+        }
+    }
+}
+
+#[test]
+fn broken_payloads_fail() {
+    let doc = document();
+    let broken = |edit: fn(&mut Value)| {
+        let mut summary = summary_sample();
+        edit(&mut summary);
+        summary
+    };
+    let cases = [
+        (
+            "missing required field",
+            broken(|s| drop(s.as_object_mut().map(|m| m.remove("currentPriceUsd")))),
+        ),
+        ("wrong enum", broken(|s| s["fuel"] = json!("Gasoline"))),
+        (
+            "wrong availability",
+            broken(|s| s["availability"] = json!("OutOfStock")),
+        ),
+        (
+            "missing window",
+            broken(|s| drop(s["recentChanges"].as_object_mut().map(|m| m.remove("1d")))),
+        ),
+        (
+            "wrong window days",
+            broken(|s| s["comparison"]["windowDays"] = json!(90)),
+        ),
+        (
+            "numeric quote id",
+            broken(|s| s["bestQuote"]["id"] = json!(17)),
+        ),
+        (
+            "bad date-time",
+            broken(|s| s["observedAt"] = json!("21/11/2026")),
+        ),
+        ("unknown field", broken(|s| s["price"] = json!(1))),
+    ];
+    for (what, payload) in cases {
+        assert!(
+            validate_against(&doc, "Summary", &payload).is_err(),
+            "{what} accepted"
+        );
+    }
+    let search = enveloped(
+        json!({"vehicles": [], "pagination": {"total": 0, "limit": 0, "offset": 0, "nextOffset": null}}),
+    );
+    assert!(
+        validate_against(&doc, "SearchResponse", &search).is_err(),
+        "limit 0 accepted"
+    );
+    let error = json!({"error": {"code": "invalid_parameters"}});
+    assert!(
+        validate_against(&doc, "Error", &error).is_err(),
+        "error without message accepted"
+    );
+}
+
+// ------------------------------------------------- payloads the API emits
+
+fn catalogue(vehicles: Vec<Vehicle>) -> Catalogue {
+    Catalogue {
+        meta: CatalogueMeta {
+            snapshot_at: t("2026-11-21T15:10:00Z"),
+            catalogue_observed_at: t("2026-11-21T15:00:00Z"),
+            source: "https://listing.example".into(),
+            site_name: "Listing".into(),
+            synthetic: true,
+            current_rate: Some(ExchangeRate {
+                ars_per_usd: Some(1458.7),
+                observed_at: t("2026-11-21T14:05:00Z"),
+            }),
+        },
+        vehicles,
+    }
+}
+
+fn quote(id: &str, price: f64, currency: Currency, price_usd: f64) -> Quote {
+    Quote {
+        id: id.into(),
+        price,
+        currency,
+        price_usd,
+        fees_included: None,
+        color: None,
+        stock: None,
+        location: None,
+        seller_id: None,
+    }
+}
+
+/// A sparse version: every optional fact unknown, no specs, no signals.
+fn sparse(id: &str, price_usd: f64) -> Vehicle {
+    let best = quote(&format!("{id}-q1"), price_usd, Currency::Usd, price_usd);
+    Vehicle {
+        id: id.into(),
+        source_url: format!("https://listing.example/{id}"),
+        make: "Peugeot".into(),
+        model: "208".into(),
+        trim: id.to_uppercase(),
+        trim_display: None,
+        body_type: None,
+        tier: None,
+        tier_label: None,
+        fuel: None,
+        transmission: None,
+        drivetrain: None,
+        seats: None,
+        airbags: None,
+        fact_sources: BTreeMap::new(),
+        observed_at: t("2026-11-21T14:05:00Z"),
+        current_price_usd: price_usd,
+        comparison: Comparison {
+            window_days: WINDOW_DAYS,
+            typical_price_usd: None,
+            lowest_price_usd: Some(price_usd),
+            discount_pct: None,
+            observed_weeks: 2,
+            sufficient_history: false,
+            opportunity: false,
+        },
+        recent_changes: RecentChanges::default(),
+        new_opportunities: RecentChanges::default(),
+        quote_count: 1,
+        best_quote: Some(best.clone()),
+        reasons: vec![],
+        quotes: vec![best],
+        exchange_rate: ExchangeRate {
+            ars_per_usd: None,
+            observed_at: t("2026-11-21T14:05:00Z"),
+        },
+        specs: None,
+        history: vec![],
+    }
+}
+
+/// A full version: every optional fact known, specs, a drop and a new opportunity.
+fn full(id: &str) -> Vehicle {
+    let mut vehicle = sparse(id, 28450.5);
+    let drop = RecentChange {
+        kind: ChangeKind::PriceDrop,
+        changed_at: Some(t("2026-11-20T12:00:00Z")),
+        qualified_since: None,
+        drop_pct: Some(3.5),
+        previous_price_usd: Some(29480.0),
+        current_price_usd: 28450.5,
+        conversion_basis: "current_observed_exchange_rate".into(),
+    };
+    let qualified = RecentChange {
+        kind: ChangeKind::NewOpportunity,
+        changed_at: None,
+        qualified_since: Some(t("2026-11-19T12:00:00Z")),
+        drop_pct: None,
+        previous_price_usd: None,
+        ..drop.clone()
+    };
+    let best = Quote {
+        fees_included: Some(true),
+        color: Some("Blanco".into()),
+        stock: Some(2),
+        location: Some("CABA".into()),
+        seller_id: Some("d-4".into()),
+        ..quote("q-17", 41_500_000.0, Currency::Ars, 28450.5)
+    };
+    vehicle.make = "Toyota".into();
+    vehicle.model = "Corolla".into();
+    vehicle.trim_display = Some("XEI CVT".into());
+    vehicle.body_type = Some(BodyType::Sedan);
+    vehicle.tier = Some("xei".into());
+    vehicle.tier_label = Some("XEI".into());
+    vehicle.fuel = Some(Fuel::Hybrid);
+    vehicle.transmission = Some(Transmission::Automatic);
+    vehicle.drivetrain = Some(Drivetrain::Fwd);
+    vehicle.seats = Some(5);
+    vehicle.airbags = Some(7);
+    vehicle.fact_sources = BTreeMap::from([("seats".into(), "official".into())]);
+    vehicle.comparison = Comparison {
+        typical_price_usd: Some(30500.0),
+        discount_pct: Some(6.72),
+        observed_weeks: 14,
+        sufficient_history: true,
+        opportunity: true,
+        ..vehicle.comparison
+    };
+    vehicle.recent_changes = RecentChanges {
+        d1: None,
+        d3: Some(drop.clone()),
+        d7: Some(drop),
+    };
+    vehicle.new_opportunities = RecentChanges {
+        d1: None,
+        d3: None,
+        d7: Some(qualified),
+    };
+    vehicle.reasons = vec![
+        Reason::BelowTypical,
+        Reason::PriceDrop,
+        Reason::NewOpportunity,
+    ];
+    vehicle.quote_count = 2;
+    vehicle.best_quote = Some(best.clone());
+    vehicle.quotes = vec![best, quote("q-18", 29900.0, Currency::Usd, 29900.0)];
+    vehicle.exchange_rate = ExchangeRate {
+        ars_per_usd: Some(1458.7),
+        observed_at: t("2026-11-21T14:05:00Z"),
+    };
+    vehicle.specs = Some(Specs {
+        collected_at: "2026-10-02".into(),
+        source_label: None,
+        values: BTreeMap::from([
+            ("lengthMm".into(), json!(4630)),
+            ("aebLowSpeed".into(), json!(true)),
+        ]),
+        source_of: BTreeMap::from([("lengthMm".into(), "s1".into())]),
+        sources: BTreeMap::from([(
+            "s1".into(),
+            SpecSource {
+                publisher: "Toyota Argentina".into(),
+                title: "Ficha técnica".into(),
+                url: "https://toyota.example/corolla.pdf".into(),
+                kind: "official".into(),
+                document_date: Some("2026-03-01".into()),
+                retrieved_at: "2026-10-02T10:00:00Z".into(),
+            },
+        )]),
+        gaps: BTreeMap::from([("airbags".into(), json!({"reason": "disputed"}))]),
+    });
+    vehicle
+}
+
+fn expect_ok<T>(result: Result<T, ApiError>) -> T {
+    result.unwrap_or_else(|error| panic!("fixture query failed: {error:?}"))
+}
+
+#[test]
+fn every_payload_the_api_emits_validates() {
+    let index = Index::new(
+        catalogue(vec![
+            full("Corolla-Hev"),
+            sparse("p208-active", 21000.0),
+            sparse("p208-allure", 23500.0),
+        ]),
+        BASE,
+    );
+    let doc = render_openapi(index.links());
+    let deals = |kind, window| DealsQuery {
+        kind,
+        window,
+        ..DealsQuery::default()
+    };
+    let model = ModelQuery {
+        make: "peugeot".into(),
+        model: "208".into(),
+        page: Page {
+            limit: 1,
+            offset: 0,
+        },
+    };
+    let ids = CompareQuery {
+        ids: vec!["p208-active".into(), "Corolla-Hev".into()],
+    };
+    let mut cases = vec![
+        ("ApiInfo", to_value(&get_api_info(&index))),
+        ("CatalogueResponse", to_value(&get_catalogue(&index))),
+        (
+            "SearchResponse",
+            to_value(&expect_ok(search_vehicles(&index, &SearchQuery::default()))),
+        ),
+        (
+            "ModelPricesResponse",
+            to_value(&expect_ok(get_model_prices(&index, &model))),
+        ),
+        (
+            "DetailResponse",
+            to_value(&expect_ok(get_vehicle(&index, "Corolla-Hev"))),
+        ),
+        (
+            "DetailResponse",
+            to_value(&expect_ok(get_vehicle(&index, "p208-active"))),
+        ),
+        (
+            "CompareResponse",
+            to_value(&expect_ok(compare_vehicles(&index, &ids))),
+        ),
+    ];
+    for (kind, _) in DealKind::ALL {
+        for window in Window::ALL {
+            cases.push((
+                "DealsResponse",
+                to_value(&expect_ok(find_deals(&index, &deals(kind, *window)))),
+            ));
+        }
+    }
+    let errors = [
+        ApiError::invalid("limit", "must be 1 to 100"),
+        ApiError::NotFound("no published version with id \"x\"".into()),
+        ApiError::MethodNotAllowed,
+        ApiError::UriTooLong,
+    ];
+    cases.extend(
+        errors
+            .iter()
+            .map(|error| ("Error", to_value(&error.body()))),
+    );
+    for (schema, payload) in &cases {
+        if let Err(errors) = validate_against(&doc, schema, payload) {
+            panic!("{schema} emitted by the API is invalid:\n{errors}\n{payload:#}");
+        }
+    }
+    let search = &cases[2].1;
+    assert_eq!(
+        search["data"]["vehicles"].as_array().map(Vec::len),
+        Some(3),
+        "fixture search returns everything"
+    );
+}

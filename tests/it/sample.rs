@@ -1,0 +1,470 @@
+//! Sample stage tests: the synthetic snapshot is deterministic, large and
+//! varied enough, well-formed (what the loader will insist on), and every
+//! deliberate case is present and makes the signal engine say what
+//! `src/sample/cases.rs` promises, at the bundled size and at a small one.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::Path;
+use std::sync::OnceLock;
+
+use autoprecios::catalogue::{Catalogue, RecentChange, Vehicle};
+use autoprecios::sample::{CASES, Case, SampleOptions, generate_sample};
+use autoprecios::signals::compute_catalogue;
+use autoprecios::snapshot::{Snapshot, TableFormat, Version, load_snapshot, write_snapshot};
+use autoprecios::time::{Time, format_time};
+use autoprecios::vocab::{ChangeKind, Currency, Reason, Window};
+use chrono::Duration;
+
+/// The bundled size, generated once for the whole test run.
+fn bundled() -> &'static (Snapshot, Catalogue) {
+    static BUNDLED: OnceLock<(Snapshot, Catalogue)> = OnceLock::new();
+    BUNDLED.get_or_init(|| {
+        let snapshot = generate_sample(&SampleOptions::default());
+        let catalogue = compute_catalogue(&snapshot);
+        (snapshot, catalogue)
+    })
+}
+
+fn small_options() -> SampleOptions {
+    SampleOptions {
+        versions: 60,
+        days: 200,
+        ..SampleOptions::default()
+    }
+}
+
+fn version<'a>(snapshot: &'a Snapshot, id: &str) -> &'a Version {
+    snapshot
+        .versions
+        .iter()
+        .find(|v| v.id == id)
+        .unwrap_or_else(|| panic!("version {id} missing"))
+}
+
+fn case_id(case: Case) -> &'static str {
+    CASES
+        .iter()
+        .find(|(c, _)| *c == case)
+        .map(|(_, id)| *id)
+        .expect("every case has an id")
+}
+
+#[test]
+fn same_seed_gives_the_same_snapshot_and_another_seed_another() {
+    let a = format!("{:?}", generate_sample(&small_options()));
+    let b = format!("{:?}", generate_sample(&small_options()));
+    assert!(a == b, "two runs with the same seed differ");
+    let other = format!(
+        "{:?}",
+        generate_sample(&SampleOptions {
+            seed: 7,
+            ..small_options()
+        })
+    );
+    assert_ne!(a, other);
+}
+
+#[test]
+fn the_bundled_size_is_large_and_varied() {
+    let (snapshot, catalogue) = bundled();
+    let makes: BTreeSet<&str> = snapshot.versions.iter().map(|v| v.make.as_str()).collect();
+    let models: BTreeSet<(&str, &str)> = snapshot
+        .versions
+        .iter()
+        .map(|v| (v.make.as_str(), v.model.as_str()))
+        .collect();
+    assert_eq!(snapshot.versions.len(), 540);
+    assert!(makes.len() >= 20, "{} makes", makes.len());
+    assert!(models.len() >= 80, "{} models", models.len());
+    let usd = snapshot.versions.iter().filter(|v| {
+        v.catalogue
+            .last()
+            .is_some_and(|r| r.price.currency == Currency::Usd)
+    });
+    assert!(usd.count() >= 50, "too few dollar-quoted versions");
+    let with_specs = snapshot
+        .versions
+        .iter()
+        .filter(|v| v.specs.is_some())
+        .count();
+    assert!(
+        (420..=500).contains(&with_specs),
+        "{with_specs} versions with specs"
+    );
+    assert!(
+        catalogue.vehicles.len() >= 480,
+        "{} published",
+        catalogue.vehicles.len()
+    );
+    assert_eq!(snapshot.meta.format_version, 1);
+    assert!(snapshot.meta.synthetic);
+    assert!(
+        snapshot
+            .meta
+            .notice
+            .as_deref()
+            .is_some_and(|n| n.contains("20261121") && n.contains("Synthetic"))
+    );
+}
+
+#[test]
+fn randomness_adds_ordinary_opportunities_and_drops() {
+    let (_, catalogue) = bundled();
+    let cases: BTreeSet<&str> = CASES.iter().map(|(_, id)| *id).collect();
+    let ordinary = || {
+        catalogue
+            .vehicles
+            .iter()
+            .filter(|v| !cases.contains(v.id.as_str()))
+    };
+    let opportunities = ordinary().filter(|v| v.comparison.opportunity).count();
+    let drops = ordinary()
+        .filter(|v| v.reasons.contains(&Reason::PriceDrop))
+        .count();
+    assert!(opportunities >= 3, "{opportunities} random opportunities");
+    assert!(drops >= 2, "{drops} random price drops");
+}
+
+#[test]
+fn the_snapshot_is_well_formed() {
+    for snapshot in [&bundled().0, &generate_sample(&small_options())] {
+        assert_well_formed(snapshot);
+    }
+}
+
+fn assert_well_formed(snapshot: &Snapshot) {
+    let (t, s) = (
+        snapshot.meta.catalogue_observed_at,
+        snapshot.meta.snapshot_at,
+    );
+    assert_eq!(s - t, Duration::minutes(40));
+    assert_eq!(snapshot.catalogue_checks.last(), Some(&t));
+    let checks: BTreeSet<Time> = snapshot.catalogue_checks.iter().copied().collect();
+    assert_eq!(
+        checks.len(),
+        snapshot.catalogue_checks.len(),
+        "check times are unique"
+    );
+    let hours: BTreeSet<String> = checks
+        .iter()
+        .map(|time| format_time(*time)[11..].to_owned())
+        .collect();
+    assert_eq!(hours.len(), 5, "five fixed times a day: {hours:?}");
+    assert!(
+        snapshot
+            .versions
+            .windows(2)
+            .all(|pair| pair[0].id < pair[1].id),
+        "sorted, unique IDs"
+    );
+    for version in &snapshot.versions {
+        let id = &version.id;
+        assert!((1..=160).contains(&id.chars().count()), "{id}");
+        for run in &version.catalogue {
+            assert!(
+                checks.contains(&run.first_seen) && checks.contains(&run.last_seen),
+                "{id}: run off the grid"
+            );
+            assert!(
+                run.first_seen <= run.last_seen && run.price.amount > 0.0,
+                "{id}"
+            );
+        }
+        assert!(
+            version
+                .catalogue
+                .windows(2)
+                .all(|pair| pair[0].last_seen < pair[1].first_seen),
+            "{id}: runs overlap"
+        );
+        assert!(
+            version
+                .checks
+                .windows(2)
+                .all(|pair| pair[0].observed_at < pair[1].observed_at),
+            "{id}: checks"
+        );
+        for check in &version.checks {
+            assert!(check.observed_at <= s, "{id}: check after S");
+            let ids: BTreeSet<&str> = check.quotes.iter().map(|q| q.id.as_str()).collect();
+            assert_eq!(
+                ids.len(),
+                check.quotes.len(),
+                "{id}: quote IDs repeat within a check"
+            );
+            assert!(
+                check.quotes.windows(2).all(|pair| pair[0].id < pair[1].id),
+                "{id}: quotes sorted by ID"
+            );
+            let has_ars = check
+                .quotes
+                .iter()
+                .any(|q| q.price.currency == Currency::Ars);
+            assert!(
+                !has_ars || check.ars_per_usd.is_some(),
+                "{id}: ARS quote without a rate"
+            );
+            assert!(check.quotes.iter().all(|q| q.price.amount > 0.0));
+        }
+        if let Some(specs) = &version.specs {
+            for (name, key) in &specs.source_of {
+                assert!(
+                    specs.values.contains_key(name),
+                    "{id}: source of missing value {name}"
+                );
+                assert!(
+                    specs.sources.contains_key(key),
+                    "{id}: unknown source {key}"
+                );
+            }
+            assert!(
+                specs
+                    .values
+                    .keys()
+                    .all(|name| specs.source_of.contains_key(name)),
+                "{id}: unsourced value"
+            );
+            assert!(
+                specs
+                    .gaps
+                    .keys()
+                    .all(|name| !specs.values.contains_key(name)),
+                "{id}: gap with a value"
+            );
+            assert!(
+                specs
+                    .sources
+                    .values()
+                    .all(|source| source.url.contains(".example/")),
+                "{id}: real host"
+            );
+        }
+    }
+}
+
+#[test]
+fn two_ids_differ_only_in_case() {
+    let (snapshot, catalogue) = bundled();
+    let (lower, upper) = (case_id(Case::CaseBase), case_id(Case::CaseSibling));
+    assert!(lower != upper && lower.eq_ignore_ascii_case(upper));
+    for id in [lower, upper] {
+        assert!(
+            catalogue.vehicles.iter().any(|v| v.id == id),
+            "{id} is not published"
+        );
+    }
+    let folded: BTreeSet<String> = snapshot
+        .versions
+        .iter()
+        .map(|v| v.id.to_lowercase())
+        .collect();
+    assert_eq!(
+        folded.len() + 1,
+        snapshot.versions.len(),
+        "exactly one case-folded collision"
+    );
+}
+
+#[test]
+fn every_case_triggers_its_signal_at_the_bundled_size() {
+    let (snapshot, catalogue) = bundled();
+    assert_cases(snapshot, catalogue);
+}
+
+#[test]
+fn every_case_triggers_its_signal_at_a_small_size() {
+    let snapshot = generate_sample(&small_options());
+    assert_eq!(snapshot.versions.len(), 60);
+    assert_cases(&snapshot, &compute_catalogue(&snapshot));
+}
+
+/// The published record of a case's version, or `None`.
+fn published<'a>(catalogue: &'a Catalogue, case: Case) -> Option<&'a Vehicle> {
+    catalogue.vehicles.iter().find(|v| v.id == case_id(case))
+}
+
+fn kinds(vehicle: &Vehicle) -> [Option<ChangeKind>; 3] {
+    [Window::D1, Window::D3, Window::D7]
+        .map(|w| vehicle.recent_changes.get(w).map(|c: &RecentChange| c.kind))
+}
+
+fn assert_cases(snapshot: &Snapshot, catalogue: &Catalogue) {
+    let t = snapshot.meta.catalogue_observed_at;
+    let at = |days: i64, hour: u32| {
+        let day = t - Duration::days(days);
+        day - Duration::hours(23 - i64::from(hour))
+    };
+    let drop = Some(ChangeKind::PriceDrop);
+    let new = Some(ChangeKind::NewOpportunity);
+    for (case, id) in CASES {
+        let vehicle = published(catalogue, *case);
+        let unpublished = matches!(
+            case,
+            Case::LeftCatalogue | Case::OutOfStock | Case::Unchecked
+        );
+        assert_eq!(vehicle.is_none(), unpublished, "{id}: published or not");
+        let Some(v) = vehicle else { continue };
+        let context = format!(
+            "{id}: {:?} {:?} {:?}",
+            v.comparison, v.recent_changes, v.reasons
+        );
+        let changed = |w: Window| v.recent_changes.get(w).and_then(|c| c.changed_at);
+        match case {
+            Case::Opportunity | Case::OpportunityUsd => {
+                assert!(
+                    v.comparison.opportunity && v.reasons == [Reason::BelowTypical],
+                    "{context}"
+                );
+                assert_eq!(kinds(v), [None, None, None], "{context}");
+            }
+            Case::Drop1d => {
+                assert_eq!(kinds(v), [drop, drop, drop], "{context}");
+                assert_eq!(changed(Window::D1), Some(at(0, 17)), "{context}");
+            }
+            Case::Drop3d => {
+                assert_eq!(kinds(v), [None, drop, drop], "{context}");
+                assert_eq!(changed(Window::D3), Some(at(2, 23)), "{context}");
+                assert!(v.comparison.opportunity, "{context}");
+            }
+            Case::Drop7d => {
+                assert_eq!(kinds(v), [None, None, drop], "{context}");
+                assert!(!v.comparison.opportunity, "{context}");
+            }
+            Case::CheapDrop
+            | Case::DropReversed
+            | Case::CatalogueGap
+            | Case::CaseBase
+            | Case::CaseSibling => {
+                assert_eq!(kinds(v), [None, None, None], "{context}");
+                assert!(!v.comparison.opportunity, "{context}");
+            }
+            Case::CrossingDrop => {
+                assert_eq!(kinds(v), [None, drop, drop], "{context}");
+                let pct = v
+                    .recent_changes
+                    .d3
+                    .as_ref()
+                    .and_then(|c| c.drop_pct)
+                    .unwrap_or(0.0);
+                assert!(pct > 0.0 && pct < 2.0, "{context}");
+                assert!(v.comparison.opportunity, "{context}");
+            }
+            Case::CurrencyDrop => {
+                assert_eq!(kinds(v), [None, None, drop], "{context}");
+                let last = version(snapshot, id)
+                    .catalogue
+                    .iter()
+                    .map(|r| r.price.currency)
+                    .collect::<Vec<_>>();
+                assert_eq!(last.last(), Some(&Currency::Usd), "{context}");
+                assert!(last.contains(&Currency::Ars), "{context}");
+            }
+            Case::NewBySpan => {
+                assert_eq!(kinds(v), [None, new, new], "{context}");
+                let change = v.recent_changes.d3.as_ref().expect("a change");
+                assert_eq!(
+                    (change.changed_at, change.qualified_since),
+                    (None, Some(at(2, 17))),
+                    "{context}"
+                );
+            }
+            Case::NewByWeeks => {
+                assert_eq!(kinds(v), [new, new, new], "{context}");
+                let change = v.recent_changes.d1.as_ref().expect("a change");
+                assert_eq!(
+                    (change.changed_at, change.qualified_since),
+                    (None, Some(at(0, 20))),
+                    "{context}"
+                );
+            }
+            Case::Insufficient | Case::Stale => {
+                assert!(
+                    !v.comparison.sufficient_history && v.comparison.discount_pct.is_none(),
+                    "{context}"
+                );
+            }
+            Case::LeftCatalogue | Case::OutOfStock | Case::Unchecked => {
+                unreachable!("not published")
+            }
+        }
+    }
+    assert_case_structure(snapshot);
+}
+
+/// What each case looks like in the snapshot itself.
+fn assert_case_structure(snapshot: &Snapshot) {
+    let t = snapshot.meta.catalogue_observed_at;
+    let v = |case| version(snapshot, case_id(case));
+    let last_run_end = |case| v(case).catalogue.last().map(|run| run.last_seen);
+    assert!(
+        last_run_end(Case::LeftCatalogue).is_some_and(|end| end < t),
+        "left the catalogue before T"
+    );
+    assert!(
+        v(Case::LeftCatalogue)
+            .checks
+            .last()
+            .is_some_and(|check| check.in_stock)
+    );
+    let stale = v(Case::Stale);
+    assert_eq!(last_run_end(Case::Stale), Some(t));
+    assert!(
+        stale
+            .checks
+            .last()
+            .is_some_and(|c| c.in_stock && c.observed_at < t - Duration::days(45))
+    );
+    let out = v(Case::OutOfStock).checks.last().expect("checked");
+    assert!(!out.in_stock && out.quotes.is_empty());
+    assert_eq!(last_run_end(Case::OutOfStock), Some(t));
+    let unchecked = v(Case::Unchecked);
+    assert!(unchecked.checks.is_empty() && unchecked.catalogue.len() == 1);
+    assert_eq!(unchecked.catalogue[0].first_seen, t);
+    let gap = &v(Case::CatalogueGap).catalogue;
+    let gaps = gap
+        .windows(2)
+        .filter(|pair| pair[0].price == pair[1].price)
+        .count();
+    assert!(gaps >= 1, "a gap with the same price on both sides");
+    let young = v(Case::Insufficient)
+        .catalogue
+        .first()
+        .map(|run| run.first_seen);
+    assert!(
+        young.is_some_and(|first| first > t - Duration::days(35)),
+        "a recent launch"
+    );
+    let usd = v(Case::OpportunityUsd).checks.last().expect("checked");
+    assert!(usd.quotes.iter().all(|q| q.price.currency == Currency::Usd));
+}
+
+#[test]
+fn writing_the_same_seed_twice_gives_identical_files() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (first, second) = (dir.path().join("a"), dir.path().join("b"));
+    for format in [TableFormat::Csv, TableFormat::Parquet] {
+        write_snapshot(&generate_sample(&small_options()), &first, format).expect("write a");
+        write_snapshot(&generate_sample(&small_options()), &second, format).expect("write b");
+        assert_eq!(
+            read_dir(&first),
+            read_dir(&second),
+            "{format:?} files differ"
+        );
+    }
+    let loaded = load_snapshot(&first).expect("the sample loads back");
+    assert_eq!(loaded.versions.len(), 60);
+}
+
+fn read_dir(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut files = BTreeMap::new();
+    for entry in fs::read_dir(dir).expect("read dir") {
+        let path = entry.expect("entry").path();
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        files.insert(name, fs::read(&path).expect("read file"));
+    }
+    files
+}
