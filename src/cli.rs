@@ -29,6 +29,9 @@ pub enum Command {
         /// Origin the site is served from; absolute URLs use it.
         #[arg(long, default_value = crate::generate::DEFAULT_BASE_URL)]
         base_url: String,
+        /// Origin of the edge server the CDN proxies parameterised requests to.
+        #[arg(long, default_value = crate::generate::DEFAULT_BASE_URL)]
+        edge_origin: String,
     },
     /// Validate a snapshot and print what a maintainer checks before publishing.
     Check {

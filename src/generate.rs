@@ -10,7 +10,7 @@ use tracing::info;
 use crate::api::Index;
 use crate::catalogue::{EDGE_DATA_PATH, EDGE_DATA_VERSION, EdgeData};
 use crate::output::{Manifest, TreeWriter};
-use crate::render::{api::write_api, docs, openapi::render_openapi};
+use crate::render::{api::write_api, cdn::render_redirects, docs, openapi::render_openapi};
 use crate::run::{load, timed};
 use crate::signals::compute_catalogue;
 
@@ -26,12 +26,22 @@ pub struct GenerateOptions {
     pub out: PathBuf,
     /// Origin the site is served from (absolute URLs in responses and pages).
     pub base_url: String,
+    /// Origin of the edge server that the CDN proxies parameterised requests to.
+    pub edge_origin: String,
     /// Fail after writing this many files (tests of the all-or-nothing swap).
     pub fail_after: Option<usize>,
 }
 
 /// Builds the whole tree and swaps it in; returns its manifest.
 pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
+    for (name, origin) in [
+        ("--base-url", &options.base_url),
+        ("--edge-origin", &options.edge_origin),
+    ] {
+        if !(origin.starts_with("https://") || origin.starts_with("http://")) {
+            anyhow::bail!("{name} must be an absolute http(s) URL, got {origin:?}");
+        }
+    }
     let snapshot = load(&options.data)?;
     let catalogue = timed("compute signals", || compute_catalogue(&snapshot));
     let index = timed("index catalogue", || {
@@ -59,6 +69,13 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
             &edge,
         )
     })?;
+    let redirects = render_redirects(&index, &options.edge_origin);
+    out.write(
+        "/_redirects",
+        "_redirects",
+        "text/plain; charset=utf-8",
+        redirects.as_bytes(),
+    )?;
     let env = docs::environment();
     timed("write docs", || docs::write_docs(&index, &env, &out))?;
     let manifest = timed("swap the tree in", || out.commit())

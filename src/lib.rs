@@ -15,6 +15,8 @@ pub mod vocab;
 pub mod check;
 #[cfg(feature = "generate")]
 pub mod cli;
+#[cfg(feature = "edge")]
+pub mod edge;
 #[cfg(feature = "generate")]
 pub mod generate;
 #[cfg(feature = "generate")]

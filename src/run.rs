@@ -21,10 +21,12 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             data,
             out,
             base_url,
+            edge_origin,
         } => generate(&GenerateOptions {
             data,
             out,
             base_url,
+            edge_origin,
             fail_after: None,
         })
         .map(|_| ()),

@@ -271,7 +271,7 @@ fn descending_nulls_last<T: PartialOrd>(a: Option<T>, b: Option<T>) -> Ordering 
 }
 
 /// One page of `items` and its pagination facts.
-fn paginate<'v, T>(items: &'v [T], page: Page) -> (&'v [T], Pagination) {
+fn paginate<T>(items: &[T], page: Page) -> (&[T], Pagination) {
     let total = items.len();
     let start = (page.offset as usize).min(total);
     let end = (start + page.limit as usize).min(total);

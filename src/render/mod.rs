@@ -2,6 +2,7 @@
 //! data: the API tree itself, the Markdown docs, the OpenAPI description.
 
 pub mod api;
+pub mod cdn;
 pub mod docs;
 pub mod markdown;
 pub mod openapi;

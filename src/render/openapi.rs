@@ -1,9 +1,13 @@
 //! Render stage, OpenAPI: builds `openapi.json` (OpenAPI 3.1.1, schemas in
-//! JSON Schema 2020-12) from the API layer's constants and vocabularies. It
-//! reads only the base URL; the document is the same for every snapshot.
+//! JSON Schema 2020-12) from the API layer's bounds, defaults and
+//! vocabularies. It reads only the base URL, so the document changes with
+//! the code, never with the snapshot.
 //!
-//! Schemas describe exactly what the `api::types` and `catalogue` structs
-//! serialize; the integration tests validate real payloads against them.
+//! The schemas describe exactly what the `api::types` and `catalogue` structs
+//! serialize (closed objects; fields the Rust code skips when absent are the
+//! only optional ones); the integration tests validate real payloads against
+//! them. JSON bodies are written with `json!`, whose insertion order
+//! (`preserve_order`) is the document's key order.
 
 use serde_json::{Map, Value, json};
 
@@ -18,7 +22,7 @@ use crate::vocab::{
     BodyType, ChangeKind, Currency, Drivetrain, Fuel, Reason, Transmission, Window,
 };
 
-/// Bounds of the numeric filters (spec, Limits).
+/// Upper bounds of the numeric filters (spec, Limits).
 const MAX_SEATS: u32 = 100;
 const MAX_AIRBAGS: u32 = 30;
 const MAX_DISCOUNT_PCT: u32 = 100;
@@ -26,23 +30,8 @@ const MAX_DISCOUNT_PCT: u32 = 100;
 const MIN_COMPARE_IDS: usize = 2;
 const MAX_COMPARE_IDS: usize = 4;
 
-/// The shared search filters of deals and vehicles, in the spec's order.
-const FILTERS: [&str; 14] = [
-    "q",
-    "make",
-    "model",
-    "type",
-    "fuel",
-    "transmission",
-    "minPriceUsd",
-    "maxPriceUsd",
-    "minSeats",
-    "minAirbags",
-    "drivetrain",
-    "aeb",
-    "hasSpecs",
-    "minDiscountPct",
-];
+/// Summary fields the Rust code omits when absent (`feedUrl` is not emitted yet).
+const SUMMARY_OPTIONAL: [&str; 5] = ["feedUrl", "trimDisplay", "type", "tier", "tierLabel"];
 
 /// The OpenAPI 3.1.1 description of the API served under `links.base()`.
 pub fn render_openapi(links: &Links) -> Value {
@@ -56,10 +45,15 @@ pub fn render_openapi(links: &Links) -> Value {
         "info": info(),
         "servers": [{ "url": base, "description": "This service" }],
         "externalDocs": { "description": "Developer guide", "url": links.documentation() },
-        "tags": tags(),
+        "tags": [
+            { "name": "service", "description": "Entry point and catalogue overview." },
+            { "name": "deals", "description": "Buying opportunities and recent price changes." },
+            { "name": "vehicles", "description": "Search, detail and comparison of versions." },
+            { "name": "models", "description": "Prices of every version of one model." },
+        ],
         "paths": paths(),
         "components": {
-            "parameters": parameters(),
+            "parameters": shared_parameters(),
             "headers": headers(),
             "responses": responses(),
             "schemas": schemas(),
@@ -90,154 +84,131 @@ fn info() -> Value {
     })
 }
 
-fn tags() -> Value {
-    json!([
-        { "name": "service", "description": "Entry point and catalogue overview." },
-        { "name": "deals", "description": "Buying opportunities and recent price changes." },
-        { "name": "vehicles", "description": "Search, detail and comparison of versions." },
-        { "name": "models", "description": "Prices of every version of one model." },
-    ])
-}
-
 // ---------------------------------------------------------------- paths
 
-/// One GET operation: its parameters, the schema of its 200 body and the
-/// error statuses it can answer besides 304, 400, 405 and 414.
-struct Operation<'a> {
-    id: &'a str,
-    tag: &'a str,
-    summary: &'a str,
-    description: &'a str,
-    parameters: Vec<Value>,
-    body: &'a str,
+/// One GET operation: its parameters, the schema of its 200 body and
+/// whether it can answer 404 (every operation answers 304, 400, 405 and 414).
+struct Operation {
+    path: &'static str,
+    id: &'static str,
+    tag: &'static str,
+    summary: &'static str,
+    description: &'static str,
+    parameters: fn() -> Vec<Value>,
+    body: &'static str,
     not_found: bool,
 }
 
+/// The seven operations, in the spec's order.
+const OPERATIONS: [Operation; 7] = [
+    Operation {
+        path: "/api/v1",
+        id: "get_api_info",
+        tag: "service",
+        summary: "Entry point: version, snapshot date and links",
+        description: "Returns ApiInfo directly, not inside the envelope. Takes no parameters.",
+        parameters: Vec::new,
+        body: "ApiInfo",
+        not_found: false,
+    },
+    Operation {
+        path: "/api/v1/deals",
+        id: "find_deals",
+        tag: "deals",
+        summary: "Find buying opportunities",
+        description: "Current opportunities, recent price drops or newly qualifying \
+            opportunities, filtered by the shared search filters. `recommended` ranks \
+            opportunities by discount, price drops by percentage reduction and new \
+            opportunities by recency; ties break by price, then by ID. A recent-deal search \
+            may legitimately return an empty list.",
+        parameters: deals_parameters,
+        body: "DealsResponse",
+        not_found: false,
+    },
+    Operation {
+        path: "/api/v1/models/prices",
+        id: "get_model_prices",
+        tag: "models",
+        summary: "Prices of every version of a model",
+        description: "Versions are ordered by price, cheapest first. fromPriceUsd, \
+            toPriceUsd, versionCount, opportunityCount, cheapestVersion and quoteDates cover \
+            the whole model even when versions are paginated. Make and model match ignoring \
+            case and accents; an unknown model gives 404.",
+        parameters: model_prices_parameters,
+        body: "ModelPricesResponse",
+        not_found: true,
+    },
+    Operation {
+        path: "/api/v1/vehicles",
+        id: "search_vehicles",
+        tag: "vehicles",
+        summary: "Search vehicle versions",
+        description: "Versions matching the shared search filters, cheapest first by \
+            default; ties break by ID. Follow pagination.nextOffset until it is null, and \
+            restart at offset 0 if snapshotAt changes between pages.",
+        parameters: search_parameters,
+        body: "SearchResponse",
+        not_found: false,
+    },
+    Operation {
+        path: "/api/v1/vehicles/{id}",
+        id: "get_vehicle",
+        tag: "vehicles",
+        summary: "Full record of one version",
+        description: "Every current quote, the exchange rate and the sourced specifications \
+            of one version. An unknown ID or a version outside the current priced catalogue \
+            gives 404.",
+        parameters: id_parameters,
+        body: "DetailResponse",
+        not_found: true,
+    },
+    Operation {
+        path: "/api/v1/compare",
+        id: "compare_vehicles",
+        tag: "vehicles",
+        summary: "Compare 2 to 4 versions",
+        description: "Full records of the versions, in the order asked, and a shareable \
+            comparison page. Duplicate IDs give 400; an unknown ID gives 404. Missing \
+            specifications remain unknown.",
+        parameters: ids_parameters,
+        body: "CompareResponse",
+        not_found: true,
+    },
+    Operation {
+        path: "/api/v1/catalogue",
+        id: "get_catalogue",
+        tag: "service",
+        summary: "Catalogue overview",
+        description: "Supported makes and models, the filter values present and coverage \
+            counts. Takes no parameters.",
+        parameters: Vec::new,
+        body: "CatalogueResponse",
+        not_found: false,
+    },
+];
+
 fn paths() -> Value {
     let mut paths = Map::new();
-    for (path, operation) in operations() {
+    for operation in &OPERATIONS {
         paths.insert(
-            path.to_owned(),
-            json!({ "get": render_operation(&operation) }),
+            operation.path.to_owned(),
+            json!({ "get": render_operation(operation) }),
         );
     }
     Value::Object(paths)
 }
 
-fn operations() -> Vec<(&'static str, Operation<'static>)> {
-    vec![
-        (
-            "/api/v1",
-            Operation {
-                id: "get_api_info",
-                tag: "service",
-                summary: "Entry point: version, snapshot date and links",
-                description: "Returns ApiInfo directly, not inside the envelope. Takes no parameters.",
-                parameters: vec![],
-                body: "ApiInfo",
-                not_found: false,
-            },
-        ),
-        (
-            "/api/v1/deals",
-            Operation {
-                id: "find_deals",
-                tag: "deals",
-                summary: "Find buying opportunities",
-                description: "Current opportunities, recent price drops or newly qualifying \
-                opportunities, filtered by the shared search filters. `recommended` ranks \
-                opportunities by discount, price drops by percentage reduction and new \
-                opportunities by recency; ties break by price, then by ID. A recent-deal search \
-                may legitimately return an empty list.",
-                parameters: deals_parameters(),
-                body: "DealsResponse",
-                not_found: false,
-            },
-        ),
-        (
-            "/api/v1/models/prices",
-            Operation {
-                id: "get_model_prices",
-                tag: "models",
-                summary: "Prices of every version of a model",
-                description: "Versions are ordered by price, cheapest first. fromPriceUsd, \
-                toPriceUsd, versionCount, opportunityCount, cheapestVersion and quoteDates cover \
-                the whole model even when versions are paginated. Make and model match ignoring \
-                case and accents; an unknown model gives 404.",
-                parameters: model_prices_parameters(),
-                body: "ModelPricesResponse",
-                not_found: true,
-            },
-        ),
-        (
-            "/api/v1/vehicles",
-            Operation {
-                id: "search_vehicles",
-                tag: "vehicles",
-                summary: "Search vehicle versions",
-                description: "Versions matching the shared search filters, cheapest first by \
-                default; ties break by ID. Follow pagination.nextOffset until it is null, and \
-                restart at offset 0 if snapshotAt changes between pages.",
-                parameters: search_parameters(),
-                body: "SearchResponse",
-                not_found: false,
-            },
-        ),
-        (
-            "/api/v1/vehicles/{id}",
-            Operation {
-                id: "get_vehicle",
-                tag: "vehicles",
-                summary: "Full record of one version",
-                description: "Every current quote, the exchange rate and the sourced specifications \
-                of one version. An unknown ID or a version outside the current priced catalogue \
-                gives 404.",
-                parameters: vec![id_parameter()],
-                body: "DetailResponse",
-                not_found: true,
-            },
-        ),
-        (
-            "/api/v1/compare",
-            Operation {
-                id: "compare_vehicles",
-                tag: "vehicles",
-                summary: "Compare 2 to 4 versions",
-                description: "Full records of the versions, in the order asked, and a shareable \
-                comparison page. Duplicate IDs give 400; an unknown ID gives 404. Missing \
-                specifications remain unknown.",
-                parameters: vec![ids_parameter()],
-                body: "CompareResponse",
-                not_found: true,
-            },
-        ),
-        (
-            "/api/v1/catalogue",
-            Operation {
-                id: "get_catalogue",
-                tag: "service",
-                summary: "Catalogue overview",
-                description: "Supported makes and models, the filter values present and coverage \
-                counts. Takes no parameters.",
-                parameters: vec![],
-                body: "CatalogueResponse",
-                not_found: false,
-            },
-        ),
-    ]
-}
-
 fn render_operation(operation: &Operation) -> Value {
     let mut responses = Map::new();
     responses.insert("200".into(), success(operation.body));
-    responses.insert("304".into(), response_ref("NotModified"));
+    responses.insert("304".into(), component_ref("responses", "NotModified"));
     // Every operation rejects unknown and repeated parameters, even those that take none.
-    responses.insert("400".into(), response_ref("BadRequest"));
+    responses.insert("400".into(), component_ref("responses", "BadRequest"));
     if operation.not_found {
-        responses.insert("404".into(), response_ref("NotFound"));
+        responses.insert("404".into(), component_ref("responses", "NotFound"));
     }
-    responses.insert("405".into(), response_ref("MethodNotAllowed"));
-    responses.insert("414".into(), response_ref("UriTooLong"));
+    responses.insert("405".into(), component_ref("responses", "MethodNotAllowed"));
+    responses.insert("414".into(), component_ref("responses", "UriTooLong"));
     let mut rendered = json!({
         "operationId": operation.id,
         "tags": [operation.tag],
@@ -247,8 +218,9 @@ fn render_operation(operation: &Operation) -> Value {
             operation.description
         ),
     });
-    if !operation.parameters.is_empty() {
-        rendered["parameters"] = Value::Array(operation.parameters.clone());
+    let parameters = (operation.parameters)();
+    if !parameters.is_empty() {
+        rendered["parameters"] = Value::Array(parameters);
     }
     rendered["responses"] = Value::Object(responses);
     rendered
@@ -258,9 +230,9 @@ fn success(body: &str) -> Value {
     json!({
         "description": "OK",
         "headers": {
-            "ETag": header_ref("ETag"),
-            "Cache-Control": header_ref("CacheControl"),
-            "Access-Control-Allow-Origin": header_ref("AccessControlAllowOrigin"),
+            "ETag": component_ref("headers", "ETag"),
+            "Cache-Control": component_ref("headers", "CacheControl"),
+            "Access-Control-Allow-Origin": component_ref("headers", "AccessControlAllowOrigin"),
         },
         "content": { "application/json": { "schema": schema_ref(body) } },
     })
@@ -268,198 +240,136 @@ fn success(body: &str) -> Value {
 
 // ----------------------------------------------------------- parameters
 
+/// Reusable parameters: the shared search filters (spec order), limit and offset.
+fn shared_parameters() -> Value {
+    let price = json!({ "type": "number", "minimum": 0 });
+    Value::Object(query_parameters(json!({
+        "q": ["Words in make, model or version; every word must match, ignoring case and accents.",
+            { "type": "string", "maxLength": MAX_Q_CHARS }],
+        "make": ["Exact make, ignoring case and accents.", name_schema()],
+        "model": ["Exact model, ignoring case and accents.", name_schema()],
+        "type": ["Body type.", string_enum(&BodyType::names())],
+        "fuel": ["Fuel or powertrain.", string_enum(&Fuel::names())],
+        "transmission": ["Transmission.", string_enum(&Transmission::names())],
+        "minPriceUsd": ["Minimum detailed quote in USD.", price],
+        "maxPriceUsd": ["Maximum detailed quote in USD; less than minPriceUsd gives 400.", price],
+        "minSeats": ["Minimum confirmed seats; unknown seats are excluded.",
+            { "type": "integer", "minimum": 1, "maximum": MAX_SEATS }],
+        "minAirbags": ["Minimum confirmed airbags; unknown airbags are excluded.",
+            { "type": "integer", "minimum": 0, "maximum": MAX_AIRBAGS }],
+        "drivetrain": ["Driven wheels; awd, 4x4 and 4x4-low-range are distinct.",
+            string_enum(&Drivetrain::names())],
+        "aeb": ["true: confirmed low-speed automatic emergency braking; false: confirmed absence. \
+            Unknown or optional is excluded either way.", { "type": "boolean" }],
+        "hasSpecs": ["Whether official specifications are available.", { "type": "boolean" }],
+        "minDiscountPct": ["Minimum percent below the usual price; requires sufficient history.",
+            { "type": "number", "minimum": 0, "maximum": MAX_DISCOUNT_PCT }],
+        "limit": ["Page size.",
+            { "type": "integer", "minimum": 1, "maximum": MAX_LIMIT, "default": DEFAULT_LIMIT }],
+        "offset": ["Records skipped; follow pagination.nextOffset.",
+            { "type": "integer", "minimum": 0, "maximum": MAX_OFFSET, "default": 0 }],
+    })))
+}
+
 fn deals_parameters() -> Vec<Value> {
     let defaults = DealsQuery::default();
-    let mut list = filter_refs();
-    list.push(query_parameter(
-        "kind",
-        "Kind of list.",
-        with_default(
-            string_enum(&DealKind::ALL.map(|(_, name)| name)),
-            spelling_of(&DealKind::ALL, defaults.kind),
-        ),
-    ));
-    list.push(query_parameter(
-        "window",
-        "Recent-change window measured back from catalogueObservedAt; applies to price_drops \
-         and new_opportunities only.",
-        with_default(string_enum(&Window::names()), defaults.window.as_str()),
-    ));
-    list.push(query_parameter(
-        "sort",
-        "Order: recommended (by discount, drop or recency depending on kind), recent, \
-         price_asc or discount_desc. Unknown discounts sort last.",
-        with_default(
-            string_enum(&DealSort::ALL.map(|(_, name)| name)),
-            spelling_of(&DealSort::ALL, defaults.sort),
-        ),
-    ));
-    list.extend(page_refs());
-    list
+    let kinds = DealKind::ALL.map(|(_, name)| name);
+    let sorts = DealSort::ALL.map(|(_, name)| name);
+    let own = query_parameters(json!({
+        "kind": ["Kind of list.",
+            with_default(string_enum(&kinds), spelling_of(&DealKind::ALL, defaults.kind))],
+        "window": ["Recent-change window measured back from catalogueObservedAt; applies to \
+            price_drops and new_opportunities only.",
+            with_default(string_enum(&Window::names()), defaults.window.as_str())],
+        "sort": ["Order: recommended (opportunities by discount, price drops by reduction, new \
+            opportunities by recency), recent, price_asc or discount_desc. Unknown values sort last.",
+            with_default(string_enum(&sorts), spelling_of(&DealSort::ALL, defaults.sort))],
+    }));
+    with_filters_and_page(own)
 }
 
 fn search_parameters() -> Vec<Value> {
     let defaults = SearchQuery::default();
-    let mut list = filter_refs();
-    list.push(query_parameter(
-        "opportunitiesOnly",
-        "true keeps versions at least 5% below their usual price with sufficient history.",
-        json!({ "type": "boolean" }),
-    ));
-    list.push(query_parameter(
-        "sort",
-        "Order: price_asc, price_desc, discount_desc (unknown last) or name (make, model, \
-         trim, ignoring case and accents).",
-        with_default(
-            string_enum(&SearchSort::ALL.map(|(_, name)| name)),
-            spelling_of(&SearchSort::ALL, defaults.sort),
-        ),
-    ));
-    list.extend(page_refs());
-    list
+    let sorts = SearchSort::ALL.map(|(_, name)| name);
+    let own = query_parameters(json!({
+        "opportunitiesOnly": ["true keeps versions at least 5% below their usual price with \
+            sufficient history.", { "type": "boolean" }],
+        "sort": ["Order: price_asc, price_desc, discount_desc (unknown last) or name (make, \
+            model, trim, ignoring case and accents).",
+            with_default(string_enum(&sorts), spelling_of(&SearchSort::ALL, defaults.sort))],
+    }));
+    with_filters_and_page(own)
 }
 
 fn model_prices_parameters() -> Vec<Value> {
-    let mut list = vec![
-        required(query_parameter(
-            "make",
-            "Make, ignoring case and accents.",
-            name_schema(),
-        )),
-        required(query_parameter(
-            "model",
-            "Model, ignoring case and accents.",
-            name_schema(),
-        )),
-    ];
-    list.extend(page_refs());
+    let own = query_parameters(json!({
+        "make": ["Make, ignoring case and accents.", name_schema()],
+        "model": ["Model, ignoring case and accents.", name_schema()],
+    }));
+    let mut list: Vec<Value> = own
+        .into_iter()
+        .map(|(_, parameter)| required(parameter))
+        .collect();
+    list.extend(["limit", "offset"].map(|name| component_ref("parameters", name)));
     list
 }
 
-fn id_parameter() -> Value {
-    json!({
+fn id_parameters() -> Vec<Value> {
+    vec![json!({
         "name": "id",
         "in": "path",
         "required": true,
         "description": "The original, case-sensitive vehicle ID.",
         "schema": id_schema(),
-    })
+    })]
 }
 
-fn ids_parameter() -> Value {
-    let mut parameter = required(query_parameter(
-        "ids",
-        "2 to 4 distinct vehicle IDs, comma-separated.",
-        json!({
+fn ids_parameters() -> Vec<Value> {
+    vec![json!({
+        "name": "ids",
+        "in": "query",
+        "required": true,
+        "description": "2 to 4 distinct vehicle IDs, comma-separated.",
+        "style": "form",
+        "explode": false,
+        "schema": {
             "type": "array",
             "items": id_schema(),
             "minItems": MIN_COMPARE_IDS,
             "maxItems": MAX_COMPARE_IDS,
             "uniqueItems": true,
-        }),
-    ));
-    parameter["style"] = json!("form");
-    parameter["explode"] = json!(false);
-    parameter
+        },
+    })]
 }
 
-fn filter_refs() -> Vec<Value> {
-    FILTERS.iter().map(|name| parameter_ref(name)).collect()
+/// References to the shared filters, then an operation's own parameters,
+/// then limit and offset.
+fn with_filters_and_page(own: Map<String, Value>) -> Vec<Value> {
+    let shared = shared_parameters();
+    let filters = shared.as_object().into_iter().flat_map(|map| map.keys());
+    let mut list: Vec<Value> = filters
+        .filter(|name| !matches!(name.as_str(), "limit" | "offset"))
+        .map(|name| component_ref("parameters", name))
+        .collect();
+    list.extend(own.into_iter().map(|(_, parameter)| parameter));
+    list.extend(["limit", "offset"].map(|name| component_ref("parameters", name)));
+    list
 }
 
-fn page_refs() -> Vec<Value> {
-    vec![parameter_ref("limit"), parameter_ref("offset")]
-}
-
-/// Reusable parameters: the shared filters, limit and offset.
-fn parameters() -> Value {
-    let price = json!({ "type": "number", "minimum": 0 });
-    let list = [
-        (
-            "q",
-            "Words in make, model or version; every word must match, ignoring case and accents.",
-            json!({ "type": "string", "maxLength": MAX_Q_CHARS }),
-        ),
-        (
-            "make",
-            "Exact make, ignoring case and accents.",
-            name_schema(),
-        ),
-        (
-            "model",
-            "Exact model, ignoring case and accents.",
-            name_schema(),
-        ),
-        ("type", "Body type.", string_enum(&BodyType::names())),
-        ("fuel", "Fuel or powertrain.", string_enum(&Fuel::names())),
-        (
-            "transmission",
-            "Transmission.",
-            string_enum(&Transmission::names()),
-        ),
-        (
-            "minPriceUsd",
-            "Minimum detailed quote in USD.",
-            price.clone(),
-        ),
-        (
-            "maxPriceUsd",
-            "Maximum detailed quote in USD; less than minPriceUsd gives 400.",
-            price,
-        ),
-        (
-            "minSeats",
-            "Minimum confirmed seats; unknown seats are excluded.",
-            json!({ "type": "integer", "minimum": 1, "maximum": MAX_SEATS }),
-        ),
-        (
-            "minAirbags",
-            "Minimum confirmed airbags; unknown airbags are excluded.",
-            json!({ "type": "integer", "minimum": 0, "maximum": MAX_AIRBAGS }),
-        ),
-        (
-            "drivetrain",
-            "Driven wheels; awd, 4x4 and 4x4-low-range are distinct.",
-            string_enum(&Drivetrain::names()),
-        ),
-        (
-            "aeb",
-            "true: confirmed low-speed automatic emergency braking; false: confirmed \
-            absence. Unknown or optional is excluded either way.",
-            json!({ "type": "boolean" }),
-        ),
-        (
-            "hasSpecs",
-            "Whether official specifications are available.",
-            json!({ "type": "boolean" }),
-        ),
-        (
-            "minDiscountPct",
-            "Minimum percent below the usual price; requires sufficient history.",
-            json!({ "type": "number", "minimum": 0, "maximum": MAX_DISCOUNT_PCT }),
-        ),
-        (
-            "limit",
-            "Page size.",
-            json!({
-            "type": "integer", "minimum": 1, "maximum": MAX_LIMIT, "default": DEFAULT_LIMIT }),
-        ),
-        (
-            "offset",
-            "Records skipped; follow pagination.nextOffset.",
-            json!({
-            "type": "integer", "minimum": 0, "maximum": MAX_OFFSET, "default": 0 }),
-        ),
-    ];
-    let mut map = Map::new();
-    for (name, description, schema) in list {
-        map.insert(name.to_owned(), query_parameter(name, description, schema));
-    }
-    Value::Object(map)
-}
-
-fn query_parameter(name: &str, description: &str, schema: Value) -> Value {
-    json!({ "name": name, "in": "query", "description": description, "schema": schema })
+/// Query parameter objects from a table of `name: [description, schema]`.
+fn query_parameters(table: Value) -> Map<String, Value> {
+    let Value::Object(table) = table else {
+        return Map::new();
+    };
+    table
+        .into_iter()
+        .map(|(name, row)| {
+            let parameter = json!({
+                "name": name, "in": "query", "description": row[0], "schema": row[1],
+            });
+            (name, parameter)
+        })
+        .collect()
 }
 
 fn required(mut parameter: Value) -> Value {
@@ -501,43 +411,37 @@ fn headers() -> Value {
 }
 
 fn responses() -> Value {
-    let error = |description: &str, code: &str, message: &str| {
+    let error = |description: &str, example: Value| {
         json!({
             "description": description,
-            "headers": { "Cache-Control": header_ref("CacheControl") },
+            "headers": { "Cache-Control": component_ref("headers", "CacheControl") },
             "content": { "application/json": {
                 "schema": schema_ref("Error"),
-                "example": { "error": { "code": code, "message": message } },
+                "example": { "error": example },
             } },
         })
     };
-    let mut bad_request = error(
-        "Invalid, unknown or repeated parameter, reversed budget bounds or duplicate comparison IDs.",
-        "invalid_parameters",
-        "invalid parameters",
-    );
-    bad_request["content"]["application/json"]["example"]["error"]["details"] =
-        json!([{ "path": "limit", "message": "must be 1 to 100" }]);
     json!({
         "NotModified": {
             "description": "Not Modified: the If-None-Match validator matches; no body.",
-            "headers": { "ETag": header_ref("ETag") },
+            "headers": { "ETag": component_ref("headers", "ETag") },
         },
-        "BadRequest": bad_request,
+        "BadRequest": error(
+            "Invalid, unknown or repeated parameter, reversed budget bounds or duplicate IDs.",
+            json!({ "code": "invalid_parameters", "message": "invalid parameters",
+                "details": [{ "path": "limit", "message": "must be 1 to 100" }] }),
+        ),
         "NotFound": error(
             "Unknown route, unknown model, or a version outside the current priced catalogue.",
-            "not_found",
-            "no published version with id \"x\"",
+            json!({ "code": "not_found", "message": "no published version with id \"x\"" }),
         ),
         "MethodNotAllowed": error(
             "Method other than GET, HEAD or OPTIONS.",
-            "method_not_allowed",
-            "method not allowed",
+            json!({ "code": "method_not_allowed", "message": "method not allowed" }),
         ),
         "UriTooLong": error(
             "Query string longer than 4096 characters.",
-            "uri_too_long",
-            "query string too long",
+            json!({ "code": "uri_too_long", "message": "query string too long" }),
         ),
     })
 }
@@ -545,196 +449,149 @@ fn responses() -> Value {
 // -------------------------------------------------------------- schemas
 
 fn schemas() -> Value {
-    let mut map = Map::new();
-    let envelopes = [
-        ("CatalogueResponse", "Catalogue"),
-        ("SearchResponse", "Search"),
-        ("DealsResponse", "Deals"),
-        ("ModelPricesResponse", "ModelPrices"),
-        ("DetailResponse", "Detail"),
-        ("CompareResponse", "Compare"),
-    ];
-    for (name, data) in envelopes {
-        map.insert(name.to_owned(), envelope(data));
+    let mut all = Map::new();
+    for group in [
+        envelopes(),
+        service_schemas(),
+        list_schemas(),
+        vehicle_schemas(),
+        signal_schemas(),
+    ] {
+        if let Value::Object(group) = group {
+            all.extend(group);
+        }
     }
-    for (name, schema) in payload_schemas().into_iter().chain(vehicle_schemas()) {
-        map.insert(name.to_owned(), schema);
-    }
-    map.insert("Error".to_owned(), error_schema());
-    Value::Object(map)
+    Value::Object(all)
 }
 
-fn envelope(data: &str) -> Value {
-    object(
-        &format!("Envelope whose data is a {data}."),
-        json!({
-            "schemaVersion": { "type": "integer", "const": SCHEMA_VERSION },
-            "snapshotAt": doc(date_time(), "Latest capture anywhere in the site; not the check date of every quote."),
-            "catalogueObservedAt": doc(date_time(), "When the catalogue was checked; reference time of recent-change windows."),
-            "source": doc(uri(), "Address of the original listing site."),
-            "methodologyUrl": doc(uri(), "Methodology page."),
-            "documentationUrl": doc(uri(), "Developer documentation."),
-            "data": schema_ref(data),
-        }),
-        &[],
+/// `{Payload}Response`: the envelope around each payload but ApiInfo.
+fn envelopes() -> Value {
+    let payloads = [
+        "Catalogue",
+        "Search",
+        "Deals",
+        "ModelPrices",
+        "Detail",
+        "Compare",
+    ];
+    let envelope = |data: &str| {
+        object(
+            "Envelope of a successful query.",
+            json!({
+                "schemaVersion": { "type": "integer", "const": SCHEMA_VERSION },
+                "snapshotAt": doc(date_time(), "Latest capture anywhere in the site; not the check date \
+                    of every quote."),
+                "catalogueObservedAt": doc(date_time(), "When the catalogue was checked; reference time \
+                    of recent-change windows."),
+                "source": doc(uri(), "Address of the original listing site."),
+                "methodologyUrl": doc(uri(), "Methodology page."),
+                "documentationUrl": doc(uri(), "Developer documentation."),
+                "data": schema_ref(data),
+            }),
+            &[],
+        )
+    };
+    Value::Object(
+        payloads
+            .iter()
+            .map(|data| (format!("{data}Response"), envelope(data)))
+            .collect(),
     )
 }
 
-fn payload_schemas() -> Vec<(&'static str, Value)> {
-    let count = || json!({ "type": "integer", "minimum": 0 });
-    let strings = json!({ "type": "array", "items": { "type": "string" } });
-    let summaries = json!({ "type": "array", "items": schema_ref("Summary") });
-    vec![
-        (
-            "ApiInfo",
-            object(
-                "Entry point of the API (not enveloped).",
-                json!({
-                    "name": { "type": "string" },
-                    "version": { "type": "string" },
-                    "snapshotAt": date_time(),
-                    "documentationUrl": uri(),
-                    "openapiUrl": uri(),
-                    "mcpUrl": uri(),
-                    "endpoints": doc(
-                        json!({ "type": "array", "items": { "type": "string", "format": "uri-template" } }),
-                        "Absolute URL of every operation; path parameters in braces.",
-                    ),
-                }),
-                &[],
-            ),
-        ),
-        (
-            "Catalogue",
-            object(
-                "Supported makes, models, filter values and coverage counts.",
-                json!({
-                    "vehicleCount": count(),
-                    "modelCount": count(),
-                    "versionsWithSpecs": count(),
-                    "opportunityCount": count(),
-                    "makes": strings,
-                    "models": { "type": "array", "items": schema_ref("MakeModel") },
-                    "filters": doc(json!({
-                        "type": "object",
-                        "additionalProperties": { "type": "array", "items": { "type": ["string", "number"] } },
-                    }), "Filter name to the values present in the catalogue."),
-                }),
-                &[],
-            ),
-        ),
-        (
-            "MakeModel",
-            object(
-                "A make and model.",
-                json!({
-                    "make": { "type": "string" },
-                    "model": { "type": "string" },
-                }),
-                &[],
-            ),
-        ),
-        (
-            "Search",
-            object(
-                "A page of search results.",
-                json!({
-                    "vehicles": summaries,
-                    "pagination": schema_ref("Pagination"),
-                }),
-                &[],
-            ),
-        ),
-        (
-            "Deals",
-            object(
-                "A page of deals.",
-                json!({
-                    "kind": string_enum(&DealKind::ALL.map(|(_, name)| name)),
-                    "window": string_enum(&Window::names()),
-                    "vehicles": summaries,
-                    "pagination": schema_ref("Pagination"),
-                }),
-                &[],
-            ),
-        ),
-        ("ModelPrices", model_prices_schema()),
-        (
-            "QuoteDates",
-            object(
-                "Oldest and newest quote check of a model's versions.",
-                json!({
-                    "oldest": date_time(),
-                    "newest": date_time(),
-                }),
-                &[],
-            ),
-        ),
-        (
-            "Detail",
-            object(
-                "The full record of one version.",
-                json!({
-                    "vehicle": schema_ref("Vehicle"),
-                }),
-                &[],
-            ),
-        ),
-        (
-            "Compare",
-            object(
-                "Versions compared, in the order asked.",
-                json!({
-                    "vehicles": {
-                        "type": "array",
-                        "items": schema_ref("Vehicle"),
-                        "minItems": MIN_COMPARE_IDS,
-                        "maxItems": MAX_COMPARE_IDS,
-                    },
-                    "url": doc(uri(), "Shareable comparison page."),
-                }),
-                &[],
-            ),
-        ),
-        (
-            "Pagination",
-            object(
-                "Paging facts of a list.",
-                json!({
-                    "total": doc(count(), "Count of all matches before paging."),
-                    "limit": doc(json!({ "type": "integer", "minimum": 1, "maximum": MAX_LIMIT }), "Page size applied."),
-                    "offset": doc(json!({ "type": "integer", "minimum": 0, "maximum": MAX_OFFSET }), "Records skipped."),
-                    "nextOffset": doc(json!({ "type": ["integer", "null"], "minimum": 0 }),
-                        "Offset of the next page; null when there is none."),
-                }),
-                &[],
-            ),
-        ),
-    ]
+/// ApiInfo, Catalogue, the single-record payloads and the error body.
+fn service_schemas() -> Value {
+    let count = json!({ "type": "integer", "minimum": 0 });
+    json!({
+        "ApiInfo": object("Entry point of the API (not enveloped).", json!({
+            "name": { "type": "string" },
+            "version": { "type": "string" },
+            "snapshotAt": date_time(),
+            "documentationUrl": uri(),
+            "openapiUrl": uri(),
+            "mcpUrl": uri(),
+            "endpoints": { "type": "array", "items": { "type": "string", "format": "uri-template" },
+                "description": "Absolute URL of every operation; path parameters in braces." },
+        }), &[]),
+        "Catalogue": object("Supported makes, models, filter values and coverage counts.", json!({
+            "vehicleCount": count, "modelCount": count, "versionsWithSpecs": count,
+            "opportunityCount": count,
+            "makes": { "type": "array", "items": { "type": "string" } },
+            "models": { "type": "array", "items": schema_ref("MakeModel") },
+            "filters": { "type": "object", "description": "Filter name to the values present.",
+                "additionalProperties": { "type": "array", "items": { "type": ["string", "number"] } } },
+        }), &[]),
+        "MakeModel": object("A make and model.", json!({
+            "make": { "type": "string" }, "model": { "type": "string" },
+        }), &[]),
+        "Detail": object("The full record of one version.", json!({
+            "vehicle": schema_ref("Vehicle"),
+        }), &[]),
+        "Compare": object("Versions compared, in the order asked.", json!({
+            "vehicles": { "type": "array", "items": schema_ref("Vehicle"),
+                "minItems": MIN_COMPARE_IDS, "maxItems": MAX_COMPARE_IDS },
+            "url": doc(uri(), "Shareable comparison page."),
+        }), &[]),
+        "Error": error_schema(),
+    })
 }
 
-fn model_prices_schema() -> Value {
-    object(
-        "Prices of one model; totals cover every version, not only the page.",
-        json!({
+/// The paginated lists and their parts.
+fn list_schemas() -> Value {
+    let count = json!({ "type": "integer", "minimum": 0 });
+    let summaries = json!({ "type": "array", "items": schema_ref("Summary") });
+    let kinds = DealKind::ALL.map(|(_, name)| name);
+    json!({
+        "Search": object("A page of search results.", json!({
+            "vehicles": summaries, "pagination": schema_ref("Pagination"),
+        }), &[]),
+        "Deals": object("A page of deals.", json!({
+            "kind": string_enum(&kinds),
+            "window": string_enum(&Window::names()),
+            "vehicles": summaries,
+            "pagination": schema_ref("Pagination"),
+        }), &[]),
+        "ModelPrices": object("Prices of one model; totals cover every version, not only the page.", json!({
             "make": { "type": "string" },
             "model": { "type": "string" },
             "url": doc(uri(), "Model page."),
             "fromPriceUsd": { "type": "number" },
             "toPriceUsd": { "type": "number" },
-            "versionCount": { "type": "integer", "minimum": 0 },
-            "opportunityCount": { "type": "integer", "minimum": 0 },
+            "versionCount": count,
+            "opportunityCount": count,
             "cheapestVersion": schema_ref("Summary"),
             "quoteDates": schema_ref("QuoteDates"),
-            "vehicles": { "type": "array", "items": schema_ref("Summary") },
+            "vehicles": summaries,
             "pagination": schema_ref("Pagination"),
-        }),
-        &[],
-    )
+        }), &[]),
+        "QuoteDates": object("Oldest and newest quote check of a model's versions.", json!({
+            "oldest": date_time(), "newest": date_time(),
+        }), &[]),
+        "Pagination": object("Paging facts of a list.", json!({
+            "total": { "type": "integer", "minimum": 0, "description": "Matches before paging." },
+            "limit": { "type": "integer", "minimum": 1, "maximum": MAX_LIMIT },
+            "offset": { "type": "integer", "minimum": 0, "maximum": MAX_OFFSET },
+            "nextOffset": { "type": ["integer", "null"], "minimum": 0,
+                "description": "Offset of the next page; null when there is none." },
+        }), &[]),
+    })
 }
 
-/// Properties of a Summary, in serialization order; the optional ones are
-/// omitted when absent.
+/// Summary and Vehicle (Summary's properties repeated, so both stay closed).
+fn vehicle_schemas() -> Value {
+    let mut vehicle = summary_properties();
+    vehicle["quotes"] = json!({ "type": "array", "items": schema_ref("Quote"),
+        "description": "Every current quote." });
+    vehicle["exchangeRate"] = schema_ref("ExchangeRate");
+    vehicle["specs"] = schema_ref("Specs");
+    json!({
+        "Summary": object("A vehicle version in list results.", summary_properties(), &SUMMARY_OPTIONAL),
+        "Vehicle": object("The full record of a version: Summary plus quotes, exchange rate and \
+            specifications.", vehicle, &SUMMARY_OPTIONAL),
+    })
+}
+
+/// Properties of a Summary, in serialization order.
 fn summary_properties() -> Value {
     json!({
         "id": doc(id_schema(), "Original, case-sensitive catalogue ID."),
@@ -744,155 +601,95 @@ fn summary_properties() -> Value {
         "make": { "type": "string" },
         "model": { "type": "string" },
         "trim": { "type": "string" },
-        "trimDisplay": doc(json!({ "type": "string" }), "Display form of trim."),
+        "trimDisplay": { "type": "string", "description": "Display form of trim." },
         "type": doc(string_enum(&BodyType::names()), "Body type."),
-        "tier": doc(json!({ "type": "string" }), "Native tier label."),
-        "tierLabel": doc(nullable("string"), "Native tier label text; no tier is inferred from price."),
+        "tier": { "type": "string", "description": "Native tier label." },
+        "tierLabel": { "type": ["string", "null"], "description": "Native tier label text; no \
+            tier is inferred from price." },
         "fuel": nullable_enum(&Fuel::names()),
         "transmission": nullable_enum(&Transmission::names()),
-        "seats": doc(json!({ "type": ["integer", "null"], "minimum": 0 }), "Unknown is null."),
-        "airbags": doc(json!({ "type": ["integer", "null"], "minimum": 0 }), "Unknown is null."),
+        "seats": { "type": ["integer", "null"], "minimum": 0, "description": "Unknown is null." },
+        "airbags": { "type": ["integer", "null"], "minimum": 0, "description": "Unknown is null." },
         "factSources": doc(string_map(), "Catalogue fact name to its source kind (official, catalogue)."),
-        "observedAt": doc(date_time(), "When this version's detailed quotes, stock and exchange rate were checked."),
-        "currentPriceUsd": doc(json!({ "type": "number" }), "Lowest detailed dealer quote in USD at observedAt."),
+        "observedAt": doc(date_time(), "When this version's detailed quotes, stock and exchange \
+            rate were checked."),
+        "currentPriceUsd": { "type": "number", "description": "Lowest detailed dealer quote in \
+            USD at observedAt; recent-change prices may be newer." },
         "comparison": schema_ref("Comparison"),
-        "hasSpecs": doc(json!({ "type": "boolean" }), "Official specifications available."),
+        "hasSpecs": { "type": "boolean", "description": "Official specifications available." },
         "recentChanges": schema_ref("RecentChanges"),
         "quoteCount": { "type": "integer", "minimum": 0 },
         "bestQuote": doc(nullable_ref("Quote"), "The lowest quote, in its original currency."),
-        "availability": doc(json!({ "type": "string", "const": "InStock" }), "The listing had stock at observedAt."),
-        "reasons": doc(json!({ "type": "array", "items": string_enum(&Reason::names()) }),
-            "Why the version is a deal; recent reasons cover seven days."),
+        "availability": { "type": "string", "const": "InStock",
+            "description": "The listing had stock at observedAt." },
+        "reasons": { "type": "array", "items": string_enum(&Reason::names()),
+            "description": "Why the version is a deal; recent reasons cover seven days." },
     })
 }
 
-const SUMMARY_OPTIONAL: [&str; 5] = ["feedUrl", "trimDisplay", "type", "tier", "tierLabel"];
-
-fn vehicle_schemas() -> Vec<(&'static str, Value)> {
-    let mut vehicle_properties = summary_properties();
-    if let Value::Object(map) = &mut vehicle_properties {
-        map.insert(
-            "quotes".into(),
-            doc(
-                json!({ "type": "array", "items": schema_ref("Quote") }),
-                "Every current quote.",
-            ),
-        );
-        map.insert("exchangeRate".into(), schema_ref("ExchangeRate"));
-        map.insert("specs".into(), schema_ref("Specs"));
-    }
-    vec![
-        (
-            "Summary",
-            object(
-                "A vehicle version in list results.",
-                summary_properties(),
-                &SUMMARY_OPTIONAL,
-            ),
-        ),
-        (
-            "Vehicle",
-            object(
-                "The full record of a version: Summary plus quotes, exchange rate and specifications.",
-                vehicle_properties,
-                &SUMMARY_OPTIONAL,
-            ),
-        ),
-        (
-            "Comparison",
-            object(
-                "How the current price compares with the usual price.",
-                json!({
-                    "windowDays": { "type": "integer", "const": WINDOW_DAYS },
-                    "typicalPriceUsd": doc(nullable("number"), "Usual price: median of weekly dealer averages over the window."),
-                    "lowestPriceUsd": doc(nullable("number"), "Lowest price in the window."),
-                    "discountPct": doc(nullable("number"), "Percent below the usual price (negative: above); not a \
-                        manufacturer discount. Null when unknown or history is insufficient."),
-                    "observedWeeks": { "type": "integer", "minimum": 0 },
-                    "sufficientHistory": { "type": "boolean" },
-                    "opportunity": doc(json!({ "type": "boolean" }), "The qualified signal; use it rather than discountPct alone."),
-                }),
-                &[],
-            ),
-        ),
-        (
-            "RecentChanges",
-            object(
-                "Recent change per window (1d, 3d, 7d), measured back from catalogueObservedAt.",
-                Value::Object(
-                    Window::names()
-                        .into_iter()
-                        .map(|w| (w.to_owned(), nullable_ref("RecentChange")))
-                        .collect(),
-                ),
-                &[],
-            ),
-        ),
-        ("RecentChange", recent_change_schema()),
-        ("Quote", quote_schema()),
-        (
-            "ExchangeRate",
-            object(
-                "Exchange rate observed at the quote check.",
-                json!({
-                    "arsPerUsd": doc(nullable("number"), "ARS per USD; null when the check saw no rate."),
-                    "observedAt": date_time(),
-                }),
-                &[],
-            ),
-        ),
-        ("Specs", specs_schema()),
-        (
-            "SpecSource",
-            object(
-                "One source document of a specification record.",
-                json!({
-                    "publisher": { "type": "string" },
-                    "title": { "type": "string" },
-                    "url": uri(),
-                    "kind": { "type": "string" },
-                    "documentDate": nullable("string"),
-                    "retrievedAt": { "type": "string" },
-                }),
-                &[],
-            ),
-        ),
-    ]
-}
-
-fn recent_change_schema() -> Value {
-    object(
-        "A detected price drop or a newly qualifying opportunity.",
-        json!({
+/// Comparison, recent changes, quotes, the exchange rate and specifications.
+fn signal_schemas() -> Value {
+    let nullable_number = json!({ "type": ["number", "null"] });
+    let nullable_string = json!({ "type": ["string", "null"] });
+    let windows = Window::names()
+        .into_iter()
+        .map(|w| (w.to_owned(), nullable_ref("RecentChange")));
+    json!({
+        "Comparison": object("How the current price compares with the usual price.", json!({
+            "windowDays": { "type": "integer", "const": WINDOW_DAYS },
+            "typicalPriceUsd": doc(nullable_number.clone(), "Usual price: median of weekly dealer \
+                averages over the window."),
+            "lowestPriceUsd": doc(nullable_number.clone(), "Lowest price in the window."),
+            "discountPct": doc(nullable_number.clone(), "Percent below the usual price (negative: \
+                above); not a manufacturer discount. Null when unknown or history is insufficient."),
+            "observedWeeks": { "type": "integer", "minimum": 0 },
+            "sufficientHistory": { "type": "boolean" },
+            "opportunity": { "type": "boolean", "description": "The qualified signal; use it \
+                rather than discountPct alone." },
+        }), &[]),
+        "RecentChanges": object("Recent change per window, measured back from \
+            catalogueObservedAt.", Value::Object(windows.collect()), &[]),
+        "RecentChange": object("A detected price drop or a newly qualifying opportunity.", json!({
             "kind": string_enum(&ChangeKind::names()),
-            "changedAt": doc(nullable_date_time(), "Detected catalogue change time; null for qualification without a new price change."),
-            "qualifiedSince": doc(nullable_date_time(), "Monitoring-window boundary for a newly qualifying opportunity \
-                without a price change; not an exact event time."),
-            "dropPct": doc(nullable("number"), "Positive percentage reduction; null when there was no reduction."),
-            "previousPriceUsd": doc(nullable("number"), "Reference catalogue price at the current observed exchange rate."),
-            "currentPriceUsd": doc(json!({ "type": "number" }), "Current catalogue price at the same rate."),
+            "changedAt": doc(nullable_date_time(), "Detected catalogue change time; null for \
+                qualification without a new price change."),
+            "qualifiedSince": doc(nullable_date_time(), "Monitoring-window boundary for a newly \
+                qualifying opportunity without a price change; not an exact event time."),
+            "dropPct": doc(nullable_number.clone(), "Positive percentage reduction; null when \
+                there was no reduction."),
+            "previousPriceUsd": doc(nullable_number.clone(), "Reference catalogue price at the \
+                current observed exchange rate."),
+            "currentPriceUsd": { "type": "number", "description": "Current catalogue price at \
+                the same rate." },
             "conversionBasis": { "type": "string", "const": "current_observed_exchange_rate" },
-        }),
-        &[],
-    )
-}
-
-fn quote_schema() -> Value {
-    object(
-        "One dealer quote; registration fees are excluded.",
-        json!({
+        }), &[]),
+        "Quote": object("One dealer quote; registration fees are excluded.", json!({
             "id": { "type": "string" },
-            "price": doc(json!({ "type": "number" }), "Price in the original currency."),
+            "price": { "type": "number", "description": "Price in the original currency." },
             "currency": string_enum(&Currency::names()),
-            "priceUsd": doc(json!({ "type": "number" }), "USD equivalent at the exchange rate observed at the quote check."),
-            "feesIncluded": doc(nullable("boolean"), "Freight and paperwork included."),
-            "color": nullable("string"),
-            "stock": nullable("integer"),
-            "location": nullable("string"),
-            "sellerId": nullable("string"),
-        }),
-        &[],
-    )
+            "priceUsd": { "type": "number", "description": "USD equivalent at the exchange rate \
+                observed at the quote check." },
+            "feesIncluded": { "type": ["boolean", "null"], "description": "Freight and paperwork \
+                included." },
+            "color": nullable_string,
+            "stock": { "type": ["integer", "null"] },
+            "location": nullable_string,
+            "sellerId": nullable_string,
+        }), &[]),
+        "ExchangeRate": object("Exchange rate observed at the quote check.", json!({
+            "arsPerUsd": doc(nullable_number, "ARS per USD; null when the check saw no rate."),
+            "observedAt": date_time(),
+        }), &[]),
+        "Specs": specs_schema(),
+        "SpecSource": object("One source document of a specification record.", json!({
+            "publisher": { "type": "string" },
+            "title": { "type": "string" },
+            "url": uri(),
+            "kind": { "type": "string" },
+            "documentDate": nullable_string,
+            "retrievedAt": { "type": "string" },
+        }), &[]),
+    })
 }
 
 fn specs_schema() -> Value {
@@ -901,12 +698,14 @@ fn specs_schema() -> Value {
          unknown, unclear or disputed; it never means absent.",
         json!({
             "collectedAt": { "type": "string" },
-            "sourceLabel": nullable("string"),
-            "values": doc(json!({ "type": "object" }), "Original sourced values by name. Unit suffixes on \
-                names: Mm, Kg, L, Kw, Nm, Kmh, L100km; equipment values are true, false or \"optional\"."),
+            "sourceLabel": { "type": ["string", "null"] },
+            "values": { "type": "object", "description": "Original sourced values by name. Unit \
+                suffixes on names: Mm, Kg, L, Kw, Nm, Kmh, L100km; power carries powerUnit. \
+                Equipment values are true, false or \"optional\"." },
             "sourceOf": doc(string_map(), "Value name to an entry key in sources."),
             "sources": { "type": "object", "additionalProperties": schema_ref("SpecSource") },
-            "gaps": doc(json!({ "type": "object" }), "Missing, disputed, contradictory, unreadable or unassigned values."),
+            "gaps": { "type": "object", "description": "Missing, disputed, contradictory, \
+                unreadable or unassigned source values." },
         }),
         &[],
     );
@@ -926,8 +725,8 @@ fn error_schema() -> Value {
     let error = object(
         "What went wrong.",
         json!({
-            "code": doc(json!({ "type": "string" }), "Machine-readable code, e.g. invalid_parameters, not_found, \
-                method_not_allowed, uri_too_long."),
+            "code": { "type": "string", "description": "Machine-readable code: invalid_parameters, \
+                not_found, method_not_allowed or uri_too_long." },
             "message": { "type": "string" },
             "details": { "type": "array", "items": detail },
         }),
@@ -964,27 +763,15 @@ fn doc(mut schema: Value, description: &str) -> Value {
 }
 
 fn schema_ref(name: &str) -> Value {
-    json!({ "$ref": format!("#/components/schemas/{name}") })
+    component_ref("schemas", name)
 }
 
-fn parameter_ref(name: &str) -> Value {
-    json!({ "$ref": format!("#/components/parameters/{name}") })
-}
-
-fn header_ref(name: &str) -> Value {
-    json!({ "$ref": format!("#/components/headers/{name}") })
-}
-
-fn response_ref(name: &str) -> Value {
-    json!({ "$ref": format!("#/components/responses/{name}") })
+fn component_ref(kind: &str, name: &str) -> Value {
+    json!({ "$ref": format!("#/components/{kind}/{name}") })
 }
 
 fn nullable_ref(name: &str) -> Value {
     json!({ "anyOf": [schema_ref(name), { "type": "null" }] })
-}
-
-fn nullable(kind: &str) -> Value {
-    json!({ "type": [kind, "null"] })
 }
 
 fn string_enum(values: &[&str]) -> Value {

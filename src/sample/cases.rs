@@ -201,12 +201,12 @@ pub fn case_plan(case: Case, pricing: &Pricing, market: &Market, rng: &mut Rng) 
             let checks = (0..=12).map(|k| (day(38 - 3 * k, 1), 25)).collect();
             plan = launch(pricing, market, day(38, 1), checks, rng);
             plan.set_dealer(day(38, 1), 1.03);
-            plan.set_dealer(day(13, 0), 0.88);
+            plan.set_dealer(day(13, 0), 0.90);
         }
         Case::NewByWeeks => {
             let checks = (0..=5).map(|k| (day(7 * k, 2), 25)).collect();
             plan = launch(pricing, market, day(35, 2), checks, rng);
-            plan.set_dealer(day(14, 2), 0.88);
+            plan.set_dealer(day(14, 2), 0.90);
         }
         Case::Insufficient => plan = scripted(pricing, market, day(20, 1), rng),
         Case::Stale => plan.checks_until = day(60, 4),

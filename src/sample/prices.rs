@@ -71,13 +71,13 @@ pub fn list_prices(
 }
 
 /// The plan of an ordinary version: mostly listed all along, rotated every
-/// three to seven days, with occasional promotions and dealer discounts
+/// four to eight days, with occasional promotions and dealer discounts
 /// (the random opportunities and price drops of the sample).
 pub fn random_plan(pricing: &Pricing, market: &Market, rng: &mut Rng) -> Plan {
     let last = market.last();
     let listed = random_listing(market, rng);
     let start = listed.first().map_or(0, |stretch| stretch.0);
-    let every = [3, 4, 5, 6, 7][rng.weighted(&[1, 2, 3, 3, 2])];
+    let every = [4, 5, 6, 7, 8][rng.weighted(&[1, 2, 3, 3, 2])];
     let mut plan = Plan {
         prices: list_prices(pricing, market, start, Some(rng)),
         listed,
@@ -108,7 +108,7 @@ fn random_listing(market: &Market, rng: &mut Rng) -> Vec<(usize, usize)> {
     let (count, last) = (market.check_count() as i64, market.last());
     let draw = rng.unit();
     if draw < 0.05 {
-        let start = rng.between(count / 10, count * 85 / 100) as usize;
+        let start = rng.between(count / 10, count * 97 / 100) as usize;
         vec![(start, last)]
     } else if draw < 0.07 {
         let end = rng.between(count * 3 / 10, count * 95 / 100) as usize;
@@ -123,12 +123,12 @@ fn random_listing(market: &Market, rng: &mut Rng) -> Vec<(usize, usize)> {
 }
 
 /// A catalogue promotion (3% to 8% off) in the last two weeks for about 3%
-/// of versions and in the last four months for about 5% more; the next
+/// of versions and in the last four months for about 4% more; the next
 /// monthly peso update ends it.
 fn add_promotion(plan: &mut Plan, market: &Market, start: usize, rng: &mut Rng) {
     let days = if rng.chance(0.03) {
         14
-    } else if rng.chance(0.05) {
+    } else if rng.chance(0.04) {
         120
     } else {
         return;
@@ -139,10 +139,10 @@ fn add_promotion(plan: &mut Plan, market: &Market, start: usize, rng: &mut Rng) 
     plan.cut(index, rng.uniform(0.03, 0.08));
 }
 
-/// Dealers discounting 6% to 10% below list for about 5% of versions,
+/// Dealers discounting 6% to 10% below list for about 4% of versions,
 /// starting in the last ten weeks and sometimes over again before the end.
 fn add_dealer_discount(plan: &mut Plan, market: &Market, rng: &mut Rng) {
-    if !rng.chance(0.05) {
+    if !rng.chance(0.04) {
         return;
     }
     let last = market.last() as i64;

@@ -74,7 +74,7 @@ pub struct Dealer {
 /// scripted plans the first dealer quotes the dealer level exactly and the
 /// others above it, so the lowest quote is predictable.
 pub fn dealers(code: &str, scripted: bool, rng: &mut Rng) -> Vec<Dealer> {
-    let count = 2 + rng.weighted(&[25, 25, 20, 12, 8, 5, 5]);
+    let count = 2 + rng.weighted(&[30, 26, 18, 11, 7, 4, 4]);
     let mut numbers: Vec<i64> = Vec::with_capacity(count);
     while numbers.len() < count {
         let number = rng.between(1, 60);

@@ -83,12 +83,15 @@ pub fn compute_comparison(
         }
         _ => false,
     };
+    // The rule runs on the published (cent-rounded) prices, so anyone can
+    // recompute it from the API's own numbers.
+    let typical = typical.map(round_cents);
     let discount = typical
         .filter(|_| sufficient)
-        .map(|typical| percent_below(typical, current));
+        .map(|typical| percent_below(typical, round_cents(current)));
     let comparison = Comparison {
         window_days: WINDOW_DAYS,
-        typical_price_usd: typical.map(round_cents),
+        typical_price_usd: typical,
         lowest_price_usd: lowest.map(round_cents),
         discount_pct: discount.map(truncate_hundredths),
         observed_weeks,
@@ -126,6 +129,13 @@ fn weekly_averages(points: &[PricePoint], end: Time) -> Vec<(NaiveDate, f64)> {
             let (week_start, week_end) = week_bounds(monday);
             let from = week_start.max(first.at);
             let to = week_end.min(end);
+            let first_in_week = points.partition_point(|point| point.at < week_start);
+            if points[first_in_week].at >= to {
+                // The week's only checks are exactly at the end: the week has
+                // no duration after them, so it averages to their price.
+                let last = points.partition_point(|point| point.at <= to) - 1;
+                return (monday, points[last].usd);
+            }
             (monday, time_weighted_mean(points, from, to))
         })
         .collect()

@@ -548,3 +548,30 @@ fn median_and_rounding_helpers() {
     assert_eq!(history::truncate_hundredths(1.15), 1.15);
     assert_eq!(history::truncate_hundredths(-0.001), 0.0);
 }
+
+#[test]
+fn a_week_whose_only_check_is_at_the_end_averages_to_that_price() {
+    // Friday 100 in one week; the next week's only check is exactly at the
+    // end, at 200: that week averages 200, not the 100 carried into it.
+    let friday = Utc
+        .with_ymd_and_hms(2026, 11, 6, 15, 0, 0)
+        .single()
+        .expect("valid");
+    let end = friday + Duration::days(7);
+    let points = [
+        PricePoint {
+            at: friday,
+            usd: 100.0,
+        },
+        PricePoint {
+            at: end,
+            usd: 200.0,
+        },
+    ];
+    let (comparison, weeks) = compute_comparison(&points, 200.0, end, end);
+    assert_eq!(
+        weeks.iter().map(|w| w.average_usd).collect::<Vec<_>>(),
+        [100.0, 200.0]
+    );
+    assert_eq!(comparison.typical_price_usd, Some(150.0));
+}

@@ -108,7 +108,7 @@ fn load_catalogue_checks(dir: &Path, meta: &SnapshotMeta) -> Result<Vec<Time>> {
     }
     let Some((&latest, &index)) = rows.last_key_value() else {
         bail!(
-            "{}: no rows: a snapshot needs at least one catalogue check",
+            "{}: no rows, at least one catalogue check is required",
             table.file()
         );
     };
@@ -127,46 +127,57 @@ fn load_catalogue_checks(dir: &Path, meta: &SnapshotMeta) -> Result<Vec<Time>> {
 fn load_versions(dir: &Path) -> Result<Drafts> {
     let t = Table::read(dir, "versions")?;
     if t.height() == 0 {
-        bail!(
-            "{}: no rows: a snapshot needs at least one version",
-            t.file()
-        );
+        bail!("{}: no rows, at least one version is required", t.file());
     }
-    let ids = filled(t.strings("id", Need::Required)?);
-    let makes = filled(t.strings("make", Need::Required)?);
-    let models = filled(t.strings("model", Need::Required)?);
-    let trims = filled(t.strings("trim", Need::Required)?);
-    let trim_displays = t.strings("trimDisplay", Need::Nullable)?;
-    let body_types = enum_column(&t, "type", BodyType::parse, &BodyType::names())?;
-    let tiers = t.strings("tier", Need::Nullable)?;
-    let tier_labels = t.strings("tierLabel", Need::Nullable)?;
-    let fuels = enum_column(&t, "fuel", Fuel::parse, &Fuel::names())?;
-    let transmissions = enum_column(
-        &t,
-        "transmission",
-        Transmission::parse,
-        &Transmission::names(),
-    )?;
-    let drivetrains = enum_column(&t, "drivetrain", Drivetrain::parse, &Drivetrain::names())?;
-    let seats = count_column(&t, "seats")?;
-    let airbags = count_column(&t, "airbags")?;
-    let source_urls = filled(t.strings("sourceUrl", Need::Required)?);
-    let fact_sources = fact_sources_column(&t)?;
-
     let mut drafts = Drafts::new();
-    for (i, id) in ids.iter().enumerate() {
-        check_length(&t, i, "id", id, MAX_ID_CHARS)?;
-        check_length(&t, i, "make", &makes[i], MAX_NAME_CHARS)?;
-        check_length(&t, i, "model", &models[i], MAX_NAME_CHARS)?;
-        if let Some(first) = drafts.get(id) {
+    for (i, version) in read_versions(&t)?.into_iter().enumerate() {
+        if let Some(first) = drafts.get(&version.id) {
             let message = format!(
-                "duplicate version id {id:?} (first at row {})",
+                "duplicate version id {:?} (first at row {})",
+                version.id,
                 first.row + 1
             );
             return Err(t.cell_error(i, "id", message));
         }
-        let version = Version {
-            id: id.clone(),
+        let draft = Draft {
+            row: i,
+            version,
+            runs: Vec::new(),
+            checks: BTreeMap::new(),
+        };
+        drafts.insert(draft.version.id.clone(), draft);
+    }
+    Ok(drafts)
+}
+
+/// Every row of `versions` as a version without prices, quotes or specs.
+fn read_versions(t: &Table) -> Result<Vec<Version>> {
+    let ids = filled(t.bounded_strings("id", Need::Required, MAX_ID_CHARS)?);
+    let makes = filled(t.bounded_strings("make", Need::Required, MAX_NAME_CHARS)?);
+    let models = filled(t.bounded_strings("model", Need::Required, MAX_NAME_CHARS)?);
+    let trims = filled(t.strings("trim", Need::Required)?);
+    let trim_displays = t.strings("trimDisplay", Need::Nullable)?;
+    let body_types = t.vocab::<BodyType>("type", Need::Nullable)?;
+    let tiers = t.strings("tier", Need::Nullable)?;
+    let tier_labels = t.strings("tierLabel", Need::Nullable)?;
+    let fuels = t.vocab::<Fuel>("fuel", Need::Nullable)?;
+    let transmissions = t.vocab::<Transmission>("transmission", Need::Nullable)?;
+    let drivetrains = t.vocab::<Drivetrain>("drivetrain", Need::Nullable)?;
+    let seats = t.counts("seats", Need::Nullable)?;
+    let airbags = t.counts("airbags", Need::Nullable)?;
+    let source_urls = filled(t.strings("sourceUrl", Need::Required)?);
+    let fact_sources = t.convert(
+        "factSources",
+        t.strings("factSources", Need::Nullable)?,
+        |text| {
+            serde_json::from_str::<BTreeMap<String, String>>(&text)
+                .map_err(|err| format!("expected a JSON object of strings: {err}"))
+        },
+    )?;
+
+    Ok((0..t.height())
+        .map(|i| Version {
+            id: ids[i].clone(),
             make: makes[i].clone(),
             model: models[i].clone(),
             trim: trims[i].clone(),
@@ -180,22 +191,13 @@ fn load_versions(dir: &Path) -> Result<Drafts> {
             seats: seats[i],
             airbags: airbags[i],
             source_url: source_urls[i].clone(),
-            fact_sources: fact_sources[i].clone(),
+            // An empty cell means `{}`.
+            fact_sources: fact_sources[i].clone().unwrap_or_default(),
             catalogue: Vec::new(),
             checks: Vec::new(),
             specs: None,
-        };
-        drafts.insert(
-            id.clone(),
-            Draft {
-                row: i,
-                version,
-                runs: Vec::new(),
-                checks: BTreeMap::new(),
-            },
-        );
-    }
-    Ok(drafts)
+        })
+        .collect())
 }
 
 fn load_catalogue_prices(dir: &Path, catalogue_checks: &[Time], drafts: &mut Drafts) -> Result<()> {
@@ -228,6 +230,11 @@ fn load_catalogue_prices(dir: &Path, catalogue_checks: &[Time], drafts: &mut Dra
         };
         draft.runs.push((i, run));
     }
+    check_runs(&t, drafts)
+}
+
+/// Sorts each version's runs and rejects overlapping ones.
+fn check_runs(t: &Table, drafts: &mut Drafts) -> Result<()> {
     for (id, draft) in drafts.iter_mut() {
         draft
             .runs
@@ -251,7 +258,7 @@ fn load_quote_checks(dir: &Path, meta: &SnapshotMeta, drafts: &mut Drafts) -> Re
     let t = Table::read(dir, "quote_checks")?;
     let ids = filled(t.strings("versionId", Need::Required)?);
     let observed = filled(t.times("observedAt", Need::Required)?);
-    let rates = t.numbers("arsPerUsd", Need::Nullable)?;
+    let rates = t.positives("arsPerUsd", Need::Nullable)?;
     let in_stock = filled(t.booleans("inStock", Need::Required)?);
     for (i, id) in ids.iter().enumerate() {
         let draft = draft_mut(drafts, &t, i, id)?;
@@ -262,9 +269,6 @@ fn load_quote_checks(dir: &Path, meta: &SnapshotMeta, drafts: &mut Drafts) -> Re
                 format_time(meta.snapshot_at)
             );
             return Err(t.cell_error(i, "observedAt", message));
-        }
-        if let Some(rate) = rates[i] {
-            check_positive(&t, i, "arsPerUsd", rate)?;
         }
         if let Some((first, _)) = draft.checks.get(&observed[i]) {
             let message = format!(
@@ -385,101 +389,10 @@ fn draft_mut<'a>(
 
 /// The `price` and `currency` columns as money: positive prices, known currencies.
 fn money_columns(t: &Table) -> Result<Vec<Money>> {
-    let amounts = filled(t.numbers("price", Need::Required)?);
-    let currencies = enum_column(t, "currency", Currency::parse, &Currency::names())?;
-    let mut out = Vec::with_capacity(amounts.len());
-    for (i, (amount, currency)) in amounts.into_iter().zip(currencies).enumerate() {
-        check_positive(t, i, "price", amount)?;
-        let currency = currency
-            .ok_or_else(|| t.cell_error(i, "currency", "empty cell in a required column"))?;
-        out.push(Money { amount, currency });
-    }
-    Ok(out)
-}
-
-/// A nullable column of one closed vocabulary, spelled exactly.
-fn enum_column<E>(
-    t: &Table,
-    name: &str,
-    parse: fn(&str) -> Option<E>,
-    names: &[&str],
-) -> Result<Vec<Option<E>>> {
-    let cells = t.strings(name, Need::Nullable)?;
-    let mut out = Vec::with_capacity(cells.len());
-    for (i, cell) in cells.into_iter().enumerate() {
-        out.push(match cell {
-            None => None,
-            Some(text) => Some(parse(&text).ok_or_else(|| {
-                t.cell_error(
-                    i,
-                    name,
-                    format!(
-                        "unknown value {text:?}, expected one of {}",
-                        names.join(", ")
-                    ),
-                )
-            })?),
-        });
-    }
-    Ok(out)
-}
-
-/// A nullable count (seats, airbags): a non-negative integer.
-fn count_column(t: &Table, name: &str) -> Result<Vec<Option<u32>>> {
-    let cells = t.integers(name, Need::Nullable)?;
-    let mut out = Vec::with_capacity(cells.len());
-    for (i, cell) in cells.into_iter().enumerate() {
-        out.push(match cell {
-            None => None,
-            Some(value) => Some(u32::try_from(value).map_err(|_| {
-                t.cell_error(
-                    i,
-                    name,
-                    format!("expected a non-negative integer, found \"{value}\""),
-                )
-            })?),
-        });
-    }
-    Ok(out)
-}
-
-/// `factSources`: a JSON object of strings; empty means `{}`.
-fn fact_sources_column(t: &Table) -> Result<Vec<BTreeMap<String, String>>> {
-    let cells = t.strings("factSources", Need::Nullable)?;
-    let mut out = Vec::with_capacity(cells.len());
-    for (i, cell) in cells.into_iter().enumerate() {
-        out.push(match cell {
-            None => BTreeMap::new(),
-            Some(text) => serde_json::from_str(&text).map_err(|err| {
-                t.cell_error(
-                    i,
-                    "factSources",
-                    format!("expected a JSON object of strings: {err}"),
-                )
-            })?,
-        });
-    }
-    Ok(out)
-}
-
-fn check_positive(t: &Table, index: usize, column: &str, value: f64) -> Result<()> {
-    if value > 0.0 {
-        Ok(())
-    } else {
-        Err(t.cell_error(
-            index,
-            column,
-            format!("expected a positive number, found \"{value}\""),
-        ))
-    }
-}
-
-/// Checks a text's length in characters (not bytes: any character is allowed).
-fn check_length(t: &Table, index: usize, column: &str, text: &str, max: usize) -> Result<()> {
-    let chars = text.chars().count();
-    if chars > max {
-        let message = format!("{chars} characters, at most {max} allowed");
-        return Err(t.cell_error(index, column, message));
-    }
-    Ok(())
+    let amounts = filled(t.positives("price", Need::Required)?);
+    let currencies = t.vocab::<Currency>("currency", Need::Required)?;
+    let money = amounts.into_iter().zip(filled(currencies));
+    Ok(money
+        .map(|(amount, currency)| Money { amount, currency })
+        .collect())
 }

@@ -11,6 +11,7 @@ use polars::prelude::{Column, CsvReadOptions, DataFrame, DataType, ParquetReader
 
 use super::write::TableFormat;
 use crate::time::{Time, parse_time};
+use crate::vocab::{BodyType, Currency, Drivetrain, Fuel, Transmission};
 
 /// Whether a column may hold empty cells (nulls).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -156,6 +157,69 @@ impl Table {
         self.check_need(name, need, cells)
     }
 
+    /// A column of one closed vocabulary (currency, fuel, ...), spelled exactly.
+    pub(crate) fn vocab<E: Vocab>(&self, name: &str, need: Need) -> Result<Vec<Option<E>>> {
+        let cells = self.strings(name, need)?;
+        self.convert(name, cells, |text| {
+            let expected = E::names().join(", ");
+            E::parse(&text)
+                .ok_or_else(|| format!("unknown value {text:?}, expected one of {expected}"))
+        })
+    }
+
+    /// A text column of at most `max` characters (not bytes: any character is allowed).
+    pub(crate) fn bounded_strings(
+        &self,
+        name: &str,
+        need: Need,
+        max: usize,
+    ) -> Result<Vec<Option<String>>> {
+        let cells = self.strings(name, need)?;
+        self.convert(name, cells, |text| match text.chars().count() {
+            chars if chars > max => Err(format!("{chars} characters, at most {max} allowed")),
+            _ => Ok(text),
+        })
+    }
+
+    /// A number column whose values must be positive (prices, exchange rates).
+    pub(crate) fn positives(&self, name: &str, need: Need) -> Result<Vec<Option<f64>>> {
+        let cells = self.numbers(name, need)?;
+        self.convert(name, cells, |value| {
+            if value > 0.0 {
+                Ok(value)
+            } else {
+                Err(format!("expected a positive number, found \"{value}\""))
+            }
+        })
+    }
+
+    /// An integer column of counts (seats, airbags): non-negative.
+    pub(crate) fn counts(&self, name: &str, need: Need) -> Result<Vec<Option<u32>>> {
+        let cells = self.integers(name, need)?;
+        self.convert(name, cells, |value| {
+            u32::try_from(value)
+                .map_err(|_| format!("expected a non-negative integer, found \"{value}\""))
+        })
+    }
+
+    /// Converts every non-empty cell, naming the row of the first rejection.
+    pub(crate) fn convert<T, U>(
+        &self,
+        name: &str,
+        cells: Vec<Option<T>>,
+        convert: impl Fn(T) -> Result<U, String>,
+    ) -> Result<Vec<Option<U>>> {
+        cells
+            .into_iter()
+            .enumerate()
+            .map(|(index, cell)| {
+                cell.map(&convert)
+                    .transpose()
+                    .map_err(|message| self.cell_error(index, name, message))
+            })
+            .collect()
+    }
+
     /// The column called `name`, or an error naming the file and column.
     fn column(&self, name: &str) -> Result<&Column> {
         self.frame
@@ -207,16 +271,10 @@ impl Table {
         expected: &str,
         parse: impl Fn(&str) -> Option<T>,
     ) -> Result<Vec<Option<T>>> {
-        let mut out = Vec::with_capacity(self.height());
-        for (index, cell) in self.text(name)?.into_iter().enumerate() {
-            out.push(match cell {
-                None => None,
-                Some(text) => Some(parse(&text).ok_or_else(|| {
-                    self.cell_error(index, name, format!("expected {expected}, found {text:?}"))
-                })?),
-            });
-        }
-        Ok(out)
+        let cells = self.text(name)?;
+        self.convert(name, cells, |text| {
+            parse(&text).ok_or_else(|| format!("expected {expected}, found {text:?}"))
+        })
     }
 
     /// Fails at the first empty cell of a required column.
@@ -234,6 +292,29 @@ impl Table {
         Ok(cells)
     }
 }
+
+/// A closed vocabulary of `crate::vocab`, for [`Table::vocab`].
+pub(crate) trait Vocab: Sized {
+    /// Parses the canonical spelling exactly.
+    fn parse(text: &str) -> Option<Self>;
+    /// The canonical spellings, for messages.
+    fn names() -> Vec<&'static str>;
+}
+
+macro_rules! vocab {
+    ($($name:ty),+) => {$(
+        impl Vocab for $name {
+            fn parse(text: &str) -> Option<Self> {
+                <$name>::parse(text)
+            }
+            fn names() -> Vec<&'static str> {
+                <$name>::names()
+            }
+        }
+    )+};
+}
+
+vocab!(Currency, BodyType, Fuel, Transmission, Drivetrain);
 
 /// The values of a column read with [`Need::Required`], which has no empty cell.
 pub(crate) fn filled<T>(cells: Vec<Option<T>>) -> Vec<T> {

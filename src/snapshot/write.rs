@@ -40,8 +40,10 @@ impl TableFormat {
 }
 
 /// Writes every file of a snapshot into `dir` (created if needed), tables in
-/// `format`. A table file of the other format left in `dir` is removed, since
-/// the loader would prefer a stale Parquet file over the fresh CSV one.
+/// `format`; `specs.jsonl` is always written, empty when no version has specs.
+/// A table file of the other format left in `dir` is removed, since the loader
+/// would prefer a stale Parquet file over the fresh CSV one. Times are written
+/// with whole seconds, as the format allows.
 pub fn write_snapshot(snapshot: &Snapshot, dir: &Path, format: TableFormat) -> Result<()> {
     fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let mut meta =

@@ -27,6 +27,9 @@ pub struct Fixture {
 /// Base URL of fixture trees.
 pub const BASE: &str = "https://autoprecios.example";
 
+/// Edge origin of fixture trees.
+pub const EDGE: &str = "https://edge.autoprecios.example";
+
 /// The shared fixture, built once per test run.
 pub fn fixture() -> &'static Fixture {
     static FIXTURE: OnceLock<Fixture> = OnceLock::new();
@@ -56,6 +59,7 @@ pub fn options(data: &Path, out: &Path) -> GenerateOptions {
         data: data.to_owned(),
         out: out.to_owned(),
         base_url: BASE.to_owned(),
+        edge_origin: EDGE.to_owned(),
         fail_after: None,
     }
 }

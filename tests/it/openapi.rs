@@ -343,51 +343,42 @@ fn hand_written_payloads_validate() {
     }
 }
 
+/// Breakages of a valid Summary: what is wrong, where (a JSON pointer), and
+/// the replacement value (JSON text), or `None` to remove the field.
+const BREAKAGES: [(&str, &str, Option<&str>); 8] = [
+    ("missing required field", "/currentPriceUsd", None),
+    ("wrong enum", "/fuel", Some(r#""Gasoline""#)),
+    (
+        "wrong availability",
+        "/availability",
+        Some(r#""OutOfStock""#),
+    ),
+    ("missing window", "/recentChanges/1d", None),
+    ("wrong window days", "/comparison/windowDays", Some("90")),
+    ("numeric quote id", "/bestQuote/id", Some("17")),
+    ("bad date-time", "/observedAt", Some(r#""21/11/2026""#)),
+    ("unknown field", "/price", Some("1")),
+];
+
 #[test]
 fn broken_payloads_fail() {
     let doc = document();
-    let broken = |edit: fn(&mut Value)| {
+    for (what, pointer, replacement) in BREAKAGES {
         let mut summary = summary_sample();
-        edit(&mut summary);
-        summary
-    };
-    let cases = [
-        (
-            "missing required field",
-            broken(|s| drop(s.as_object_mut().map(|m| m.remove("currentPriceUsd")))),
-        ),
-        ("wrong enum", broken(|s| s["fuel"] = json!("Gasoline"))),
-        (
-            "wrong availability",
-            broken(|s| s["availability"] = json!("OutOfStock")),
-        ),
-        (
-            "missing window",
-            broken(|s| drop(s["recentChanges"].as_object_mut().map(|m| m.remove("1d")))),
-        ),
-        (
-            "wrong window days",
-            broken(|s| s["comparison"]["windowDays"] = json!(90)),
-        ),
-        (
-            "numeric quote id",
-            broken(|s| s["bestQuote"]["id"] = json!(17)),
-        ),
-        (
-            "bad date-time",
-            broken(|s| s["observedAt"] = json!("21/11/2026")),
-        ),
-        ("unknown field", broken(|s| s["price"] = json!(1))),
-    ];
-    for (what, payload) in cases {
-        assert!(
-            validate_against(&doc, "Summary", &payload).is_err(),
-            "{what} accepted"
-        );
+        let (parent, key) = pointer.rsplit_once('/').expect("pointer");
+        let object = summary
+            .pointer_mut(parent)
+            .and_then(Value::as_object_mut)
+            .expect("parent object");
+        match replacement {
+            Some(text) => object.insert(key.to_owned(), serde_json::from_str(text).expect("JSON")),
+            None => object.remove(key),
+        };
+        let errors = validate_against(&doc, "Summary", &summary).expect_err(what);
+        assert!(errors.starts_with("Summary at "), "{what}: {errors}");
     }
-    let search = enveloped(
-        json!({"vehicles": [], "pagination": {"total": 0, "limit": 0, "offset": 0, "nextOffset": null}}),
-    );
+    let pagination = json!({"total": 0, "limit": 0, "offset": 0, "nextOffset": null});
+    let search = enveloped(json!({"vehicles": [], "pagination": pagination}));
     assert!(
         validate_against(&doc, "SearchResponse", &search).is_err(),
         "limit 0 accepted"

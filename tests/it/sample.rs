@@ -1,19 +1,22 @@
 //! Sample stage tests: the synthetic snapshot is deterministic, large and
 //! varied enough, well-formed (what the loader will insist on), and every
 //! deliberate case is present and makes the signal engine say what
-//! `src/sample/cases.rs` promises, at the bundled size and at a small one.
+//! `src/sample/cases.rs` promises, at the bundled size and at a small one
+//! (in `sample/cases.rs`).
+
+mod cases;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::Path;
 use std::sync::OnceLock;
 
-use autoprecios::catalogue::{Catalogue, RecentChange, Vehicle};
+use autoprecios::catalogue::Catalogue;
 use autoprecios::sample::{CASES, Case, SampleOptions, generate_sample};
 use autoprecios::signals::compute_catalogue;
 use autoprecios::snapshot::{Snapshot, TableFormat, Version, load_snapshot, write_snapshot};
 use autoprecios::time::{Time, format_time};
-use autoprecios::vocab::{ChangeKind, Currency, Reason, Window};
+use autoprecios::vocab::{Currency, Reason};
 use chrono::Duration;
 
 /// The bundled size, generated once for the whole test run.
@@ -264,179 +267,6 @@ fn two_ids_differ_only_in_case() {
         snapshot.versions.len(),
         "exactly one case-folded collision"
     );
-}
-
-#[test]
-fn every_case_triggers_its_signal_at_the_bundled_size() {
-    let (snapshot, catalogue) = bundled();
-    assert_cases(snapshot, catalogue);
-}
-
-#[test]
-fn every_case_triggers_its_signal_at_a_small_size() {
-    let snapshot = generate_sample(&small_options());
-    assert_eq!(snapshot.versions.len(), 60);
-    assert_cases(&snapshot, &compute_catalogue(&snapshot));
-}
-
-/// The published record of a case's version, or `None`.
-fn published<'a>(catalogue: &'a Catalogue, case: Case) -> Option<&'a Vehicle> {
-    catalogue.vehicles.iter().find(|v| v.id == case_id(case))
-}
-
-fn kinds(vehicle: &Vehicle) -> [Option<ChangeKind>; 3] {
-    [Window::D1, Window::D3, Window::D7]
-        .map(|w| vehicle.recent_changes.get(w).map(|c: &RecentChange| c.kind))
-}
-
-fn assert_cases(snapshot: &Snapshot, catalogue: &Catalogue) {
-    let t = snapshot.meta.catalogue_observed_at;
-    let at = |days: i64, hour: u32| {
-        let day = t - Duration::days(days);
-        day - Duration::hours(23 - i64::from(hour))
-    };
-    let drop = Some(ChangeKind::PriceDrop);
-    let new = Some(ChangeKind::NewOpportunity);
-    for (case, id) in CASES {
-        let vehicle = published(catalogue, *case);
-        let unpublished = matches!(
-            case,
-            Case::LeftCatalogue | Case::OutOfStock | Case::Unchecked
-        );
-        assert_eq!(vehicle.is_none(), unpublished, "{id}: published or not");
-        let Some(v) = vehicle else { continue };
-        let context = format!(
-            "{id}: {:?} {:?} {:?}",
-            v.comparison, v.recent_changes, v.reasons
-        );
-        let changed = |w: Window| v.recent_changes.get(w).and_then(|c| c.changed_at);
-        match case {
-            Case::Opportunity | Case::OpportunityUsd => {
-                assert!(
-                    v.comparison.opportunity && v.reasons == [Reason::BelowTypical],
-                    "{context}"
-                );
-                assert_eq!(kinds(v), [None, None, None], "{context}");
-            }
-            Case::Drop1d => {
-                assert_eq!(kinds(v), [drop, drop, drop], "{context}");
-                assert_eq!(changed(Window::D1), Some(at(0, 17)), "{context}");
-            }
-            Case::Drop3d => {
-                assert_eq!(kinds(v), [None, drop, drop], "{context}");
-                assert_eq!(changed(Window::D3), Some(at(2, 23)), "{context}");
-                assert!(v.comparison.opportunity, "{context}");
-            }
-            Case::Drop7d => {
-                assert_eq!(kinds(v), [None, None, drop], "{context}");
-                assert!(!v.comparison.opportunity, "{context}");
-            }
-            Case::CheapDrop
-            | Case::DropReversed
-            | Case::CatalogueGap
-            | Case::CaseBase
-            | Case::CaseSibling => {
-                assert_eq!(kinds(v), [None, None, None], "{context}");
-                assert!(!v.comparison.opportunity, "{context}");
-            }
-            Case::CrossingDrop => {
-                assert_eq!(kinds(v), [None, drop, drop], "{context}");
-                let pct = v
-                    .recent_changes
-                    .d3
-                    .as_ref()
-                    .and_then(|c| c.drop_pct)
-                    .unwrap_or(0.0);
-                assert!(pct > 0.0 && pct < 2.0, "{context}");
-                assert!(v.comparison.opportunity, "{context}");
-            }
-            Case::CurrencyDrop => {
-                assert_eq!(kinds(v), [None, None, drop], "{context}");
-                let last = version(snapshot, id)
-                    .catalogue
-                    .iter()
-                    .map(|r| r.price.currency)
-                    .collect::<Vec<_>>();
-                assert_eq!(last.last(), Some(&Currency::Usd), "{context}");
-                assert!(last.contains(&Currency::Ars), "{context}");
-            }
-            Case::NewBySpan => {
-                assert_eq!(kinds(v), [None, new, new], "{context}");
-                let change = v.recent_changes.d3.as_ref().expect("a change");
-                assert_eq!(
-                    (change.changed_at, change.qualified_since),
-                    (None, Some(at(2, 17))),
-                    "{context}"
-                );
-            }
-            Case::NewByWeeks => {
-                assert_eq!(kinds(v), [new, new, new], "{context}");
-                let change = v.recent_changes.d1.as_ref().expect("a change");
-                assert_eq!(
-                    (change.changed_at, change.qualified_since),
-                    (None, Some(at(0, 20))),
-                    "{context}"
-                );
-            }
-            Case::Insufficient | Case::Stale => {
-                assert!(
-                    !v.comparison.sufficient_history && v.comparison.discount_pct.is_none(),
-                    "{context}"
-                );
-            }
-            Case::LeftCatalogue | Case::OutOfStock | Case::Unchecked => {
-                unreachable!("not published")
-            }
-        }
-    }
-    assert_case_structure(snapshot);
-}
-
-/// What each case looks like in the snapshot itself.
-fn assert_case_structure(snapshot: &Snapshot) {
-    let t = snapshot.meta.catalogue_observed_at;
-    let v = |case| version(snapshot, case_id(case));
-    let last_run_end = |case| v(case).catalogue.last().map(|run| run.last_seen);
-    assert!(
-        last_run_end(Case::LeftCatalogue).is_some_and(|end| end < t),
-        "left the catalogue before T"
-    );
-    assert!(
-        v(Case::LeftCatalogue)
-            .checks
-            .last()
-            .is_some_and(|check| check.in_stock)
-    );
-    let stale = v(Case::Stale);
-    assert_eq!(last_run_end(Case::Stale), Some(t));
-    assert!(
-        stale
-            .checks
-            .last()
-            .is_some_and(|c| c.in_stock && c.observed_at < t - Duration::days(45))
-    );
-    let out = v(Case::OutOfStock).checks.last().expect("checked");
-    assert!(!out.in_stock && out.quotes.is_empty());
-    assert_eq!(last_run_end(Case::OutOfStock), Some(t));
-    let unchecked = v(Case::Unchecked);
-    assert!(unchecked.checks.is_empty() && unchecked.catalogue.len() == 1);
-    assert_eq!(unchecked.catalogue[0].first_seen, t);
-    let gap = &v(Case::CatalogueGap).catalogue;
-    let gaps = gap
-        .windows(2)
-        .filter(|pair| pair[0].price == pair[1].price)
-        .count();
-    assert!(gaps >= 1, "a gap with the same price on both sides");
-    let young = v(Case::Insufficient)
-        .catalogue
-        .first()
-        .map(|run| run.first_seen);
-    assert!(
-        young.is_some_and(|first| first > t - Duration::days(35)),
-        "a recent launch"
-    );
-    let usd = v(Case::OpportunityUsd).checks.last().expect("checked");
-    assert!(usd.quotes.iter().all(|q| q.price.currency == Currency::Usd));
 }
 
 #[test]

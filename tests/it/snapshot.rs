@@ -362,13 +362,3 @@ fn keep_header_only(dir: &Path, table: &str) {
     let rows = read_csv(&path);
     write_csv(&path, &rows[..1]);
 }
-#[test]
-fn zz_dump() {
-    write_snapshot(&fixture(), Path::new("/tmp/snapdump"), TableFormat::Csv).expect("w");
-    write_snapshot(
-        &fixture(),
-        Path::new("/tmp/snapdump_pq"),
-        TableFormat::Parquet,
-    )
-    .expect("w");
-}

@@ -1,0 +1,212 @@
+//! Edge stage, static files: answers every URL that is not an API route from
+//! the tree: the manifest's URL map first, then a traversal-safe mapping of
+//! the path to a file (`index.html` for directories), then a 404 (JSON under
+//! `/api/`, the site's HTML page elsewhere).
+
+use std::path::Path;
+
+use axum::extract::State;
+use axum::http::{StatusCode, Uri};
+use axum::response::Response;
+
+use crate::api::ApiError;
+use crate::edge::http::{bytes_response, error_response, percent_decode};
+use crate::edge::state::{AppState, MANIFEST, Site};
+
+/// Directory of the edge's own data: part of the tree, not of the site.
+const INTERNAL_DIR: &str = "_edge";
+/// The site's 404 page, when the tree has one.
+const NOT_FOUND_PAGE: &str = "404.html";
+/// Body of the JSON 404 for unknown API URLs; the same text as the tree's
+/// `api/404.json`, so the CDN and the edge answer alike.
+pub const API_NOT_FOUND: &str = "no such API resource";
+
+/// The fallback of every URL the API routes do not answer.
+pub async fn serve(State(state): State<AppState>, uri: Uri) -> Response {
+    let site = state.site();
+    let path = uri.path();
+    if let Some(response) = serve_listed(&site, &uri).await {
+        return response;
+    }
+    if is_api_path(path) {
+        return error_response(&ApiError::NotFound(API_NOT_FOUND.to_owned()));
+    }
+    if let Some(candidates) = candidates(path) {
+        for file in candidates {
+            if let Some(response) = send_file(&site, &file).await {
+                return response;
+            }
+        }
+    }
+    not_found_page(&site).await
+}
+
+/// Paths answered with JSON errors rather than HTML pages: the API, and the
+/// MCP endpoint until it is mounted.
+pub fn is_api_path(path: &str) -> bool {
+    ["/api", "/mcp"].iter().any(|prefix| {
+        path.strip_prefix(prefix)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+    })
+}
+
+/// A URL the manifest lists (with its query string, else without), except
+/// the edge's own data.
+async fn serve_listed(site: &Site, uri: &Uri) -> Option<Response> {
+    let path = uri.path();
+    if path
+        .strip_prefix('/')
+        .is_some_and(|rest| rest.split('/').next() == Some(INTERNAL_DIR))
+    {
+        return None;
+    }
+    let with_query = uri.query().map(|query| format!("{path}?{query}"));
+    let entry = with_query
+        .and_then(|url| site.by_url(&url))
+        .or_else(|| site.by_url(path))?;
+    send_file(site, &entry.file).await
+}
+
+/// The files a URL path may name, in order: the file itself, the directory's
+/// `index.html`, the page `<path>.html`. `None` for any path that could
+/// leave the tree or reach its internals, decoded or not: `..` and `.`
+/// segments, empty inner segments, backslashes, NUL, drive colons, invalid
+/// UTF-8, the manifest and the edge data.
+pub fn candidates(raw_path: &str) -> Option<Vec<String>> {
+    let path = percent_decode(raw_path)?;
+    let relative = path.strip_prefix('/')?;
+    if relative.contains(['\\', '\0', ':']) {
+        return None;
+    }
+    let (directory, trimmed) = match relative.strip_suffix('/') {
+        Some(trimmed) => (true, trimmed),
+        None => (false, relative),
+    };
+    if trimmed.is_empty() {
+        return Some(vec!["index.html".to_owned()]);
+    }
+    let segments: Vec<&str> = trimmed.split('/').collect();
+    if segments
+        .iter()
+        .any(|segment| matches!(*segment, "" | "." | ".."))
+    {
+        return None;
+    }
+    if segments[0] == INTERNAL_DIR || trimmed == MANIFEST {
+        return None;
+    }
+    let index = format!("{trimmed}/index.html");
+    Some(if directory {
+        vec![index]
+    } else {
+        vec![trimmed.to_owned(), index, format!("{trimmed}.html")]
+    })
+}
+
+/// Reads a file of the tree (a regular file whose real path is inside the
+/// root, so a stray symlink cannot leak anything) and answers it with its
+/// content type and the ETag of the bytes actually read.
+async fn send_file(site: &Site, file: &str) -> Option<Response> {
+    let path = site.root().join(file);
+    let real = tokio::fs::canonicalize(&path).await.ok()?;
+    if !real.starts_with(site.canonical_root()) || !tokio::fs::metadata(&real).await.ok()?.is_file()
+    {
+        return None;
+    }
+    let bytes = match tokio::fs::read(&real).await {
+        Ok(bytes) => bytes,
+        Err(err) => {
+            tracing::warn!(file = %real.display(), %err, "reading a static file");
+            return None;
+        }
+    };
+    let content_type = site.by_file(file).map_or_else(
+        || guess_content_type(file),
+        |entry| entry.content_type.as_str(),
+    );
+    Some(bytes_response(StatusCode::OK, content_type, bytes, true))
+}
+
+/// The content type of a file the manifest does not list, by extension.
+fn guess_content_type(file: &str) -> &'static str {
+    let extension = Path::new(file)
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("");
+    match extension.to_ascii_lowercase().as_str() {
+        "html" | "htm" => "text/html; charset=utf-8",
+        "json" => "application/json",
+        "css" => "text/css; charset=utf-8",
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "svg" => "image/svg+xml",
+        "xml" => "application/xml",
+        "txt" => "text/plain; charset=utf-8",
+        "md" => "text/markdown; charset=utf-8",
+        "png" => "image/png",
+        "ico" => "image/x-icon",
+        "webmanifest" => "application/manifest+json",
+        _ => "application/octet-stream",
+    }
+}
+
+/// The tree's own 404 page, or a minimal one when it has none.
+async fn not_found_page(site: &Site) -> Response {
+    const FALLBACK: &str = "<!doctype html>\n<html lang=\"es-AR\"><head><meta charset=\"utf-8\"><title>Página no encontrada</title></head>\n<body><h1>Página no encontrada</h1><p><a href=\"/\">Ir al inicio</a></p></body></html>\n";
+    let page = tokio::fs::read(site.root().join(NOT_FOUND_PAGE))
+        .await
+        .unwrap_or_else(|_| FALLBACK.as_bytes().to_vec());
+    bytes_response(
+        StatusCode::NOT_FOUND,
+        "text/html; charset=utf-8",
+        page,
+        false,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_map_to_files_inside_the_tree_only() {
+        assert_eq!(candidates("/").expect("root"), ["index.html"]);
+        assert_eq!(
+            candidates("/developers/").expect("dir"),
+            ["developers/index.html"]
+        );
+        assert_eq!(
+            candidates("/developers").expect("page"),
+            ["developers", "developers/index.html", "developers.html"]
+        );
+        for bad in [
+            "/../Cargo.toml",
+            "/%2e%2e/%2e%2e/etc/passwd",
+            "/..%2fmanifest.json",
+            "/a/%2E%2E/%2E%2E/b",
+            "/a\\..\\b",
+            "/a%5c..%5cb",
+            "/a%00b",
+            "/a//b",
+            "/./a",
+            "/c:/windows",
+            "/manifest.json",
+            "/_edge/catalogue.json",
+            "/%ff",
+        ] {
+            assert_eq!(candidates(bad), None, "{bad}");
+        }
+        assert_eq!(
+            candidates("/%252e%252e/x").expect("literal name"),
+            ["%2e%2e/x", "%2e%2e/x/index.html", "%2e%2e/x.html"]
+        );
+    }
+
+    #[test]
+    fn api_paths_are_recognised_by_segment() {
+        assert!(is_api_path("/api"));
+        assert!(is_api_path("/api/v2/x"));
+        assert!(is_api_path("/mcp"));
+        assert!(!is_api_path("/apis"));
+        assert!(!is_api_path("/mcpx/"));
+    }
+}

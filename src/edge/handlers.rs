@@ -1,0 +1,85 @@
+//! Edge stage, API routes: the seven operations of the spec, each parsing the
+//! raw query string with `api::params` and answering through the same
+//! `api::endpoints` function, serializer and ETag as the static files.
+
+use axum::Router;
+use axum::extract::State;
+use axum::http::Uri;
+use axum::response::Response;
+use axum::routing::get;
+
+use crate::api::ApiError;
+use crate::api::endpoints::{
+    compare_vehicles, find_deals, get_api_info, get_catalogue, get_model_prices, get_vehicle,
+    search_vehicles,
+};
+use crate::api::params::{parse_compare, parse_deals, parse_model, parse_none, parse_search};
+use crate::edge::http::{percent_decode, respond};
+use crate::edge::state::AppState;
+
+/// Path prefix of a vehicle's detail.
+const VEHICLE_PREFIX: &str = "/api/v1/vehicles/";
+
+/// The API routes. Only GET and HEAD reach them (the policy answers the rest).
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/v1", get(api_info))
+        .route("/api/v1/catalogue", get(catalogue))
+        .route("/api/v1/vehicles", get(vehicles))
+        .route("/api/v1/vehicles/{id}", get(vehicle))
+        .route("/api/v1/deals", get(deals))
+        .route("/api/v1/models/prices", get(model_prices))
+        .route("/api/v1/compare", get(compare))
+}
+
+/// The raw (still percent-encoded) query string; the parsers decode it.
+fn query(uri: &Uri) -> &str {
+    uri.query().unwrap_or("")
+}
+
+async fn api_info(State(state): State<AppState>, uri: Uri) -> Response {
+    let site = state.site();
+    respond(parse_none(query(&uri)).map(|()| get_api_info(site.index())))
+}
+
+async fn catalogue(State(state): State<AppState>, uri: Uri) -> Response {
+    let site = state.site();
+    respond(parse_none(query(&uri)).map(|()| get_catalogue(site.index())))
+}
+
+async fn vehicles(State(state): State<AppState>, uri: Uri) -> Response {
+    let site = state.site();
+    respond(parse_search(query(&uri)).and_then(|parsed| search_vehicles(site.index(), &parsed)))
+}
+
+async fn deals(State(state): State<AppState>, uri: Uri) -> Response {
+    let site = state.site();
+    respond(parse_deals(query(&uri)).and_then(|parsed| find_deals(site.index(), &parsed)))
+}
+
+async fn model_prices(State(state): State<AppState>, uri: Uri) -> Response {
+    let site = state.site();
+    respond(parse_model(query(&uri)).and_then(|parsed| get_model_prices(site.index(), &parsed)))
+}
+
+async fn compare(State(state): State<AppState>, uri: Uri) -> Response {
+    let site = state.site();
+    respond(parse_compare(query(&uri)).and_then(|parsed| compare_vehicles(site.index(), &parsed)))
+}
+
+/// The ID is the raw path segment percent-decoded here rather than by the
+/// router, so that every byte of an ID (`/` as `%2F`, `+`, `%`) survives
+/// exactly once-decoded.
+async fn vehicle(State(state): State<AppState>, uri: Uri) -> Response {
+    let site = state.site();
+    let id = || {
+        let raw = uri.path().strip_prefix(VEHICLE_PREFIX).unwrap_or_default();
+        percent_decode(raw)
+            .ok_or_else(|| ApiError::invalid("id", "must be UTF-8 once percent-decoded"))
+    };
+    respond(
+        parse_none(query(&uri))
+            .and_then(|()| id())
+            .and_then(|id| get_vehicle(site.index(), &id)),
+    )
+}

@@ -1,0 +1,258 @@
+//! Edge stage, HTTP: building responses (JSON bytes with their ETag, the
+//! spec's error bodies) and the policy every site request passes: the query
+//! length limit, methods, CORS preflight, conditional requests, HEAD and the
+//! caching and security headers.
+
+use std::any::Any;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::Request;
+use axum::http::header::{self, HeaderMap, HeaderValue};
+use axum::http::{Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::Response;
+use serde::Serialize;
+
+use crate::api::error::{ApiError, ErrorBody, ErrorObject};
+use crate::api::json::{etag, to_json_bytes};
+use crate::api::query::MAX_QUERY_CHARS;
+
+/// Content type of every API response.
+pub const JSON: &str = "application/json";
+/// Methods the site answers (the `Allow` header of 405s and preflights).
+pub const ALLOWED_METHODS: &str = "GET, HEAD, OPTIONS";
+/// Shared-cache lifetime of successful responses (spec: five minutes).
+pub const CACHE_SUCCESS: &str = "public, max-age=300";
+/// Errors are never cached.
+pub const CACHE_ERROR: &str = "no-store";
+/// How long a browser may reuse a preflight answer, in seconds.
+const PREFLIGHT_MAX_AGE: &str = "86400";
+/// Longest a request may take before the client gets a 503 to retry.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// A 200 with JSON bytes from [`to_json_bytes`] and their ETag.
+pub fn json_response(bytes: Vec<u8>) -> Response {
+    bytes_response(StatusCode::OK, JSON, bytes, true)
+}
+
+/// Serializes an operation's result: the payload, or the error's status and body.
+pub fn respond<T: Serialize>(result: Result<T, ApiError>) -> Response {
+    match result {
+        Ok(payload) => json_response(to_json_bytes(&payload)),
+        Err(err) => error_response(&err),
+    }
+}
+
+/// The spec's error response for `err` (405s also carry `Allow`).
+pub fn error_response(err: &ApiError) -> Response {
+    let status = StatusCode::from_u16(err.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let mut response = bytes_response(status, JSON, to_json_bytes(&err.body()), false);
+    if matches!(err, ApiError::MethodNotAllowed) {
+        response
+            .headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static(ALLOWED_METHODS));
+    }
+    response
+}
+
+/// An error the API enum does not cover (the server's own failures), in the
+/// spec's error body shape; the cause is logged by the caller, never sent.
+pub fn server_error_response(status: StatusCode, code: &'static str, message: &str) -> Response {
+    let body = ErrorBody {
+        error: ErrorObject {
+            code,
+            message: message.to_owned(),
+            details: None,
+        },
+    };
+    bytes_response(status, JSON, to_json_bytes(&body), false)
+}
+
+/// Answer to a panicking handler: a JSON 500, the panic logged.
+pub fn panic_response(panic: Box<dyn Any + Send + 'static>) -> Response {
+    let message = panic
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| panic.downcast_ref::<&str>().copied())
+        .unwrap_or("unknown panic");
+    tracing::error!(panic = message, "handler panicked");
+    server_error_response(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "internal_error",
+        "internal error",
+    )
+}
+
+/// A response with `bytes`, its content type and length, and (for a
+/// successful representation) its strong ETag.
+pub fn bytes_response(
+    status: StatusCode,
+    content_type: &str,
+    bytes: Vec<u8>,
+    with_etag: bool,
+) -> Response {
+    let mut builder = Response::builder()
+        .status(status)
+        .header(header::CONTENT_TYPE, content_type)
+        .header(header::CONTENT_LENGTH, bytes.len());
+    if with_etag {
+        builder = builder.header(header::ETAG, etag(&bytes));
+    }
+    builder.body(Body::from(bytes)).unwrap_or_else(|err| {
+        // Only an invalid content type from a corrupt manifest can get here.
+        tracing::error!(%err, content_type, "building a response");
+        let mut response = Response::new(Body::empty());
+        *response.status_mut() = StatusCode::INTERNAL_SERVER_ERROR;
+        response
+    })
+}
+
+/// The policy of every site request (API and static files), in the spec's
+/// order: the 4096-character query limit before anything is parsed, then
+/// preflight, then methods; afterwards conditional requests, HEAD and the
+/// shared headers. Handlers only ever see GET and HEAD.
+pub async fn policy(request: Request, next: Next) -> Response {
+    let query_chars = request
+        .uri()
+        .query()
+        .map_or(0, |query| query.chars().count());
+    let method = request.method().clone();
+    let if_none_match = request.headers().get(header::IF_NONE_MATCH).cloned();
+    let mut response = if query_chars > MAX_QUERY_CHARS {
+        error_response(&ApiError::UriTooLong)
+    } else if method == Method::OPTIONS {
+        preflight_response()
+    } else if method != Method::GET && method != Method::HEAD {
+        error_response(&ApiError::MethodNotAllowed)
+    } else {
+        match tokio::time::timeout(REQUEST_TIMEOUT, next.run(request)).await {
+            Ok(response) => response,
+            Err(_) => {
+                tracing::warn!(
+                    timeout_secs = REQUEST_TIMEOUT.as_secs(),
+                    "request timed out"
+                );
+                server_error_response(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "timeout",
+                    "the request took too long; retry",
+                )
+            }
+        }
+    };
+    if let Some(if_none_match) = if_none_match
+        && response.status() == StatusCode::OK
+        && not_modified(&if_none_match, response.headers())
+    {
+        response = not_modified_response(response);
+    }
+    add_shared_headers(response.status(), response.headers_mut());
+    if method == Method::HEAD {
+        // Same headers as GET (Content-Length included), no body.
+        *response.body_mut() = Body::empty();
+    }
+    response
+}
+
+/// The CORS preflight answer: any origin may GET, HEAD and revalidate.
+fn preflight_response() -> Response {
+    let mut response = Response::new(Body::empty());
+    *response.status_mut() = StatusCode::NO_CONTENT;
+    let headers = response.headers_mut();
+    headers.insert(header::ALLOW, HeaderValue::from_static(ALLOWED_METHODS));
+    headers.insert(
+        header::ACCESS_CONTROL_ALLOW_METHODS,
+        HeaderValue::from_static(ALLOWED_METHODS),
+    );
+    headers.insert(
+        header::ACCESS_CONTROL_ALLOW_HEADERS,
+        HeaderValue::from_static("If-None-Match, Content-Type"),
+    );
+    headers.insert(
+        header::ACCESS_CONTROL_MAX_AGE,
+        HeaderValue::from_static(PREFLIGHT_MAX_AGE),
+    );
+    response
+}
+
+/// Whether `If-None-Match` matches the response's ETag: `*`, or any listed
+/// tag under the weak comparison (`W/"x"` matches `"x"`), as RFC 9110 asks
+/// for GET and HEAD.
+pub fn not_modified(if_none_match: &HeaderValue, headers: &HeaderMap) -> bool {
+    let (Ok(condition), Some(Ok(current))) = (
+        if_none_match.to_str(),
+        headers.get(header::ETAG).map(|v| v.to_str()),
+    ) else {
+        return false;
+    };
+    let opaque = |tag: &str| tag.trim().trim_start_matches("W/").to_owned();
+    let current = opaque(current);
+    condition
+        .split(',')
+        .map(str::trim)
+        .any(|tag| tag == "*" || (!tag.is_empty() && opaque(tag) == current))
+}
+
+/// A 304 in place of a 200: no body, the validators and caching headers kept.
+fn not_modified_response(response: Response) -> Response {
+    let (mut parts, _) = response.into_parts();
+    parts.status = StatusCode::NOT_MODIFIED;
+    for name in [header::CONTENT_TYPE, header::CONTENT_LENGTH] {
+        parts.headers.remove(name);
+    }
+    Response::from_parts(parts, Body::empty())
+}
+
+/// Caching by outcome, CORS for any origin (the data is public and needs no
+/// credentials), the ETag readable by browser scripts, no MIME sniffing.
+fn add_shared_headers(status: StatusCode, headers: &mut HeaderMap) {
+    let cache = if status.is_success() || status == StatusCode::NOT_MODIFIED {
+        CACHE_SUCCESS
+    } else {
+        CACHE_ERROR
+    };
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    headers.insert(
+        header::ACCESS_CONTROL_ALLOW_ORIGIN,
+        HeaderValue::from_static("*"),
+    );
+    headers.insert(
+        header::ACCESS_CONTROL_EXPOSE_HEADERS,
+        HeaderValue::from_static("ETag"),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+}
+
+/// Decodes `%XX` escapes (a `+` stays a `+`: this is a path, not a form). A
+/// `%` not followed by two hex digits is kept as it is. `None` when the
+/// result is not UTF-8.
+pub fn percent_decode(raw: &str) -> Option<String> {
+    let bytes = raw.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut index = 0;
+    while index < bytes.len() {
+        let escaped = (bytes[index] == b'%')
+            .then(|| raw.get(index + 1..index + 3))
+            .flatten()
+            .and_then(|hex| {
+                u8::from_str_radix(hex, 16)
+                    .ok()
+                    .filter(|_| hex.bytes().all(|b| b.is_ascii_hexdigit()))
+            });
+        match escaped {
+            Some(byte) => {
+                out.push(byte);
+                index += 3;
+            }
+            None => {
+                out.push(bytes[index]);
+                index += 1;
+            }
+        }
+    }
+    String::from_utf8(out).ok()
+}

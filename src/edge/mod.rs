@@ -1,0 +1,215 @@
+//! Edge stage: the `autoprecios-edge` HTTP server. Reads a tree `generate`
+//! wrote (the compact catalogue and the manifest), answers every operation of
+//! the spec with any parameters from memory, serves the static tree, and
+//! swaps in a newly generated tree without dropping requests.
+//!
+//! Router shape: the API routes and the static-file fallback sit under one
+//! policy layer (query limit, methods, CORS, conditional requests, caching
+//! headers); request logging wraps everything.
+
+pub mod files;
+pub mod handlers;
+pub mod http;
+pub mod state;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use axum::Router;
+use axum::extract::Request;
+use axum::middleware::{self, Next};
+use axum::response::Response;
+use tower_http::catch_panic::CatchPanicLayer;
+use tracing::{error, info};
+
+pub use state::{AppState, Site};
+
+/// How often `manifest.json` is checked for a newly generated tree.
+pub const RELOAD_POLL: Duration = Duration::from_secs(2);
+/// Longest query text written to the request log.
+const LOGGED_QUERY_CHARS: usize = 256;
+
+/// Serves a tree written by `autoprecios generate`: the JSON API with any
+/// parameters, and the static site.
+#[derive(Debug, Clone, clap::Parser)]
+#[command(name = "autoprecios-edge", version, about)]
+pub struct Args {
+    /// Directory of the generated tree (with manifest.json and _edge/catalogue.json).
+    #[arg(long, default_value = "output")]
+    pub root: PathBuf,
+    /// Address and port to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub listen: SocketAddr,
+}
+
+/// The whole HTTP application over `state`: testable with `oneshot`, no socket.
+pub fn app(state: AppState) -> Router {
+    let site = handlers::routes()
+        .fallback(files::serve)
+        // A panic becomes a JSON 500 inside the policy, so it still gets no-store.
+        .layer(CatchPanicLayer::custom(http::panic_response))
+        .layer(middleware::from_fn(http::policy));
+    // The MCP endpoint goes here, as `.route_service("/mcp", ...)` merged after
+    // the policy layer: it takes POST bodies and enforces its own limits.
+    // Until then `/mcp` falls through to the JSON 404.
+    site.layer(middleware::from_fn(log_request))
+        .with_state(state)
+}
+
+/// Loads the tree, listens, serves until SIGTERM or ctrl-c, reloading the
+/// tree on SIGHUP and whenever its manifest changes.
+pub async fn run(args: Args) -> anyhow::Result<()> {
+    let root = args.root.clone();
+    let state = tokio::task::spawn_blocking(move || AppState::load(&root))
+        .await
+        .context("loading the tree")?
+        .with_context(|| format!("loading the tree at {}", args.root.display()))?;
+    log_loaded(&state);
+    let listener = tokio::net::TcpListener::bind(args.listen)
+        .await
+        .with_context(|| format!("listening on {}", args.listen))?;
+    info!(address = %args.listen, root = %args.root.display(), "serving");
+    tokio::spawn(watch(state.clone()));
+    axum::serve(listener, app(state))
+        .with_graceful_shutdown(shutdown_signal())
+        .await
+        .context("serving HTTP")?;
+    info!("stopped");
+    Ok(())
+}
+
+fn log_loaded(state: &AppState) {
+    let site = state.site();
+    let meta = &site.index().catalogue().meta;
+    info!(
+        root = %state.root().display(),
+        vehicles = site.index().vehicles().len(),
+        snapshot_at = %meta.snapshot_at,
+        "tree loaded"
+    );
+}
+
+/// Reloads the tree when its manifest changes (polled) or on SIGHUP; a
+/// broken tree is logged and the current one kept.
+async fn watch(state: AppState) {
+    let mut hangup = hangup_stream();
+    let mut ticks = tokio::time::interval(RELOAD_POLL);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        let forced = tokio::select! {
+            _ = ticks.tick() => false,
+            _ = next_hangup(&mut hangup) => true,
+        };
+        let worker = state.clone();
+        let outcome = tokio::task::spawn_blocking(move || {
+            if forced {
+                worker.reload().map(|()| true)
+            } else {
+                worker.reload_if_changed()
+            }
+        })
+        .await;
+        match outcome {
+            Ok(Ok(true)) => log_loaded(&state),
+            Ok(Ok(false)) => {}
+            Ok(Err(err)) => error!("keeping the current tree: {err:#}"),
+            Err(err) => error!("keeping the current tree: reload task failed: {err}"),
+        }
+    }
+}
+
+#[cfg(unix)]
+type Hangup = Option<tokio::signal::unix::Signal>;
+#[cfg(not(unix))]
+type Hangup = ();
+
+#[cfg(unix)]
+fn hangup_stream() -> Hangup {
+    use tokio::signal::unix::{SignalKind, signal};
+    signal(SignalKind::hangup())
+        .map_err(|err| error!("SIGHUP reloads disabled: {err}"))
+        .ok()
+}
+
+#[cfg(not(unix))]
+fn hangup_stream() -> Hangup {}
+
+/// The next SIGHUP; never, where there is none.
+#[cfg(unix)]
+async fn next_hangup(hangup: &mut Hangup) {
+    let received = match hangup {
+        Some(stream) => stream.recv().await.is_some(),
+        None => false,
+    };
+    if !received {
+        // No handler, or the stream ended: never report a SIGHUP again.
+        *hangup = None;
+        std::future::pending::<()>().await;
+    }
+}
+
+#[cfg(not(unix))]
+async fn next_hangup(_: &mut Hangup) {
+    std::future::pending().await
+}
+
+/// Resolves on ctrl-c or SIGTERM; in-flight requests then finish.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if let Err(err) = tokio::signal::ctrl_c().await {
+            error!("ctrl-c handler: {err}");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut stream) => {
+                stream.recv().await;
+            }
+            Err(err) => {
+                error!("SIGTERM handler: {err}");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = terminate => {}
+    }
+    info!("shutting down: finishing in-flight requests");
+}
+
+/// One log line per request: method, path, query (shortened), status, latency.
+async fn log_request(request: Request, next: Next) -> Response {
+    let started = Instant::now();
+    let method = request.method().clone();
+    let path = request.uri().path().to_owned();
+    let query: String = request
+        .uri()
+        .query()
+        .unwrap_or("")
+        .chars()
+        .take(LOGGED_QUERY_CHARS)
+        .collect();
+    let response = next.run(request).await;
+    let latency_ms = started.elapsed().as_secs_f64() * 1000.0;
+    info!(%method, path, query, status = response.status().as_u16(), latency_ms = format!("{latency_ms:.2}"), "request");
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn args_are_well_formed() {
+        Args::command().debug_assert();
+    }
+}

@@ -1,0 +1,256 @@
+//! Edge stage, state: loads a tree that `generate` wrote (`manifest.json` and
+//! the compact `_edge/catalogue.json`) into an indexed [`Site`], and swaps a
+//! newly generated tree in behind an `Arc` without dropping requests,
+//! keeping the old one when the new one is broken.
+
+use std::collections::HashMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
+use std::time::SystemTime;
+
+use anyhow::{Context, bail};
+use serde::Deserialize;
+
+use crate::api::Index;
+use crate::api::json::etag;
+use crate::catalogue::{Catalogue, EDGE_DATA_PATH, EDGE_DATA_VERSION, EdgeData};
+
+/// Name of the manifest at the root of a generated tree.
+pub const MANIFEST: &str = "manifest.json";
+
+/// One file of the tree as the manifest lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StaticEntry {
+    /// Its path in the tree, `/`-separated.
+    pub file: String,
+    /// Its `Content-Type`.
+    pub content_type: String,
+    /// The ETag of its bytes when it was written.
+    pub etag: String,
+}
+
+/// `manifest.json` as `generate` writes it (the edge only reads it, so it
+/// keeps its own reader instead of linking the generator's output module).
+#[derive(Debug, Deserialize)]
+struct ManifestFile {
+    files: Vec<ManifestRow>,
+}
+
+#[derive(Debug, Deserialize)]
+struct ManifestRow {
+    url: String,
+    #[serde(flatten)]
+    entry: StaticEntry,
+}
+
+/// Just the version of the edge data, read before the rest so that a file
+/// of another version fails with a clear message, not a serde error.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct VersionProbe {
+    format_version: u32,
+}
+
+/// One loaded tree: the indexed catalogue and the static files.
+#[derive(Debug)]
+pub struct Site {
+    root: PathBuf,
+    /// The root with symlinks resolved: every file served must be under it.
+    canonical_root: PathBuf,
+    index: Index,
+    by_url: HashMap<String, StaticEntry>,
+    by_file: HashMap<String, StaticEntry>,
+}
+
+impl Site {
+    /// Loads the tree at `root`; fails naming the missing or broken file.
+    pub fn load(root: &Path) -> anyhow::Result<Site> {
+        let manifest_path = root.join(MANIFEST);
+        let manifest_bytes = fs::read(&manifest_path).with_context(|| {
+            format!(
+                "reading {} (is {} a tree written by `autoprecios generate`?)",
+                manifest_path.display(),
+                root.display()
+            )
+        })?;
+        let manifest: ManifestFile = serde_json::from_slice(&manifest_bytes)
+            .with_context(|| format!("parsing {}", manifest_path.display()))?;
+        let by_url: HashMap<String, StaticEntry> = manifest
+            .files
+            .into_iter()
+            .map(|row| (row.url, row.entry))
+            .collect();
+        let by_file = by_url
+            .values()
+            .map(|entry| (entry.file.clone(), entry.clone()))
+            .collect();
+        let index = load_index(root, &by_url)?;
+        let canonical_root =
+            fs::canonicalize(root).with_context(|| format!("resolving {}", root.display()))?;
+        Ok(Site {
+            root: root.to_owned(),
+            canonical_root,
+            index,
+            by_url,
+            by_file,
+        })
+    }
+
+    /// The root directory of the tree.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// The root with symlinks resolved.
+    pub fn canonical_root(&self) -> &Path {
+        &self.canonical_root
+    }
+
+    /// The indexed catalogue every API operation reads.
+    pub fn index(&self) -> &Index {
+        &self.index
+    }
+
+    /// The file answering `url` (path and query string), if the manifest lists one.
+    pub fn by_url(&self, url: &str) -> Option<&StaticEntry> {
+        self.by_url.get(url)
+    }
+
+    /// The manifest entry of a file of the tree (`developers/index.html`).
+    pub fn by_file(&self, file: &str) -> Option<&StaticEntry> {
+        self.by_file.get(file)
+    }
+}
+
+/// Reads the edge data the manifest lists, checks that it is the file the
+/// manifest describes (a tree swapped in between the two reads would pair a
+/// manifest with another tree's data) and of the version this build reads.
+fn load_index(root: &Path, by_url: &HashMap<String, StaticEntry>) -> anyhow::Result<Index> {
+    let Some(listed) = by_url.get(EDGE_DATA_PATH) else {
+        bail!(
+            "{} lists no {EDGE_DATA_PATH}: regenerate the tree with this version",
+            root.join(MANIFEST).display()
+        );
+    };
+    let path = root.join(&listed.file);
+    let bytes = fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+    if etag(&bytes) != listed.etag {
+        bail!(
+            "{} does not match its manifest entry (the tree changed while loading?)",
+            path.display()
+        );
+    }
+    let probe: VersionProbe =
+        serde_json::from_slice(&bytes).with_context(|| format!("parsing {}", path.display()))?;
+    if probe.format_version != EDGE_DATA_VERSION {
+        bail!(
+            "{} has format version {}, this server reads version {EDGE_DATA_VERSION}: regenerate the tree or upgrade the server",
+            path.display(),
+            probe.format_version
+        );
+    }
+    let data: EdgeData<Catalogue> =
+        serde_json::from_slice(&bytes).with_context(|| format!("parsing {}", path.display()))?;
+    if !data
+        .catalogue
+        .vehicles
+        .windows(2)
+        .all(|pair| pair[0].id.as_bytes() < pair[1].id.as_bytes())
+    {
+        // Lookups by ID binary-search the vehicles; an unsorted file would answer 404s silently.
+        bail!("{}: vehicles are not sorted by ID", path.display());
+    }
+    Ok(Index::new(data.catalogue, &data.base_url))
+}
+
+/// The state every handler shares: the current [`Site`], swapped whole on reload.
+#[derive(Debug, Clone)]
+pub struct AppState {
+    shared: Arc<Shared>,
+}
+
+#[derive(Debug)]
+struct Shared {
+    root: PathBuf,
+    current: RwLock<Arc<Site>>,
+    /// Modification time of the manifest last tried, loaded or not, so a
+    /// broken tree is reported once rather than at every poll.
+    seen: Mutex<Option<SystemTime>>,
+}
+
+impl AppState {
+    /// Loads the tree at `root`; a missing or incompatible tree is an error.
+    pub fn load(root: &Path) -> anyhow::Result<AppState> {
+        let seen = manifest_mtime(root);
+        let site = Site::load(root)?;
+        let shared = Shared {
+            root: root.to_owned(),
+            current: RwLock::new(Arc::new(site)),
+            seen: Mutex::new(seen),
+        };
+        Ok(AppState {
+            shared: Arc::new(shared),
+        })
+    }
+
+    /// The current tree. A request holds its `Arc` to the end, so a reload
+    /// never changes the data under a response being built.
+    pub fn site(&self) -> Arc<Site> {
+        Arc::clone(
+            &self
+                .shared
+                .current
+                .read()
+                .unwrap_or_else(PoisonError::into_inner),
+        )
+    }
+
+    /// The directory the tree is loaded from.
+    pub fn root(&self) -> &Path {
+        &self.shared.root
+    }
+
+    /// Loads the tree again and swaps it in; on error the current tree stays.
+    pub fn reload(&self) -> anyhow::Result<()> {
+        let seen = manifest_mtime(&self.shared.root);
+        *self
+            .shared
+            .seen
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = seen;
+        let site = Site::load(&self.shared.root)?;
+        *self
+            .shared
+            .current
+            .write()
+            .unwrap_or_else(PoisonError::into_inner) = Arc::new(site);
+        Ok(())
+    }
+
+    /// Reloads when `manifest.json` changed since the last attempt; returns
+    /// whether a new tree was swapped in.
+    pub fn reload_if_changed(&self) -> anyhow::Result<bool> {
+        let mtime = manifest_mtime(&self.shared.root);
+        let changed = mtime.is_some()
+            && *self
+                .shared
+                .seen
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                != mtime;
+        if changed {
+            self.reload()?;
+        }
+        Ok(changed)
+    }
+}
+
+/// When the manifest was last written; `None` while it is missing (between
+/// the two renames of a tree swap), which is never a reason to reload.
+fn manifest_mtime(root: &Path) -> Option<SystemTime> {
+    fs::metadata(root.join(MANIFEST))
+        .and_then(|meta| meta.modified())
+        .ok()
+}

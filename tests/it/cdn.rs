@@ -1,0 +1,81 @@
+//! The generated `_redirects` routes as intended: a small first-match matcher
+//! (exact paths and a trailing splat, `!` forcing over existing files) run
+//! over a table of URLs against the fixture tree.
+
+use std::fs;
+
+use crate::generate::{EDGE, fixture};
+
+struct Rule {
+    from: String,
+    to: String,
+    status: String,
+}
+
+fn rules() -> Vec<Rule> {
+    let text = fs::read_to_string(fixture().out.join("_redirects")).expect("_redirects");
+    text.lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|line| {
+            let parts: Vec<&str> = line.split_whitespace().collect();
+            assert_eq!(parts.len(), 3, "{line}");
+            Rule { from: parts[0].into(), to: parts[1].into(), status: parts[2].into() }
+        })
+        .collect()
+}
+
+/// Where a path ends up: `(status, target)`; a plain file when no rule applies.
+fn route(path: &str) -> (String, String) {
+    let file_exists = fixture().out.join(path.trim_start_matches('/')).is_file();
+    for rule in rules() {
+        let splat = match rule.from.strip_suffix('*') {
+            Some(prefix) => path.strip_prefix(prefix),
+            None => (path == rule.from).then_some(""),
+        };
+        let Some(splat) = splat else { continue };
+        if file_exists && !rule.status.ends_with('!') {
+            break;
+        }
+        return (rule.status.trim_end_matches('!').to_owned(), rule.to.replace(":splat", splat));
+    }
+    ("200".into(), path.into())
+}
+
+#[test]
+fn api_urls_route_to_files_the_edge_or_the_json_404() {
+    let edge = |path: &str| ("200".to_owned(), format!("{EDGE}{path}"));
+    let file = |path: &str| ("200".to_owned(), path.to_owned());
+    assert_eq!(route("/api/v1"), file("/api/v1/index.json"));
+    assert_eq!(route("/api/v1/catalogue"), file("/api/v1/catalogue.json"));
+    assert_eq!(route("/api/v1/vehicles"), edge("/api/v1/vehicles"));
+    assert_eq!(route("/api/v1/deals"), edge("/api/v1/deals"));
+    assert_eq!(route("/api/v1/models/prices"), edge("/api/v1/models/prices"));
+    assert_eq!(route("/api/v1/compare"), edge("/api/v1/compare"));
+    assert_eq!(route("/mcp"), edge("/mcp"));
+    assert_eq!(route("/api/v1/vehicles/Some%2FOdd%20ID"), edge("/api/v1/vehicles/Some%2FOdd%20ID"));
+    assert_eq!(route("/api/v2/anything"), ("404".to_owned(), "/api/404.json".to_owned()));
+    assert_eq!(route("/api/v1/vehicles.json"), file("/api/v1/vehicles.json"), "existing files win over unforced rules");
+    assert_eq!(route("/developers.md"), file("/developers.md"));
+}
+
+#[test]
+fn every_rewrite_lands_on_a_file_and_case_twins_go_to_the_edge() {
+    let out = &fixture().out;
+    let mut details = 0;
+    for rule in rules().iter().filter(|rule| rule.status == "200" || rule.status == "404") {
+        assert!(out.join(rule.to.trim_start_matches('/')).is_file(), "{} -> {}", rule.from, rule.to);
+        details += usize::from(rule.from.starts_with("/api/v1/vehicles/"));
+    }
+    assert!(details > 10, "vehicle details are served from files");
+    let catalogue: serde_json::Value =
+        serde_json::from_slice(&fs::read(out.join("_edge/catalogue.json")).expect("edge data")).expect("json");
+    let ids: Vec<&str> =
+        catalogue["catalogue"]["vehicles"].as_array().expect("vehicles").iter().filter_map(|v| v["id"].as_str()).collect();
+    for id in &ids {
+        let twins = ids.iter().filter(|other| other.eq_ignore_ascii_case(id)).count();
+        let (_, target) = route(&format!("/api/v1/vehicles/{id}"));
+        if twins > 1 {
+            assert!(target.starts_with(EDGE), "case twin {id} must go to the edge");
+        }
+    }
+}

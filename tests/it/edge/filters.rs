@@ -1,0 +1,173 @@
+//! Filters on content: for many combinations, the vehicles a search returns
+//! are exactly those a brute-force reading of the edge data (plain JSON,
+//! predicates written here independently of the API code) selects.
+
+use std::collections::BTreeSet;
+
+use autoprecios::api::links::percent_encode;
+use serde_json::Value;
+use unicode_normalization::UnicodeNormalization;
+
+use super::{edge_vehicles, get_json, ids};
+
+/// Case- and accent-insensitive form, written for the test.
+fn loose(text: &str) -> String {
+    text.nfd().filter(|c| !unicode_normalization::char::is_combining_mark(*c)).collect::<String>().to_lowercase()
+}
+
+fn text(vehicle: &Value, field: &str) -> String {
+    vehicle[field].as_str().unwrap_or("").to_owned()
+}
+
+/// Whether `vehicle` (edge data) satisfies one `name=value` filter.
+fn satisfies(vehicle: &Value, name: &str, value: &str) -> bool {
+    let number = || value.parse::<f64>().expect("a number");
+    let at_least = |field: &str| vehicle[field].as_f64().is_some_and(|known| known >= number());
+    let price = vehicle["currentPriceUsd"].as_f64().expect("price");
+    match name {
+        "q" => {
+            let haystack = loose(&[text(vehicle, "make"), text(vehicle, "model"), text(vehicle, "trim"), text(vehicle, "trimDisplay")].join(" "));
+            loose(value).split_whitespace().all(|word| haystack.contains(word))
+        }
+        "make" | "model" => loose(&text(vehicle, name)) == loose(value),
+        "type" | "fuel" | "transmission" | "drivetrain" => vehicle[name].as_str() == Some(value),
+        "minPriceUsd" => price >= number(),
+        "maxPriceUsd" => price <= number(),
+        "minSeats" => at_least("seats"),
+        "minAirbags" => at_least("airbags"),
+        "aeb" => vehicle["specs"]["values"]["aebLowSpeed"].as_bool() == Some(value == "true"),
+        "hasSpecs" => vehicle["specs"].is_object() == (value == "true"),
+        "minDiscountPct" => {
+            let comparison = &vehicle["comparison"];
+            comparison["sufficientHistory"] == true && comparison["discountPct"].as_f64().is_some_and(|pct| pct >= number())
+        }
+        "opportunitiesOnly" => value == "false" || vehicle["comparison"]["opportunity"] == true,
+        other => panic!("no brute-force predicate for {other}"),
+    }
+}
+
+/// The IDs the brute force selects for `filters`.
+fn expected(filters: &[(&str, String)], extra: impl Fn(&Value) -> bool) -> BTreeSet<String> {
+    edge_vehicles()
+        .iter()
+        .filter(|v| extra(v) && filters.iter().all(|(name, value)| satisfies(v, name, value)))
+        .map(|v| v["id"].as_str().expect("id").to_owned())
+        .collect()
+}
+
+fn query(filters: &[(&str, String)]) -> String {
+    filters.iter().map(|(name, value)| format!("{name}={}", percent_encode(value))).collect::<Vec<_>>().join("&")
+}
+
+/// The most common value of a string field, and one that occurs less often.
+fn common(field: &str) -> (String, String) {
+    let mut counts = std::collections::BTreeMap::<String, usize>::new();
+    for vehicle in edge_vehicles() {
+        if let Some(value) = vehicle[field].as_str() {
+            *counts.entry(value.to_owned()).or_default() += 1;
+        }
+    }
+    let mut sorted: Vec<(String, usize)> = counts.into_iter().collect();
+    sorted.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let first = sorted.first().expect("a value").0.clone();
+    let last = sorted.last().expect("a value").0.clone();
+    (first, last)
+}
+
+/// A vehicle's make spelt with other case and accents, when it has any: the
+/// spelling a user types (`CITROEN` for `Citroën`).
+fn respelt(name: &str) -> String {
+    loose(name).to_uppercase()
+}
+
+/// The filter combinations checked: every filter alone, and mixes.
+fn combinations() -> Vec<Vec<(&'static str, String)>> {
+    let vehicles = edge_vehicles();
+    let accented = vehicles
+        .iter()
+        .find(|v| text(v, "make").chars().any(|c| !c.is_ascii()))
+        .unwrap_or(&vehicles[0]);
+    let (make, rare_make) = common("make");
+    let (body_type, other_type) = common("type");
+    let (fuel, other_fuel) = common("fuel");
+    let (transmission, _) = common("transmission");
+    let (drivetrain, other_drivetrain) = common("drivetrain");
+    let model = vehicles.iter().rev().find(|v| text(v, "make") == make).map(|v| text(v, "model")).expect("a model");
+    let trim_word = text(&vehicles[3], "trim").split_whitespace().next().unwrap_or("x").to_owned();
+    let s = |value: &str| value.to_owned();
+    vec![
+        vec![("q", respelt(&text(accented, "make")))],
+        vec![("q", format!("{}  {}", respelt(&text(accented, "model")), text(accented, "make").to_lowercase()))],
+        vec![("q", trim_word.to_uppercase())],
+        vec![("q", s("zzzz-no-match"))],
+        vec![("q", s("   "))],
+        vec![("make", respelt(&text(accented, "make")))],
+        vec![("make", make.to_lowercase()), ("model", model.to_uppercase())],
+        vec![("make", rare_make)],
+        vec![("model", respelt(&model))],
+        vec![("type", body_type.clone())],
+        vec![("type", other_type), ("fuel", other_fuel)],
+        vec![("fuel", fuel.clone()), ("transmission", transmission.clone())],
+        vec![("transmission", s("Manual"))],
+        vec![("drivetrain", drivetrain)],
+        vec![("drivetrain", other_drivetrain), ("type", body_type.clone())],
+        vec![("minPriceUsd", s("20000"))],
+        vec![("maxPriceUsd", s("30000.5"))],
+        vec![("minPriceUsd", s("25000")), ("maxPriceUsd", s("60000"))],
+        vec![("minSeats", s("5"))],
+        vec![("minSeats", s("7"))],
+        vec![("minAirbags", s("6"))],
+        vec![("minAirbags", s("0"))],
+        vec![("aeb", s("true"))],
+        vec![("aeb", s("false"))],
+        vec![("aeb", s("true")), ("minAirbags", s("4"))],
+        vec![("hasSpecs", s("true"))],
+        vec![("hasSpecs", s("false"))],
+        vec![("minDiscountPct", s("0"))],
+        vec![("minDiscountPct", s("5"))],
+        vec![("minDiscountPct", s("2.5")), ("type", body_type)],
+        vec![("opportunitiesOnly", s("true"))],
+        vec![("opportunitiesOnly", s("false"))],
+        vec![("opportunitiesOnly", s("true")), ("make", make), ("minSeats", s("5"))],
+        vec![("fuel", fuel), ("hasSpecs", s("true")), ("aeb", s("true")), ("maxPriceUsd", s("80000"))],
+    ]
+}
+
+#[tokio::test]
+async fn searches_return_exactly_the_matching_vehicles() {
+    let mut nonempty = 0;
+    let mut partial = 0;
+    for filters in combinations() {
+        let uri = format!("/api/v1/vehicles?{}&limit=100", query(&filters));
+        let body = get_json(&uri).await;
+        let found: BTreeSet<String> = ids(&body).into_iter().collect();
+        let wanted = expected(&filters, |_| true);
+        assert_eq!(found, wanted, "{uri}");
+        assert_eq!(body["data"]["pagination"]["total"].as_u64(), Some(wanted.len() as u64), "{uri}");
+        nonempty += usize::from(!wanted.is_empty());
+        partial += usize::from(!wanted.is_empty() && wanted.len() < edge_vehicles().len());
+    }
+    assert!(partial >= 20, "most combinations select some but not all vehicles ({partial}, {nonempty} non-empty)");
+}
+
+#[tokio::test]
+async fn deal_filters_combine_with_the_deal_kind() {
+    for filters in combinations() {
+        if filters.iter().any(|(name, _)| *name == "opportunitiesOnly") {
+            continue;
+        }
+        let uri = format!("/api/v1/deals?kind=opportunities&{}&limit=100", query(&filters));
+        let found: BTreeSet<String> = ids(&get_json(&uri).await).into_iter().collect();
+        assert_eq!(found, expected(&filters, |v| v["comparison"]["opportunity"] == true), "{uri}");
+    }
+}
+
+#[tokio::test]
+async fn model_prices_match_make_and_model_loosely() {
+    let vehicle = &edge_vehicles()[0];
+    let (make, model) = (text(vehicle, "make"), text(vehicle, "model"));
+    let exact = get_json(&format!("/api/v1/models/prices?make={}&model={}", percent_encode(&make), percent_encode(&model))).await;
+    let loose_uri = format!("/api/v1/models/prices?make={}&model={}", percent_encode(&respelt(&make)), percent_encode(&model.to_lowercase()));
+    assert_eq!(get_json(&loose_uri).await, exact);
+    assert_eq!(exact["data"]["make"], make.as_str(), "the catalogue's own spelling is returned");
+}
