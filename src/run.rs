@@ -60,6 +60,12 @@ pub fn timed<T>(name: &str, step: impl FnOnce() -> T) -> T {
     value
 }
 
+/// A progress bar for a long step; indicatif draws it only when stderr is a
+/// terminal, so logs and CI output stay clean.
+pub fn progress(len: usize, message: &'static str) -> indicatif::ProgressBar {
+    indicatif::ProgressBar::new(len as u64).with_message(message)
+}
+
 /// Loads a snapshot with a logged step and the directory in every error.
 pub fn load(dir: &Path) -> anyhow::Result<Snapshot> {
     timed("load snapshot", || load_snapshot(dir))

@@ -256,3 +256,64 @@ pub fn percent_decode(raw: &str) -> Option<String> {
     }
     String::from_utf8(out).ok()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::Router;
+    use axum::routing::get;
+    use tower::ServiceExt;
+
+    #[test]
+    fn if_none_match_uses_the_weak_comparison() {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::ETAG, HeaderValue::from_static("\"abc\""));
+        let matches =
+            |condition: &'static str| not_modified(&HeaderValue::from_static(condition), &headers);
+        assert!(matches("\"abc\""));
+        assert!(matches("W/\"abc\""));
+        assert!(matches("\"x\", W/\"abc\""));
+        assert!(matches("*"));
+        assert!(!matches("\"abcd\""));
+        assert!(!matches("abc"));
+        assert!(!matches(""));
+        assert!(
+            !not_modified(&HeaderValue::from_static("*"), &HeaderMap::new()),
+            "nothing to match"
+        );
+    }
+
+    #[test]
+    fn percent_decoding_is_for_paths() {
+        assert_eq!(percent_decode("a%2Fb+c%25").as_deref(), Some("a/b+c%"));
+        assert_eq!(percent_decode("%C3%B1%").as_deref(), Some("ñ%"));
+        assert_eq!(
+            percent_decode("%zz%+1").as_deref(),
+            Some("%zz%+1"),
+            "not escapes: kept"
+        );
+        assert_eq!(percent_decode("%ff"), None);
+    }
+
+    async fn boom() -> StatusCode {
+        panic!("boom")
+    }
+
+    #[tokio::test]
+    async fn a_panicking_handler_is_a_json_500_that_is_not_cached() {
+        let app: Router = Router::new()
+            .route("/boom", get(boom))
+            .layer(tower_http::catch_panic::CatchPanicLayer::custom(
+                panic_response,
+            ))
+            .layer(axum::middleware::from_fn(policy));
+        let request = axum::http::Request::builder()
+            .uri("/boom")
+            .body(Body::empty())
+            .expect("request");
+        let response = app.oneshot(request).await.expect("infallible");
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(response.headers()[header::CACHE_CONTROL], CACHE_ERROR);
+        assert_eq!(response.headers()[header::CONTENT_TYPE], JSON);
+    }
+}

@@ -2,6 +2,7 @@
 //! query (no query string, or the default first page of each variant) and
 //! writes the responses with their URLs, through the one serializer.
 
+use indicatif::ParallelProgressIterator;
 use rayon::prelude::*;
 
 use crate::api::endpoints::{
@@ -123,10 +124,15 @@ fn write_models(index: &Index, out: &TreeWriter) -> anyhow::Result<usize> {
 
 /// The detail of every published version.
 fn write_vehicles(index: &Index, out: &TreeWriter) -> anyhow::Result<usize> {
-    index.vehicles().par_iter().try_for_each(|vehicle| {
-        let url = format!("/api/v1/vehicles/{}", percent_encode(&vehicle.id));
-        let file = format!("api/v1/vehicles/{}.json", encode_id(&vehicle.id));
-        out.write_json(&url, &file, &get_vehicle(index, &vehicle.id)?)
-    })?;
+    let bar = crate::run::progress(index.vehicles().len(), "vehicle details");
+    index
+        .vehicles()
+        .par_iter()
+        .progress_with(bar)
+        .try_for_each(|vehicle| {
+            let url = format!("/api/v1/vehicles/{}", percent_encode(&vehicle.id));
+            let file = format!("api/v1/vehicles/{}.json", encode_id(&vehicle.id));
+            out.write_json(&url, &file, &get_vehicle(index, &vehicle.id)?)
+        })?;
     Ok(index.vehicles().len())
 }

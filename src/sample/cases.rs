@@ -161,6 +161,41 @@ pub fn case_plan(case: Case, pricing: &Pricing, market: &Market, rng: &mut Rng) 
     match case {
         Case::Opportunity => plan.set_dealer(day(25, 1), 0.91),
         Case::OpportunityUsd => plan.set_dealer(day(40, 1), 0.92),
+        Case::NewBySpan => {
+            let checks = (0..=12).map(|k| (day(38 - 3 * k, 1), 25)).collect();
+            plan = launch(pricing, market, day(38, 1), checks, rng);
+            plan.set_dealer(day(38, 1), 1.03);
+            plan.set_dealer(day(13, 0), 0.90);
+        }
+        Case::NewByWeeks => {
+            let checks = (0..=5).map(|k| (day(7 * k, 2), 25)).collect();
+            plan = launch(pricing, market, day(35, 2), checks, rng);
+            plan.set_dealer(day(14, 2), 0.90);
+        }
+        Case::Insufficient => plan = scripted(pricing, market, day(20, 1), rng),
+        Case::Stale => plan.checks_until = day(60, 4),
+        Case::LeftCatalogue => plan.listed = vec![(0, day(10, 4))],
+        Case::CatalogueGap => {
+            let gap = day(40, 2);
+            plan.listed = vec![(0, gap - 1), (gap + 3, last)];
+        }
+        Case::OutOfStock => {
+            plan.extra_checks.push((day(0, 3), 30));
+            plan.last_out_of_stock = true;
+        }
+        Case::Unchecked => {
+            plan = scripted(pricing, market, last, rng);
+            plan.checks_until = last - 1;
+        }
+        _ => script_prices(case, &mut plan, market),
+    }
+    plan
+}
+
+/// The catalogue price scripts: the drops and the non-drops.
+fn script_prices(case: Case, plan: &mut Plan, market: &Market) {
+    let day = |days_before: usize, slot: usize| at(market, days_before, slot);
+    match case {
         Case::Drop1d => plan.cut(day(0, 2), 0.06),
         Case::Drop3d => {
             plan.set_price(day(2, 4), usd(55_900.0));
@@ -197,33 +232,6 @@ pub fn case_plan(case: Case, pricing: &Pricing, market: &Market, rng: &mut Rng) 
                 plan.set_price(day(2, 1), price);
             }
         }
-        Case::NewBySpan => {
-            let checks = (0..=12).map(|k| (day(38 - 3 * k, 1), 25)).collect();
-            plan = launch(pricing, market, day(38, 1), checks, rng);
-            plan.set_dealer(day(38, 1), 1.03);
-            plan.set_dealer(day(13, 0), 0.90);
-        }
-        Case::NewByWeeks => {
-            let checks = (0..=5).map(|k| (day(7 * k, 2), 25)).collect();
-            plan = launch(pricing, market, day(35, 2), checks, rng);
-            plan.set_dealer(day(14, 2), 0.90);
-        }
-        Case::Insufficient => plan = scripted(pricing, market, day(20, 1), rng),
-        Case::Stale => plan.checks_until = day(60, 4),
-        Case::LeftCatalogue => plan.listed = vec![(0, day(10, 4))],
-        Case::CatalogueGap => {
-            let gap = day(40, 2);
-            plan.listed = vec![(0, gap - 1), (gap + 3, last)];
-        }
-        Case::OutOfStock => {
-            plan.extra_checks.push((day(0, 3), 30));
-            plan.last_out_of_stock = true;
-        }
-        Case::Unchecked => {
-            plan = scripted(pricing, market, last, rng);
-            plan.checks_until = last - 1;
-        }
-        Case::CaseBase | Case::CaseSibling => {}
+        _ => {}
     }
-    plan
 }

@@ -109,8 +109,7 @@ pub fn dealers(code: &str, scripted: bool, rng: &mut Rng) -> Vec<Dealer> {
 }
 
 /// Every quote check of a plan, ascending and at distinct times, none after
-/// `S`: one shortly after each first listing and price change (if the plan
-/// says so), rotation checks on listed days, and the plan's extra checks.
+/// `S`, each with the day's exchange rate, stock and dealer quotes.
 pub fn quote_checks(
     plan: &Plan,
     runs: &[Run],
@@ -118,35 +117,7 @@ pub fn quote_checks(
     dealers: &[Dealer],
     rng: &mut Rng,
 ) -> Vec<QuoteCheck> {
-    let mut schedule: Vec<(Time, usize)> = Vec::new();
-    if plan.triggered {
-        for (position, run) in runs.iter().enumerate() {
-            if position == 0 || runs[position - 1].2 != run.2 {
-                schedule.push((
-                    market.check_time(run.0) + Duration::minutes(rng.between(8, 35)),
-                    run.0,
-                ));
-            }
-        }
-    }
-    if let Some((every, phase)) = plan.rotation {
-        for day in (0..market.days).filter(|day| (day + phase) % every.max(1) == 0) {
-            let index = day * SLOTS + rng.below(SLOTS);
-            if run_at(runs, index).is_some() {
-                schedule.push((
-                    market.check_time(index) + Duration::minutes(rng.between(5, 40)),
-                    index,
-                ));
-            }
-        }
-    }
-    for &(index, minutes) in &plan.extra_checks {
-        schedule.push((market.check_time(index) + Duration::minutes(minutes), index));
-    }
-    schedule.retain(|(time, index)| *index <= plan.checks_until && *time <= market.snapshot_at);
-    schedule.sort_by_key(|(time, _)| *time);
-    schedule.dedup_by_key(|(time, _)| *time);
-
+    let schedule = schedule(plan, runs, market, rng);
     let count = schedule.len();
     let mut checks = Vec::with_capacity(count);
     for (position, (observed_at, index)) in schedule.into_iter().enumerate() {
@@ -176,6 +147,41 @@ pub fn quote_checks(
         });
     }
     checks
+}
+
+/// When a plan's quotes are checked (time and the catalogue check it
+/// follows): shortly after each first listing and price change (if the plan
+/// says so), on rotation days when listed, and at the plan's extra checks.
+fn schedule(plan: &Plan, runs: &[Run], market: &Market, rng: &mut Rng) -> Vec<(Time, usize)> {
+    let mut schedule: Vec<(Time, usize)> = Vec::new();
+    if plan.triggered {
+        for (position, run) in runs.iter().enumerate() {
+            if position == 0 || runs[position - 1].2 != run.2 {
+                schedule.push((
+                    market.check_time(run.0) + Duration::minutes(rng.between(8, 35)),
+                    run.0,
+                ));
+            }
+        }
+    }
+    if let Some((every, phase)) = plan.rotation {
+        for day in (0..market.days).filter(|day| (day + phase) % every.max(1) == 0) {
+            let index = day * SLOTS + rng.below(SLOTS);
+            if run_at(runs, index).is_some() {
+                schedule.push((
+                    market.check_time(index) + Duration::minutes(rng.between(5, 40)),
+                    index,
+                ));
+            }
+        }
+    }
+    for &(index, minutes) in &plan.extra_checks {
+        schedule.push((market.check_time(index) + Duration::minutes(minutes), index));
+    }
+    schedule.retain(|(time, index)| *index <= plan.checks_until && *time <= market.snapshot_at);
+    schedule.sort_by_key(|(time, _)| *time);
+    schedule.dedup_by_key(|(time, _)| *time);
+    schedule
 }
 
 /// The dealer quotes of one check around the list price times the dealer

@@ -23,73 +23,33 @@ const WITH_SPECS: f64 = 0.85;
 /// Dimension ranges by body type, smallest to largest car: length, width,
 /// height, wheelbase (mm), kerb weight (kg), luggage or load volume (L),
 /// fuel tank (L).
+#[rustfmt::skip] // a table reads best one body type per line
 fn ranges(body: BodyType) -> [(f64, f64); 7] {
     match body {
-        BodyType::Hatchback => [
-            (3700., 4300.),
-            (1650., 1800.),
-            (1470., 1500.),
-            (2420., 2640.),
-            (950., 1450.),
-            (260., 380.),
-            (38., 50.),
-        ],
-        BodyType::Suv => [
-            (4150., 4950.),
-            (1760., 1980.),
-            (1580., 1780.),
-            (2560., 2990.),
-            (1200., 2300.),
-            (350., 700.),
-            (45., 80.),
-        ],
-        BodyType::Pickup => [
-            (4480., 5350.),
-            (1730., 1920.),
-            (1580., 1880.),
-            (2740., 3270.),
-            (1100., 2250.),
-            (800., 1250.),
-            (55., 80.),
-        ],
-        BodyType::Van => [
-            (4150., 5930.),
-            (1720., 2020.),
-            (1800., 2550.),
-            (2700., 3660.),
-            (1200., 2100.),
-            (3000., 10500.),
-            (50., 80.),
-        ],
-        BodyType::Mpv => [
-            (4400., 5150.),
-            (1730., 1995.),
-            (1660., 1780.),
-            (2620., 3090.),
-            (1200., 2100.),
-            (160., 450.),
-            (50., 72.),
-        ],
-        BodyType::Coupe => [
-            (4250., 4800.),
-            (1770., 1920.),
-            (1280., 1400.),
-            (2480., 2850.),
-            (1250., 1800.),
-            (230., 400.),
-            (50., 61.),
-        ],
-        _ => [
-            (4400., 4950.),
-            (1730., 1860.),
-            (1440., 1470.),
-            (2600., 2960.),
-            (1100., 1750.),
-            (450., 540.),
-            (44., 66.),
-        ],
+        BodyType::Hatchback => [(3700., 4300.), (1650., 1800.), (1470., 1500.), (2420., 2640.), (950., 1450.), (260., 380.), (38., 50.)],
+        BodyType::Suv => [(4150., 4950.), (1760., 1980.), (1580., 1780.), (2560., 2990.), (1200., 2300.), (350., 700.), (45., 80.)],
+        BodyType::Pickup => [(4480., 5350.), (1730., 1920.), (1580., 1880.), (2740., 3270.), (1100., 2250.), (800., 1250.), (55., 80.)],
+        BodyType::Van => [(4150., 5930.), (1720., 2020.), (1800., 2550.), (2700., 3660.), (1200., 2100.), (3000., 10500.), (50., 80.)],
+        BodyType::Mpv => [(4400., 5150.), (1730., 1995.), (1660., 1780.), (2620., 3090.), (1200., 2100.), (160., 450.), (50., 72.)],
+        BodyType::Coupe => [(4250., 4800.), (1770., 1920.), (1280., 1400.), (2480., 2850.), (1250., 1800.), (230., 400.), (50., 61.)],
+        _ => [(4400., 4950.), (1730., 1860.), (1440., 1470.), (2600., 2960.), (1100., 1750.), (450., 540.), (44., 66.)],
     }
 }
+
+/// Engine names that mark a turbocharged petrol engine (more torque).
+const TURBO_MARKS: [&str; 11] = [
+    "Turbo",
+    "TSI",
+    "T200",
+    "THP",
+    "TFSI",
+    "EcoBoost",
+    "TCe",
+    "T270",
+    "T-GDi",
+    "Boosterjet",
+    "PureTech",
+];
 
 /// The specification record of a version, or `None` for the 15% without.
 pub fn compute_specs(entry: &Entry, end: Time, seed: u64, rng: &mut Rng) -> Option<Specs> {
@@ -181,21 +141,7 @@ fn measured_values(entry: &Entry, seed: u64) -> BTreeMap<String, Value> {
 fn performance_values(entry: &Entry, values: &mut BTreeMap<String, Value>) {
     let trim = entry.trim;
     let cv = f64::from(trim.cv);
-    let turbo = [
-        "Turbo",
-        "TSI",
-        "T200",
-        "THP",
-        "TFSI",
-        "EcoBoost",
-        "TCe",
-        "T270",
-        "T-GDi",
-        "Boosterjet",
-        "PureTech",
-    ]
-    .iter()
-    .any(|mark| trim.name.contains(mark));
+    let turbo = TURBO_MARKS.iter().any(|mark| trim.name.contains(mark));
     let torque_per_cv = match trim.fuel {
         Fuel::Diesel => 2.45,
         Fuel::Petrol if turbo => 1.6,
@@ -224,14 +170,7 @@ fn performance_values(entry: &Entry, values: &mut BTreeMap<String, Value>) {
         .get("weightKg")
         .and_then(Value::as_f64)
         .unwrap_or(1500.0);
-    let litres = match trim.fuel {
-        Fuel::Petrol => Some(4.8 + cv * 0.012 + weight * 0.0012),
-        Fuel::MildHybrid => Some(0.9 * (4.8 + cv * 0.012 + weight * 0.0012)),
-        Fuel::Diesel => Some(4.0 + cv * 0.01 + weight * 0.0018),
-        Fuel::Hybrid => Some(4.2 + weight * 0.0005),
-        Fuel::PluginHybrid => Some(1.4 + weight * 0.0003),
-        _ => None,
-    };
+    let litres = consumption(trim.fuel, cv, weight);
     if let Some(litres) = litres {
         values.insert(
             "consumptionL100km".to_owned(),
@@ -240,6 +179,20 @@ fn performance_values(entry: &Entry, values: &mut BTreeMap<String, Value>) {
     }
     values.insert("airbags".to_owned(), json!(trim.airbags));
     values.insert("seats".to_owned(), json!(entry.model.seats_of(trim)));
+}
+
+/// Combined consumption in l/100 km as a label would print it, by fuel,
+/// power and weight; none for electric cars.
+fn consumption(fuel: Fuel, cv: f64, weight: f64) -> Option<f64> {
+    let petrol = 4.8 + cv * 0.012 + weight * 0.0012;
+    match fuel {
+        Fuel::Petrol => Some(petrol),
+        Fuel::MildHybrid => Some(0.9 * petrol),
+        Fuel::Diesel => Some(4.0 + cv * 0.01 + weight * 0.0018),
+        Fuel::Hybrid => Some(4.2 + weight * 0.0005),
+        Fuel::PluginHybrid => Some(1.4 + weight * 0.0003),
+        _ => None,
+    }
 }
 
 /// Safety equipment: `true`, `false` or `"optional"`. Imports and top trims
@@ -268,64 +221,75 @@ fn equipment_values(entry: &Entry, rng: &mut Rng, values: &mut BTreeMap<String, 
 /// The candidate sources: the make's technical sheet, the energy label and,
 /// for some models, the type approval (LCM).
 fn sources(entry: &Entry, collected: Time, rng: &mut Rng) -> BTreeMap<String, SpecSource> {
-    let make = slug(entry.make.name);
-    let model = slug(entry.model.name);
+    let (make, model) = (entry.make.name, entry.model.name);
     let date =
         |rng: &mut Rng, days: (i64, i64)| collected - Duration::days(rng.between(days.0, days.1));
     let mut sources = BTreeMap::new();
-    let sheet_date = date(rng, (60, 400));
-    sources.insert(
-        "ficha".to_owned(),
-        SpecSource {
-            publisher: format!("{} Argentina", entry.make.name),
-            title: format!(
-                "Ficha técnica {} {}",
-                entry.model.name,
-                sheet_date.with_timezone(&argentina()).format("%Y")
-            ),
-            url: format!("https://{make}.example/ar/modelos/{model}/ficha-tecnica.pdf"),
-            kind: "official".to_owned(),
-            document_date: rng.chance(0.8).then(|| day_text(sheet_date)),
-            retrieved_at: format_time(date(rng, (0, 20))),
-        },
+    let sheet = date(rng, (60, 400));
+    let year = sheet.with_timezone(&argentina()).format("%Y");
+    let url = format!(
+        "https://{}.example/ar/modelos/{}/ficha-tecnica.pdf",
+        slug(make),
+        slug(model)
     );
-    sources.insert(
-        "etiqueta".to_owned(),
-        SpecSource {
-            publisher: "Secretaría de Energía".to_owned(),
-            title: format!(
-                "Etiqueta de eficiencia energética vehicular: {} {} {}",
-                entry.make.name, entry.model.name, entry.trim.name
-            ),
-            url: format!(
-                "https://energia.example/etiquetado-vehicular/{}",
-                entry.id.to_ascii_lowercase()
-            ),
-            kind: "official".to_owned(),
-            document_date: Some(day_text(date(rng, (30, 500)))),
-            retrieved_at: format_time(date(rng, (0, 20))),
-        },
+    let printed = rng.chance(0.8).then(|| day_text(sheet));
+    let title = format!("Ficha técnica {model} {year}");
+    let ficha = official(
+        format!("{make} Argentina"),
+        title,
+        url,
+        printed,
+        date(rng, (0, 20)),
     );
+    sources.insert("ficha".to_owned(), ficha);
+
+    let title = format!(
+        "Etiqueta de eficiencia energética vehicular: {make} {model} {}",
+        entry.trim.name
+    );
+    let url = format!("https://energia.example/etiquetado-vehicular/{}", entry.id);
+    let printed = Some(day_text(date(rng, (30, 500))));
+    let label = official(
+        "Secretaría de Energía".to_owned(),
+        title,
+        url,
+        printed,
+        date(rng, (0, 20)),
+    );
+    sources.insert("etiqueta".to_owned(), label);
+
     if rng.chance(0.5) {
+        let title = format!("Licencia para Configuración de Modelo (LCM) {make} {model}");
+        let url = format!(
+            "https://industria.example/lcm/{}",
+            rng.between(10_000, 99_999)
+        );
+        let printed = Some(day_text(date(rng, (90, 700))));
+        let publisher = "Secretaría de Industria y Comercio".to_owned();
         sources.insert(
             "lcm".to_owned(),
-            SpecSource {
-                publisher: "Secretaría de Industria y Comercio".to_owned(),
-                title: format!(
-                    "Licencia para Configuración de Modelo (LCM) {} {}",
-                    entry.make.name, entry.model.name
-                ),
-                url: format!(
-                    "https://industria.example/lcm/{}",
-                    rng.between(10_000, 99_999)
-                ),
-                kind: "official".to_owned(),
-                document_date: Some(day_text(date(rng, (90, 700)))),
-                retrieved_at: format_time(date(rng, (0, 20))),
-            },
+            official(publisher, title, url, printed, date(rng, (0, 20))),
         );
     }
     sources
+}
+
+/// An official source document.
+fn official(
+    publisher: String,
+    title: String,
+    url: String,
+    printed: Option<String>,
+    retrieved: Time,
+) -> SpecSource {
+    SpecSource {
+        publisher,
+        title,
+        url,
+        kind: "official".to_owned(),
+        document_date: printed,
+        retrieved_at: format_time(retrieved),
+    }
 }
 
 /// A date as the documents print it, in Argentine time.

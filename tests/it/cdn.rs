@@ -19,7 +19,11 @@ fn rules() -> Vec<Rule> {
         .map(|line| {
             let parts: Vec<&str> = line.split_whitespace().collect();
             assert_eq!(parts.len(), 3, "{line}");
-            Rule { from: parts[0].into(), to: parts[1].into(), status: parts[2].into() }
+            Rule {
+                from: parts[0].into(),
+                to: parts[1].into(),
+                status: parts[2].into(),
+            }
         })
         .collect()
 }
@@ -36,7 +40,10 @@ fn route(path: &str) -> (String, String) {
         if file_exists && !rule.status.ends_with('!') {
             break;
         }
-        return (rule.status.trim_end_matches('!').to_owned(), rule.to.replace(":splat", splat));
+        return (
+            rule.status.trim_end_matches('!').to_owned(),
+            rule.to.replace(":splat", splat),
+        );
     }
     ("200".into(), path.into())
 }
@@ -49,12 +56,25 @@ fn api_urls_route_to_files_the_edge_or_the_json_404() {
     assert_eq!(route("/api/v1/catalogue"), file("/api/v1/catalogue.json"));
     assert_eq!(route("/api/v1/vehicles"), edge("/api/v1/vehicles"));
     assert_eq!(route("/api/v1/deals"), edge("/api/v1/deals"));
-    assert_eq!(route("/api/v1/models/prices"), edge("/api/v1/models/prices"));
+    assert_eq!(
+        route("/api/v1/models/prices"),
+        edge("/api/v1/models/prices")
+    );
     assert_eq!(route("/api/v1/compare"), edge("/api/v1/compare"));
     assert_eq!(route("/mcp"), edge("/mcp"));
-    assert_eq!(route("/api/v1/vehicles/Some%2FOdd%20ID"), edge("/api/v1/vehicles/Some%2FOdd%20ID"));
-    assert_eq!(route("/api/v2/anything"), ("404".to_owned(), "/api/404.json".to_owned()));
-    assert_eq!(route("/api/v1/vehicles.json"), file("/api/v1/vehicles.json"), "existing files win over unforced rules");
+    assert_eq!(
+        route("/api/v1/vehicles/Some%2FOdd%20ID"),
+        edge("/api/v1/vehicles/Some%2FOdd%20ID")
+    );
+    assert_eq!(
+        route("/api/v2/anything"),
+        ("404".to_owned(), "/api/404.json".to_owned())
+    );
+    assert_eq!(
+        route("/api/v1/vehicles.json"),
+        file("/api/v1/vehicles.json"),
+        "existing files win over unforced rules"
+    );
     assert_eq!(route("/developers.md"), file("/developers.md"));
 }
 
@@ -62,20 +82,39 @@ fn api_urls_route_to_files_the_edge_or_the_json_404() {
 fn every_rewrite_lands_on_a_file_and_case_twins_go_to_the_edge() {
     let out = &fixture().out;
     let mut details = 0;
-    for rule in rules().iter().filter(|rule| rule.status == "200" || rule.status == "404") {
-        assert!(out.join(rule.to.trim_start_matches('/')).is_file(), "{} -> {}", rule.from, rule.to);
+    for rule in rules()
+        .iter()
+        .filter(|rule| rule.status == "200" || rule.status == "404")
+    {
+        assert!(
+            out.join(rule.to.trim_start_matches('/')).is_file(),
+            "{} -> {}",
+            rule.from,
+            rule.to
+        );
         details += usize::from(rule.from.starts_with("/api/v1/vehicles/"));
     }
     assert!(details > 10, "vehicle details are served from files");
     let catalogue: serde_json::Value =
-        serde_json::from_slice(&fs::read(out.join("_edge/catalogue.json")).expect("edge data")).expect("json");
-    let ids: Vec<&str> =
-        catalogue["catalogue"]["vehicles"].as_array().expect("vehicles").iter().filter_map(|v| v["id"].as_str()).collect();
+        serde_json::from_slice(&fs::read(out.join("_edge/catalogue.json")).expect("edge data"))
+            .expect("json");
+    let ids: Vec<&str> = catalogue["catalogue"]["vehicles"]
+        .as_array()
+        .expect("vehicles")
+        .iter()
+        .filter_map(|v| v["id"].as_str())
+        .collect();
     for id in &ids {
-        let twins = ids.iter().filter(|other| other.eq_ignore_ascii_case(id)).count();
+        let twins = ids
+            .iter()
+            .filter(|other| other.eq_ignore_ascii_case(id))
+            .count();
         let (_, target) = route(&format!("/api/v1/vehicles/{id}"));
         if twins > 1 {
-            assert!(target.starts_with(EDGE), "case twin {id} must go to the edge");
+            assert!(
+                target.starts_with(EDGE),
+                "case twin {id} must go to the edge"
+            );
         }
     }
 }

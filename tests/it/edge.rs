@@ -25,7 +25,9 @@ use crate::generate::fixture;
 /// The edge state over the shared fixture tree, loaded once.
 pub fn state() -> AppState {
     static STATE: OnceLock<AppState> = OnceLock::new();
-    STATE.get_or_init(|| AppState::load(&fixture().out).expect("load the fixture tree")).clone()
+    STATE
+        .get_or_init(|| AppState::load(&fixture().out).expect("load the fixture tree"))
+        .clone()
 }
 
 /// A response, collected.
@@ -39,17 +41,25 @@ pub struct Reply {
 impl Reply {
     /// A header's value ("" when absent).
     pub fn header(&self, name: &str) -> &str {
-        self.headers.get(name).map_or("", |value| value.to_str().expect("ASCII header"))
+        self.headers
+            .get(name)
+            .map_or("", |value| value.to_str().expect("ASCII header"))
     }
 
     /// The body as JSON.
     pub fn json(&self) -> Value {
-        serde_json::from_slice(&self.body).unwrap_or_else(|err| panic!("{err}: {}", String::from_utf8_lossy(&self.body)))
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|err| panic!("{err}: {}", String::from_utf8_lossy(&self.body)))
     }
 
     /// The `path` of every detail of a 400.
     pub fn error_paths(&self) -> Vec<String> {
-        assert_eq!(self.status, StatusCode::BAD_REQUEST, "{}", String::from_utf8_lossy(&self.body));
+        assert_eq!(
+            self.status,
+            StatusCode::BAD_REQUEST,
+            "{}",
+            String::from_utf8_lossy(&self.body)
+        );
         let body = self.json();
         assert_eq!(body["error"]["code"], "invalid_parameters");
         body["error"]["details"]
@@ -57,7 +67,10 @@ impl Reply {
             .expect("details")
             .iter()
             .map(|detail| {
-                assert!(detail["message"].as_str().is_some_and(|m| !m.is_empty()), "{detail}");
+                assert!(
+                    detail["message"].as_str().is_some_and(|m| !m.is_empty()),
+                    "{detail}"
+                );
                 detail["path"].as_str().expect("path").to_owned()
             })
             .collect()
@@ -65,7 +78,12 @@ impl Reply {
 }
 
 /// Sends one request to a fresh app over `state`.
-pub async fn send_to(state: AppState, method: Method, uri: &str, headers: &[(&str, &str)]) -> Reply {
+pub async fn send_to(
+    state: AppState,
+    method: Method,
+    uri: &str,
+    headers: &[(&str, &str)],
+) -> Reply {
     let mut request = Request::builder().method(method).uri(uri);
     for (name, value) in headers {
         request = request.header(*name, *value);
@@ -74,7 +92,11 @@ pub async fn send_to(state: AppState, method: Method, uri: &str, headers: &[(&st
     let response = app(state).oneshot(request).await.expect("infallible");
     let (parts, body) = response.into_parts();
     let body = body.collect().await.expect("body").to_bytes().to_vec();
-    Reply { status: parts.status, headers: parts.headers, body }
+    Reply {
+        status: parts.status,
+        headers: parts.headers,
+        body,
+    }
 }
 
 /// Sends one request to the fixture's app.
@@ -90,7 +112,12 @@ pub async fn get(uri: &str) -> Reply {
 /// `GET uri`, expecting a 200 with JSON.
 pub async fn get_json(uri: &str) -> Value {
     let reply = get(uri).await;
-    assert_eq!(reply.status, StatusCode::OK, "{uri}: {}", String::from_utf8_lossy(&reply.body));
+    assert_eq!(
+        reply.status,
+        StatusCode::OK,
+        "{uri}: {}",
+        String::from_utf8_lossy(&reply.body)
+    );
     reply.json()
 }
 
@@ -99,29 +126,53 @@ pub async fn get_json(uri: &str) -> Value {
 pub fn edge_vehicles() -> &'static [Value] {
     static VEHICLES: OnceLock<Vec<Value>> = OnceLock::new();
     VEHICLES.get_or_init(|| {
-        let text = fs::read_to_string(fixture().out.join("_edge/catalogue.json")).expect("edge data");
+        let text =
+            fs::read_to_string(fixture().out.join("_edge/catalogue.json")).expect("edge data");
         let data: Value = serde_json::from_str(&text).expect("edge data JSON");
-        data["catalogue"]["vehicles"].as_array().expect("vehicles").clone()
+        data["catalogue"]["vehicles"]
+            .as_array()
+            .expect("vehicles")
+            .clone()
     })
 }
 
 /// The IDs of a list response's vehicles.
 pub fn ids(body: &Value) -> Vec<String> {
-    body["data"]["vehicles"].as_array().expect("vehicles").iter().map(|v| v["id"].as_str().expect("id").to_owned()).collect()
+    body["data"]["vehicles"]
+        .as_array()
+        .expect("vehicles")
+        .iter()
+        .map(|v| v["id"].as_str().expect("id").to_owned())
+        .collect()
 }
 
 #[tokio::test]
 async fn every_precomputed_api_file_has_the_same_bytes_and_etag_live() {
     let fixture = fixture();
     let mut checked = 0;
-    for entry in fixture.manifest.files.iter().filter(|entry| entry.url.starts_with("/api/")) {
+    for entry in fixture
+        .manifest
+        .files
+        .iter()
+        .filter(|entry| entry.url.starts_with("/api/"))
+    {
         let file = fs::read(fixture.out.join(&entry.file)).expect("file");
         let reply = get(&entry.url).await;
         assert_eq!(reply.status, StatusCode::OK, "{}", entry.url);
-        assert!(reply.body == file, "{}: the live bytes differ from {}", entry.url, entry.file);
+        assert!(
+            reply.body == file,
+            "{}: the live bytes differ from {}",
+            entry.url,
+            entry.file
+        );
         assert_eq!(reply.header("etag"), entry.etag, "{}", entry.url);
         assert_eq!(reply.header("etag"), etag(&file), "{}", entry.url);
-        assert_eq!(reply.header("content-type"), entry.content_type, "{}", entry.url);
+        assert_eq!(
+            reply.header("content-type"),
+            entry.content_type,
+            "{}",
+            entry.url
+        );
         checked += 1;
     }
     assert!(checked > 50, "only {checked} API files");

@@ -216,3 +216,70 @@ fn one_deals_page_per_kind_and_one_model_page_are_pinned() {
         .expect("a model");
     insta::assert_snapshot!("model_prices", text_of(&model.url.clone()));
 }
+
+/// The response schema of a precomputed URL, by its path.
+fn schema_for(url: &str) -> Option<&'static str> {
+    let path = url.split('?').next().unwrap_or(url);
+    Some(match path {
+        "/api/v1" => "ApiInfo",
+        "/api/v1/catalogue" => "CatalogueResponse",
+        "/api/v1/vehicles" => "SearchResponse",
+        "/api/v1/deals" => "DealsResponse",
+        "/api/v1/models/prices" => "ModelPricesResponse",
+        "/api/404.json" => "Error",
+        _ if path.starts_with("/api/v1/vehicles/") => "DetailResponse",
+        _ => return None,
+    })
+}
+
+#[test]
+fn every_generated_json_response_validates_against_openapi_json() {
+    let fixture = fixture();
+    let openapi: serde_json::Value = serde_json::from_str(
+        &fs::read_to_string(fixture.out.join("openapi.json")).expect("openapi.json"),
+    )
+    .expect("json");
+    let mut validators = BTreeMap::new();
+    let mut checked = 0;
+    for entry in fixture
+        .manifest
+        .files
+        .iter()
+        .filter(|e| e.content_type == "application/json")
+    {
+        let Some(schema) = schema_for(&entry.url) else {
+            continue;
+        };
+        let validator = validators.entry(schema).or_insert_with(|| {
+            let mut root = openapi.clone();
+            let object = root.as_object_mut().expect("object");
+            object.insert(
+                "$schema".into(),
+                "https://json-schema.org/draft/2020-12/schema".into(),
+            );
+            object.insert(
+                "$ref".into(),
+                format!("#/components/schemas/{schema}").into(),
+            );
+            jsonschema::draft202012::options()
+                .should_validate_formats(true)
+                .build(&root)
+                .expect("schema compiles")
+        });
+        let instance: serde_json::Value =
+            serde_json::from_slice(&fs::read(fixture.out.join(&entry.file)).expect("read"))
+                .expect("json");
+        let errors: Vec<String> = validator
+            .iter_errors(&instance)
+            .map(|e| format!("{} {e}", e.instance_path().as_str()))
+            .collect();
+        assert!(
+            errors.is_empty(),
+            "{} against {schema}: {errors:?}",
+            entry.url
+        );
+        checked += 1;
+    }
+    assert_eq!(validators.len(), 7, "every response schema is exercised");
+    assert!(checked > 100);
+}

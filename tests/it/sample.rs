@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 use autoprecios::catalogue::Catalogue;
 use autoprecios::sample::{CASES, Case, SampleOptions, generate_sample};
 use autoprecios::signals::compute_catalogue;
-use autoprecios::snapshot::{Snapshot, TableFormat, Version, load_snapshot, write_snapshot};
+use autoprecios::snapshot::{Snapshot, Specs, TableFormat, Version, load_snapshot, write_snapshot};
 use autoprecios::time::{Time, format_time};
 use autoprecios::vocab::{Currency, Reason};
 use chrono::Duration;
@@ -147,103 +147,94 @@ fn assert_well_formed(snapshot: &Snapshot) {
     assert_eq!(
         checks.len(),
         snapshot.catalogue_checks.len(),
-        "check times are unique"
+        "check times repeat"
     );
     let hours: BTreeSet<String> = checks
         .iter()
-        .map(|time| format_time(*time)[11..].to_owned())
+        .map(|t| format_time(*t)[11..].to_owned())
         .collect();
     assert_eq!(hours.len(), 5, "five fixed times a day: {hours:?}");
+    let ids = &snapshot.versions;
     assert!(
-        snapshot
-            .versions
-            .windows(2)
-            .all(|pair| pair[0].id < pair[1].id),
+        ids.windows(2).all(|pair| pair[0].id < pair[1].id),
         "sorted, unique IDs"
     );
     for version in &snapshot.versions {
-        let id = &version.id;
-        assert!((1..=160).contains(&id.chars().count()), "{id}");
-        for run in &version.catalogue {
-            assert!(
-                checks.contains(&run.first_seen) && checks.contains(&run.last_seen),
-                "{id}: run off the grid"
-            );
-            assert!(
-                run.first_seen <= run.last_seen && run.price.amount > 0.0,
-                "{id}"
-            );
-        }
-        assert!(
-            version
-                .catalogue
-                .windows(2)
-                .all(|pair| pair[0].last_seen < pair[1].first_seen),
-            "{id}: runs overlap"
-        );
-        assert!(
-            version
-                .checks
-                .windows(2)
-                .all(|pair| pair[0].observed_at < pair[1].observed_at),
-            "{id}: checks"
-        );
-        for check in &version.checks {
-            assert!(check.observed_at <= s, "{id}: check after S");
-            let ids: BTreeSet<&str> = check.quotes.iter().map(|q| q.id.as_str()).collect();
-            assert_eq!(
-                ids.len(),
-                check.quotes.len(),
-                "{id}: quote IDs repeat within a check"
-            );
-            assert!(
-                check.quotes.windows(2).all(|pair| pair[0].id < pair[1].id),
-                "{id}: quotes sorted by ID"
-            );
-            let has_ars = check
-                .quotes
-                .iter()
-                .any(|q| q.price.currency == Currency::Ars);
-            assert!(
-                !has_ars || check.ars_per_usd.is_some(),
-                "{id}: ARS quote without a rate"
-            );
-            assert!(check.quotes.iter().all(|q| q.price.amount > 0.0));
-        }
-        if let Some(specs) = &version.specs {
-            for (name, key) in &specs.source_of {
-                assert!(
-                    specs.values.contains_key(name),
-                    "{id}: source of missing value {name}"
-                );
-                assert!(
-                    specs.sources.contains_key(key),
-                    "{id}: unknown source {key}"
-                );
-            }
-            assert!(
-                specs
-                    .values
-                    .keys()
-                    .all(|name| specs.source_of.contains_key(name)),
-                "{id}: unsourced value"
-            );
-            assert!(
-                specs
-                    .gaps
-                    .keys()
-                    .all(|name| !specs.values.contains_key(name)),
-                "{id}: gap with a value"
-            );
-            assert!(
-                specs
-                    .sources
-                    .values()
-                    .all(|source| source.url.contains(".example/")),
-                "{id}: real host"
-            );
-        }
+        assert_version_well_formed(version, &checks, s);
     }
+}
+
+/// Catalogue runs on the check grid, quote checks in order and complete,
+/// specs whose every value has a source.
+fn assert_version_well_formed(version: &Version, grid: &BTreeSet<Time>, s: Time) {
+    let id = &version.id;
+    assert!((1..=160).contains(&id.chars().count()), "{id}");
+    for run in &version.catalogue {
+        let on_grid = grid.contains(&run.first_seen) && grid.contains(&run.last_seen);
+        assert!(
+            on_grid && run.first_seen <= run.last_seen,
+            "{id}: run off the grid"
+        );
+        assert!(run.price.amount > 0.0, "{id}");
+    }
+    let runs = &version.catalogue;
+    assert!(
+        runs.windows(2).all(|p| p[0].last_seen < p[1].first_seen),
+        "{id}: runs overlap"
+    );
+    let checks = &version.checks;
+    assert!(
+        checks
+            .windows(2)
+            .all(|p| p[0].observed_at < p[1].observed_at),
+        "{id}: checks"
+    );
+    for check in checks {
+        assert!(check.observed_at <= s, "{id}: check after S");
+        let quotes = &check.quotes;
+        assert!(
+            quotes.windows(2).all(|p| p[0].id < p[1].id),
+            "{id}: quote IDs unsorted or repeated"
+        );
+        let has_ars = quotes.iter().any(|q| q.price.currency == Currency::Ars);
+        assert!(
+            !has_ars || check.ars_per_usd.is_some(),
+            "{id}: ARS quote without a rate"
+        );
+        assert!(quotes.iter().all(|q| q.price.amount > 0.0), "{id}");
+    }
+    if let Some(specs) = &version.specs {
+        assert_specs_well_formed(id, specs);
+    }
+}
+
+/// Every value has a source, every gap is a value left out, every URL is
+/// under a reserved domain.
+fn assert_specs_well_formed(id: &str, specs: &Specs) {
+    for (name, key) in &specs.source_of {
+        assert!(
+            specs.values.contains_key(name),
+            "{id}: source of missing value {name}"
+        );
+        assert!(
+            specs.sources.contains_key(key),
+            "{id}: unknown source {key}"
+        );
+    }
+    let values = &specs.values;
+    assert!(
+        values.keys().all(|name| specs.source_of.contains_key(name)),
+        "{id}: unsourced"
+    );
+    assert!(
+        specs.gaps.keys().all(|name| !values.contains_key(name)),
+        "{id}: gap with a value"
+    );
+    let urls = specs.sources.values().map(|source| source.url.as_str());
+    assert!(
+        urls.clone().all(|url| url.contains(".example/")),
+        "{id}: a real host"
+    );
 }
 
 #[test]

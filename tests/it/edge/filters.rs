@@ -12,7 +12,10 @@ use super::{edge_vehicles, get_json, ids};
 
 /// Case- and accent-insensitive form, written for the test.
 fn loose(text: &str) -> String {
-    text.nfd().filter(|c| !unicode_normalization::char::is_combining_mark(*c)).collect::<String>().to_lowercase()
+    text.nfd()
+        .filter(|c| !unicode_normalization::char::is_combining_mark(*c))
+        .collect::<String>()
+        .to_lowercase()
 }
 
 fn text(vehicle: &Value, field: &str) -> String {
@@ -22,12 +25,26 @@ fn text(vehicle: &Value, field: &str) -> String {
 /// Whether `vehicle` (edge data) satisfies one `name=value` filter.
 fn satisfies(vehicle: &Value, name: &str, value: &str) -> bool {
     let number = || value.parse::<f64>().expect("a number");
-    let at_least = |field: &str| vehicle[field].as_f64().is_some_and(|known| known >= number());
+    let at_least = |field: &str| {
+        vehicle[field]
+            .as_f64()
+            .is_some_and(|known| known >= number())
+    };
     let price = vehicle["currentPriceUsd"].as_f64().expect("price");
     match name {
         "q" => {
-            let haystack = loose(&[text(vehicle, "make"), text(vehicle, "model"), text(vehicle, "trim"), text(vehicle, "trimDisplay")].join(" "));
-            loose(value).split_whitespace().all(|word| haystack.contains(word))
+            let haystack = loose(
+                &[
+                    text(vehicle, "make"),
+                    text(vehicle, "model"),
+                    text(vehicle, "trim"),
+                    text(vehicle, "trimDisplay"),
+                ]
+                .join(" "),
+            );
+            loose(value)
+                .split_whitespace()
+                .all(|word| haystack.contains(word))
         }
         "make" | "model" => loose(&text(vehicle, name)) == loose(value),
         "type" | "fuel" | "transmission" | "drivetrain" => vehicle[name].as_str() == Some(value),
@@ -39,7 +56,10 @@ fn satisfies(vehicle: &Value, name: &str, value: &str) -> bool {
         "hasSpecs" => vehicle["specs"].is_object() == (value == "true"),
         "minDiscountPct" => {
             let comparison = &vehicle["comparison"];
-            comparison["sufficientHistory"] == true && comparison["discountPct"].as_f64().is_some_and(|pct| pct >= number())
+            comparison["sufficientHistory"] == true
+                && comparison["discountPct"]
+                    .as_f64()
+                    .is_some_and(|pct| pct >= number())
         }
         "opportunitiesOnly" => value == "false" || vehicle["comparison"]["opportunity"] == true,
         other => panic!("no brute-force predicate for {other}"),
@@ -50,13 +70,22 @@ fn satisfies(vehicle: &Value, name: &str, value: &str) -> bool {
 fn expected(filters: &[(&str, String)], extra: impl Fn(&Value) -> bool) -> BTreeSet<String> {
     edge_vehicles()
         .iter()
-        .filter(|v| extra(v) && filters.iter().all(|(name, value)| satisfies(v, name, value)))
+        .filter(|v| {
+            extra(v)
+                && filters
+                    .iter()
+                    .all(|(name, value)| satisfies(v, name, value))
+        })
         .map(|v| v["id"].as_str().expect("id").to_owned())
         .collect()
 }
 
 fn query(filters: &[(&str, String)]) -> String {
-    filters.iter().map(|(name, value)| format!("{name}={}", percent_encode(value))).collect::<Vec<_>>().join("&")
+    filters
+        .iter()
+        .map(|(name, value)| format!("{name}={}", percent_encode(value)))
+        .collect::<Vec<_>>()
+        .join("&")
 }
 
 /// The most common value of a string field, and one that occurs less often.
@@ -92,25 +121,50 @@ fn combinations() -> Vec<Vec<(&'static str, String)>> {
     let (fuel, other_fuel) = common("fuel");
     let (transmission, _) = common("transmission");
     let (drivetrain, other_drivetrain) = common("drivetrain");
-    let model = vehicles.iter().rev().find(|v| text(v, "make") == make).map(|v| text(v, "model")).expect("a model");
-    let trim_word = text(&vehicles[3], "trim").split_whitespace().next().unwrap_or("x").to_owned();
+    let model = vehicles
+        .iter()
+        .rev()
+        .find(|v| text(v, "make") == make)
+        .map(|v| text(v, "model"))
+        .expect("a model");
+    let trim_word = text(&vehicles[3], "trim")
+        .split_whitespace()
+        .next()
+        .unwrap_or("x")
+        .to_owned();
     let s = |value: &str| value.to_owned();
     vec![
         vec![("q", respelt(&text(accented, "make")))],
-        vec![("q", format!("{}  {}", respelt(&text(accented, "model")), text(accented, "make").to_lowercase()))],
+        vec![(
+            "q",
+            format!(
+                "{}  {}",
+                respelt(&text(accented, "model")),
+                text(accented, "make").to_lowercase()
+            ),
+        )],
         vec![("q", trim_word.to_uppercase())],
         vec![("q", s("zzzz-no-match"))],
         vec![("q", s("   "))],
         vec![("make", respelt(&text(accented, "make")))],
-        vec![("make", make.to_lowercase()), ("model", model.to_uppercase())],
+        vec![
+            ("make", make.to_lowercase()),
+            ("model", model.to_uppercase()),
+        ],
         vec![("make", rare_make)],
         vec![("model", respelt(&model))],
         vec![("type", body_type.clone())],
         vec![("type", other_type), ("fuel", other_fuel)],
-        vec![("fuel", fuel.clone()), ("transmission", transmission.clone())],
+        vec![
+            ("fuel", fuel.clone()),
+            ("transmission", transmission.clone()),
+        ],
         vec![("transmission", s("Manual"))],
         vec![("drivetrain", drivetrain)],
-        vec![("drivetrain", other_drivetrain), ("type", body_type.clone())],
+        vec![
+            ("drivetrain", other_drivetrain),
+            ("type", body_type.clone()),
+        ],
         vec![("minPriceUsd", s("20000"))],
         vec![("maxPriceUsd", s("30000.5"))],
         vec![("minPriceUsd", s("25000")), ("maxPriceUsd", s("60000"))],
@@ -128,8 +182,17 @@ fn combinations() -> Vec<Vec<(&'static str, String)>> {
         vec![("minDiscountPct", s("2.5")), ("type", body_type)],
         vec![("opportunitiesOnly", s("true"))],
         vec![("opportunitiesOnly", s("false"))],
-        vec![("opportunitiesOnly", s("true")), ("make", make), ("minSeats", s("5"))],
-        vec![("fuel", fuel), ("hasSpecs", s("true")), ("aeb", s("true")), ("maxPriceUsd", s("80000"))],
+        vec![
+            ("opportunitiesOnly", s("true")),
+            ("make", make),
+            ("minSeats", s("5")),
+        ],
+        vec![
+            ("fuel", fuel),
+            ("hasSpecs", s("true")),
+            ("aeb", s("true")),
+            ("maxPriceUsd", s("80000")),
+        ],
     ]
 }
 
@@ -143,11 +206,18 @@ async fn searches_return_exactly_the_matching_vehicles() {
         let found: BTreeSet<String> = ids(&body).into_iter().collect();
         let wanted = expected(&filters, |_| true);
         assert_eq!(found, wanted, "{uri}");
-        assert_eq!(body["data"]["pagination"]["total"].as_u64(), Some(wanted.len() as u64), "{uri}");
+        assert_eq!(
+            body["data"]["pagination"]["total"].as_u64(),
+            Some(wanted.len() as u64),
+            "{uri}"
+        );
         nonempty += usize::from(!wanted.is_empty());
         partial += usize::from(!wanted.is_empty() && wanted.len() < edge_vehicles().len());
     }
-    assert!(partial >= 20, "most combinations select some but not all vehicles ({partial}, {nonempty} non-empty)");
+    assert!(
+        partial >= 20,
+        "most combinations select some but not all vehicles ({partial}, {nonempty} non-empty)"
+    );
 }
 
 #[tokio::test]
@@ -156,9 +226,16 @@ async fn deal_filters_combine_with_the_deal_kind() {
         if filters.iter().any(|(name, _)| *name == "opportunitiesOnly") {
             continue;
         }
-        let uri = format!("/api/v1/deals?kind=opportunities&{}&limit=100", query(&filters));
+        let uri = format!(
+            "/api/v1/deals?kind=opportunities&{}&limit=100",
+            query(&filters)
+        );
         let found: BTreeSet<String> = ids(&get_json(&uri).await).into_iter().collect();
-        assert_eq!(found, expected(&filters, |v| v["comparison"]["opportunity"] == true), "{uri}");
+        assert_eq!(
+            found,
+            expected(&filters, |v| v["comparison"]["opportunity"] == true),
+            "{uri}"
+        );
     }
 }
 
@@ -166,8 +243,21 @@ async fn deal_filters_combine_with_the_deal_kind() {
 async fn model_prices_match_make_and_model_loosely() {
     let vehicle = &edge_vehicles()[0];
     let (make, model) = (text(vehicle, "make"), text(vehicle, "model"));
-    let exact = get_json(&format!("/api/v1/models/prices?make={}&model={}", percent_encode(&make), percent_encode(&model))).await;
-    let loose_uri = format!("/api/v1/models/prices?make={}&model={}", percent_encode(&respelt(&make)), percent_encode(&model.to_lowercase()));
+    let exact = get_json(&format!(
+        "/api/v1/models/prices?make={}&model={}",
+        percent_encode(&make),
+        percent_encode(&model)
+    ))
+    .await;
+    let loose_uri = format!(
+        "/api/v1/models/prices?make={}&model={}",
+        percent_encode(&respelt(&make)),
+        percent_encode(&model.to_lowercase())
+    );
     assert_eq!(get_json(&loose_uri).await, exact);
-    assert_eq!(exact["data"]["make"], make.as_str(), "the catalogue's own spelling is returned");
+    assert_eq!(
+        exact["data"]["make"],
+        make.as_str(),
+        "the catalogue's own spelling is returned"
+    );
 }

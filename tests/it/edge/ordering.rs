@@ -22,16 +22,30 @@ async fn walk(base: &str) -> Vec<Value> {
         let pagination = &body["data"]["pagination"];
         assert_eq!(pagination["offset"].as_u64(), Some(offset), "{base}");
         let page_total = pagination["total"].as_u64().expect("total");
-        assert_eq!(*total.get_or_insert(page_total), page_total, "{base}: total changed between pages");
-        let page = body["data"]["vehicles"].as_array().expect("vehicles").clone();
-        assert!(page.len() as u64 <= pagination["limit"].as_u64().expect("limit"), "{base}");
+        assert_eq!(
+            *total.get_or_insert(page_total),
+            page_total,
+            "{base}: total changed between pages"
+        );
+        let page = body["data"]["vehicles"]
+            .as_array()
+            .expect("vehicles")
+            .clone();
+        assert!(
+            page.len() as u64 <= pagination["limit"].as_u64().expect("limit"),
+            "{base}"
+        );
         offset += page.len() as u64;
         all.extend(page);
         match pagination["nextOffset"].as_u64() {
             Some(next) => assert_eq!(next, offset, "{base}"),
             None => {
                 assert!(pagination["nextOffset"].is_null(), "{base}");
-                assert_eq!(all.len() as u64, page_total, "{base}: the pages cover the total");
+                assert_eq!(
+                    all.len() as u64,
+                    page_total,
+                    "{base}: the pages cover the total"
+                );
                 return all;
             }
         }
@@ -48,7 +62,10 @@ fn price(vehicle: &Value) -> f64 {
 
 /// The edge data of a vehicle (fields the Summary does not carry).
 fn edge_record(id_wanted: &str) -> &'static Value {
-    edge_vehicles().iter().find(|v| id(v) == id_wanted).expect("in the edge data")
+    edge_vehicles()
+        .iter()
+        .find(|v| id(v) == id_wanted)
+        .expect("in the edge data")
 }
 
 /// Descending, unknown last.
@@ -65,8 +82,15 @@ fn descending_nulls_last<T: PartialOrd>(a: Option<T>, b: Option<T>) -> Ordering 
 /// `primary`, then ID (IDs are unique, so the order is total).
 fn assert_order(list: &[Value], what: &str, primary: impl Fn(&Value, &Value) -> Ordering) {
     for pair in list.windows(2) {
-        let order = primary(&pair[0], &pair[1]).then_with(|| id(&pair[0]).as_bytes().cmp(id(&pair[1]).as_bytes()));
-        assert_eq!(order, Ordering::Less, "{what}: {} before {}", id(&pair[0]), id(&pair[1]));
+        let order = primary(&pair[0], &pair[1])
+            .then_with(|| id(&pair[0]).as_bytes().cmp(id(&pair[1]).as_bytes()));
+        assert_eq!(
+            order,
+            Ordering::Less,
+            "{what}: {} before {}",
+            id(&pair[0]),
+            id(&pair[1])
+        );
     }
 }
 
@@ -99,7 +123,10 @@ async fn search_sorts_tie_by_id() {
         (
             "discount_desc",
             Box::new(|a, b| {
-                descending_nulls_last(a["comparison"]["discountPct"].as_f64(), b["comparison"]["discountPct"].as_f64())
+                descending_nulls_last(
+                    a["comparison"]["discountPct"].as_f64(),
+                    b["comparison"]["discountPct"].as_f64(),
+                )
             }),
         ),
         ("name", Box::new(move |a, b| name(a).cmp(&name(b)))),
@@ -116,7 +143,9 @@ async fn search_sorts_tie_by_id() {
 
 /// Recency of a change: `changedAt`, else `qualifiedSince`.
 fn recency(change: &Value) -> Option<DateTime<FixedOffset>> {
-    let at = change["changedAt"].as_str().or_else(|| change["qualifiedSince"].as_str())?;
+    let at = change["changedAt"]
+        .as_str()
+        .or_else(|| change["qualifiedSince"].as_str())?;
     Some(DateTime::parse_from_rfc3339(at).expect("RFC 3339"))
 }
 
@@ -143,8 +172,11 @@ async fn deal_lists_hold_exactly_their_members_in_order() {
     let mut nonempty = BTreeSet::new();
     for kind in ["opportunities", "price_drops", "new_opportunities"] {
         for window in ["1d", "3d", "7d"] {
-            let expected: BTreeSet<String> =
-                edge_vehicles().iter().filter(|v| is_deal(v, kind, window)).map(|v| id(v).to_owned()).collect();
+            let expected: BTreeSet<String> = edge_vehicles()
+                .iter()
+                .filter(|v| is_deal(v, kind, window))
+                .map(|v| id(v).to_owned())
+                .collect();
             for sort in ["recommended", "recent", "price_asc", "discount_desc"] {
                 let what = format!("kind={kind}&window={window}&sort={sort}");
                 let list = walk(&format!("/api/v1/deals?{what}&limit=3")).await;
@@ -161,7 +193,9 @@ async fn deal_lists_hold_exactly_their_members_in_order() {
                             descending_nulls_last(discount(a), discount(b))
                         }
                         ("recommended", "price_drops") => descending_nulls_last(drop(a), drop(b)),
-                        ("recommended", _) | ("recent", _) => descending_nulls_last(recent(a), recent(b)),
+                        ("recommended", _) | ("recent", _) => {
+                            descending_nulls_last(recent(a), recent(b))
+                        }
                         _ => Ordering::Equal,
                     };
                     primary.then(price(a).total_cmp(&price(b)))
@@ -169,26 +203,67 @@ async fn deal_lists_hold_exactly_their_members_in_order() {
             }
         }
     }
-    assert_eq!(nonempty.len(), 3, "the fixture has every kind of deal: {nonempty:?}");
+    assert_eq!(
+        nonempty.len(),
+        3,
+        "the fixture has every kind of deal: {nonempty:?}"
+    );
 }
 
 #[tokio::test]
 async fn model_lists_are_cheapest_first_and_totals_cover_the_whole_model() {
     let catalogue = get_json("/api/v1/catalogue").await;
     for pair in catalogue["data"]["models"].as_array().expect("models") {
-        let (make, model) = (pair["make"].as_str().expect("make"), pair["model"].as_str().expect("model"));
-        let base = format!("/api/v1/models/prices?make={}&model={}&limit=2", percent_encode(make), percent_encode(model));
+        let (make, model) = (
+            pair["make"].as_str().expect("make"),
+            pair["model"].as_str().expect("model"),
+        );
+        let base = format!(
+            "/api/v1/models/prices?make={}&model={}&limit=2",
+            percent_encode(make),
+            percent_encode(model)
+        );
         let list = walk(&base).await;
         assert_order(&list, &base, |a, b| price(a).total_cmp(&price(b)));
-        let members: Vec<&Value> = edge_vehicles().iter().filter(|v| v["make"] == make && v["model"] == model).collect();
-        assert_eq!(id_set(&list), members.iter().map(|v| id(v).to_owned()).collect(), "{base}");
+        let members: Vec<&Value> = edge_vehicles()
+            .iter()
+            .filter(|v| v["make"] == make && v["model"] == model)
+            .collect();
+        assert_eq!(
+            id_set(&list),
+            members.iter().map(|v| id(v).to_owned()).collect(),
+            "{base}"
+        );
         let last_page = get_json(&format!("{base}&offset={}", list.len().saturating_sub(1))).await;
         let data = &last_page["data"];
-        assert_eq!(data["versionCount"].as_u64(), Some(members.len() as u64), "{base}");
-        assert_eq!(data["fromPriceUsd"].as_f64(), Some(price(&list[0])), "{base}");
-        assert_eq!(data["toPriceUsd"].as_f64(), list.last().map(price), "{base}");
-        assert_eq!(data["cheapestVersion"]["id"].as_str(), Some(id(&list[0])), "{base}");
-        let opportunities = members.iter().filter(|v| v["comparison"]["opportunity"] == true).count();
-        assert_eq!(data["opportunityCount"].as_u64(), Some(opportunities as u64), "{base}");
+        assert_eq!(
+            data["versionCount"].as_u64(),
+            Some(members.len() as u64),
+            "{base}"
+        );
+        assert_eq!(
+            data["fromPriceUsd"].as_f64(),
+            Some(price(&list[0])),
+            "{base}"
+        );
+        assert_eq!(
+            data["toPriceUsd"].as_f64(),
+            list.last().map(price),
+            "{base}"
+        );
+        assert_eq!(
+            data["cheapestVersion"]["id"].as_str(),
+            Some(id(&list[0])),
+            "{base}"
+        );
+        let opportunities = members
+            .iter()
+            .filter(|v| v["comparison"]["opportunity"] == true)
+            .count();
+        assert_eq!(
+            data["opportunityCount"].as_u64(),
+            Some(opportunities as u64),
+            "{base}"
+        );
     }
 }

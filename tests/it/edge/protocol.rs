@@ -17,7 +17,12 @@ async fn assert_invalid(uri: &str, paths: &[&str]) {
 
 async fn assert_ok(uri: &str) {
     let reply = get(uri).await;
-    assert_eq!(reply.status, StatusCode::OK, "{uri}: {}", String::from_utf8_lossy(&reply.body));
+    assert_eq!(
+        reply.status,
+        StatusCode::OK,
+        "{uri}: {}",
+        String::from_utf8_lossy(&reply.body)
+    );
 }
 
 /// The first vehicle of the fixture.
@@ -30,16 +35,28 @@ async fn paging_bounds_are_inclusive_on_every_listing() {
     let model = &edge_vehicles()[0];
     let encode = |field: &str| percent_encode(model[field].as_str().expect("name"));
     let model_query = format!("make={}&model={}", encode("make"), encode("model"));
-    for base in ["/api/v1/vehicles?x=", "/api/v1/deals?x=", &format!("/api/v1/models/prices?{model_query}&x=")] {
+    for base in [
+        "/api/v1/vehicles?x=",
+        "/api/v1/deals?x=",
+        &format!("/api/v1/models/prices?{model_query}&x="),
+    ] {
         let base = base.trim_end_matches("x=");
         for ok in ["limit=1", "limit=100", "offset=0", "offset=100000"] {
             assert_ok(&format!("{base}{ok}")).await;
         }
-        for (bad, path) in [("limit=0", "limit"), ("limit=101", "limit"), ("offset=-1", "offset"), ("offset=100001", "offset")] {
+        for (bad, path) in [
+            ("limit=0", "limit"),
+            ("limit=101", "limit"),
+            ("offset=-1", "offset"),
+            ("offset=100001", "offset"),
+        ] {
             assert_invalid(&format!("{base}{bad}"), &[path]).await;
         }
         let body = get_json(&format!("{base}offset=100000")).await;
-        assert_eq!(body["data"]["vehicles"].as_array().expect("vehicles").len(), 0);
+        assert_eq!(
+            body["data"]["vehicles"].as_array().expect("vehicles").len(),
+            0
+        );
         assert!(body["data"]["pagination"]["nextOffset"].is_null());
     }
 }
@@ -81,8 +98,16 @@ async fn filter_bounds_are_inclusive() {
         assert_invalid(&format!("/api/v1/vehicles?{bad}"), &[path]).await;
         assert_invalid(&format!("/api/v1/deals?{bad}"), &[path]).await;
     }
-    assert_invalid("/api/v1/vehicles?opportunitiesOnly=1&sort=cheap", &["opportunitiesOnly", "sort"]).await;
-    assert_invalid("/api/v1/deals?kind=drops&window=2d&sort=name", &["kind", "window", "sort"]).await;
+    assert_invalid(
+        "/api/v1/vehicles?opportunitiesOnly=1&sort=cheap",
+        &["opportunitiesOnly", "sort"],
+    )
+    .await;
+    assert_invalid(
+        "/api/v1/deals?kind=drops&window=2d&sort=name",
+        &["kind", "window", "sort"],
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -94,10 +119,18 @@ async fn text_bounds_count_characters() {
     assert_ok(&format!("/api/v1/deals?q={}", "%C3%B1".repeat(200))).await;
     let a100 = "a".repeat(100);
     assert_ok(&format!("/api/v1/vehicles?make={a100}&model={a100}")).await;
-    assert_invalid(&format!("/api/v1/vehicles?make={a100}a&model={a100}a"), &["make", "model"]).await;
+    assert_invalid(
+        &format!("/api/v1/vehicles?make={a100}a&model={a100}a"),
+        &["make", "model"],
+    )
+    .await;
     let reply = get(&format!("/api/v1/models/prices?make={a100}&model={a100}")).await;
     assert_eq!(reply.status, StatusCode::NOT_FOUND);
-    assert_invalid(&format!("/api/v1/models/prices?make={a100}a&model=x"), &["make"]).await;
+    assert_invalid(
+        &format!("/api/v1/models/prices?make={a100}a&model=x"),
+        &["make"],
+    )
+    .await;
     assert_invalid("/api/v1/models/prices", &["make", "model"]).await;
 }
 
@@ -105,12 +138,20 @@ async fn text_bounds_count_characters() {
 async fn ids_are_1_to_160_characters() {
     let id160 = "x".repeat(160);
     let reply = get(&format!("/api/v1/vehicles/{id160}")).await;
-    assert_eq!(reply.status, StatusCode::NOT_FOUND, "a well-formed unknown ID");
+    assert_eq!(
+        reply.status,
+        StatusCode::NOT_FOUND,
+        "a well-formed unknown ID"
+    );
     assert_eq!(reply.json()["error"]["code"], "not_found");
     assert_invalid(&format!("/api/v1/vehicles/{id160}x"), &["id"]).await;
     let compare = get(&format!("/api/v1/compare?ids={id160},{}", some_id())).await;
     assert_eq!(compare.status, StatusCode::NOT_FOUND);
-    assert_invalid(&format!("/api/v1/compare?ids={id160}x,{}", some_id()), &["ids[0]"]).await;
+    assert_invalid(
+        &format!("/api/v1/compare?ids={id160}x,{}", some_id()),
+        &["ids[0]"],
+    )
+    .await;
     assert_invalid(&format!("/api/v1/compare?ids=,{}", some_id()), &["ids[0]"]).await;
 }
 
@@ -121,12 +162,22 @@ async fn vehicle_ids_are_percent_decoded_from_the_raw_path() {
     assert_eq!(plain.status, StatusCode::OK);
     let escaped: String = id.bytes().map(|b| format!("%{b:02X}")).collect();
     let reply = get(&format!("/api/v1/vehicles/{escaped}")).await;
-    assert!(reply.body == plain.body, "every byte escaped gives the same record");
+    assert!(
+        reply.body == plain.body,
+        "every byte escaped gives the same record"
+    );
     let slash = get("/api/v1/vehicles/a%2Fb+c%25").await;
     assert_eq!(slash.status, StatusCode::NOT_FOUND);
-    let message = slash.json()["error"]["message"].as_str().expect("message").to_owned();
+    let message = slash.json()["error"]["message"]
+        .as_str()
+        .expect("message")
+        .to_owned();
     assert!(message.contains(r#""a/b+c%""#), "{message}");
-    assert_eq!(get("/api/v1/vehicles/a/b").await.status, StatusCode::NOT_FOUND, "an unescaped slash is another route");
+    assert_eq!(
+        get("/api/v1/vehicles/a/b").await.status,
+        StatusCode::NOT_FOUND,
+        "an unescaped slash is another route"
+    );
     assert_invalid("/api/v1/vehicles/%FF", &["id"]).await;
     assert_invalid(&format!("/api/v1/vehicles/{id}?x=1"), &["x"]).await;
 }
@@ -137,7 +188,11 @@ async fn unknown_repeated_and_duplicate_parameters_are_400_with_details() {
     assert_invalid("/api/v1/vehicles?sort=name&sort=name", &["sort"]).await;
     assert_invalid("/api/v1?x=1", &["x"]).await;
     assert_invalid("/api/v1/catalogue?limit=1", &["limit"]).await;
-    assert_invalid("/api/v1/models/prices?make=a&model=b&sort=price_asc", &["sort"]).await;
+    assert_invalid(
+        "/api/v1/models/prices?make=a&model=b&sort=price_asc",
+        &["sort"],
+    )
+    .await;
     let id = some_id();
     assert_invalid(&format!("/api/v1/compare?ids={id},{id}"), &["ids[1]"]).await;
     assert_invalid(&format!("/api/v1/compare?ids={id}"), &["ids"]).await;
@@ -167,16 +222,29 @@ async fn unknown_routes_ids_and_models_are_json_404s() {
         assert_eq!(reply.header("etag"), "", "{uri}: errors carry no ETag");
         let body = reply.json();
         assert_eq!(body["error"]["code"], "not_found", "{uri}");
-        assert!(body["error"]["message"].is_string() && body["error"].get("details").is_none(), "{uri}");
+        assert!(
+            body["error"]["message"].is_string() && body["error"].get("details").is_none(),
+            "{uri}"
+        );
     }
 }
 
 #[tokio::test]
 async fn other_methods_are_405_with_allow() {
-    for method in [Method::POST, Method::PUT, Method::DELETE, Method::PATCH, Method::TRACE] {
+    for method in [
+        Method::POST,
+        Method::PUT,
+        Method::DELETE,
+        Method::PATCH,
+        Method::TRACE,
+    ] {
         for uri in ["/api/v1/vehicles", "/api/v1/nothing", "/", "/developers"] {
             let reply = send(method.clone(), uri, &[]).await;
-            assert_eq!(reply.status, StatusCode::METHOD_NOT_ALLOWED, "{method} {uri}");
+            assert_eq!(
+                reply.status,
+                StatusCode::METHOD_NOT_ALLOWED,
+                "{method} {uri}"
+            );
             assert_eq!(reply.header("allow"), "GET, HEAD, OPTIONS");
             assert_eq!(reply.header("cache-control"), "no-store");
             assert_eq!(reply.json()["error"]["code"], "method_not_allowed");
@@ -186,16 +254,28 @@ async fn other_methods_are_405_with_allow() {
 
 #[tokio::test]
 async fn query_strings_over_4096_characters_are_414_before_parsing() {
-    for base in ["/api/v1/vehicles?q=", "/api/v1/nothing?q=", "/developers?q="] {
+    for base in [
+        "/api/v1/vehicles?q=",
+        "/api/v1/nothing?q=",
+        "/developers?q=",
+    ] {
         let at_limit = format!("{base}{}", "a".repeat(4096 - 2));
-        assert_ne!(get(&at_limit).await.status, StatusCode::URI_TOO_LONG, "4096 characters");
+        assert_ne!(
+            get(&at_limit).await.status,
+            StatusCode::URI_TOO_LONG,
+            "4096 characters"
+        );
         let over = format!("{at_limit}a");
         let reply = get(&over).await;
         assert_eq!(reply.status, StatusCode::URI_TOO_LONG, "{base}");
         assert_eq!(reply.json()["error"]["code"], "uri_too_long");
         assert_eq!(reply.header("cache-control"), "no-store");
         let reply = send(Method::POST, &over, &[]).await;
-        assert_eq!(reply.status, StatusCode::URI_TOO_LONG, "the length is checked first");
+        assert_eq!(
+            reply.status,
+            StatusCode::URI_TOO_LONG,
+            "the length is checked first"
+        );
     }
     // Repeated and unknown parameters within the limit still get their 400.
     let repeated = format!("/api/v1/vehicles?{}", "sort=name&".repeat(400));
@@ -205,7 +285,12 @@ async fn query_strings_over_4096_characters_are_414_before_parsing() {
 
 #[tokio::test]
 async fn successes_carry_etag_caching_cors_and_content_type() {
-    for uri in ["/api/v1", "/api/v1/catalogue", "/api/v1/vehicles?limit=3&sort=name", "/api/v1/deals?kind=price_drops"] {
+    for uri in [
+        "/api/v1",
+        "/api/v1/catalogue",
+        "/api/v1/vehicles?limit=3&sort=name",
+        "/api/v1/deals?kind=price_drops",
+    ] {
         let reply = get(uri).await;
         assert_eq!(reply.status, StatusCode::OK, "{uri}");
         assert_eq!(reply.header("content-type"), "application/json");
@@ -214,11 +299,17 @@ async fn successes_carry_etag_caching_cors_and_content_type() {
         assert_eq!(reply.header("x-content-type-options"), "nosniff");
         assert_eq!(reply.header("content-length"), reply.body.len().to_string());
         let tag = reply.header("etag");
-        assert!(tag.len() == 66 && tag.starts_with('"') && tag.ends_with('"'), "strong ETag: {tag}");
+        assert!(
+            tag.len() == 66 && tag.starts_with('"') && tag.ends_with('"'),
+            "strong ETag: {tag}"
+        );
         assert_eq!(tag, autoprecios::api::json::etag(&reply.body));
     }
     let info = get_json("/api/v1").await;
-    assert!(info.get("schemaVersion").is_none() && info["endpoints"].is_array(), "the entry point is not enveloped");
+    assert!(
+        info.get("schemaVersion").is_none() && info["endpoints"].is_array(),
+        "the entry point is not enveloped"
+    );
     assert_eq!(get_json("/api/v1/catalogue").await["schemaVersion"], 1);
 }
 
@@ -232,7 +323,11 @@ async fn if_none_match_gives_304_for_matching_tags() {
     for condition in [tag.as_str(), weak.as_str(), listed.as_str(), "*"] {
         for method in [Method::GET, Method::HEAD] {
             let reply = send(method.clone(), uri, &[("if-none-match", condition)]).await;
-            assert_eq!(reply.status, StatusCode::NOT_MODIFIED, "{method} If-None-Match: {condition}");
+            assert_eq!(
+                reply.status,
+                StatusCode::NOT_MODIFIED,
+                "{method} If-None-Match: {condition}"
+            );
             assert!(reply.body.is_empty());
             assert_eq!(reply.header("etag"), tag);
             assert_eq!(reply.header("cache-control"), "public, max-age=300");
@@ -244,18 +339,38 @@ async fn if_none_match_gives_304_for_matching_tags() {
         assert_eq!(reply.status, StatusCode::OK, "If-None-Match: {condition}");
         assert!(reply.body == get(uri).await.body);
     }
-    let error = send(Method::GET, "/api/v1/vehicles?limit=0", &[("if-none-match", "*")]).await;
-    assert_eq!(error.status, StatusCode::BAD_REQUEST, "errors are never 304");
+    let error = send(
+        Method::GET,
+        "/api/v1/vehicles?limit=0",
+        &[("if-none-match", "*")],
+    )
+    .await;
+    assert_eq!(
+        error.status,
+        StatusCode::BAD_REQUEST,
+        "errors are never 304"
+    );
 }
 
 #[tokio::test]
 async fn head_has_the_headers_of_get_and_no_body() {
-    for uri in ["/api/v1/deals?kind=opportunities", "/api/v1/nothing", "/developers", "/api/v1/vehicles?limit=0"] {
+    for uri in [
+        "/api/v1/deals?kind=opportunities",
+        "/api/v1/nothing",
+        "/developers",
+        "/api/v1/vehicles?limit=0",
+    ] {
         let full = get(uri).await;
         let head = send(Method::HEAD, uri, &[]).await;
         assert_eq!(head.status, full.status, "{uri}");
         assert!(head.body.is_empty(), "{uri}");
-        for name in ["etag", "content-type", "content-length", "cache-control", "access-control-allow-origin"] {
+        for name in [
+            "etag",
+            "content-type",
+            "content-length",
+            "cache-control",
+            "access-control-allow-origin",
+        ] {
             assert_eq!(head.header(name), full.header(name), "{uri}: {name}");
         }
     }
@@ -267,15 +382,31 @@ async fn options_is_a_cors_preflight() {
         let reply = send(
             Method::OPTIONS,
             uri,
-            &[("origin", "https://example.org"), ("access-control-request-method", "GET")],
+            &[
+                ("origin", "https://example.org"),
+                ("access-control-request-method", "GET"),
+            ],
         )
         .await;
         assert_eq!(reply.status, StatusCode::NO_CONTENT, "{uri}");
         assert!(reply.body.is_empty());
         assert_eq!(reply.header("access-control-allow-origin"), "*");
-        assert_eq!(reply.header("access-control-allow-methods"), "GET, HEAD, OPTIONS");
-        let allowed = reply.header("access-control-allow-headers").to_ascii_lowercase();
-        assert!(allowed.contains("if-none-match") && allowed.contains("content-type"), "{allowed}");
-        assert!(reply.header("access-control-max-age").parse::<u32>().is_ok_and(|age| age > 0));
+        assert_eq!(
+            reply.header("access-control-allow-methods"),
+            "GET, HEAD, OPTIONS"
+        );
+        let allowed = reply
+            .header("access-control-allow-headers")
+            .to_ascii_lowercase();
+        assert!(
+            allowed.contains("if-none-match") && allowed.contains("content-type"),
+            "{allowed}"
+        );
+        assert!(
+            reply
+                .header("access-control-max-age")
+                .parse::<u32>()
+                .is_ok_and(|age| age > 0)
+        );
     }
 }

@@ -1,0 +1,132 @@
+//! Static files: every non-API file of the tree served with its bytes,
+//! content type and ETag; directories and pages; 404s in HTML and JSON; and
+//! no way out of the tree, encoded or not.
+
+use std::fs;
+
+use axum::http::{Method, StatusCode};
+
+use super::{get, send};
+use crate::generate::fixture;
+
+#[tokio::test]
+async fn every_static_file_is_served_with_its_type_and_etag() {
+    let fixture = fixture();
+    let mut served = 0;
+    for entry in &fixture.manifest.files {
+        if entry.url.starts_with("/api/v1") || entry.url.starts_with("/_edge/") {
+            continue;
+        }
+        let reply = get(&entry.url).await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", entry.url);
+        assert!(
+            reply.body == fs::read(fixture.out.join(&entry.file)).expect("file"),
+            "{}",
+            entry.url
+        );
+        assert_eq!(
+            reply.header("content-type"),
+            entry.content_type,
+            "{}",
+            entry.url
+        );
+        assert_eq!(reply.header("etag"), entry.etag, "{}", entry.url);
+        assert_eq!(
+            reply.header("cache-control"),
+            "public, max-age=300",
+            "{}",
+            entry.url
+        );
+        served += 1;
+    }
+    assert!(
+        served >= 3,
+        "openapi.json, the docs and api/404.json at least"
+    );
+}
+
+#[tokio::test]
+async fn directories_serve_their_index_with_or_without_a_slash() {
+    let file = fs::read(fixture().out.join("developers/index.html")).expect("developer guide");
+    for uri in [
+        "/developers",
+        "/developers/",
+        "/developers/index.html",
+        "/developers?utm=x",
+        "/%64evelopers/",
+    ] {
+        let reply = get(uri).await;
+        assert_eq!(reply.status, StatusCode::OK, "{uri}");
+        assert!(reply.body == file, "{uri}");
+        assert!(
+            reply.header("content-type").starts_with("text/html"),
+            "{uri}"
+        );
+        let tag = reply.header("etag").to_owned();
+        let again = send(Method::GET, uri, &[("if-none-match", &tag)]).await;
+        assert_eq!(again.status, StatusCode::NOT_MODIFIED, "{uri}");
+    }
+}
+
+#[tokio::test]
+async fn unknown_pages_are_html_404s_and_unknown_api_urls_json_404s() {
+    let page = get("/no/such/page").await;
+    assert_eq!(page.status, StatusCode::NOT_FOUND);
+    assert!(page.header("content-type").starts_with("text/html"));
+    assert_eq!(page.header("cache-control"), "no-store");
+    assert_eq!(page.header("etag"), "");
+    for uri in [
+        "/api/v1/vehicles.json",
+        "/api/v1/index.json",
+        "/api/v1/_q/vehicles/sort-name.json",
+    ] {
+        let reply = get(uri).await;
+        assert_eq!(
+            reply.status,
+            StatusCode::NOT_FOUND,
+            "{uri}: files are not API URLs"
+        );
+        assert_eq!(reply.json()["error"]["code"], "not_found", "{uri}");
+    }
+    let cdn_404 = fs::read(fixture().out.join("api/404.json")).expect("api/404.json");
+    assert!(
+        get("/api/v1/nothing").await.body == cdn_404,
+        "the edge's JSON 404 is the CDN's"
+    );
+}
+
+#[tokio::test]
+async fn paths_never_leave_the_tree() {
+    for uri in [
+        "/../Cargo.toml",
+        "/%2e%2e/%2e%2e/etc/passwd",
+        "/..%2fmanifest.json",
+        "/..%2F..%2F..%2Fetc%2Fpasswd",
+        "/%252e%252e/%252e%252e/etc/passwd",
+        "/developers/%2e%2e/%2e%2e/Cargo.toml",
+        "/%5c..%5c..%5cCargo.toml",
+        "/..\\..\\Cargo.toml",
+        "/developers\\..\\..\\Cargo.toml",
+        "/developers%00.html",
+        "/developers/index.html%00",
+        "/%2fetc/passwd",
+        "//etc/passwd",
+        "/manifest.json",
+        "/_edge/catalogue.json",
+        "/_edge/",
+        "/api/../manifest.json",
+        "/%ff%fe",
+    ] {
+        for method in [Method::GET, Method::HEAD] {
+            let reply = send(method.clone(), uri, &[]).await;
+            assert!(
+                matches!(
+                    reply.status,
+                    StatusCode::NOT_FOUND | StatusCode::BAD_REQUEST
+                ),
+                "{method} {uri}: {}",
+                reply.status
+            );
+        }
+    }
+}

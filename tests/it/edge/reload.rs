@@ -1,0 +1,159 @@
+//! Loading and reloading: a missing or incompatible tree fails naming the
+//! file; a new tree is swapped in; a broken one is refused and the old one
+//! kept; symlinks cannot lead out of the tree.
+
+use std::fs;
+use std::path::Path;
+use std::time::{Duration, SystemTime};
+
+use autoprecios::api::json::etag;
+use autoprecios::edge::AppState;
+use axum::http::{Method, StatusCode};
+use serde_json::Value;
+
+use super::send_to;
+use crate::generate::fixture;
+
+fn copy_tree(from: &Path, to: &Path) {
+    fs::create_dir_all(to).expect("mkdir");
+    for entry in fs::read_dir(from).expect("read_dir") {
+        let entry = entry.expect("entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("type").is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), &target).expect("copy");
+        }
+    }
+}
+
+/// A private copy of the fixture tree.
+fn tree_copy() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("out");
+    copy_tree(&fixture().out, &out);
+    (dir, out)
+}
+
+/// Replaces the edge data with `data`, updates its manifest entry to match,
+/// and gives the manifest a new modification time (`step` seconds on), as a
+/// fresh `generate` run would.
+fn publish(out: &Path, data: &[u8], step: u64) {
+    fs::write(out.join("_edge/catalogue.json"), data).expect("write edge data");
+    let path = out.join("manifest.json");
+    let mut manifest: Value =
+        serde_json::from_slice(&fs::read(&path).expect("manifest")).expect("json");
+    for entry in manifest["files"].as_array_mut().expect("files") {
+        if entry["url"] == "/_edge/catalogue.json" {
+            entry["etag"] = Value::from(etag(data));
+        }
+    }
+    fs::write(&path, serde_json::to_vec(&manifest).expect("json")).expect("write manifest");
+    let mtime = SystemTime::now() + Duration::from_secs(step);
+    fs::File::options()
+        .write(true)
+        .open(&path)
+        .expect("open")
+        .set_modified(mtime)
+        .expect("mtime");
+}
+
+/// The edge data with `edit` applied.
+fn edited(original: &[u8], edit: impl Fn(&mut Value)) -> Vec<u8> {
+    let mut data: Value = serde_json::from_slice(original).expect("json");
+    edit(&mut data);
+    serde_json::to_vec(&data).expect("json")
+}
+
+async fn api_info(state: &AppState) -> Value {
+    let reply = send_to(state.clone(), Method::GET, "/api/v1", &[]).await;
+    assert_eq!(reply.status, StatusCode::OK);
+    reply.json()
+}
+
+#[tokio::test]
+async fn a_new_tree_is_swapped_in_and_a_broken_one_refused() {
+    let (_dir, out) = tree_copy();
+    let state = AppState::load(&out).expect("load");
+    let before = api_info(&state).await;
+    let original = fs::read(out.join("_edge/catalogue.json")).expect("edge data");
+    assert!(
+        !state.reload_if_changed().expect("unchanged"),
+        "nothing to reload"
+    );
+
+    publish(&out, b"{ not json", 10);
+    let err = state.reload_if_changed().expect_err("broken edge data");
+    assert!(format!("{err:#}").contains("catalogue.json"), "{err:#}");
+    assert_eq!(api_info(&state).await, before, "the old tree still answers");
+    assert!(
+        !state.reload_if_changed().expect("reported once"),
+        "a broken tree is not retried until it changes"
+    );
+
+    let moved = edited(&original, |data| {
+        data["baseUrl"] = Value::from("https://moved.example")
+    });
+    publish(&out, &moved, 20);
+    assert!(state.reload_if_changed().expect("valid tree"));
+    let after = api_info(&state).await;
+    assert!(
+        after["documentationUrl"]
+            .as_str()
+            .is_some_and(|url| url.starts_with("https://moved.example/")),
+        "{after}"
+    );
+
+    let future = edited(&original, |data| data["formatVersion"] = Value::from(99));
+    publish(&out, &future, 30);
+    let err = format!("{:#}", state.reload().expect_err("another format version"));
+    assert!(
+        err.contains("format version 99") && err.contains("catalogue.json"),
+        "{err}"
+    );
+    assert_eq!(api_info(&state).await, after);
+}
+
+#[tokio::test]
+async fn a_missing_or_mismatched_tree_fails_at_start_naming_the_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let err = format!(
+        "{:#}",
+        AppState::load(&dir.path().join("nowhere")).expect_err("no tree")
+    );
+    assert!(err.contains("manifest.json"), "{err}");
+
+    let (_copy, out) = tree_copy();
+    fs::write(out.join("_edge/catalogue.json"), b"{}").expect("write");
+    let err = format!(
+        "{:#}",
+        AppState::load(&out).expect_err("edge data not the listed one")
+    );
+    assert!(
+        err.contains("catalogue.json") && err.contains("manifest"),
+        "{err}"
+    );
+
+    fs::write(out.join("manifest.json"), b"[]").expect("write");
+    let err = format!("{:#}", AppState::load(&out).expect_err("bad manifest"));
+    assert!(err.contains("manifest.json"), "{err}");
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn symlinks_cannot_lead_out_of_the_tree() {
+    let (dir, out) = tree_copy();
+    let secret = dir.path().join("secret.txt");
+    fs::write(&secret, "secret").expect("write");
+    std::os::unix::fs::symlink(&secret, out.join("leak.txt")).expect("symlink");
+    std::os::unix::fs::symlink(dir.path(), out.join("outside")).expect("symlink");
+    let state = AppState::load(&out).expect("load");
+    for uri in ["/leak.txt", "/outside/secret.txt"] {
+        let reply = send_to(state.clone(), Method::GET, uri, &[]).await;
+        assert_eq!(reply.status, StatusCode::NOT_FOUND, "{uri}");
+        assert!(
+            !String::from_utf8_lossy(&reply.body).contains("secret"),
+            "{uri}"
+        );
+    }
+}
