@@ -8,7 +8,8 @@ use crate::api::error::ApiError;
 use crate::api::filter::{matches_filters, validate_filters};
 use crate::api::index::Index;
 use crate::api::query::{
-    CompareQuery, DealSort, DealsQuery, MAX_ID_CHARS, ModelQuery, Page, SearchQuery, SearchSort,
+    COMPARE_IDS, CompareQuery, DealSort, DealsQuery, MAX_ID_CHARS, ModelQuery, Page, SearchQuery,
+    SearchSort,
 };
 use crate::api::text::fold;
 use crate::api::types::*;
@@ -212,7 +213,7 @@ pub fn compare_vehicles<'a>(
     query: &CompareQuery,
 ) -> Result<Envelope<CompareData<'a>>, ApiError> {
     let mut details = Vec::new();
-    if !(2..=4).contains(&query.ids.len()) {
+    if !COMPARE_IDS.contains(&query.ids.len()) {
         details.push(crate::api::error::ErrorDetail::new(
             "ids",
             "give 2 to 4 vehicle IDs",

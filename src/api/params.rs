@@ -159,12 +159,12 @@ impl Params {
             transmission: self.vocab("transmission", Transmission::names(), Transmission::parse),
             min_price_usd: self.number("minPriceUsd", 0.0, None),
             max_price_usd: self.number("maxPriceUsd", 0.0, None),
-            min_seats: self.integer("minSeats", 1, 100),
-            min_airbags: self.integer("minAirbags", 0, 30),
+            min_seats: self.integer("minSeats", 1, MAX_SEATS),
+            min_airbags: self.integer("minAirbags", 0, MAX_AIRBAGS),
             drivetrain: self.vocab("drivetrain", Drivetrain::names(), Drivetrain::parse),
             aeb: self.boolean("aeb"),
             has_specs: self.boolean("hasSpecs"),
-            min_discount_pct: self.number("minDiscountPct", 0.0, Some(100.0)),
+            min_discount_pct: self.number("minDiscountPct", 0.0, Some(f64::from(MAX_DISCOUNT_PCT))),
         };
         if let (Some(min), Some(max)) = (filters.min_price_usd, filters.max_price_usd)
             && min > max

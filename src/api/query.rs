@@ -17,6 +17,14 @@ pub const MAX_Q_CHARS: usize = 200;
 pub const MAX_NAME_CHARS: usize = 100;
 /// Longest vehicle ID.
 pub const MAX_ID_CHARS: usize = 160;
+/// Largest `minSeats`.
+pub const MAX_SEATS: u32 = 100;
+/// Largest `minAirbags`.
+pub const MAX_AIRBAGS: u32 = 30;
+/// Largest `minDiscountPct`.
+pub const MAX_DISCOUNT_PCT: u32 = 100;
+/// Fewest and most IDs in a comparison.
+pub const COMPARE_IDS: std::ops::RangeInclusive<usize> = 2..=4;
 /// Longest query string, in characters.
 pub const MAX_QUERY_CHARS: usize = 4096;
 

@@ -13,8 +13,10 @@ use crate::api::ApiError;
 use crate::edge::http::{bytes_response, error_response, percent_decode};
 use crate::edge::state::{AppState, MANIFEST, Site};
 
-/// Directory of the edge's own data: part of the tree, not of the site.
-const INTERNAL_DIR: &str = "_edge";
+/// Top-level names that are part of the tree but not of the site: the
+/// edge's data, the manifest, and the CDN's rule files (which the CDN reads
+/// and never serves).
+const INTERNAL: [&str; 4] = ["_edge", MANIFEST, "_redirects", "_headers"];
 /// The site's 404 page, when the tree has one.
 const NOT_FOUND_PAGE: &str = "404.html";
 /// Body of the JSON 404 for unknown API URLs; the same text as the tree's
@@ -51,13 +53,16 @@ pub fn is_api_path(path: &str) -> bool {
 }
 
 /// A URL the manifest lists (with its query string, else without), except
-/// the edge's own data.
+/// the tree's internal files.
 async fn serve_listed(site: &Site, uri: &Uri) -> Option<Response> {
     let path = uri.path();
-    if path
-        .strip_prefix('/')
-        .is_some_and(|rest| rest.split('/').next() == Some(INTERNAL_DIR))
-    {
+    let first = percent_decode(
+        path.trim_start_matches('/')
+            .split('/')
+            .next()
+            .unwrap_or_default(),
+    )?;
+    if INTERNAL.contains(&first.as_str()) {
         return None;
     }
     let with_query = uri.query().map(|query| format!("{path}?{query}"));
@@ -71,7 +76,7 @@ async fn serve_listed(site: &Site, uri: &Uri) -> Option<Response> {
 /// `index.html`, the page `<path>.html`. `None` for any path that could
 /// leave the tree or reach its internals, decoded or not: `..` and `.`
 /// segments, empty inner segments, backslashes, NUL, drive colons, invalid
-/// UTF-8, the manifest and the edge data.
+/// UTF-8, and the tree's internal files.
 pub fn candidates(raw_path: &str) -> Option<Vec<String>> {
     let path = percent_decode(raw_path)?;
     let relative = path.strip_prefix('/')?;
@@ -92,7 +97,7 @@ pub fn candidates(raw_path: &str) -> Option<Vec<String>> {
     {
         return None;
     }
-    if segments[0] == INTERNAL_DIR || trimmed == MANIFEST {
+    if INTERNAL.contains(&segments[0]) {
         return None;
     }
     let index = format!("{trimmed}/index.html");
@@ -191,6 +196,8 @@ mod tests {
             "/c:/windows",
             "/manifest.json",
             "/_edge/catalogue.json",
+            "/%5fedge/catalogue.json",
+            "/_redirects",
             "/%ff",
         ] {
             assert_eq!(candidates(bad), None, "{bad}");

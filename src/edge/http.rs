@@ -28,7 +28,8 @@ pub const CACHE_SUCCESS: &str = "public, max-age=300";
 pub const CACHE_ERROR: &str = "no-store";
 /// How long a browser may reuse a preflight answer, in seconds.
 const PREFLIGHT_MAX_AGE: &str = "86400";
-/// Longest a request may take before the client gets a 503 to retry.
+/// Longest a request may take before the client gets a 503 to retry: under
+/// the CDN proxy's own 26-second limit, so the client sees our JSON error.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(20);
 
 /// A 200 with JSON bytes from [`to_json_bytes`] and their ETag.

@@ -138,7 +138,7 @@ fn load_index(root: &Path, by_url: &HashMap<String, StaticEntry>) -> anyhow::Res
     let bytes = fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
     if etag(&bytes) != listed.etag {
         bail!(
-            "{} does not match its manifest entry (the tree changed while loading?)",
+            "{} does not match the ETag {MANIFEST} lists for it (a partial copy, or a tree swapped in while loading)",
             path.display()
         );
     }

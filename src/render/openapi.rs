@@ -13,8 +13,9 @@ use serde_json::{Map, Value, json};
 
 use crate::api::links::Links;
 use crate::api::query::{
-    DEFAULT_LIMIT, DealSort, DealsQuery, MAX_ID_CHARS, MAX_LIMIT, MAX_NAME_CHARS, MAX_OFFSET,
-    MAX_Q_CHARS, MAX_QUERY_CHARS, SearchQuery, SearchSort, spelling_of,
+    COMPARE_IDS, DEFAULT_LIMIT, DealSort, DealsQuery, MAX_AIRBAGS, MAX_DISCOUNT_PCT, MAX_ID_CHARS,
+    MAX_LIMIT, MAX_NAME_CHARS, MAX_OFFSET, MAX_Q_CHARS, MAX_QUERY_CHARS, MAX_SEATS, SearchQuery,
+    SearchSort, spelling_of,
 };
 use crate::api::types::{API_VERSION, DealKind, SCHEMA_VERSION};
 use crate::catalogue::WINDOW_DAYS;
@@ -22,13 +23,9 @@ use crate::vocab::{
     BodyType, ChangeKind, Currency, Drivetrain, Fuel, Reason, Transmission, Window,
 };
 
-/// Upper bounds of the numeric filters (spec, Limits).
-const MAX_SEATS: u32 = 100;
-const MAX_AIRBAGS: u32 = 30;
-const MAX_DISCOUNT_PCT: u32 = 100;
 /// Item bounds of compare `ids`.
-const MIN_COMPARE_IDS: usize = 2;
-const MAX_COMPARE_IDS: usize = 4;
+const MIN_COMPARE_IDS: usize = *COMPARE_IDS.start();
+const MAX_COMPARE_IDS: usize = *COMPARE_IDS.end();
 
 /// Summary fields the Rust code omits when absent (`feedUrl` is not emitted yet).
 const SUMMARY_OPTIONAL: [&str; 5] = ["feedUrl", "trimDisplay", "type", "tier", "tierLabel"];

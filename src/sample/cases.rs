@@ -12,7 +12,7 @@
 //! | `chevrolet-tracker-12-turbo-ltz-at` | [`Case::Drop7d`] | ARS list -3.5% at T-5d 17:00, dealers 2% over: `price_drop` in 7d only, no opportunity |
 //! | `renault-kwid-10-zen-mt` | [`Case::CheapDrop`] | ARS 20,290,000 -> 19,880,000 (2.02%, under USD 300) at T-2d 17:00: no `price_drop` |
 //! | `mercedes-benz-gla-gla-200-progressive-7g-dct` | [`Case::CrossingDrop`] | USD 56,000 -> 55,100 (1.6%) at T-2d 20:00 crosses 95% of the usual price: `price_drop` in 3d, 7d and `below_typical` |
-//! | `jeep-grand-cherokee-20-4xe-limited-plug-in-hybrid-at` | [`Case::CurrencyDrop`] | list moves from ARS 88,500,000 to USD 57,900 at T-4d 14:00: `price_drop` in 7d on USD values |
+//! | `jeep-grand-cherokee-20-4xe-limited-plug-in-hybrid-at` | [`Case::CurrencyDrop`] | list moves from ARS 88,500,000 to USD 57,900 at T-4d 14:00, dealers 1% over: `price_drop` in 7d (on USD values), no opportunity |
 //! | `ford-territory-15-turbo-titanium-at` | [`Case::DropReversed`] | -4% at T-5d, back up at T-2d: no `price_drop` |
 //! | `toyota-yaris-cross-15-xei-hybrid-ecvt` | [`Case::NewBySpan`] | launched T-38d; history spans 35 days at T-2d: `new_opportunity` in 3d and 7d, not 1d, no price change |
 //! | `ram-dakota-22-td-laramie-4x4-at` | [`Case::NewByWeeks`] | weekly checks; the sixth observed week starts at T-6h: `new_opportunity` in 1d, 3d, 7d, no price change |

@@ -5,6 +5,7 @@
 
 mod files;
 mod filters;
+mod headers;
 mod ordering;
 mod protocol;
 mod reload;

@@ -114,7 +114,7 @@ fn combinations() -> Vec<Vec<(&'static str, String)>> {
     let vehicles = edge_vehicles();
     let accented = vehicles
         .iter()
-        .find(|v| text(v, "make").chars().any(|c| !c.is_ascii()))
+        .find(|v| !text(v, "make").is_ascii())
         .unwrap_or(&vehicles[0]);
     let (make, rare_make) = common("make");
     let (body_type, other_type) = common("type");

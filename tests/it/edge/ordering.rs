@@ -111,13 +111,16 @@ async fn walking_every_page_gives_every_vehicle_exactly_once() {
     assert!(all.len() > 7, "the fixture has more than one page");
 }
 
+/// An order on two Summaries.
+type Comparator = dyn Fn(&Value, &Value) -> Ordering;
+
 #[tokio::test]
 async fn search_sorts_tie_by_id() {
     let name = |v: &Value| {
         let field = |name: &str| fold(v[name].as_str().expect("name"));
         (field("make"), field("model"), field("trim"))
     };
-    let sorts: [(&str, Box<dyn Fn(&Value, &Value) -> Ordering>); 4] = [
+    let sorts: [(&str, Box<Comparator>); 4] = [
         ("price_asc", Box::new(|a, b| price(a).total_cmp(&price(b)))),
         ("price_desc", Box::new(|a, b| price(b).total_cmp(&price(a)))),
         (

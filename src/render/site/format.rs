@@ -1,0 +1,211 @@
+//! Render stage, site formats: money, numbers, percentages and dates as
+//! Argentine readers write them (es-AR: thousands with `.`, decimals with `,`,
+//! times in UTC-03:00). Pure functions of their input, so pages are
+//! byte-identical run after run.
+
+use chrono::NaiveDate;
+
+use crate::time::{Time, argentina};
+use crate::vocab::Currency;
+
+/// Text for a value that is not known. The spec: unknown never means absent.
+pub const UNKNOWN: &str = "sin dato";
+
+/// An amount with es-AR separators, cents only when it has them:
+/// `25300.0` -> `25.300`, `1445.6` -> `1.445,60`.
+pub fn amount(value: f64) -> String {
+    if !value.is_finite() {
+        return UNKNOWN.to_owned();
+    }
+    let cents = (value.abs() * 100.0).round() as u64;
+    let (whole, fraction) = (cents / 100, cents % 100);
+    let sign = if value < 0.0 && cents > 0 { "-" } else { "" };
+    if fraction == 0 {
+        format!("{sign}{}", group_thousands(whole))
+    } else {
+        format!("{sign}{},{fraction:02}", group_thousands(whole))
+    }
+}
+
+/// Dollars: `US$ 25.300`.
+pub fn usd(value: f64) -> String {
+    signed_money("US$", value)
+}
+
+/// Pesos: `$ 35.000.000`.
+pub fn ars(value: f64) -> String {
+    signed_money("$", value)
+}
+
+/// An amount in its currency.
+pub fn money(value: f64, currency: Currency) -> String {
+    match currency {
+        Currency::Usd => usd(value),
+        Currency::Ars => ars(value),
+    }
+}
+
+/// The sign goes before the symbol: `-US$ 300`.
+fn signed_money(symbol: &str, value: f64) -> String {
+    let text = amount(value);
+    match text.strip_prefix('-') {
+        Some(unsigned) => format!("-{symbol} {unsigned}"),
+        None if value.is_finite() => format!("{symbol} {text}"),
+        None => text,
+    }
+}
+
+/// `1234567` -> `1.234.567`.
+fn group_thousands(value: u64) -> String {
+    let digits = value.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (position, digit) in digits.chars().enumerate() {
+        if position > 0 && (digits.len() - position) % 3 == 0 {
+            out.push('.');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+/// A measured value as published, with es-AR separators and no invented
+/// precision: `4626` -> `4.626`, `8.4` -> `8,4`, `0.25` -> `0,25`.
+pub fn number(value: f64) -> String {
+    if !value.is_finite() {
+        return UNKNOWN.to_owned();
+    }
+    // `{}` prints the shortest text that reads back as the same f64.
+    let text = format!("{}", value.abs());
+    let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
+    let grouped = whole
+        .parse::<u64>()
+        .map(group_thousands)
+        .unwrap_or_else(|_| whole.to_owned());
+    let sign = if value < 0.0 { "-" } else { "" };
+    if fraction.is_empty() {
+        format!("{sign}{grouped}")
+    } else {
+        format!("{sign}{grouped},{fraction}")
+    }
+}
+
+/// A percentage with one decimal, truncated toward zero like the API's own
+/// two-decimal values (a 4,99 % discount never reads as 5,0 %):
+/// `4.8` -> `4,8 %`, `7.97` -> `7,9 %`.
+pub fn percent(value: f64) -> String {
+    if !value.is_finite() {
+        return UNKNOWN.to_owned();
+    }
+    // Hundredths first: the API publishes two decimals, which f64 cannot hold exactly.
+    let tenths = (value.abs() * 100.0).round() as u64 / 10;
+    let sign = if value < 0.0 && tenths > 0 { "-" } else { "" };
+    format!(
+        "{sign}{},{} %",
+        group_thousands(tenths / 10),
+        tenths % 10
+    )
+}
+
+/// Date and time in Argentina: `21/11/2026 20:00`.
+pub fn date_time(time: Time) -> String {
+    time.with_timezone(&argentina())
+        .format("%d/%m/%Y %H:%M")
+        .to_string()
+}
+
+/// Date in Argentina: `21/11/2026`.
+pub fn date(time: Time) -> String {
+    time.with_timezone(&argentina())
+        .format("%d/%m/%Y")
+        .to_string()
+}
+
+/// A calendar day: `16/11/2026`.
+pub fn day(day: NaiveDate) -> String {
+    day.format("%d/%m/%Y").to_string()
+}
+
+/// A date the sources print as `2026-03-01` (or anything else), shown as
+/// `01/03/2026` when it is a plain ISO date and as given otherwise.
+pub fn document_date(text: &str) -> String {
+    match NaiveDate::parse_from_str(text, "%Y-%m-%d") {
+        Ok(parsed) => day(parsed),
+        Err(_) => match crate::time::parse_time(text) {
+            Some(time) => date_time(time),
+            None => text.to_owned(),
+        },
+    }
+}
+
+/// Spanish abbreviation of a month, 1-based: `1` -> `ene`.
+pub fn month_abbreviation(month: u32) -> &'static str {
+    const MONTHS: [&str; 12] = [
+        "ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sep", "oct", "nov", "dic",
+    ];
+    MONTHS[(month.clamp(1, 12) - 1) as usize]
+}
+
+/// `1 unidad`, `3 unidades`.
+pub fn units(count: i64) -> String {
+    if count == 1 {
+        "1 unidad".to_owned()
+    } else {
+        format!("{} unidades", number(count as f64))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::time::parse_time;
+
+    #[test]
+    fn money_uses_points_for_thousands_and_commas_for_cents() {
+        assert_eq!(usd(25_300.0), "US$ 25.300");
+        assert_eq!(ars(35_000_000.0), "$ 35.000.000");
+        assert_eq!(usd(999.0), "US$ 999");
+        assert_eq!(usd(1_000.0), "US$ 1.000");
+        assert_eq!(usd(54_879.19), "US$ 54.879,19");
+        assert_eq!(ars(1_445.6), "$ 1.445,60");
+        assert_eq!(usd(0.004), "US$ 0");
+        assert_eq!(usd(-300.0), "-US$ 300");
+        assert_eq!(usd(1_234_567.899), "US$ 1.234.567,90");
+        assert_eq!(money(12.5, Currency::Ars), "$ 12,50");
+        assert_eq!(usd(f64::NAN), UNKNOWN);
+    }
+
+    #[test]
+    fn numbers_keep_their_published_precision() {
+        assert_eq!(number(4626.0), "4.626");
+        assert_eq!(number(8.4), "8,4");
+        assert_eq!(number(0.25), "0,25");
+        assert_eq!(number(1_234_567.5), "1.234.567,5");
+        assert_eq!(number(-12.0), "-12");
+    }
+
+    #[test]
+    fn percentages_truncate_to_one_decimal() {
+        assert_eq!(percent(4.8), "4,8 %");
+        assert_eq!(percent(7.97), "7,9 %");
+        assert_eq!(percent(4.99), "4,9 %");
+        assert_eq!(percent(5.0), "5,0 %");
+        assert_eq!(percent(-2.35), "-2,3 %");
+        assert_eq!(percent(0.04), "0,0 %");
+        assert_eq!(percent(100.0), "100,0 %");
+    }
+
+    #[test]
+    fn dates_are_argentine_time() {
+        let t = parse_time("2026-11-21T23:00:00Z").expect("time");
+        assert_eq!(date_time(t), "21/11/2026 20:00");
+        assert_eq!(date(t), "21/11/2026");
+        // 01:30 UTC is still the previous day in Argentina.
+        let t = parse_time("2026-01-01T01:30:00Z").expect("time");
+        assert_eq!(date_time(t), "31/12/2025 22:30");
+        assert_eq!(document_date("2026-03-01"), "01/03/2026");
+        assert_eq!(document_date("marzo 2026"), "marzo 2026");
+        assert_eq!(month_abbreviation(1), "ene");
+        assert_eq!(units(1), "1 unidad");
+        assert_eq!(units(1200), "1.200 unidades");
+    }
+}

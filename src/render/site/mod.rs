@@ -1,0 +1,203 @@
+//! Render stage, website: the public Spanish (es-AR) site rendered into the
+//! same tree as the API with the minijinja templates in `templates/` (named
+//! `*.html`, so every catalogue string is escaped). Reads the indexed
+//! catalogue through the API's own endpoint functions and writes every page,
+//! feed and asset through [`TreeWriter::write`] with its URL.
+//!
+//! Pages: `/` (deals), `/modelos` (every make and model), `/modelos/{make}`,
+//! `/modelos/{make}/{model}`, `/versiones/{id}` (with its Atom data feed at
+//! `/versiones/{id}/feed.xml`), `/buscar`, `/comparar`, `/404.html`; plus
+//! `/feeds/ofertas.xml`, `/sitemap.xml`, `/robots.txt` and the hashed assets.
+
+pub mod assets;
+pub mod cards;
+pub mod chart;
+pub mod feeds;
+pub mod format;
+pub mod labels;
+pub mod pages;
+pub mod specs;
+pub mod version;
+
+use minijinja::{Environment, context};
+use serde::Serialize;
+
+use crate::api::Index;
+use crate::output::TreeWriter;
+use crate::time::format_time;
+
+/// Content type of every page.
+pub const HTML: &str = "text/html; charset=utf-8";
+
+/// The site's templates (the docs module registers `base.html` and `doc.html`).
+const TEMPLATES: [(&str, &str); 9] = [
+    ("macros.html", include_str!("../../../templates/macros.html")),
+    ("home.html", include_str!("../../../templates/home.html")),
+    ("makes.html", include_str!("../../../templates/makes.html")),
+    ("make.html", include_str!("../../../templates/make.html")),
+    ("model.html", include_str!("../../../templates/model.html")),
+    ("version.html", include_str!("../../../templates/version.html")),
+    ("search.html", include_str!("../../../templates/search.html")),
+    ("compare.html", include_str!("../../../templates/compare.html")),
+    ("404.html", include_str!("../../../templates/404.html")),
+];
+
+/// Adds the site's templates, the asset paths (`assets.css`, `assets.js`,
+/// `assets.favicon`) and the `fecha` filter (RFC 3339 to Argentine date and
+/// time) to the environment every page and document renders with.
+pub fn configure(env: &mut Environment<'static>) {
+    for (name, source) in TEMPLATES {
+        env.add_template(name, source)
+            .expect("invariant: bundled templates parse");
+    }
+    env.add_global(
+        "assets",
+        minijinja::Value::from(minijinja::value::Serde(assets::asset_paths())),
+    );
+    env.add_filter("fecha", |text: String| {
+        crate::time::parse_time(&text).map_or(text, format::date_time)
+    });
+}
+
+/// What every page writer shares: the catalogue, the templates, the tree.
+pub struct Site<'a> {
+    /// The indexed catalogue.
+    pub index: &'a Index,
+    /// The templates.
+    pub env: &'a Environment<'a>,
+    /// The tree being written.
+    pub out: &'a TreeWriter,
+    /// `snapshotAt`, RFC 3339 (shown on every page through `fecha`).
+    pub snapshot_at: String,
+}
+
+/// Head, navigation and indexing facts of one page.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct PageMeta {
+    /// Site path (`/versiones/x`, `/404.html`).
+    pub path: String,
+    /// `<title>` before ` · autoprecios`.
+    pub title: String,
+    /// A whole `<title>` instead (the home page).
+    pub full_title: Option<String>,
+    /// Meta and Open Graph description.
+    pub description: String,
+    /// `robots` meta value (`noindex` on the 404 page).
+    pub robots: Option<&'static str>,
+    /// schema.org JSON-LD, already escaped by [`json_for_script`].
+    pub jsonld: Option<String>,
+    /// Atom feed of the page: (absolute URL, title).
+    pub feed: Option<(String, String)>,
+    /// Whether the page loads the script (search and compare only).
+    pub script: bool,
+    /// Which script feature the page runs (`buscar`, `comparar`).
+    pub kind: &'static str,
+    /// Breadcrumbs: (path, label), the page itself last without a path.
+    pub crumbs: Vec<(Option<String>, String)>,
+}
+
+impl Site<'_> {
+    /// Renders `template` with the page's head facts and `data` merged in,
+    /// and writes it at the page's path (`<path>/index.html`).
+    pub fn write_page<T: Serialize>(
+        &self,
+        meta: &PageMeta,
+        template: &str,
+        data: &T,
+    ) -> anyhow::Result<()> {
+        let links = self.index.links();
+        let html = self.env.get_template(template)?.render(context! {
+            title => &meta.title,
+            description => &meta.description,
+            canonical => links.absolute(&meta.path),
+            base => links.base(),
+            snapshot_date => &self.snapshot_at,
+            page => meta,
+            ..minijinja::Value::from(minijinja::value::Serde(data))
+        })?;
+        let file = page_file(&meta.path);
+        self.out.write(&meta.path, &file, HTML, html.as_bytes())
+    }
+}
+
+/// The file of a page path: `/` -> `index.html`, `/404.html` as it is,
+/// `/a/b` -> `a/b/index.html`.
+pub fn page_file(path: &str) -> String {
+    let relative = path.trim_start_matches('/');
+    if relative.is_empty() {
+        "index.html".to_owned()
+    } else if relative.ends_with(".html") {
+        relative.to_owned()
+    } else {
+        format!("{relative}/index.html")
+    }
+}
+
+/// A link target from catalogue data, only when it is an http(s) URL: a
+/// `javascript:` or `data:` address must never become a link.
+pub fn safe_href(url: &str) -> Option<String> {
+    let lower = url.trim().to_ascii_lowercase();
+    (lower.starts_with("https://") || lower.starts_with("http://")).then(|| url.trim().to_owned())
+}
+
+/// JSON for a `<script type="application/ld+json">` (or any data island):
+/// `<`, `>` and `&` become `\u003c`, `\u003e`, `\u0026`, which JSON reads as
+/// the same characters but which cannot close the element or start a
+/// comment. They only occur inside strings, so the JSON keeps its meaning.
+pub fn json_for_script(value: &serde_json::Value) -> String {
+    let text = serde_json::to_string(value).unwrap_or_else(|_| "null".to_owned());
+    text.replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
+        .replace('\u{2028}', "\\u2028")
+        .replace('\u{2029}', "\\u2029")
+}
+
+/// Writes the whole site; returns the number of files written.
+pub fn write_site(index: &Index, env: &Environment, out: &TreeWriter) -> anyhow::Result<usize> {
+    let site = Site {
+        index,
+        env,
+        out,
+        snapshot_at: format_time(index.catalogue().meta.snapshot_at),
+    };
+    assets::write_assets(out)?;
+    let mut pages = vec![pages::write_home(&site)?];
+    pages.extend(pages::write_catalogue_pages(&site)?);
+    let versions = version::write_versions(&site)?;
+    pages.push(pages::write_search(&site)?);
+    pages::write_compare(&site)?;
+    pages::write_not_found(&site)?;
+    feeds::write_deals_feed(&site)?;
+    let count = pages.len() + versions.len() + 6;
+    feeds::write_sitemap(&site, &pages, &versions)?;
+    feeds::write_robots(&site)?;
+    Ok(count + versions.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn script_json_cannot_close_its_element() {
+        let value = serde_json::json!({"name": "</script><!-- & \u{2028}"});
+        let text = json_for_script(&value);
+        assert!(!text.contains('<') && !text.contains('>') && !text.contains('&'));
+        let back: serde_json::Value = serde_json::from_str(&text).expect("still JSON");
+        assert_eq!(back, value);
+    }
+
+    #[test]
+    fn only_web_addresses_become_links() {
+        assert_eq!(
+            safe_href("https://a.example/x").as_deref(),
+            Some("https://a.example/x")
+        );
+        assert_eq!(safe_href(" JavaScript:alert(1)"), None);
+        assert_eq!(safe_href("data:text/html,x"), None);
+        assert_eq!(page_file("/"), "index.html");
+        assert_eq!(page_file("/404.html"), "404.html");
+        assert_eq!(page_file("/modelos/a/b"), "modelos/a/b/index.html");
+    }
+}

@@ -1,0 +1,134 @@
+//! Caching and CORS: the headers of successes and errors, conditional
+//! requests (304), HEAD and the preflight.
+
+use axum::http::{Method, StatusCode};
+
+use super::{get, get_json, send};
+
+#[tokio::test]
+async fn successes_carry_etag_caching_cors_and_content_type() {
+    for uri in [
+        "/api/v1",
+        "/api/v1/catalogue",
+        "/api/v1/vehicles?limit=3&sort=name",
+        "/api/v1/deals?kind=price_drops",
+    ] {
+        let reply = get(uri).await;
+        assert_eq!(reply.status, StatusCode::OK, "{uri}");
+        assert_eq!(reply.header("content-type"), "application/json");
+        assert_eq!(reply.header("cache-control"), "public, max-age=300");
+        assert_eq!(reply.header("access-control-allow-origin"), "*");
+        assert_eq!(reply.header("x-content-type-options"), "nosniff");
+        assert_eq!(reply.header("content-length"), reply.body.len().to_string());
+        let tag = reply.header("etag");
+        assert!(
+            tag.len() == 66 && tag.starts_with('"') && tag.ends_with('"'),
+            "strong ETag: {tag}"
+        );
+        assert_eq!(tag, autoprecios::api::json::etag(&reply.body));
+    }
+    let info = get_json("/api/v1").await;
+    assert!(
+        info.get("schemaVersion").is_none() && info["endpoints"].is_array(),
+        "the entry point is not enveloped"
+    );
+    assert_eq!(get_json("/api/v1/catalogue").await["schemaVersion"], 1);
+}
+
+#[tokio::test]
+async fn if_none_match_gives_304_for_matching_tags() {
+    let uri = "/api/v1/vehicles?sort=price_desc&limit=5";
+    let reply = get(uri).await;
+    let tag = reply.header("etag").to_owned();
+    let weak = format!("W/{tag}");
+    let listed = format!("\"nope\", {tag} ,W/\"other\"");
+    for condition in [tag.as_str(), weak.as_str(), listed.as_str(), "*"] {
+        for method in [Method::GET, Method::HEAD] {
+            let reply = send(method.clone(), uri, &[("if-none-match", condition)]).await;
+            assert_eq!(
+                reply.status,
+                StatusCode::NOT_MODIFIED,
+                "{method} If-None-Match: {condition}"
+            );
+            assert!(reply.body.is_empty());
+            assert_eq!(reply.header("etag"), tag);
+            assert_eq!(reply.header("cache-control"), "public, max-age=300");
+            assert_eq!(reply.header("access-control-allow-origin"), "*");
+        }
+    }
+    for condition in ["\"nope\"", "W/\"nope\", \"other\"", ""] {
+        let reply = send(Method::GET, uri, &[("if-none-match", condition)]).await;
+        assert_eq!(reply.status, StatusCode::OK, "If-None-Match: {condition}");
+        assert!(reply.body == get(uri).await.body);
+    }
+    let error = send(
+        Method::GET,
+        "/api/v1/vehicles?limit=0",
+        &[("if-none-match", "*")],
+    )
+    .await;
+    assert_eq!(
+        error.status,
+        StatusCode::BAD_REQUEST,
+        "errors are never 304"
+    );
+}
+
+#[tokio::test]
+async fn head_has_the_headers_of_get_and_no_body() {
+    for uri in [
+        "/api/v1/deals?kind=opportunities",
+        "/api/v1/nothing",
+        "/developers",
+        "/api/v1/vehicles?limit=0",
+    ] {
+        let full = get(uri).await;
+        let head = send(Method::HEAD, uri, &[]).await;
+        assert_eq!(head.status, full.status, "{uri}");
+        assert!(head.body.is_empty(), "{uri}");
+        for name in [
+            "etag",
+            "content-type",
+            "content-length",
+            "cache-control",
+            "access-control-allow-origin",
+        ] {
+            assert_eq!(head.header(name), full.header(name), "{uri}: {name}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn options_is_a_cors_preflight() {
+    for uri in ["/api/v1/vehicles?limit=5", "/api/v1/vehicles/x", "/"] {
+        let reply = send(
+            Method::OPTIONS,
+            uri,
+            &[
+                ("origin", "https://example.org"),
+                ("access-control-request-method", "GET"),
+            ],
+        )
+        .await;
+        assert_eq!(reply.status, StatusCode::NO_CONTENT, "{uri}");
+        assert!(reply.body.is_empty());
+        assert_eq!(reply.header("access-control-allow-origin"), "*");
+        assert_eq!(
+            reply.header("access-control-allow-methods"),
+            "GET, HEAD, OPTIONS"
+        );
+        let allowed = reply
+            .header("access-control-allow-headers")
+            .to_ascii_lowercase();
+        assert!(
+            allowed.contains("if-none-match") && allowed.contains("content-type"),
+            "{allowed}"
+        );
+        assert!(
+            reply
+                .header("access-control-max-age")
+                .parse::<u32>()
+                .is_ok_and(|age| age > 0)
+        );
+    }
+}
