@@ -281,3 +281,82 @@ async fn query_strings_over_4096_characters_are_414_before_parsing() {
     assert!(repeated.len() - "/api/v1/vehicles?".len() <= 4096);
     assert_invalid(&repeated, &["sort"]).await;
 }
+
+/// A deterministic stream of awkward query strings and paths: parameter
+/// names, values, escapes (valid, truncated, invalid UTF-8), separators.
+fn awkward_inputs(count: usize) -> Vec<String> {
+    const PIECES: [&str; 24] = [
+        "limit=",
+        "offset=",
+        "q=",
+        "make=",
+        "sort=",
+        "ids=",
+        "kind=",
+        "minSeats=",
+        "aeb=",
+        "minPriceUsd=",
+        "&",
+        "=",
+        "%",
+        "%2",
+        "%ZZ",
+        "%C3%B1",
+        "%FF",
+        "%00",
+        "+",
+        ",",
+        "-1",
+        "1e9",
+        "999999999999",
+        "price_asc",
+    ];
+    let mut seed: u64 = 0x5eed;
+    (0..count)
+        .map(|_| {
+            let mut text = String::new();
+            for _ in 0..8 {
+                seed = seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                text.push_str(PIECES[(seed >> 33) as usize % PIECES.len()]);
+            }
+            text
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn awkward_input_is_never_a_server_error() {
+    let routes = [
+        "/api/v1",
+        "/api/v1/catalogue",
+        "/api/v1/vehicles",
+        "/api/v1/deals",
+        "/api/v1/models/prices",
+        "/api/v1/compare",
+    ];
+    for (n, input) in awkward_inputs(300).into_iter().enumerate() {
+        let uri = format!("{}?{input}", routes[n % routes.len()]);
+        let reply = get(&uri).await;
+        assert!(
+            matches!(reply.status.as_u16(), 200 | 400 | 404),
+            "{uri}: {}",
+            reply.status
+        );
+        let path = format!("/api/v1/vehicles/{}", input.replace(['&', '='], "%26"));
+        let reply = get(&path).await;
+        assert!(
+            matches!(reply.status.as_u16(), 200 | 400 | 404),
+            "{path}: {}",
+            reply.status
+        );
+        let page = format!("/{}", input.replace(['&', '='], "/"));
+        let reply = get(&page).await;
+        assert!(
+            matches!(reply.status.as_u16(), 200 | 400 | 404),
+            "{page}: {}",
+            reply.status
+        );
+    }
+}
