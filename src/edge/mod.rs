@@ -34,7 +34,7 @@ const LOGGED_QUERY_CHARS: usize = 256;
 /// Serves a tree written by `autoprecios generate`: the JSON API with any
 /// parameters, and the static site.
 #[derive(Debug, Clone, clap::Parser)]
-#[command(name = "autoprecios-edge", version, about)]
+#[command(name = "autoprecios-edge", version)]
 pub struct Args {
     /// Directory of the generated tree (with manifest.json and _edge/catalogue.json).
     #[arg(long, default_value = "output")]

@@ -153,7 +153,12 @@ pub fn json_for_script(value: &serde_json::Value) -> String {
         .replace('\u{2029}', "\\u2029")
 }
 
-/// Writes the whole site; returns the number of files written.
+/// Site paths of the Markdown documents (rendered by the docs step).
+fn docs_paths() -> Vec<&'static str> {
+    crate::render::docs::DOCS.iter().map(|doc| doc.path).collect()
+}
+
+/// Writes the whole site; returns the number of pages written.
 pub fn write_site(index: &Index, env: &Environment, out: &TreeWriter) -> anyhow::Result<usize> {
     let site = Site {
         index,
@@ -164,15 +169,15 @@ pub fn write_site(index: &Index, env: &Environment, out: &TreeWriter) -> anyhow:
     assets::write_assets(out)?;
     let mut pages = vec![pages::write_home(&site)?];
     pages.extend(pages::write_catalogue_pages(&site)?);
-    let versions = version::write_versions(&site)?;
+    pages.extend(version::write_versions(&site)?);
     pages.push(pages::write_search(&site)?);
     pages::write_compare(&site)?;
     pages::write_not_found(&site)?;
     feeds::write_deals_feed(&site)?;
-    let count = pages.len() + versions.len() + 6;
-    feeds::write_sitemap(&site, &pages, &versions)?;
+    feeds::write_sitemap(&site, &pages)?;
     feeds::write_robots(&site)?;
-    Ok(count + versions.len())
+    // The compare and 404 pages are not in the sitemap.
+    Ok(pages.len() + 2)
 }
 
 #[cfg(test)]

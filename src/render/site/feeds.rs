@@ -1,0 +1,298 @@
+//! Render stage, machine-readable site files: `sitemap.xml`, `robots.txt`,
+//! the Atom feed of new deals (`/feeds/ofertas.xml`: price drops and new
+//! opportunities of the last seven days) and each version's Atom data feed
+//! (`<version path>/feed.xml`: its current lowest quote, recent changes and
+//! weekly averages). XML is written here with [`escape`] on every value.
+
+use std::fmt::Write;
+
+use chrono::{Duration, NaiveTime};
+
+use super::cards::{change_text, comparison_text};
+use super::chart::escape;
+use super::format::{day, money, usd};
+use super::{Site, docs_paths};
+use crate::api::links::{Links, percent_encode};
+use crate::catalogue::{RecentChange, Vehicle};
+use crate::time::{Time, argentina, format_time};
+use crate::vocab::{ChangeKind, Window};
+
+/// Path of the deals feed.
+pub const DEALS_FEED: &str = "/feeds/ofertas.xml";
+/// Content type of the feeds.
+const ATOM: &str = "application/atom+xml; charset=utf-8";
+/// Most entries in the deals feed.
+const DEALS_FEED_LIMIT: usize = 200;
+
+/// A page for the sitemap.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct SitemapEntry {
+    /// Site path.
+    pub path: String,
+    /// Last change, RFC 3339.
+    pub lastmod: Option<String>,
+}
+
+impl SitemapEntry {
+    /// An entry last changed at `lastmod`.
+    pub fn at(path: &str, lastmod: &str) -> Self {
+        SitemapEntry {
+            path: path.to_owned(),
+            lastmod: Some(lastmod.to_owned()),
+        }
+    }
+}
+
+/// Writes `/sitemap.xml` with the given pages and the documents.
+pub fn write_sitemap(site: &Site, pages: &[SitemapEntry]) -> anyhow::Result<()> {
+    let links = site.index.links();
+    let mut entries = pages.to_vec();
+    entries.extend(docs_paths().into_iter().map(|path| SitemapEntry {
+        path: path.to_owned(),
+        lastmod: None,
+    }));
+    entries.sort();
+    let mut xml = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+         <urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for entry in entries {
+        let _ = write!(xml, "<url><loc>{}</loc>", escape(&links.absolute(&entry.path)));
+        if let Some(lastmod) = entry.lastmod {
+            let _ = write!(xml, "<lastmod>{}</lastmod>", escape(&lastmod));
+        }
+        xml.push_str("</url>\n");
+    }
+    xml.push_str("</urlset>\n");
+    site.out.write(
+        "/sitemap.xml",
+        "sitemap.xml",
+        "application/xml; charset=utf-8",
+        xml.as_bytes(),
+    )
+}
+
+/// Writes `/robots.txt`: pages open to every crawler, the API and the
+/// edge's data left out, the sitemap announced.
+pub fn write_robots(site: &Site) -> anyhow::Result<()> {
+    let text = format!(
+        "User-agent: *\nDisallow: /api/\nDisallow: /_edge/\nDisallow: /mcp\n\nSitemap: {}\n",
+        site.index.links().absolute("/sitemap.xml")
+    );
+    site.out.write(
+        "/robots.txt",
+        "robots.txt",
+        "text/plain; charset=utf-8",
+        text.as_bytes(),
+    )
+}
+
+/// One Atom entry.
+struct Entry {
+    id: String,
+    title: String,
+    link: String,
+    updated: Time,
+    summary: String,
+}
+
+/// A feed's own facts.
+struct FeedHead<'a> {
+    title: &'a str,
+    subtitle: &'a str,
+    self_url: String,
+    html_url: String,
+    json_url: Option<String>,
+    updated: Time,
+}
+
+fn render_feed(head: &FeedHead, entries: &[Entry]) -> String {
+    let mut xml = String::from(
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n\
+         <feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"es-AR\">\n",
+    );
+    let _ = write!(
+        xml,
+        "<title>{}</title>\n<subtitle>{}</subtitle>\n<id>{}</id>\n\
+         <link rel=\"self\" type=\"application/atom+xml\" href=\"{}\"/>\n\
+         <link rel=\"alternate\" type=\"text/html\" href=\"{}\"/>\n",
+        escape(head.title),
+        escape(head.subtitle),
+        escape(&head.self_url),
+        escape(&head.self_url),
+        escape(&head.html_url)
+    );
+    if let Some(json) = &head.json_url {
+        let _ = writeln!(
+            xml,
+            "<link rel=\"alternate\" type=\"application/json\" href=\"{}\"/>",
+            escape(json)
+        );
+    }
+    let _ = write!(
+        xml,
+        "<updated>{}</updated>\n<author><name>autoprecios</name></author>\n",
+        format_time(head.updated)
+    );
+    for entry in entries {
+        let _ = write!(
+            xml,
+            "<entry>\n<title>{}</title>\n<id>{}</id>\n\
+             <link rel=\"alternate\" type=\"text/html\" href=\"{}\"/>\n\
+             <updated>{}</updated>\n<summary>{}</summary>\n</entry>\n",
+            escape(&entry.title),
+            escape(&entry.id),
+            escape(&entry.link),
+            format_time(entry.updated),
+            escape(&entry.summary)
+        );
+    }
+    xml.push_str("</feed>\n");
+    xml
+}
+
+fn display_name(vehicle: &Vehicle) -> String {
+    let trim = vehicle.trim_display.as_deref().unwrap_or(&vehicle.trim);
+    format!("{} {} {trim}", vehicle.make, vehicle.model)
+}
+
+/// The distinct seven-day changes of a version: its recent change and, when
+/// a drop took that place, the new opportunity as well.
+fn changes(vehicle: &Vehicle) -> Vec<&RecentChange> {
+    let mut found: Vec<&RecentChange> = Vec::new();
+    let candidates = [
+        vehicle.recent_changes.get(Window::D7),
+        vehicle.new_opportunities.get(Window::D7),
+    ];
+    for change in candidates.into_iter().flatten() {
+        if !found
+            .iter()
+            .any(|seen| seen.kind == change.kind && seen.recency() == change.recency())
+        {
+            found.push(change);
+        }
+    }
+    found
+}
+
+fn change_entry(site: &Site, vehicle: &Vehicle, change: &RecentChange) -> Entry {
+    let url = site.index.links().vehicle(&vehicle.id);
+    let updated = change
+        .recency()
+        .unwrap_or(site.index.catalogue().meta.catalogue_observed_at);
+    let (kind, headline) = match (change.kind, change.drop_pct) {
+        (ChangeKind::PriceDrop, Some(pct)) => ("baja", format!("bajó {}", super::format::percent(pct))),
+        (ChangeKind::PriceDrop, None) => ("baja", "bajó de precio".to_owned()),
+        (ChangeKind::NewOpportunity, _) => ("oportunidad", "nueva oportunidad".to_owned()),
+    };
+    Entry {
+        id: format!("{url}#{kind}-{}", format_time(updated)),
+        title: format!("{}: {headline}", display_name(vehicle)),
+        link: url,
+        updated,
+        summary: format!(
+            "{}. Cotización más baja: {}; {}.",
+            change_text(change),
+            usd(vehicle.current_price_usd),
+            comparison_text(vehicle.current_price_usd, &vehicle.comparison).to_lowercase()
+        ),
+    }
+}
+
+/// Writes `/feeds/ofertas.xml`: every price drop and new opportunity of the
+/// last seven days, newest first.
+pub fn write_deals_feed(site: &Site) -> anyhow::Result<()> {
+    let mut entries: Vec<Entry> = site
+        .index
+        .vehicles()
+        .iter()
+        .flat_map(|vehicle| {
+            changes(vehicle)
+                .into_iter()
+                .map(move |change| change_entry(site, vehicle, change))
+        })
+        .collect();
+    entries.sort_by(|a, b| b.updated.cmp(&a.updated).then_with(|| a.id.cmp(&b.id)));
+    entries.truncate(DEALS_FEED_LIMIT);
+    let links = site.index.links();
+    let head = FeedHead {
+        title: "autoprecios: ofertas nuevas",
+        subtitle: "Bajas de precio y nuevas oportunidades de autos 0 km de los últimos 7 días.",
+        self_url: links.absolute(DEALS_FEED),
+        html_url: links.absolute("/"),
+        json_url: None,
+        updated: site.index.catalogue().meta.catalogue_observed_at,
+    };
+    let xml = render_feed(&head, &entries);
+    site.out
+        .write(DEALS_FEED, DEALS_FEED.trim_start_matches('/'), ATOM, xml.as_bytes())
+}
+
+/// Writes `<path>/feed.xml`, the data feed of one version.
+pub fn write_version_feed(site: &Site, vehicle: &Vehicle, path: &str) -> anyhow::Result<()> {
+    let links = site.index.links();
+    let url = links.vehicle(&vehicle.id);
+    let snapshot_at = site.index.catalogue().meta.snapshot_at;
+    let mut entries = vec![quote_entry(vehicle, &url)];
+    entries.extend(changes(vehicle).into_iter().map(|c| change_entry(site, vehicle, c)));
+    entries.extend(vehicle.history.iter().map(|week| {
+        let end = week.week_start + Duration::days(7);
+        let end = end
+            .and_time(NaiveTime::MIN)
+            .and_local_timezone(argentina())
+            .single()
+            .map_or(snapshot_at, |t| t.to_utc())
+            .min(snapshot_at);
+        Entry {
+            id: format!("{url}#semana-{}", week.week_start),
+            title: format!("Semana del {}: {}", day(week.week_start), usd(week.average_usd)),
+            link: url.clone(),
+            updated: end,
+            summary: format!(
+                "Promedio semanal del precio más bajo de las concesionarias en la semana del {}: {}.",
+                day(week.week_start),
+                usd(week.average_usd)
+            ),
+        }
+    }));
+    entries.sort_by(|a, b| b.updated.cmp(&a.updated).then_with(|| a.id.cmp(&b.id)));
+    let name = display_name(vehicle);
+    let title = format!("autoprecios: {name}");
+    let feed_path = format!("{path}/feed.xml");
+    let head = FeedHead {
+        title: &title,
+        subtitle: "Cotización más baja, cambios recientes y promedios semanales de precio.",
+        self_url: links.absolute(&feed_path),
+        html_url: url.clone(),
+        json_url: Some(links.absolute(&format!(
+            "/api/v1/vehicles/{}",
+            percent_encode(&vehicle.id)
+        ))),
+        updated: entries.first().map_or(vehicle.observed_at, |e| e.updated),
+    };
+    let file = format!("{}/feed.xml", path.trim_start_matches('/'));
+    debug_assert_eq!(path, Links::vehicle_path(&vehicle.id));
+    site.out
+        .write(&feed_path, &file, ATOM, render_feed(&head, &entries).as_bytes())
+}
+
+fn quote_entry(vehicle: &Vehicle, url: &str) -> Entry {
+    let best = vehicle
+        .best_quote
+        .as_ref()
+        .map(|q| money(q.price, q.currency))
+        .unwrap_or_else(|| usd(vehicle.current_price_usd));
+    Entry {
+        id: format!("{url}#cotizacion-{}", format_time(vehicle.observed_at)),
+        title: format!("Cotización más baja: {}", usd(vehicle.current_price_usd)),
+        link: url.to_owned(),
+        updated: vehicle.observed_at,
+        summary: format!(
+            "Control del {}: {} cotizaciones, la más baja {best} ({}). {}.",
+            super::format::date_time(vehicle.observed_at),
+            vehicle.quote_count,
+            usd(vehicle.current_price_usd),
+            comparison_text(vehicle.current_price_usd, &vehicle.comparison)
+        ),
+    }
+}
