@@ -298,12 +298,12 @@ fn write_model_page(
 
 /// Labels the script needs to show API data in Spanish, as a JSON data island.
 fn script_labels() -> String {
-    let map = |pairs: Vec<(&str, &str)>| {
+    fn map<V: Into<serde_json::Value>>(pairs: Vec<(&str, V)>) -> serde_json::Map<String, serde_json::Value> {
         pairs
             .into_iter()
-            .map(|(k, v)| (k.to_owned(), serde_json::Value::from(v)))
-            .collect::<serde_json::Map<_, _>>()
-    };
+            .map(|(k, v)| (k.to_owned(), v.into()))
+            .collect()
+    }
     let mut labels_json = serde_json::Map::new();
     for (name, options) in labels::filter_options() {
         labels_json.insert(name.to_owned(), map(options).into());

@@ -76,9 +76,20 @@ fn unit_of_suffix(key: &str) -> &'static str {
     .map_or("", |(_, unit)| unit)
 }
 
-/// Every value name and its Spanish label, for the compare page's script.
-pub fn labels() -> Vec<(&'static str, &'static str)> {
-    FIELDS.iter().map(|f| (f.key, f.label)).collect()
+/// Every known value name and its Spanish label with the unit
+/// (`Largo (mm)`), in page order, for the compare page's script.
+pub fn labels() -> Vec<(&'static str, String)> {
+    FIELDS
+        .iter()
+        .map(|f| {
+            let label = if f.unit.is_empty() {
+                f.label.to_owned()
+            } else {
+                format!("{} ({})", f.label, f.unit)
+            };
+            (f.key, label)
+        })
+        .collect()
 }
 
 /// One row of a specification table.

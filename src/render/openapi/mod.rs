@@ -1,0 +1,292 @@
+//! Render stage, OpenAPI: builds `openapi.json` (OpenAPI 3.1.1, schemas in
+//! JSON Schema 2020-12) from the API layer's bounds, defaults and
+//! vocabularies. It reads only the base URL, so the document changes with
+//! the code, never with the snapshot.
+//!
+//! The schemas describe exactly what the `api::types` and `catalogue` structs
+//! serialize (closed objects; fields the Rust code skips when absent are the
+//! only optional ones); the integration tests validate real payloads against
+//! them. JSON bodies are written with `json!`, whose insertion order
+//! (`preserve_order`) is the document's key order.
+
+use crate::api::links::Links;
+use crate::api::query::{COMPARE_IDS, MAX_QUERY_CHARS};
+use crate::api::types::API_VERSION;
+use serde_json::{Map, Value, json};
+
+mod parameters;
+mod schemas;
+
+use parameters::*;
+use schemas::*;
+
+/// Item bounds of compare `ids`.
+const MIN_COMPARE_IDS: usize = *COMPARE_IDS.start();
+const MAX_COMPARE_IDS: usize = *COMPARE_IDS.end();
+
+/// Summary fields the Rust code omits when absent (`feedUrl` is not emitted yet).
+const SUMMARY_OPTIONAL: [&str; 5] = ["feedUrl", "trimDisplay", "type", "tier", "tierLabel"];
+
+/// The OpenAPI 3.1.1 description of the API served under `links.base()`.
+pub fn render_openapi(links: &Links) -> Value {
+    let base = if links.base().is_empty() {
+        "/"
+    } else {
+        links.base()
+    };
+    json!({
+        "openapi": "3.1.1",
+        "info": info(),
+        "servers": [{ "url": base, "description": "This service" }],
+        "externalDocs": { "description": "Developer guide", "url": links.documentation() },
+        "tags": [
+            { "name": "service", "description": "Entry point and catalogue overview." },
+            { "name": "deals", "description": "Buying opportunities and recent price changes." },
+            { "name": "vehicles", "description": "Search, detail and comparison of versions." },
+            { "name": "models", "description": "Prices of every version of one model." },
+        ],
+        "paths": paths(),
+        "components": {
+            "parameters": shared_parameters(),
+            "headers": headers(),
+            "responses": responses(),
+            "schemas": schemas(),
+        },
+    })
+}
+
+fn info() -> Value {
+    let description = format!(
+        "Read-only JSON API of new-car dealer cash quotes in Argentina: current lowest prices, \
+         recent price drops and versions priced below their usual level. Every response reads \
+         the same published snapshot; a request never starts a live dealer check.\n\n\
+         No account, key or authentication header is needed, and responses allow cross-origin \
+         browser access. Every operation answers GET, HEAD and OPTIONS; any other method gives \
+         405. A query string longer than {MAX_QUERY_CHARS} characters gives 414. Unknown or \
+         repeated parameters give 400, as does minPriceUsd above maxPriceUsd (a rule across two \
+         parameters that this document cannot express).\n\n\
+         Successful queries carry an ETag and a five-minute shared-cache lifetime; \
+         `If-None-Match` with an unchanged response yields 304. Errors are not cached. Back off \
+         and retry on 429 or temporary 5xx responses. Signals compare recorded asking prices; \
+         they are not manufacturer discounts and not guaranteed savings."
+    );
+    json!({
+        "title": "autoprecios API",
+        "version": API_VERSION,
+        "summary": "New-car dealer prices and buying opportunities in Argentina",
+        "description": description,
+    })
+}
+
+// ---------------------------------------------------------------- paths
+
+/// One GET operation: its parameters, the schema of its 200 body and
+/// whether it can answer 404 (every operation answers 304, 400, 405 and 414).
+struct Operation {
+    path: &'static str,
+    id: &'static str,
+    tag: &'static str,
+    summary: &'static str,
+    description: &'static str,
+    parameters: fn() -> Vec<Value>,
+    body: &'static str,
+    not_found: bool,
+}
+
+/// The seven operations, in the spec's order.
+const OPERATIONS: [Operation; 7] = [
+    Operation {
+        path: "/api/v1",
+        id: "get_api_info",
+        tag: "service",
+        summary: "Entry point: version, snapshot date and links",
+        description: "Returns ApiInfo directly, not inside the envelope. Takes no parameters.",
+        parameters: Vec::new,
+        body: "ApiInfo",
+        not_found: false,
+    },
+    Operation {
+        path: "/api/v1/deals",
+        id: "find_deals",
+        tag: "deals",
+        summary: "Find buying opportunities",
+        description: "Current opportunities, recent price drops or newly qualifying \
+            opportunities, filtered by the shared search filters. `recommended` ranks \
+            opportunities by discount, price drops by percentage reduction and new \
+            opportunities by recency; ties break by price, then by ID. A recent-deal search \
+            may legitimately return an empty list.",
+        parameters: deals_parameters,
+        body: "DealsResponse",
+        not_found: false,
+    },
+    Operation {
+        path: "/api/v1/models/prices",
+        id: "get_model_prices",
+        tag: "models",
+        summary: "Prices of every version of a model",
+        description: "Versions are ordered by price, cheapest first. fromPriceUsd, \
+            toPriceUsd, versionCount, opportunityCount, cheapestVersion and quoteDates cover \
+            the whole model even when versions are paginated. Make and model match ignoring \
+            case and accents; an unknown model gives 404.",
+        parameters: model_prices_parameters,
+        body: "ModelPricesResponse",
+        not_found: true,
+    },
+    Operation {
+        path: "/api/v1/vehicles",
+        id: "search_vehicles",
+        tag: "vehicles",
+        summary: "Search vehicle versions",
+        description: "Versions matching the shared search filters, cheapest first by \
+            default; ties break by ID. Follow pagination.nextOffset until it is null, and \
+            restart at offset 0 if snapshotAt changes between pages.",
+        parameters: search_parameters,
+        body: "SearchResponse",
+        not_found: false,
+    },
+    Operation {
+        path: "/api/v1/vehicles/{id}",
+        id: "get_vehicle",
+        tag: "vehicles",
+        summary: "Full record of one version",
+        description: "Every current quote, the exchange rate and the sourced specifications \
+            of one version. An unknown ID or a version outside the current priced catalogue \
+            gives 404.",
+        parameters: id_parameters,
+        body: "DetailResponse",
+        not_found: true,
+    },
+    Operation {
+        path: "/api/v1/compare",
+        id: "compare_vehicles",
+        tag: "vehicles",
+        summary: "Compare 2 to 4 versions",
+        description: "Full records of the versions, in the order asked, and a shareable \
+            comparison page. Duplicate IDs give 400; an unknown ID gives 404. Missing \
+            specifications remain unknown.",
+        parameters: ids_parameters,
+        body: "CompareResponse",
+        not_found: true,
+    },
+    Operation {
+        path: "/api/v1/catalogue",
+        id: "get_catalogue",
+        tag: "service",
+        summary: "Catalogue overview",
+        description: "Supported makes and models, the filter values present and coverage \
+            counts. Takes no parameters.",
+        parameters: Vec::new,
+        body: "CatalogueResponse",
+        not_found: false,
+    },
+];
+
+fn paths() -> Value {
+    let mut paths = Map::new();
+    for operation in &OPERATIONS {
+        paths.insert(
+            operation.path.to_owned(),
+            json!({ "get": render_operation(operation) }),
+        );
+    }
+    Value::Object(paths)
+}
+
+fn render_operation(operation: &Operation) -> Value {
+    let mut responses = Map::new();
+    responses.insert("200".into(), success(operation.body));
+    responses.insert("304".into(), component_ref("responses", "NotModified"));
+    // Every operation rejects unknown and repeated parameters, even those that take none.
+    responses.insert("400".into(), component_ref("responses", "BadRequest"));
+    if operation.not_found {
+        responses.insert("404".into(), component_ref("responses", "NotFound"));
+    }
+    responses.insert("405".into(), component_ref("responses", "MethodNotAllowed"));
+    responses.insert("414".into(), component_ref("responses", "UriTooLong"));
+    let mut rendered = json!({
+        "operationId": operation.id,
+        "tags": [operation.tag],
+        "summary": operation.summary,
+        "description": format!(
+            "{} HEAD (same headers, no body) and OPTIONS (CORS preflight) are also answered.",
+            operation.description
+        ),
+    });
+    let parameters = (operation.parameters)();
+    if !parameters.is_empty() {
+        rendered["parameters"] = Value::Array(parameters);
+    }
+    rendered["responses"] = Value::Object(responses);
+    rendered
+}
+
+fn success(body: &str) -> Value {
+    json!({
+        "description": "OK",
+        "headers": {
+            "ETag": component_ref("headers", "ETag"),
+            "Cache-Control": component_ref("headers", "CacheControl"),
+            "Access-Control-Allow-Origin": component_ref("headers", "AccessControlAllowOrigin"),
+        },
+        "content": { "application/json": { "schema": schema_ref(body) } },
+    })
+}
+
+// ----------------------------------------------------------- parameters
+
+/// Reusable parameters: the shared search filters (spec order), limit and offset.
+fn headers() -> Value {
+    json!({
+        "ETag": {
+            "description": "Strong validator of the response bytes; send it back in If-None-Match.",
+            "required": true,
+            "schema": { "type": "string" },
+        },
+        "CacheControl": {
+            "description": "Five-minute shared-cache lifetime on successes; errors are not cached.",
+            "schema": { "type": "string" },
+        },
+        "AccessControlAllowOrigin": {
+            "description": "Cross-origin browser access is allowed.",
+            "schema": { "type": "string" },
+        },
+    })
+}
+
+fn responses() -> Value {
+    let error = |description: &str, example: Value| {
+        json!({
+            "description": description,
+            "headers": { "Cache-Control": component_ref("headers", "CacheControl") },
+            "content": { "application/json": {
+                "schema": schema_ref("Error"),
+                "example": { "error": example },
+            } },
+        })
+    };
+    json!({
+        "NotModified": {
+            "description": "Not Modified: the If-None-Match validator matches; no body.",
+            "headers": { "ETag": component_ref("headers", "ETag") },
+        },
+        "BadRequest": error(
+            "Invalid, unknown or repeated parameter, reversed budget bounds or duplicate IDs.",
+            json!({ "code": "invalid_parameters", "message": "invalid parameters",
+                "details": [{ "path": "limit", "message": "must be 1 to 100" }] }),
+        ),
+        "NotFound": error(
+            "Unknown route, unknown model, or a version outside the current priced catalogue.",
+            json!({ "code": "not_found", "message": "no published version with id \"x\"" }),
+        ),
+        "MethodNotAllowed": error(
+            "Method other than GET, HEAD or OPTIONS.",
+            json!({ "code": "method_not_allowed", "message": "method not allowed" }),
+        ),
+        "UriTooLong": error(
+            "Query string longer than 4096 characters.",
+            json!({ "code": "uri_too_long", "message": "query string too long" }),
+        ),
+    })
+}
+
+// -------------------------------------------------------------- schemas
