@@ -34,10 +34,9 @@ fn load(dir: &Path) -> Result<Snapshot> {
     let mut drafts = load_versions(dir)?;
     load_catalogue_prices(dir, &catalogue_checks, &mut drafts)?;
     let checks_file = load_quote_checks(dir, &meta, &mut drafts)?;
-    load_quotes(dir, &checks_file, &mut drafts)?;
+    let quotes_file = load_quotes(dir, &checks_file, &mut drafts)?;
     load_specs(dir, &mut drafts)?;
-    // BTreeMap order is byte order of the IDs, the order the model promises.
-    let versions = drafts.into_values().map(Draft::finish).collect();
+    let versions = drafts.finish(&quotes_file)?;
     Ok(Snapshot {
         meta,
         catalogue_checks,
@@ -50,25 +49,70 @@ struct Draft {
     row: usize,
     version: Version,
     runs: Vec<(usize, CatalogueRun)>,
-    checks: BTreeMap<Time, (usize, QuoteCheck)>,
+    /// Each check with its row and the rows of its quotes.
+    checks: BTreeMap<Time, (usize, QuoteCheck, Vec<usize>)>,
 }
 
-type Drafts = BTreeMap<String, Draft>;
+/// Every version being assembled, in `versions` row order, with an index by ID.
+struct Drafts {
+    drafts: Vec<Draft>,
+    by_id: BTreeMap<String, usize>,
+}
 
-impl Draft {
-    fn finish(self) -> Version {
-        let mut version = self.version;
-        version.catalogue = self.runs.into_iter().map(|(_, run)| run).collect();
-        version.checks = self
-            .checks
-            .into_values()
-            .map(|(_, mut check)| {
-                check.quotes.sort_by(|a, b| a.id.cmp(&b.id));
-                check
-            })
-            .collect();
-        version
+impl Drafts {
+    /// The position of the version with this exact ID.
+    fn position(&self, id: &str) -> Option<usize> {
+        self.by_id.get(id).copied()
     }
+
+    /// The position of the version each row of `table` names, or an
+    /// unknown-version error naming the row.
+    fn rows_of(&self, table: &Table) -> Result<Vec<usize>> {
+        table.lookups(
+            "versionId",
+            |id| self.position(id),
+            |id| format!("unknown version {id:?}"),
+        )
+    }
+
+    /// The versions in ID byte order (the order the model promises), with
+    /// quotes sorted by ID; a quote ID repeated within a check is an error.
+    fn finish(self, quotes_file: &str) -> Result<Vec<Version>> {
+        let mut drafts: Vec<Option<Draft>> = self.drafts.into_iter().map(Some).collect();
+        let mut versions = Vec::with_capacity(drafts.len());
+        for position in self.by_id.into_values() {
+            let draft = drafts[position]
+                .take()
+                .expect("invariant: each position is indexed once");
+            let mut version = draft.version;
+            version.catalogue = draft.runs.into_iter().map(|(_, run)| run).collect();
+            version.checks = Vec::with_capacity(draft.checks.len());
+            for (_, (_, check, rows)) in draft.checks {
+                version
+                    .checks
+                    .push(sorted_quotes(check, rows, quotes_file)?);
+            }
+            versions.push(version);
+        }
+        Ok(versions)
+    }
+}
+
+/// Sorts a check's quotes by ID and rejects a repeated ID, naming both rows.
+fn sorted_quotes(mut check: QuoteCheck, rows: Vec<usize>, quotes_file: &str) -> Result<QuoteCheck> {
+    let mut order: Vec<(usize, SourceQuote)> = rows.into_iter().zip(check.quotes).collect();
+    order.sort_by(|a, b| a.1.id.cmp(&b.1.id).then(a.0.cmp(&b.0)));
+    if let Some(pair) = order.windows(2).find(|pair| pair[0].1.id == pair[1].1.id) {
+        bail!(
+            "{quotes_file}: row {}, column \"quoteId\": duplicate quote id {:?} in the check at {} (first at row {})",
+            pair[1].0 + 1,
+            pair[1].1.id,
+            format_time(check.observed_at),
+            pair[0].0 + 1
+        );
+    }
+    check.quotes = order.into_iter().map(|(_, quote)| quote).collect();
+    Ok(check)
 }
 
 fn load_meta(dir: &Path) -> Result<SnapshotMeta> {
@@ -129,23 +173,26 @@ fn load_versions(dir: &Path) -> Result<Drafts> {
     if t.height() == 0 {
         bail!("{}: no rows, at least one version is required", t.file());
     }
-    let mut drafts = Drafts::new();
+    let mut drafts = Drafts {
+        drafts: Vec::new(),
+        by_id: BTreeMap::new(),
+    };
     for (i, version) in read_versions(&t)?.into_iter().enumerate() {
-        if let Some(first) = drafts.get(&version.id) {
+        if let Some(first) = drafts.position(&version.id) {
             let message = format!(
                 "duplicate version id {:?} (first at row {})",
                 version.id,
-                first.row + 1
+                drafts.drafts[first].row + 1
             );
             return Err(t.cell_error(i, "id", message));
         }
-        let draft = Draft {
+        drafts.by_id.insert(version.id.clone(), drafts.drafts.len());
+        drafts.drafts.push(Draft {
             row: i,
             version,
             runs: Vec::new(),
             checks: BTreeMap::new(),
-        };
-        drafts.insert(draft.version.id.clone(), draft);
+        });
     }
     Ok(drafts)
 }
@@ -202,13 +249,13 @@ fn read_versions(t: &Table) -> Result<Vec<Version>> {
 
 fn load_catalogue_prices(dir: &Path, catalogue_checks: &[Time], drafts: &mut Drafts) -> Result<()> {
     let t = Table::read(dir, "catalogue_prices")?;
-    let ids = filled(t.strings("versionId", Need::Required)?);
+    let positions = drafts.rows_of(&t)?;
     let prices = money_columns(&t)?;
     let firsts = filled(t.times("firstSeen", Need::Required)?);
     let lasts = filled(t.times("lastSeen", Need::Required)?);
     let known: BTreeSet<Time> = catalogue_checks.iter().copied().collect();
-    for (i, id) in ids.iter().enumerate() {
-        let draft = draft_mut(drafts, &t, i, id)?;
+    for (i, position) in positions.into_iter().enumerate() {
+        let draft = &mut drafts.drafts[position];
         for (column, time) in [("firstSeen", firsts[i]), ("lastSeen", lasts[i])] {
             if !known.contains(&time) {
                 let message = format!("{} is not a catalogue check time", format_time(time));
@@ -235,7 +282,8 @@ fn load_catalogue_prices(dir: &Path, catalogue_checks: &[Time], drafts: &mut Dra
 
 /// Sorts each version's runs and rejects overlapping ones.
 fn check_runs(t: &Table, drafts: &mut Drafts) -> Result<()> {
-    for (id, draft) in drafts.iter_mut() {
+    for draft in &mut drafts.drafts {
+        let id = &draft.version.id;
         draft
             .runs
             .sort_by_key(|(_, run)| (run.first_seen, run.last_seen));
@@ -256,12 +304,13 @@ fn check_runs(t: &Table, drafts: &mut Drafts) -> Result<()> {
 /// Reads `quote_checks` into the drafts; returns the file name for later messages.
 fn load_quote_checks(dir: &Path, meta: &SnapshotMeta, drafts: &mut Drafts) -> Result<String> {
     let t = Table::read(dir, "quote_checks")?;
-    let ids = filled(t.strings("versionId", Need::Required)?);
+    let positions = drafts.rows_of(&t)?;
     let observed = filled(t.times("observedAt", Need::Required)?);
     let rates = t.positives("arsPerUsd", Need::Nullable)?;
     let in_stock = filled(t.booleans("inStock", Need::Required)?);
-    for (i, id) in ids.iter().enumerate() {
-        let draft = draft_mut(drafts, &t, i, id)?;
+    for (i, position) in positions.into_iter().enumerate() {
+        let draft = &mut drafts.drafts[position];
+        let id = &draft.version.id;
         if observed[i] > meta.snapshot_at {
             let message = format!(
                 "{} is after snapshotAt {}",
@@ -270,7 +319,7 @@ fn load_quote_checks(dir: &Path, meta: &SnapshotMeta, drafts: &mut Drafts) -> Re
             );
             return Err(t.cell_error(i, "observedAt", message));
         }
-        if let Some((first, _)) = draft.checks.get(&observed[i]) {
+        if let Some((first, _, _)) = draft.checks.get(&observed[i]) {
             let message = format!(
                 "duplicate quote check of version {id:?} at {} (first at row {})",
                 format_time(observed[i]),
@@ -284,57 +333,70 @@ fn load_quote_checks(dir: &Path, meta: &SnapshotMeta, drafts: &mut Drafts) -> Re
             in_stock: in_stock[i],
             quotes: Vec::new(),
         };
-        draft.checks.insert(observed[i], (i, check));
+        draft.checks.insert(observed[i], (i, check, Vec::new()));
     }
     Ok(t.file().to_owned())
 }
 
-fn load_quotes(dir: &Path, checks_file: &str, drafts: &mut Drafts) -> Result<()> {
+/// Reads `quotes` into their checks; returns the file name for later messages.
+fn load_quotes(dir: &Path, checks_file: &str, drafts: &mut Drafts) -> Result<String> {
     let t = Table::read(dir, "quotes")?;
-    let ids = filled(t.strings("versionId", Need::Required)?);
-    let checked = filled(t.times("checkedAt", Need::Required)?);
-    let quote_ids = filled(t.strings("quoteId", Need::Required)?);
-    let prices = money_columns(&t)?;
-    let fees = t.booleans("feesIncluded", Need::Nullable)?;
-    let colors = t.strings("color", Need::Nullable)?;
-    let stocks = t.integers("stock", Need::Nullable)?;
-    let locations = t.strings("location", Need::Nullable)?;
-    let sellers = t.strings("sellerId", Need::Nullable)?;
-    let mut seen: BTreeMap<(&str, Time, &str), usize> = BTreeMap::new();
-    for (i, id) in ids.iter().enumerate() {
-        let draft = draft_mut(drafts, &t, i, id)?;
-        let at = format_time(checked[i]);
-        let Some((check_row, check)) = draft.checks.get_mut(&checked[i]) else {
+    // The largest table: its columns convert independently, so in parallel.
+    let (mut positions, mut checked, mut quote_ids, mut prices) = (None, None, None, None);
+    let (mut fees, mut colors, mut stocks, mut locations, mut sellers) =
+        (None, None, None, None, None);
+    rayon::scope(|s| {
+        let drafts = &*drafts;
+        s.spawn(|_| positions = Some(drafts.rows_of(&t)));
+        s.spawn(|_| checked = Some(t.times("checkedAt", Need::Required)));
+        s.spawn(|_| quote_ids = Some(t.strings("quoteId", Need::Required)));
+        s.spawn(|_| prices = Some(money_columns(&t)));
+        s.spawn(|_| fees = Some(t.booleans("feesIncluded", Need::Nullable)));
+        s.spawn(|_| colors = Some(t.strings("color", Need::Nullable)));
+        s.spawn(|_| stocks = Some(t.integers("stock", Need::Nullable)));
+        s.spawn(|_| locations = Some(t.strings("location", Need::Nullable)));
+        s.spawn(|_| sellers = Some(t.strings("sellerId", Need::Nullable)));
+    });
+    let joined = "invariant: the scope ran every column";
+    // Errors are reported in column order, as a sequential read would.
+    let positions = positions.expect(joined)?;
+    let checked = filled(checked.expect(joined)?);
+    let mut quote_ids = filled(quote_ids.expect(joined)?);
+    let prices = prices.expect(joined)?;
+    let fees = fees.expect(joined)?;
+    let mut colors = colors.expect(joined)?;
+    let stocks = stocks.expect(joined)?;
+    let mut locations = locations.expect(joined)?;
+    let mut sellers = sellers.expect(joined)?;
+    for (i, position) in positions.into_iter().enumerate() {
+        let draft = &mut drafts.drafts[position];
+        let id = &draft.version.id;
+        let Some((check_row, check, rows)) = draft.checks.get_mut(&checked[i]) else {
+            let at = format_time(checked[i]);
             let message = format!("no quote check of version {id:?} at {at} in {checks_file}");
             return Err(t.cell_error(i, "checkedAt", message));
         };
         if prices[i].currency == Currency::Ars && check.ars_per_usd.is_none() {
             bail!(
-                "{checks_file}: row {}, column \"arsPerUsd\": exchange rate missing at the check of version {id:?} at {at}, which has an ARS quote ({}: row {}, column \"currency\")",
+                "{checks_file}: row {}, column \"arsPerUsd\": exchange rate missing at the check of version {id:?} at {}, which has an ARS quote ({}: row {}, column \"currency\")",
                 *check_row + 1,
+                format_time(checked[i]),
                 t.file(),
                 i + 1
             );
         }
-        if let Some(first) = seen.insert((id, checked[i], &quote_ids[i]), i) {
-            let message = format!(
-                "duplicate quote id {:?} in the check at {at} (first at row {})",
-                quote_ids[i],
-                first + 1
-            );
-            return Err(t.cell_error(i, "quoteId", message));
-        }
+        rows.push(i);
         check.quotes.push(SourceQuote {
-            id: quote_ids[i].clone(),
+            id: std::mem::take(&mut quote_ids[i]),
             price: prices[i],
             fees_included: fees[i],
-            color: colors[i].clone(),
+            color: colors[i].take(),
             stock: stocks[i],
-            location: locations[i].clone(),
-            seller_id: sellers[i].clone(),
+            location: locations[i].take(),
+            seller_id: sellers[i].take(),
         });
     }
-    Ok(())
+    Ok(t.file().to_owned())
 }
 
 /// One `specs.jsonl` line: the version ID and its record.
@@ -362,9 +424,10 @@ fn load_specs(dir: &Path, drafts: &mut Drafts) -> Result<()> {
         let record: SpecsLine = serde_json::from_str(line)
             .map_err(|err| anyhow!("specs.jsonl: line {number}: invalid record: {err}"))?;
         let id = record.version_id;
-        let Some(draft) = drafts.get_mut(&id) else {
+        let Some(position) = drafts.position(&id) else {
             bail!("specs.jsonl: line {number}, field \"versionId\": unknown version {id:?}");
         };
+        let draft = &mut drafts.drafts[position];
         if draft.version.specs.is_some() {
             bail!(
                 "specs.jsonl: line {number}, field \"versionId\": second record for version {id:?}"
@@ -373,18 +436,6 @@ fn load_specs(dir: &Path, drafts: &mut Drafts) -> Result<()> {
         draft.version.specs = Some(record.specs);
     }
     Ok(())
-}
-
-/// The draft of the version a row refers to, or an unknown-version error.
-fn draft_mut<'a>(
-    drafts: &'a mut Drafts,
-    table: &Table,
-    index: usize,
-    id: &str,
-) -> Result<&'a mut Draft> {
-    drafts
-        .get_mut(id)
-        .ok_or_else(|| table.cell_error(index, "versionId", format!("unknown version {id:?}")))
 }
 
 /// The `price` and `currency` columns as money: positive prices, known currencies.

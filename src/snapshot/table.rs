@@ -85,10 +85,59 @@ impl Table {
         self.check_need(name, need, cells)
     }
 
-    /// A time column: RFC 3339 text converted to UTC.
+    /// A time column: RFC 3339 text converted to UTC. Rows of one check
+    /// repeat the same text, so the last parse is reused.
     pub(crate) fn times(&self, name: &str, need: Need) -> Result<Vec<Option<Time>>> {
-        let cells = self.parse_text(name, "an RFC 3339 time", parse_time)?;
+        let last: std::cell::RefCell<Option<(String, Option<Time>)>> = Default::default();
+        let cells = self.parse_text(name, "an RFC 3339 time", |text| {
+            let mut last = last.borrow_mut();
+            match last.as_ref() {
+                Some((previous, time)) if previous == text => *time,
+                _ => {
+                    let time = parse_time(text);
+                    *last = Some((text.to_owned(), time));
+                    time
+                }
+            }
+        })?;
         self.check_need(name, need, cells)
+    }
+
+    /// Maps every cell of a required text column through `lookup` (such as a
+    /// version ID to its position) without copying the text; a cell that
+    /// `lookup` rejects is an error naming its row.
+    pub(crate) fn lookups(
+        &self,
+        name: &str,
+        mut lookup: impl FnMut(&str) -> Option<usize>,
+        rejected: impl Fn(&str) -> String,
+    ) -> Result<Vec<usize>> {
+        let column = self.column(name)?;
+        if *column.dtype() != DataType::String {
+            bail!(
+                "{}: column \"{name}\": wrong type: expected a string, found {}",
+                self.file,
+                column.dtype()
+            );
+        }
+        let mut last: Option<(&str, usize)> = None;
+        let mut out = Vec::with_capacity(self.height());
+        for (index, cell) in column.str()?.iter().enumerate() {
+            let text = cell.filter(|text| !text.is_empty());
+            let Some(text) = text else {
+                return Err(self.cell_error(index, name, "empty cell in a required column"));
+            };
+            let found = match last {
+                Some((previous, position)) if previous == text => Some(position),
+                _ => lookup(text),
+            };
+            let Some(position) = found else {
+                return Err(self.cell_error(index, name, rejected(text)));
+            };
+            last = Some((text, position));
+            out.push(position);
+        }
+        Ok(out)
     }
 
     /// An integer column: any Parquet integer type, or decimal digits in CSV.
@@ -159,12 +208,26 @@ impl Table {
 
     /// A column of one closed vocabulary (currency, fuel, ...), spelled exactly.
     pub(crate) fn vocab<E: Vocab>(&self, name: &str, need: Need) -> Result<Vec<Option<E>>> {
-        let cells = self.strings(name, need)?;
-        self.convert(name, cells, |text| {
-            let expected = E::names().join(", ");
-            E::parse(&text)
-                .ok_or_else(|| format!("unknown value {text:?}, expected one of {expected}"))
-        })
+        let column = self.native(name, "a string", |dtype| *dtype == DataType::String)?;
+        let Some(column) = column else {
+            return self.check_need(name, need, (0..self.height()).map(|_| None).collect());
+        };
+        let mut cells = Vec::with_capacity(self.height());
+        for (index, cell) in column.str()?.iter().enumerate() {
+            let value = match cell.filter(|text| !text.is_empty()) {
+                None => None,
+                Some(text) => Some(E::parse(text).ok_or_else(|| {
+                    let expected = E::names().join(", ");
+                    self.cell_error(
+                        index,
+                        name,
+                        format!("unknown value {text:?}, expected one of {expected}"),
+                    )
+                })?),
+            };
+            cells.push(value);
+        }
+        self.check_need(name, need, cells)
     }
 
     /// A text column of at most `max` characters (not bytes: any character is allowed).
@@ -271,10 +334,22 @@ impl Table {
         expected: &str,
         parse: impl Fn(&str) -> Option<T>,
     ) -> Result<Vec<Option<T>>> {
-        let cells = self.text(name)?;
-        self.convert(name, cells, |text| {
-            parse(&text).ok_or_else(|| format!("expected {expected}, found {text:?}"))
-        })
+        // Borrowed cells: no copy of the text, which matters on million-row tables.
+        let Some(column) = self.native(name, "a string", |dtype| *dtype == DataType::String)?
+        else {
+            return Ok((0..self.height()).map(|_| None).collect());
+        };
+        let mut cells = Vec::with_capacity(self.height());
+        for (index, cell) in column.str()?.iter().enumerate() {
+            let value = match cell.filter(|text| !text.is_empty()) {
+                None => None,
+                Some(text) => Some(parse(text).ok_or_else(|| {
+                    self.cell_error(index, name, format!("expected {expected}, found {text:?}"))
+                })?),
+            };
+            cells.push(value);
+        }
+        Ok(cells)
     }
 
     /// Fails at the first empty cell of a required column.
