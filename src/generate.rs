@@ -13,6 +13,7 @@ use crate::output::{Manifest, TreeWriter};
 use crate::render::{api::write_api, cdn::render_redirects, docs, openapi::render_openapi};
 use crate::run::{load, timed};
 use crate::signals::compute_catalogue;
+use crate::time::format_time;
 
 /// Where the site is served when no base URL is given: the local edge server.
 pub const DEFAULT_BASE_URL: &str = "http://127.0.0.1:8080";
@@ -44,6 +45,15 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
     }
     let snapshot = load(&options.data)?;
     let catalogue = timed("compute signals", || compute_catalogue(&snapshot));
+    if catalogue.vehicles.is_empty() {
+        // A scraper that lost every price, stock flag or quote; publishing
+        // would swap an empty site in for the live one.
+        anyhow::bail!(
+            "invalid snapshot in {}: no published version: none is listed in catalogue_prices at catalogueObservedAt {} with stock and quotes at its latest check in quote_checks",
+            options.data.display(),
+            format_time(snapshot.meta.catalogue_observed_at)
+        );
+    }
     let index = timed("index catalogue", || {
         Index::new(catalogue, &options.base_url)
     });
@@ -78,6 +88,9 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
     )?;
     let env = docs::environment();
     timed("write docs", || docs::write_docs(&index, &env, &out))?;
+    timed("write site", || {
+        crate::render::site::write_site(&index, &env, &out)
+    })?;
     let manifest = timed("swap the tree in", || out.commit())
         .with_context(|| format!("publishing {}", options.out.display()))?;
     info!(files = manifest.files.len(), out = %options.out.display(), "tree written");

@@ -119,6 +119,7 @@ impl Index {
         Summary {
             id: &vehicle.id,
             url: self.links.vehicle(&vehicle.id),
+            feed_url: self.links.vehicle_feed(&vehicle.id),
             source_url: &vehicle.source_url,
             make: &vehicle.make,
             model: &vehicle.model,

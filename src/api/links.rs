@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::api::text::{encode_id, fold, slug};
+use crate::api::text::{encode_id_path, fold, slug};
 use crate::catalogue::Catalogue;
 
 /// Absolute URLs of the service, from its base URL.
@@ -74,12 +74,18 @@ impl Links {
 
     /// Site path of a version's page.
     pub fn vehicle_path(id: &str) -> String {
-        format!("/versiones/{}", encode_id(id))
+        format!("/versiones/{}", encode_id_path(id))
     }
 
     /// A version's canonical page.
     pub fn vehicle(&self, id: &str) -> String {
         self.absolute(&Self::vehicle_path(id))
+    }
+
+    /// A version's Atom data feed (current lowest quote, recent changes,
+    /// weekly averages), beside its page.
+    pub fn vehicle_feed(&self, id: &str) -> String {
+        self.absolute(&format!("{}/feed.xml", Self::vehicle_path(id)))
     }
 
     /// Site path of a model's page (make and model as in the catalogue).

@@ -46,6 +46,28 @@ pub fn encode_id(id: &str) -> String {
     out
 }
 
+/// Longest run of encoded text in one segment of [`encode_id_path`]: even
+/// with a prefix and a suffix around it (`make-….model-….json`), a file name
+/// stays under the 255 bytes file systems allow.
+pub const MAX_SEGMENT_CHARS: usize = 100;
+
+/// [`encode_id`] as a relative path for file names and page URLs: the encoded
+/// text cut into segments of at most [`MAX_SEGMENT_CHARS`] joined by `/`,
+/// because the longest ID (160 characters) encodes to up to 1,920. The same as
+/// `encode_id` for shorter texts; still reversible (drop the `/`s, which the
+/// encoding never emits) and collision-free.
+pub fn encode_id_path(id: &str) -> String {
+    let encoded = encode_id(id);
+    let mut out = String::with_capacity(encoded.len() + encoded.len() / MAX_SEGMENT_CHARS);
+    for (index, c) in encoded.chars().enumerate() {
+        if index > 0 && index % MAX_SEGMENT_CHARS == 0 {
+            out.push('/');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// Reverses [`encode_id`]; `None` for anything `encode_id` cannot produce.
 pub fn decode_id(encoded: &str) -> Option<String> {
     let bytes = encoded.as_bytes();
@@ -59,7 +81,10 @@ pub fn decode_id(encoded: &str) -> Option<String> {
             }
             b'~' => {
                 let hex = encoded.get(index + 1..index + 3)?;
-                if hex.bytes().any(|b| b.is_ascii_uppercase()) {
+                // Exactly two lowercase hex digits, as encoding writes them:
+                // `from_str_radix` alone also takes `+0` and capitals, and two
+                // file names would then decode to one ID.
+                if !hex.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
                     return None;
                 }
                 let byte = u8::from_str_radix(hex, 16).ok()?;
@@ -105,5 +130,29 @@ mod tests {
         assert_eq!(decode_id("~61"), None, "a plain letter is never escaped");
         assert_eq!(decode_id("A"), None);
         assert_eq!(decode_id("~4"), None);
+    }
+
+    #[test]
+    fn decoding_accepts_only_what_encoding_writes() {
+        // Found by fuzz/id_codec: `~+0` decoded to NUL, whose encoding is `~00`.
+        for foreign in ["~+0", "~+a", "~-1", "~4A", "~ 1", "~0g"] {
+            assert_eq!(decode_id(foreign), None, "{foreign}");
+        }
+        assert_eq!(decode_id("~00").as_deref(), Some("\0"));
+    }
+
+    #[test]
+    fn long_ids_are_cut_into_short_path_segments() {
+        assert_eq!(encode_id_path("Hilux-SRV"), encode_id("Hilux-SRV"));
+        let longest = "🚗".repeat(160);
+        let path = encode_id_path(&longest);
+        assert_eq!(path.len(), 1920 + 19, "1,920 encoded characters, 19 cuts");
+        assert!(
+            path.split('/')
+                .all(|s| s.len() == MAX_SEGMENT_CHARS || s.len() == 20)
+        );
+        assert_eq!(decode_id(&path.replace('/', "")), Some(longest));
+        let exact = "a".repeat(MAX_SEGMENT_CHARS);
+        assert_eq!(encode_id_path(&exact), exact, "no empty last segment");
     }
 }

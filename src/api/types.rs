@@ -109,6 +109,8 @@ pub struct Summary<'a> {
     pub id: &'a str,
     /// Canonical page on the site.
     pub url: String,
+    /// Per-version data feed (Atom).
+    pub feed_url: String,
     /// Original listing.
     pub source_url: &'a str,
     /// Make.

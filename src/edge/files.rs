@@ -43,8 +43,8 @@ pub async fn serve(State(state): State<AppState>, uri: Uri) -> Response {
     not_found_page(&site).await
 }
 
-/// Paths answered with JSON errors rather than HTML pages: the API, and the
-/// MCP endpoint until it is mounted.
+/// Paths answered with JSON errors rather than HTML pages: the API, and
+/// paths under the MCP endpoint (`/mcp` itself is routed to it).
 pub fn is_api_path(path: &str) -> bool {
     ["/api", "/mcp"].iter().any(|prefix| {
         path.strip_prefix(prefix)

@@ -5,11 +5,14 @@
 //!
 //! Router shape: the API routes and the static-file fallback sit under one
 //! policy layer (query limit, methods, CORS, conditional requests, caching
-//! headers); request logging wraps everything.
+//! headers); the MCP endpoint `/mcp` sits beside it with its own rules;
+//! request logging wraps everything.
 
 pub mod files;
 pub mod handlers;
 pub mod http;
+pub mod mcp;
+pub mod serve;
 pub mod state;
 
 use std::net::SocketAddr;
@@ -24,6 +27,7 @@ use axum::response::Response;
 use tower_http::catch_panic::CatchPanicLayer;
 use tracing::{error, info};
 
+pub use serve::ConnectionLimits;
 pub use state::{AppState, Site};
 
 /// How often `manifest.json` is checked for a newly generated tree.
@@ -42,19 +46,28 @@ pub struct Args {
     /// Address and port to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub listen: SocketAddr,
+    /// A browser origin (scheme://host[:port]) allowed to call /mcp besides
+    /// the site's own; repeat for more. Requests without Origin are allowed.
+    #[arg(long = "mcp-allowed-origin", value_name = "ORIGIN", value_parser = mcp::origin::parse_allowed_origin)]
+    pub mcp_allowed_origins: Vec<String>,
 }
 
 /// The whole HTTP application over `state`: testable with `oneshot`, no socket.
 pub fn app(state: AppState) -> Router {
+    app_with(state, &mcp::McpOptions::default())
+}
+
+/// [`app`] with the MCP endpoint's settings.
+pub fn app_with(state: AppState, mcp_options: &mcp::McpOptions) -> Router {
     let site = handlers::routes()
         .fallback(files::serve)
         // A panic becomes a JSON 500 inside the policy, so it still gets no-store.
         .layer(CatchPanicLayer::custom(http::panic_response))
         .layer(middleware::from_fn(http::policy));
-    // The MCP endpoint goes here, as `.route_service("/mcp", ...)` merged after
-    // the policy layer: it takes POST bodies and enforces its own limits.
-    // Until then `/mcp` falls through to the JSON 404.
-    site.layer(middleware::from_fn(log_request))
+    // Added after the policy layer, so outside it: /mcp takes POST bodies
+    // and enforces its own limits and headers.
+    site.route(mcp::PATH, mcp::route(state.clone(), mcp_options))
+        .layer(middleware::from_fn(log_request))
         .with_state(state)
 }
 
@@ -72,10 +85,17 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
         .with_context(|| format!("listening on {}", args.listen))?;
     info!(address = %args.listen, root = %args.root.display(), "serving");
     tokio::spawn(watch(state.clone()));
-    axum::serve(listener, app(state))
-        .with_graceful_shutdown(shutdown_signal())
-        .await
-        .context("serving HTTP")?;
+    let mcp_options = mcp::McpOptions {
+        allowed_origins: args.mcp_allowed_origins.clone(),
+    };
+    let app = app_with(state, &mcp_options);
+    serve::serve(
+        listener,
+        app,
+        ConnectionLimits::default(),
+        shutdown_signal(),
+    )
+    .await;
     info!("stopped");
     Ok(())
 }

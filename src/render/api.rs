@@ -11,7 +11,7 @@ use crate::api::endpoints::{
 use crate::api::error::ApiError;
 use crate::api::links::percent_encode;
 use crate::api::query::{DealSort, DealsQuery, ModelQuery, SearchQuery, SearchSort, spelling_of};
-use crate::api::text::encode_id;
+use crate::api::text::encode_id_path;
 use crate::api::types::DealKind;
 use crate::api::{Index, json::to_json_bytes};
 use crate::output::{JSON, TreeWriter};
@@ -114,12 +114,17 @@ fn write_models(index: &Index, out: &TreeWriter) -> anyhow::Result<usize> {
         );
         let file = format!(
             "api/v1/_q/models-prices/make-{}.model-{}.json",
-            encode_id(&pair.make),
-            encode_id(&pair.model)
+            encode_id_path(&pair.make),
+            encode_id_path(&pair.model)
         );
         out.write_json(&url, &file, &get_model_prices(index, &query)?)
     })?;
     Ok(models.len())
+}
+
+/// The file of a version's detail, in the tree.
+pub fn vehicle_file(id: &str) -> String {
+    format!("api/v1/vehicles/{}.json", encode_id_path(id))
 }
 
 /// The detail of every published version.
@@ -131,7 +136,7 @@ fn write_vehicles(index: &Index, out: &TreeWriter) -> anyhow::Result<usize> {
         .progress_with(bar)
         .try_for_each(|vehicle| {
             let url = format!("/api/v1/vehicles/{}", percent_encode(&vehicle.id));
-            let file = format!("api/v1/vehicles/{}.json", encode_id(&vehicle.id));
+            let file = vehicle_file(&vehicle.id);
             out.write_json(&url, &file, &get_vehicle(index, &vehicle.id)?)
         })?;
     Ok(index.vehicles().len())

@@ -9,8 +9,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use crate::api::Index;
-use crate::api::text::encode_id;
-use crate::render::api::API_NOT_FOUND_FILE;
+use crate::render::api::{API_NOT_FOUND_FILE, vehicle_file};
 
 /// The `_redirects` file, in first-match order.
 pub fn render_redirects(index: &Index, edge_origin: &str) -> String {
@@ -29,7 +28,7 @@ pub fn render_redirects(index: &Index, edge_origin: &str) -> String {
         rule(
             &mut out,
             &format!("/api/v1/vehicles/{id}"),
-            &format!("/api/v1/vehicles/{}.json", encode_id(id)),
+            &format!("/{}", vehicle_file(id)),
             "200",
         );
     }

@@ -51,6 +51,7 @@ pub fn environment() -> Environment<'static> {
         env.add_template(name, source)
             .expect("invariant: bundled templates parse");
     }
+    crate::render::site::configure(&mut env);
     env
 }
 

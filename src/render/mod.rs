@@ -6,3 +6,4 @@ pub mod cdn;
 pub mod docs;
 pub mod markdown;
 pub mod openapi;
+pub mod site;

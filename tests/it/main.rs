@@ -1,8 +1,13 @@
 //! The one integration-test binary: each module covers one stage end to end.
 
+mod broken_generate;
 mod cdn;
 mod edge;
 mod generate;
+mod hostile;
+mod mcp;
 mod openapi;
+mod safety;
 mod sample;
+mod site;
 mod snapshot;

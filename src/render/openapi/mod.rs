@@ -24,7 +24,8 @@ use schemas::*;
 const MIN_COMPARE_IDS: usize = *COMPARE_IDS.start();
 const MAX_COMPARE_IDS: usize = *COMPARE_IDS.end();
 
-/// Summary fields the Rust code omits when absent (`feedUrl` is not emitted yet).
+/// Summary fields that are optional in the spec (the Rust code omits the last
+/// four when absent; `feedUrl` is always sent).
 const SUMMARY_OPTIONAL: [&str; 5] = ["feedUrl", "trimDisplay", "type", "tier", "tierLabel"];
 
 /// The OpenAPI 3.1.1 description of the API served under `links.base()`.

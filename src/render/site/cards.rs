@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use super::format::{date_time, money, percent, usd};
-use super::labels::reason;
+use super::labels::{Badge, badges};
 use crate::api::links::Links;
 use crate::api::types::Summary;
 use crate::catalogue::{Comparison, RecentChange};
@@ -34,7 +34,7 @@ pub struct Card {
     /// Whether it is an opportunity now.
     pub opportunity: bool,
     /// Deal reasons as badges.
-    pub badges: Vec<&'static str>,
+    pub badges: Vec<Badge>,
     /// The seven-day recent change, in words.
     pub change: Option<String>,
     /// Number of quotes.
@@ -59,7 +59,7 @@ pub fn card(summary: &Summary) -> Card {
         price_ars,
         comparison: comparison_text(summary.current_price_usd, summary.comparison),
         opportunity: summary.comparison.opportunity,
-        badges: summary.reasons.iter().map(|r| reason(*r)).collect(),
+        badges: badges(summary.reasons),
         change: summary.recent_changes.get(Window::D7).map(change_text),
         quote_count: summary.quote_count,
         observed: date_time(summary.observed_at),

@@ -86,8 +86,9 @@ fn days_at(time: Time) -> f64 {
     days_of(local.date_naive()) + f64::from(local.num_seconds_from_midnight()) / 86_400.0
 }
 
-/// The smallest round step (1, 2, 2.5 or 5 times a power of ten) of at
-/// least `raw`; integer arithmetic, so no platform's `log10` moves a tick.
+/// The smallest round step (1, 2, 2.5 or 5 times a power of ten, whole
+/// dollars at least) of at least `raw`; integer arithmetic, so no
+/// platform's `log10` moves a tick.
 fn nice_step(raw: f64) -> f64 {
     let mut power = 1u64;
     for _ in 0..12 {
@@ -258,10 +259,7 @@ fn draw_series(svg: &mut String, scale: &Scale, data: &ChartData) {
         .history
         .iter()
         .map(|w| {
-            let (x, y) = (
-                scale.x(days_of(w.week_start) + 3.5),
-                scale.y(w.average_usd),
-            );
+            let (x, y) = (scale.x(days_of(w.week_start) + 3.5), scale.y(w.average_usd));
             format!("{x:.1},{y:.1}")
         })
         .collect();
@@ -277,22 +275,27 @@ fn draw_series(svg: &mut String, scale: &Scale, data: &ChartData) {
             "<circle cx=\"{x}\" cy=\"{y}\" r=\"2.5\" fill=\"{LINE}\"/>"
         );
     }
-    let (x, y) = (scale.x(days_at(data.observed_at)), scale.y(data.current_usd));
+    let (x, y) = (
+        scale.x(days_at(data.observed_at)),
+        scale.y(data.current_usd),
+    );
     let _ = write!(
         svg,
         "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"5\" fill=\"{CURRENT}\" stroke=\"#fff\" stroke-width=\"1.5\"/>\
          <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\" fill=\"{CURRENT}\">Actual</text>",
         x - 8.0,
-        y + 16.0
+        y - 8.0
     );
 }
 
 /// The chart in one sentence.
 fn summary(data: &ChartData, first: &WeeklyAverage, last: &WeeklyAverage) -> String {
-    let (lo, hi) = data.history.iter().fold(
-        (f64::INFINITY, f64::NEG_INFINITY),
-        |(lo, hi), w| (lo.min(w.average_usd), hi.max(w.average_usd)),
-    );
+    let (lo, hi) = data
+        .history
+        .iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), w| {
+            (lo.min(w.average_usd), hi.max(w.average_usd))
+        });
     let weeks = data.history.len();
     let mut text = if weeks == 1 {
         format!(
@@ -333,7 +336,9 @@ pub fn escape(text: &str) -> String {
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
             // Characters XML 1.0 forbids are dropped rather than escaped.
-            c if (c < ' ' && !matches!(c, '\t' | '\n' | '\r')) || c == '\u{fffe}' || c == '\u{ffff}' => {}
+            c if (c < ' ' && !matches!(c, '\t' | '\n' | '\r'))
+                || c == '\u{fffe}'
+                || c == '\u{ffff}' => {}
             c => out.push(c),
         }
     }
@@ -357,7 +362,7 @@ mod tests {
         assert_eq!(nice_step(900.0), 1000.0);
         assert_eq!(nice_step(1200.0), 2000.0);
         assert_eq!(nice_step(2100.0), 2500.0);
-        assert_eq!(nice_step(0.3), 0.5);
+        assert_eq!(nice_step(0.3), 1.0, "whole dollars at least");
     }
 
     #[test]
@@ -374,7 +379,11 @@ mod tests {
         assert!(chart.svg.starts_with("<svg"));
         assert!(chart.svg.contains("Precio habitual") && chart.svg.contains("nov"));
         assert!(chart.summary.contains("entre US$ 24.000 y US$ 25.000"));
-        assert!(chart.summary.contains("Precio actual: US$ 23.300 (05/11/2026)"));
+        assert!(
+            chart
+                .summary
+                .contains("Precio actual: US$ 23.300 (05/11/2026)")
+        );
         assert_eq!(chart.rows[1].week, "Semana del 02/11/2026");
         let empty = ChartData {
             history: &[],

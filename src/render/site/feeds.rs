@@ -12,7 +12,7 @@ use super::cards::{change_text, comparison_text};
 use super::chart::escape;
 use super::format::{day, money, usd};
 use super::{Site, docs_paths};
-use crate::api::links::{Links, percent_encode};
+use crate::api::links::percent_encode;
 use crate::catalogue::{RecentChange, Vehicle};
 use crate::time::{Time, argentina, format_time};
 use crate::vocab::{ChangeKind, Window};
@@ -57,7 +57,11 @@ pub fn write_sitemap(site: &Site, pages: &[SitemapEntry]) -> anyhow::Result<()> 
          <urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
     for entry in entries {
-        let _ = write!(xml, "<url><loc>{}</loc>", escape(&links.absolute(&entry.path)));
+        let _ = write!(
+            xml,
+            "<url><loc>{}</loc>",
+            escape(&links.absolute(&entry.path))
+        );
         if let Some(lastmod) = entry.lastmod {
             let _ = write!(xml, "<lastmod>{}</lastmod>", escape(&lastmod));
         }
@@ -181,7 +185,9 @@ fn change_entry(site: &Site, vehicle: &Vehicle, change: &RecentChange) -> Entry 
         .recency()
         .unwrap_or(site.index.catalogue().meta.catalogue_observed_at);
     let (kind, headline) = match (change.kind, change.drop_pct) {
-        (ChangeKind::PriceDrop, Some(pct)) => ("baja", format!("bajó {}", super::format::percent(pct))),
+        (ChangeKind::PriceDrop, Some(pct)) => {
+            ("baja", format!("bajó {}", super::format::percent(pct)))
+        }
         (ChangeKind::PriceDrop, None) => ("baja", "bajó de precio".to_owned()),
         (ChangeKind::NewOpportunity, _) => ("oportunidad", "nueva oportunidad".to_owned()),
     };
@@ -191,10 +197,10 @@ fn change_entry(site: &Site, vehicle: &Vehicle, change: &RecentChange) -> Entry 
         link: url,
         updated,
         summary: format!(
-            "{}. Cotización más baja: {}; {}.",
+            "{}. Cotización más baja: {}. {}.",
             change_text(change),
             usd(vehicle.current_price_usd),
-            comparison_text(vehicle.current_price_usd, &vehicle.comparison).to_lowercase()
+            comparison_text(vehicle.current_price_usd, &vehicle.comparison)
         ),
     }
 }
@@ -224,8 +230,12 @@ pub fn write_deals_feed(site: &Site) -> anyhow::Result<()> {
         updated: site.index.catalogue().meta.catalogue_observed_at,
     };
     let xml = render_feed(&head, &entries);
-    site.out
-        .write(DEALS_FEED, DEALS_FEED.trim_start_matches('/'), ATOM, xml.as_bytes())
+    site.out.write(
+        DEALS_FEED,
+        DEALS_FEED.trim_start_matches('/'),
+        ATOM,
+        xml.as_bytes(),
+    )
 }
 
 /// Writes `<path>/feed.xml`, the data feed of one version.
@@ -234,7 +244,11 @@ pub fn write_version_feed(site: &Site, vehicle: &Vehicle, path: &str) -> anyhow:
     let url = links.vehicle(&vehicle.id);
     let snapshot_at = site.index.catalogue().meta.snapshot_at;
     let mut entries = vec![quote_entry(vehicle, &url)];
-    entries.extend(changes(vehicle).into_iter().map(|c| change_entry(site, vehicle, c)));
+    entries.extend(
+        changes(vehicle)
+            .into_iter()
+            .map(|c| change_entry(site, vehicle, c)),
+    );
     entries.extend(vehicle.history.iter().map(|week| {
         let end = week.week_start + Duration::days(7);
         let end = end
@@ -264,16 +278,18 @@ pub fn write_version_feed(site: &Site, vehicle: &Vehicle, path: &str) -> anyhow:
         subtitle: "Cotización más baja, cambios recientes y promedios semanales de precio.",
         self_url: links.absolute(&feed_path),
         html_url: url.clone(),
-        json_url: Some(links.absolute(&format!(
-            "/api/v1/vehicles/{}",
-            percent_encode(&vehicle.id)
-        ))),
+        json_url: Some(
+            links.absolute(&format!("/api/v1/vehicles/{}", percent_encode(&vehicle.id))),
+        ),
         updated: entries.first().map_or(vehicle.observed_at, |e| e.updated),
     };
     let file = format!("{}/feed.xml", path.trim_start_matches('/'));
-    debug_assert_eq!(path, Links::vehicle_path(&vehicle.id));
-    site.out
-        .write(&feed_path, &file, ATOM, render_feed(&head, &entries).as_bytes())
+    site.out.write(
+        &feed_path,
+        &file,
+        ATOM,
+        render_feed(&head, &entries).as_bytes(),
+    )
 }
 
 fn quote_entry(vehicle: &Vehicle, url: &str) -> Entry {

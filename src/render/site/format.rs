@@ -60,7 +60,7 @@ fn group_thousands(value: u64) -> String {
     let digits = value.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (position, digit) in digits.chars().enumerate() {
-        if position > 0 && (digits.len() - position) % 3 == 0 {
+        if position > 0 && (digits.len() - position).is_multiple_of(3) {
             out.push('.');
         }
         out.push(digit);
@@ -99,11 +99,7 @@ pub fn percent(value: f64) -> String {
     // Hundredths first: the API publishes two decimals, which f64 cannot hold exactly.
     let tenths = (value.abs() * 100.0).round() as u64 / 10;
     let sign = if value < 0.0 && tenths > 0 { "-" } else { "" };
-    format!(
-        "{sign}{},{} %",
-        group_thousands(tenths / 10),
-        tenths % 10
-    )
+    format!("{sign}{},{} %", group_thousands(tenths / 10), tenths % 10)
 }
 
 /// Date and time in Argentina: `21/11/2026 20:00`.
@@ -126,12 +122,13 @@ pub fn day(day: NaiveDate) -> String {
 }
 
 /// A date the sources print as `2026-03-01` (or anything else), shown as
-/// `01/03/2026` when it is a plain ISO date and as given otherwise.
+/// `01/03/2026` when it is an ISO date or an RFC 3339 time (its Argentine
+/// date), and as given otherwise.
 pub fn document_date(text: &str) -> String {
     match NaiveDate::parse_from_str(text, "%Y-%m-%d") {
         Ok(parsed) => day(parsed),
         Err(_) => match crate::time::parse_time(text) {
-            Some(time) => date_time(time),
+            Some(time) => date(time),
             None => text.to_owned(),
         },
     }

@@ -53,6 +53,26 @@ pub fn drivetrain(value: Drivetrain) -> &'static str {
     }
 }
 
+/// A deal reason as the pages show it: its API value (the CSS class) and text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Badge {
+    /// `below_typical`, `price_drop` or `new_opportunity`.
+    pub kind: &'static str,
+    /// `Oportunidad`, ...
+    pub label: &'static str,
+}
+
+/// The badges of a version's reasons.
+pub fn badges(reasons: &[Reason]) -> Vec<Badge> {
+    reasons
+        .iter()
+        .map(|r| Badge {
+            kind: r.as_str(),
+            label: reason(*r),
+        })
+        .collect()
+}
+
 /// A deal reason as a short badge.
 pub fn reason(value: Reason) -> &'static str {
     match value {

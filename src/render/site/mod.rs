@@ -16,10 +16,12 @@ pub mod feeds;
 pub mod format;
 pub mod labels;
 pub mod pages;
+pub mod shells;
 pub mod specs;
 pub mod version;
 
-use minijinja::{Environment, context};
+use minijinja::value::Serde;
+use minijinja::{AutoEscape, Environment, context};
 use serde::Serialize;
 
 use crate::api::Index;
@@ -31,14 +33,26 @@ pub const HTML: &str = "text/html; charset=utf-8";
 
 /// The site's templates (the docs module registers `base.html` and `doc.html`).
 const TEMPLATES: [(&str, &str); 9] = [
-    ("macros.html", include_str!("../../../templates/macros.html")),
+    (
+        "macros.html",
+        include_str!("../../../templates/macros.html"),
+    ),
     ("home.html", include_str!("../../../templates/home.html")),
     ("makes.html", include_str!("../../../templates/makes.html")),
     ("make.html", include_str!("../../../templates/make.html")),
     ("model.html", include_str!("../../../templates/model.html")),
-    ("version.html", include_str!("../../../templates/version.html")),
-    ("search.html", include_str!("../../../templates/search.html")),
-    ("compare.html", include_str!("../../../templates/compare.html")),
+    (
+        "version.html",
+        include_str!("../../../templates/version.html"),
+    ),
+    (
+        "search.html",
+        include_str!("../../../templates/search.html"),
+    ),
+    (
+        "compare.html",
+        include_str!("../../../templates/compare.html"),
+    ),
     ("404.html", include_str!("../../../templates/404.html")),
 ];
 
@@ -52,11 +66,40 @@ pub fn configure(env: &mut Environment<'static>) {
     }
     env.add_global(
         "assets",
-        minijinja::Value::from(minijinja::value::Serde(assets::asset_paths())),
+        minijinja::Value::from(Serde(assets::asset_paths())),
     );
     env.add_filter("fecha", |text: String| {
         crate::time::parse_time(&text).map_or(text, format::date_time)
     });
+    // Every unsafe string in an HTML template gets `& < > " '` escaped. The
+    // default also escapes `/`, which text and quoted attributes never need
+    // (all our attributes are quoted): leaving it keeps URLs and dates
+    // readable. Other values are formatted by minijinja's default.
+    env.set_formatter(|out, state, value| {
+        if matches!(state.auto_escape(), AutoEscape::Html)
+            && !value.is_safe()
+            && let Some(text) = value.as_str()
+        {
+            return Ok(out.write_str(&escape_html(text))?);
+        }
+        minijinja::escape_formatter(out, state, value)
+    });
+}
+
+/// Escapes text for HTML content and quoted attribute values.
+pub fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 8);
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// What every page writer shares: the catalogue, the templates, the tree.
@@ -112,8 +155,8 @@ impl Site<'_> {
             canonical => links.absolute(&meta.path),
             base => links.base(),
             snapshot_date => &self.snapshot_at,
-            page => meta,
-            ..minijinja::Value::from(minijinja::value::Serde(data))
+            page => Serde(meta),
+            ..minijinja::Value::from(Serde(data))
         })?;
         let file = page_file(&meta.path);
         self.out.write(&meta.path, &file, HTML, html.as_bytes())
@@ -155,7 +198,10 @@ pub fn json_for_script(value: &serde_json::Value) -> String {
 
 /// Site paths of the Markdown documents (rendered by the docs step).
 fn docs_paths() -> Vec<&'static str> {
-    crate::render::docs::DOCS.iter().map(|doc| doc.path).collect()
+    crate::render::docs::DOCS
+        .iter()
+        .map(|doc| doc.path)
+        .collect()
 }
 
 /// Writes the whole site; returns the number of pages written.
@@ -170,9 +216,9 @@ pub fn write_site(index: &Index, env: &Environment, out: &TreeWriter) -> anyhow:
     let mut pages = vec![pages::write_home(&site)?];
     pages.extend(pages::write_catalogue_pages(&site)?);
     pages.extend(version::write_versions(&site)?);
-    pages.push(pages::write_search(&site)?);
-    pages::write_compare(&site)?;
-    pages::write_not_found(&site)?;
+    pages.push(shells::write_search(&site)?);
+    shells::write_compare(&site)?;
+    shells::write_not_found(&site)?;
     feeds::write_deals_feed(&site)?;
     feeds::write_sitemap(&site, &pages)?;
     feeds::write_robots(&site)?;

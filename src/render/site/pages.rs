@@ -1,8 +1,7 @@
-//! Render stage, site pages other than versions: the home page with current
-//! opportunities and recent drops, the catalogue pages (every make and
-//! model, one page per make, one per model with every version cheapest
-//! first), the search and compare shells the script fills from the API, and
-//! the HTML 404 page. Lists come from the API's endpoint functions.
+//! Render stage, catalogue pages: the home page with current opportunities
+//! and recent drops, `/modelos` with every make and model, one page per make
+//! and one per model with every version cheapest first. Lists come from the
+//! API's endpoint functions, so pages and API agree.
 
 use std::collections::BTreeMap;
 
@@ -12,11 +11,11 @@ use serde::Serialize;
 use super::cards::{Card, card};
 use super::feeds::SitemapEntry;
 use super::format::{date_time, usd};
-use super::{PageMeta, Site, json_for_script, labels, specs};
+use super::{PageMeta, Site};
 use crate::api::endpoints::{find_deals, get_model_prices};
 use crate::api::links::percent_encode;
 use crate::api::query::{DealSort, DealsQuery, MAX_LIMIT, ModelQuery, Page};
-use crate::api::types::{DealKind, MakeModel};
+use crate::api::types::{DealKind, MakeModel, ModelPricesData};
 use crate::vocab::Window;
 
 /// How many versions each home-page list shows.
@@ -29,7 +28,8 @@ pub fn make_path(model_path: &str) -> String {
         .map_or_else(|| model_path.to_owned(), |(parent, _)| parent.to_owned())
 }
 
-fn crumbs(trail: &[(&str, &str)], last: &str) -> Vec<(Option<String>, String)> {
+/// Breadcrumbs: linked `trail`, then the page itself.
+pub fn crumbs(trail: &[(&str, &str)], last: &str) -> Vec<(Option<String>, String)> {
     let mut crumbs: Vec<(Option<String>, String)> = trail
         .iter()
         .map(|(path, label)| (Some((*path).to_owned()), (*label).to_owned()))
@@ -188,7 +188,11 @@ pub fn write_catalogue_pages(site: &Site) -> anyhow::Result<Vec<SitemapEntry>> {
             .par_iter()
             .map(|(pair, path)| write_model_page(site, pair, path, &source.link))
             .collect::<anyhow::Result<Vec<ModelLink>>>()?;
-        written.extend(models.iter().map(|m| SitemapEntry::at(&m.path, &site.snapshot_at)));
+        written.extend(
+            models
+                .iter()
+                .map(|m| SitemapEntry::at(&m.path, &site.snapshot_at)),
+        );
         let group = MakeGroup {
             link: source.link,
             models,
@@ -209,7 +213,11 @@ pub fn write_catalogue_pages(site: &Site) -> anyhow::Result<Vec<SitemapEntry>> {
         crumbs: crumbs(&[("/", "Inicio")], "Modelos"),
         ..PageMeta::default()
     };
-    site.write_page(&page, "makes.html", &serde_json::json!({ "groups": groups }))?;
+    site.write_page(
+        &page,
+        "makes.html",
+        &serde_json::json!({ "groups": groups }),
+    )?;
     written.push(SitemapEntry::at("/modelos", &site.snapshot_at));
     Ok(written)
 }
@@ -230,13 +238,11 @@ fn write_make_page(site: &Site, group: &MakeGroup) -> anyhow::Result<()> {
     site.write_page(&page, "make.html", group)
 }
 
-/// Writes one model page; returns its entry for the make's list.
-fn write_model_page(
-    site: &Site,
+/// Every version of a model, cheapest first, paging through the endpoint.
+fn model_prices<'a>(
+    site: &Site<'a>,
     pair: &MakeModel,
-    path: &str,
-    make: &MakeLink,
-) -> anyhow::Result<ModelLink> {
+) -> anyhow::Result<(ModelPricesData<'a>, Vec<Card>)> {
     let mut query = ModelQuery {
         make: pair.make.clone(),
         model: pair.model.clone(),
@@ -254,6 +260,17 @@ fn write_model_page(
         versions.extend(page.vehicles.iter().map(card));
         next = page.pagination.next_offset;
     }
+    Ok((first, versions))
+}
+
+/// Writes one model page; returns its entry for the make's list.
+fn write_model_page(
+    site: &Site,
+    pair: &MakeModel,
+    path: &str,
+    make: &MakeLink,
+) -> anyhow::Result<ModelLink> {
+    let (first, versions) = model_prices(site, pair)?;
     let view = ModelView {
         make: first.make.to_owned(),
         model: first.model.to_owned(),
@@ -281,7 +298,11 @@ fn write_model_page(
             view.version_count, view.from_price, view.to_price, view.opportunity_count
         ),
         crumbs: crumbs(
-            &[("/", "Inicio"), ("/modelos", "Modelos"), (&make.path, &make.name)],
+            &[
+                ("/", "Inicio"),
+                ("/modelos", "Modelos"),
+                (&make.path, &make.name),
+            ],
             &view.model,
         ),
         ..PageMeta::default()
@@ -294,121 +315,4 @@ fn write_model_page(
         version_count: view.version_count,
         opportunity_count: view.opportunity_count,
     })
-}
-
-/// Labels the script needs to show API data in Spanish, as a JSON data island.
-fn script_labels() -> String {
-    fn map<V: Into<serde_json::Value>>(pairs: Vec<(&str, V)>) -> serde_json::Map<String, serde_json::Value> {
-        pairs
-            .into_iter()
-            .map(|(k, v)| (k.to_owned(), v.into()))
-            .collect()
-    }
-    let mut labels_json = serde_json::Map::new();
-    for (name, options) in labels::filter_options() {
-        labels_json.insert(name.to_owned(), map(options).into());
-    }
-    let reasons = crate::vocab::Reason::ALL
-        .iter()
-        .map(|r| (r.as_str(), labels::reason(*r)))
-        .collect();
-    labels_json.insert("reasons".into(), map(reasons).into());
-    labels_json.insert("specs".into(), map(specs::labels()).into());
-    json_for_script(&labels_json.into())
-}
-
-#[derive(Serialize)]
-struct Choice {
-    value: String,
-    label: String,
-}
-
-#[derive(Serialize)]
-struct SearchView {
-    makes: Vec<String>,
-    models: Vec<String>,
-    filters: Vec<(&'static str, &'static str, Vec<Choice>)>,
-    labels: String,
-}
-
-/// Writes `/buscar`: the filter form (a GET form whose field names are the
-/// API's parameters); the script fetches and shows the results.
-pub fn write_search(site: &Site) -> anyhow::Result<SitemapEntry> {
-    let catalogue = site.index.catalogue_data();
-    let titles = [
-        ("type", "Carrocería"),
-        ("fuel", "Combustible"),
-        ("transmission", "Transmisión"),
-        ("drivetrain", "Tracción"),
-    ];
-    let filters = labels::filter_options()
-        .into_iter()
-        .zip(titles)
-        .map(|((name, options), (_, title))| {
-            let present = catalogue.filters.get(name);
-            let choices = options
-                .into_iter()
-                .filter(|(value, _)| present.is_some_and(|p| p.iter().any(|v| v == value)))
-                .map(|(value, label)| Choice {
-                    value: value.to_owned(),
-                    label: label.to_owned(),
-                })
-                .collect();
-            (name, title, choices)
-        })
-        .collect();
-    let mut models: Vec<String> = catalogue.models.iter().map(|m| m.model.clone()).collect();
-    models.sort();
-    models.dedup();
-    let view = SearchView {
-        makes: catalogue.makes,
-        models,
-        filters,
-        labels: script_labels(),
-    };
-    let page = PageMeta {
-        path: "/buscar".to_owned(),
-        title: "Buscar versiones".to_owned(),
-        description: "Buscá autos 0 km por marca, modelo, carrocería, combustible, precio, \
-                      seguridad y descuento sobre su precio habitual."
-            .to_owned(),
-        script: true,
-        kind: "buscar",
-        crumbs: crumbs(&[("/", "Inicio")], "Buscar"),
-        ..PageMeta::default()
-    };
-    site.write_page(&page, "search.html", &view)?;
-    Ok(SitemapEntry::at("/buscar", &site.snapshot_at))
-}
-
-/// Writes `/comparar`: the shell the script fills from `/api/v1/compare`.
-pub fn write_compare(site: &Site) -> anyhow::Result<()> {
-    let page = PageMeta {
-        path: "/comparar".to_owned(),
-        title: "Comparar versiones".to_owned(),
-        description: "Compará lado a lado precios, cotizaciones, precio habitual y ficha \
-                      técnica de dos a cuatro versiones de autos 0 km."
-            .to_owned(),
-        script: true,
-        kind: "comparar",
-        crumbs: crumbs(&[("/", "Inicio")], "Comparar"),
-        ..PageMeta::default()
-    };
-    site.write_page(
-        &page,
-        "compare.html",
-        &serde_json::json!({ "labels": script_labels() }),
-    )
-}
-
-/// Writes `/404.html`, the page for unknown site URLs.
-pub fn write_not_found(site: &Site) -> anyhow::Result<()> {
-    let page = PageMeta {
-        path: "/404.html".to_owned(),
-        title: "Página no encontrada".to_owned(),
-        description: "La página que buscás no existe o la versión ya no está publicada.".into(),
-        robots: Some("noindex"),
-        ..PageMeta::default()
-    };
-    site.write_page(&page, "404.html", &serde_json::json!({}))
 }

@@ -44,8 +44,18 @@ const FIELDS: [Field; 17] = [
     field("topSpeedKmh", "Velocidad máxima", "km/h", 1),
     field("consumptionL100km", "Consumo", "l/100 km", 1),
     field("airbags", "Airbags", "", 2),
-    field("aebLowSpeed", "Frenado autónomo de emergencia a baja velocidad", "", 2),
-    field("laneKeepAssist", "Asistente de mantenimiento de carril", "", 2),
+    field(
+        "aebLowSpeed",
+        "Frenado autónomo de emergencia a baja velocidad",
+        "",
+        2,
+    ),
+    field(
+        "laneKeepAssist",
+        "Asistente de mantenimiento de carril",
+        "",
+        2,
+    ),
     field("escStability", "Control de estabilidad (ESC)", "", 2),
     field("isofix", "Anclajes ISOFIX", "", 2),
 ];
@@ -179,7 +189,7 @@ fn row(specs: &Specs, key: &str, label: &str, unit: &str) -> SpecRow {
         .and_then(|source_key| specs.sources.get(source_key));
     let value = specs.values.get(key).filter(|value| !value.is_null());
     let (text, unknown) = match value {
-        Some(value) if specs.gaps.get(key).is_none() => (value_text(value, unit), false),
+        Some(value) if !specs.gaps.contains_key(key) => (value_text(value, unit), false),
         _ => (UNKNOWN_VALUE.to_owned(), true),
     };
     SpecRow {
@@ -280,7 +290,10 @@ mod tests {
         };
         assert_eq!(find("Largo").value, "5.325 mm");
         assert_eq!(find("Potencia").value, "150 kW");
-        assert_eq!(find("Frenado autónomo de emergencia a baja velocidad").value, "Opcional");
+        assert_eq!(
+            find("Frenado autónomo de emergencia a baja velocidad").value,
+            "Opcional"
+        );
         let trunk = find("Baúl o capacidad de carga");
         assert!(trunk.unknown);
         assert_eq!(trunk.value, UNKNOWN_VALUE);

@@ -79,7 +79,7 @@ struct VersionView {
     best_quote: Option<QuoteView>,
     comparison: String,
     opportunity: bool,
-    badges: Vec<&'static str>,
+    badges: Vec<labels::Badge>,
     typical: String,
     lowest: String,
     observed_weeks: u32,
@@ -129,10 +129,7 @@ fn write_version_page(site: &Site, vehicle: &Vehicle, path: &str) -> anyhow::Res
             super::format::date(vehicle.observed_at)
         ),
         jsonld: Some(json_for_script(&product(site, vehicle, &name, path))),
-        feed: Some((
-            links.absolute(&view.feed_path),
-            format!("Datos de {name}"),
-        )),
+        feed: Some((links.absolute(&view.feed_path), format!("Datos de {name}"))),
         crumbs: vec![
             (Some("/".to_owned()), "Inicio".to_owned()),
             (Some("/modelos".to_owned()), "Modelos".to_owned()),
@@ -172,7 +169,7 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
         best_quote: vehicle.best_quote.as_ref().map(quote_view),
         comparison: comparison_text(vehicle.current_price_usd, comparison),
         opportunity: comparison.opportunity,
-        badges: vehicle.reasons.iter().map(|r| labels::reason(*r)).collect(),
+        badges: labels::badges(&vehicle.reasons),
         typical: comparison.typical_price_usd.map_or(UNKNOWN.to_owned(), usd),
         lowest: comparison.lowest_price_usd.map_or(UNKNOWN.to_owned(), usd),
         observed_weeks: comparison.observed_weeks,
@@ -259,7 +256,9 @@ fn facts(vehicle: &Vehicle) -> Vec<Fact> {
         fact(
             "Transmisión",
             "transmission",
-            vehicle.transmission.map(|v| labels::transmission(v).to_owned()),
+            vehicle
+                .transmission
+                .map(|v| labels::transmission(v).to_owned()),
         ),
         fact(
             "Tracción",

@@ -211,7 +211,7 @@ async fn unknown_routes_ids_and_models_are_json_404s() {
         "/api/v1/vehicles/no-such-version",
         "/api/v1/models/prices?make=Nope&model=Nada",
         "/api",
-        "/mcp",
+        "/mcp/",
     ] {
         let reply = get(uri).await;
         assert_eq!(reply.status, StatusCode::NOT_FOUND, "{uri}");

@@ -1,0 +1,83 @@
+//! Fuzz target: query-string parsing and validation (`api::params`). Any
+//! query string gives a typed query or a 400 naming parameters, never a
+//! panic, and whatever is accepted is within the spec's bounds.
+
+#![no_main]
+
+use autoprecios::api::ApiError;
+use autoprecios::api::params::{
+    decode_component, parse_compare, parse_deals, parse_model, parse_none, parse_search,
+};
+use autoprecios::api::query::{
+    Filters, MAX_AIRBAGS, MAX_LIMIT, MAX_NAME_CHARS, MAX_OFFSET, MAX_Q_CHARS, MAX_SEATS, Page,
+};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(query) = std::str::from_utf8(data) else {
+        return;
+    };
+    match parse_search(query) {
+        Ok(search) => {
+            check_filters(&search.filters);
+            check_page(search.page);
+        }
+        err => check_error(err),
+    }
+    match parse_deals(query) {
+        Ok(deals) => {
+            check_filters(&deals.filters);
+            check_page(deals.page);
+        }
+        err => check_error(err),
+    }
+    match parse_model(query) {
+        Ok(model) => {
+            for name in [&model.make, &model.model] {
+                assert!((1..=MAX_NAME_CHARS).contains(&name.chars().count()));
+            }
+            check_page(model.page);
+        }
+        err => check_error(err),
+    }
+    let _ = parse_compare(query);
+    let _ = parse_none(query);
+    let _ = decode_component(query);
+});
+
+fn check_page(page: Page) {
+    assert!((1..=MAX_LIMIT).contains(&page.limit), "{page:?}");
+    assert!(page.offset <= MAX_OFFSET, "{page:?}");
+}
+
+fn check_filters(filters: &Filters) {
+    if let Some(q) = &filters.q {
+        assert!(q.chars().count() <= MAX_Q_CHARS);
+    }
+    for name in [&filters.make, &filters.model].into_iter().flatten() {
+        assert!((1..=MAX_NAME_CHARS).contains(&name.chars().count()));
+    }
+    for price in [filters.min_price_usd, filters.max_price_usd].into_iter().flatten() {
+        assert!(price.is_finite() && price >= 0.0, "{price}");
+    }
+    if let (Some(min), Some(max)) = (filters.min_price_usd, filters.max_price_usd) {
+        assert!(min <= max, "reversed bounds accepted");
+    }
+    if let Some(discount) = filters.min_discount_pct {
+        assert!((0.0..=100.0).contains(&discount), "{discount}");
+    }
+    assert!(filters.min_seats.is_none_or(|n| (1..=MAX_SEATS).contains(&n)));
+    assert!(filters.min_airbags.is_none_or(|n| n <= MAX_AIRBAGS));
+}
+
+/// A refusal is a 400 whose every detail names a parameter and says why.
+fn check_error<T>(result: Result<T, ApiError>) {
+    match result {
+        Ok(_) => {}
+        Err(ApiError::InvalidParameters(details)) => {
+            assert!(!details.is_empty());
+            assert!(details.iter().all(|d| !d.message.is_empty()));
+        }
+        Err(other) => panic!("a query string gave {other:?}"),
+    }
+}

@@ -1,0 +1,123 @@
+//! Edge stage, MCP connector tools: `search` and `fetch` in the shape that
+//! ChatGPT-style connectors expect (`search(query)` gives results with `id`,
+//! `title` and an absolute `url` that becomes the citation; `fetch(id)` gives
+//! one document with `id`, `title`, `text`, `url` and `metadata`). Both are
+//! answered by the same operations as `search_vehicles` and `get_vehicle`.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::api::endpoints::{get_vehicle, search_vehicles};
+use crate::api::json::to_json_bytes;
+use crate::api::links::percent_encode;
+use crate::api::query::{Filters, MAX_Q_CHARS, SearchQuery};
+use crate::api::types::Summary;
+use crate::api::{ApiError, Index};
+
+/// What `search` returns.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SearchResults {
+    /// Matching versions, cheapest first (the first page of `search_vehicles`).
+    pub results: Vec<SearchResult>,
+}
+
+/// One version found by `search`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SearchResult {
+    /// The vehicle ID (for `fetch`, `get_vehicle`, `compare_vehicles`).
+    pub id: String,
+    /// Make, model and version.
+    pub title: String,
+    /// The version's canonical page.
+    pub url: String,
+}
+
+/// What `fetch` returns: one sourced vehicle record as a document.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Document {
+    /// The vehicle ID.
+    pub id: String,
+    /// Make, model and version.
+    pub title: String,
+    /// The JSON of `GET /api/v1/vehicles/{id}`.
+    pub text: String,
+    /// The version's canonical page.
+    pub url: String,
+    /// Where the record comes from and when it was checked.
+    pub metadata: Map<String, Value>,
+}
+
+/// `search`: the words of `query` against make, model and version, exactly
+/// as `search_vehicles` with `q` (default sort and page size).
+pub fn search(index: &Index, query: &str) -> Result<SearchResults, ApiError> {
+    if query.chars().count() > MAX_Q_CHARS {
+        // The same bound as `q`, named after this tool's argument.
+        return Err(ApiError::invalid(
+            "query",
+            format!("must be at most {MAX_Q_CHARS} characters"),
+        ));
+    }
+    let search = SearchQuery {
+        filters: Filters {
+            q: Some(query.to_owned()),
+            ..Filters::default()
+        },
+        ..SearchQuery::default()
+    };
+    let envelope = search_vehicles(index, &search)?;
+    let results = envelope
+        .data
+        .vehicles
+        .iter()
+        .map(|summary| SearchResult {
+            id: summary.id.to_owned(),
+            title: title(summary),
+            url: summary.url.clone(),
+        })
+        .collect();
+    Ok(SearchResults { results })
+}
+
+/// `fetch`: the `get_vehicle` record of `id` as a document.
+pub fn fetch(index: &Index, id: &str) -> Result<Document, ApiError> {
+    let envelope = get_vehicle(index, id)?;
+    let summary = &envelope.data.vehicle.summary;
+    let bytes = to_json_bytes(&envelope);
+    let text = String::from_utf8_lossy(bytes.strip_suffix(b"\n").unwrap_or(&bytes)).into_owned();
+    let time = |time| Value::String(crate::time::format_time(time));
+    let mut metadata = Map::new();
+    metadata.insert("make".to_owned(), summary.make.into());
+    metadata.insert("model".to_owned(), summary.model.into());
+    metadata.insert("trim".to_owned(), summary.trim.into());
+    metadata.insert(
+        "currentPriceUsd".to_owned(),
+        summary.current_price_usd.into(),
+    );
+    metadata.insert("observedAt".to_owned(), time(summary.observed_at));
+    metadata.insert("snapshotAt".to_owned(), time(envelope.snapshot_at));
+    metadata.insert("sourceUrl".to_owned(), summary.source_url.into());
+    metadata.insert(
+        "apiUrl".to_owned(),
+        index
+            .links()
+            .absolute(&format!("/api/v1/vehicles/{}", percent_encode(id)))
+            .into(),
+    );
+    metadata.insert(
+        "methodologyUrl".to_owned(),
+        envelope.methodology_url.clone().into(),
+    );
+    Ok(Document {
+        id: summary.id.to_owned(),
+        title: title(summary),
+        text,
+        url: summary.url.clone(),
+        metadata,
+    })
+}
+
+/// "Make Model Version", with the display form of the version when there is one.
+fn title(summary: &Summary) -> String {
+    let trim = summary.trim_display.unwrap_or(summary.trim);
+    format!("{} {} {}", summary.make, summary.model, trim)
+}

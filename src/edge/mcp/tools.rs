@@ -1,0 +1,185 @@
+//! Edge stage, MCP tools: the eight tools (their names, descriptions, input
+//! schemas and read-only annotations) and a call's answer. The six API tools
+//! call the same `api::endpoints` function as their HTTP endpoint and return
+//! its envelope, serialized by the same function, as `structuredContent` and
+//! as the one text item; `search` and `fetch` are in `connector`.
+
+use std::sync::{Arc, OnceLock};
+
+use rmcp::model::{CallToolResult, ContentBlock, Tool, ToolAnnotations};
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::api::endpoints::{
+    compare_vehicles, find_deals, get_catalogue, get_model_prices, get_vehicle, search_vehicles,
+};
+use crate::api::json::to_json_bytes;
+use crate::api::{ApiError, Index};
+use crate::edge::mcp::args::{
+    Arguments, compare_query, deals_query, model_query, no_arguments, search_query, text_argument,
+};
+use crate::edge::mcp::connector::{fetch, search};
+use crate::edge::mcp::params::{
+    Param, compare_params, deals_params, id_param, input_schema, model_params, query_params,
+    search_params,
+};
+
+/// One tool: its MCP description and its parameter table.
+#[derive(Debug)]
+pub struct ToolSpec {
+    /// What `tools/list` shows.
+    pub tool: Tool,
+    /// The arguments it takes.
+    pub params: Vec<Param>,
+}
+
+/// Every tool, in the order `tools/list` gives them.
+pub fn tools() -> &'static [ToolSpec] {
+    static TOOLS: OnceLock<Vec<ToolSpec>> = OnceLock::new();
+    TOOLS.get_or_init(build_tools)
+}
+
+/// The tool called `name`.
+pub fn find_tool(name: &str) -> Option<&'static ToolSpec> {
+    tools().iter().find(|spec| spec.tool.name == name)
+}
+
+fn build_tools() -> Vec<ToolSpec> {
+    vec![
+        spec(
+            "find_deals",
+            "Find deals",
+            deals_params(),
+            "Find buying opportunities: versions priced at least 5% below their own usual price (kind=opportunities), \
+             recent catalogue price cuts (kind=price_drops) or versions that newly qualify as opportunities \
+             (kind=new_opportunities) within a 1d, 3d or 7d window. Accepts the same filters as search_vehicles. \
+             Returns the same JSON as GET /api/v1/deals: an envelope whose data holds kind, window, vehicles and pagination. \
+             Signals compare asking prices with their history; they are not manufacturer discounts.",
+        ),
+        spec(
+            "get_model_prices",
+            "Get a model's prices",
+            model_params(),
+            "Price range and every published version of one model (make and model, ignoring case and accents; \
+             take the spelling from get_catalogue), cheapest first, with the model's opportunity count. \
+             Returns the same JSON as GET /api/v1/models/prices. An unknown model is an error.",
+        ),
+        spec(
+            "search_vehicles",
+            "Search vehicles",
+            search_params(),
+            "Search the published new-car versions in Argentina with filters (words, make, model, body type, fuel, \
+             transmission, USD price range, seats, airbags, drivetrain, AEB, specifications, discount), a sort order \
+             and paging. Returns the same JSON as GET /api/v1/vehicles: an envelope whose data holds vehicles \
+             (summaries with current lowest dealer price in USD, usual-price comparison, recent changes, best quote) \
+             and pagination.",
+        ),
+        spec(
+            "get_vehicle",
+            "Get a vehicle",
+            vec![id_param()],
+            "The full record of one version by its ID: every current dealer quote (original currency and USD), the \
+             exchange rate, the usual-price comparison, recent changes and the official specifications with their \
+             sources and gaps. Returns the same JSON as GET /api/v1/vehicles/{id}. An ID that is not published is an error.",
+        ),
+        spec(
+            "compare_vehicles",
+            "Compare vehicles",
+            compare_params(),
+            "Full records of 2 to 4 distinct versions side by side, in the order given, with the URL of a shareable \
+             comparison page. Returns the same JSON as GET /api/v1/compare. Missing specifications stay unknown.",
+        ),
+        spec(
+            "get_catalogue",
+            "Get the catalogue",
+            Vec::new(),
+            "What is published: counts, every make, every make and model pair, and the values of each filter present \
+             in the catalogue. Call it first to spell makes and models and to offer only filter values that can match. \
+             Returns the same JSON as GET /api/v1/catalogue.",
+        ),
+        spec(
+            "search",
+            "Search",
+            query_params(),
+            "Discover vehicle versions by make, model or version words. Returns {\"results\": [{\"id\", \"title\", \
+             \"url\"}]}: up to 20 matching versions, cheapest first, each with its ID (for fetch, get_vehicle, \
+             compare_vehicles) and the absolute URL of its page. Use search_vehicles for filters and paging.",
+        ),
+        spec(
+            "fetch",
+            "Fetch a vehicle record",
+            vec![id_param()],
+            "The sourced record of one version by the ID that search returned: {\"id\", \"title\", \"text\", \"url\", \
+             \"metadata\"}, where text is the JSON of GET /api/v1/vehicles/{id} (quotes, prices, specifications and \
+             their sources) and url is the version's page.",
+        ),
+    ]
+}
+
+fn spec(
+    name: &'static str,
+    title: &str,
+    params: Vec<Param>,
+    description: &'static str,
+) -> ToolSpec {
+    // Every tool reads the published snapshot: no side effects, same answer
+    // for the same arguments within a snapshot, nothing outside the service.
+    let annotations = ToolAnnotations::with_title(title)
+        .read_only(true)
+        .destructive(false)
+        .idempotent(true)
+        .open_world(false);
+    let tool = Tool::new(name, description, Arc::new(input_schema(&params)))
+        .with_title(title)
+        .with_annotations(annotations);
+    ToolSpec { tool, params }
+}
+
+/// Answers a call of `spec` over `index`. Bad arguments, unknown IDs and
+/// models are results with `isError: true` carrying the spec's error body.
+pub fn call(index: &Index, spec: &ToolSpec, args: &Arguments) -> CallToolResult {
+    let params = &spec.params;
+    match spec.tool.name.as_ref() {
+        "find_deals" => {
+            result(deals_query(args, params).and_then(|query| find_deals(index, &query)))
+        }
+        "get_model_prices" => {
+            result(model_query(args, params).and_then(|query| get_model_prices(index, &query)))
+        }
+        "search_vehicles" => {
+            result(search_query(args, params).and_then(|query| search_vehicles(index, &query)))
+        }
+        "get_vehicle" => result(text_argument(args, params).and_then(|id| get_vehicle(index, &id))),
+        "compare_vehicles" => {
+            result(compare_query(args, params).and_then(|query| compare_vehicles(index, &query)))
+        }
+        "get_catalogue" => result(no_arguments(args).map(|()| get_catalogue(index))),
+        "search" => result(text_argument(args, params).and_then(|query| search(index, &query))),
+        "fetch" => result(text_argument(args, params).and_then(|id| fetch(index, &id))),
+        other => {
+            // Only reachable if the table above and this match drift apart.
+            tracing::error!(tool = other, "tool without an implementation");
+            result::<()>(Err(ApiError::NotFound(format!("no tool named {other:?}"))))
+        }
+    }
+}
+
+/// A payload as the HTTP response's JSON: the same bytes (less the final
+/// newline) as text, and their value as structured content; an error as the
+/// spec's error body with `isError: true`.
+pub fn result<T: Serialize>(outcome: Result<T, ApiError>) -> CallToolResult {
+    let (bytes, is_error) = match outcome {
+        Ok(payload) => (to_json_bytes(&payload), false),
+        Err(err) => (to_json_bytes(&err.body()), true),
+    };
+    let value: Value =
+        serde_json::from_slice(&bytes).expect("invariant: to_json_bytes writes valid JSON");
+    let text = String::from_utf8_lossy(bytes.strip_suffix(b"\n").unwrap_or(&bytes)).into_owned();
+    let mut result = if is_error {
+        CallToolResult::structured_error(value)
+    } else {
+        CallToolResult::structured(value)
+    };
+    result.content = vec![ContentBlock::text(text)];
+    result
+}

@@ -1,0 +1,272 @@
+//! The tools and resources of `/mcp`: the tool list and its schemas, every
+//! API tool's answer against the HTTP response of the same query, error
+//! results, the connector tools, and the Markdown resources.
+
+use std::fs;
+
+use autoprecios::api::links::percent_encode;
+use axum::http::StatusCode;
+use serde_json::{Value, json};
+
+use super::{call_tool, post, rpc};
+use crate::edge::{edge_vehicles, get, get_json};
+use crate::generate::{BASE, fixture};
+
+#[tokio::test]
+async fn tools_are_eight_read_only_with_closed_schemas() {
+    let tools = rpc("tools/list", json!({})).await["tools"].clone();
+    let names: Vec<&str> = tools
+        .as_array()
+        .expect("tools")
+        .iter()
+        .map(|tool| tool["name"].as_str().expect("name"))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "find_deals",
+            "get_model_prices",
+            "search_vehicles",
+            "get_vehicle",
+            "compare_vehicles",
+            "get_catalogue",
+            "search",
+            "fetch"
+        ]
+    );
+    for tool in tools.as_array().expect("tools") {
+        let annotations = &tool["annotations"];
+        assert_eq!(annotations["readOnlyHint"], true, "{tool}");
+        assert_eq!(annotations["openWorldHint"], false, "{tool}");
+        assert_eq!(annotations["idempotentHint"], true, "{tool}");
+        assert_eq!(tool["inputSchema"]["type"], "object", "{tool}");
+        assert_eq!(tool["inputSchema"]["additionalProperties"], false, "{tool}");
+        assert!(
+            tool["description"].as_str().is_some_and(|d| d.len() > 80),
+            "{tool}"
+        );
+        assert!(
+            tool.get("outputSchema").is_none(),
+            "error results must not fail validation"
+        );
+    }
+    let search = &tools[2]["inputSchema"]["properties"];
+    assert_eq!(
+        search["limit"],
+        json!({"type": "integer", "minimum": 1, "maximum": 100,
+        "default": 20, "description": "Page size."})
+    );
+    assert_eq!(search["type"]["enum"][0], "SUV");
+    assert_eq!(tools[4]["inputSchema"]["properties"]["ids"]["maxItems"], 4);
+}
+
+/// A tool's structured content and text against the HTTP body of `uri`.
+async fn assert_same_as_http(tool: &str, arguments: Value, uri: &str) {
+    let result = call_tool(tool, arguments).await;
+    assert_eq!(result["isError"], false, "{tool}: {result}");
+    let http = get(uri).await;
+    assert_eq!(http.status, StatusCode::OK, "{uri}");
+    assert_eq!(result["structuredContent"], http.json(), "{tool} vs {uri}");
+    let text = result["content"][0]["text"].as_str().expect("text");
+    assert_eq!(
+        format!("{text}\n").as_bytes(),
+        http.body,
+        "{tool}: the text is the HTTP body"
+    );
+    assert_eq!(result["content"].as_array().map(Vec::len), Some(1));
+}
+
+#[tokio::test]
+async fn tools_return_the_http_envelope() {
+    let vehicle = &edge_vehicles()[0];
+    let id = vehicle["id"].as_str().expect("id");
+    let other = edge_vehicles()[1]["id"].as_str().expect("id");
+    let (make, model) = (
+        vehicle["make"].as_str().expect("make"),
+        vehicle["model"].as_str().expect("model"),
+    );
+    assert_same_as_http(
+        "search_vehicles",
+        json!({"q": "a", "limit": 5, "sort": "name", "minSeats": 2}),
+        "/api/v1/vehicles?q=a&limit=5&sort=name&minSeats=2",
+    )
+    .await;
+    assert_same_as_http(
+        "find_deals",
+        json!({"kind": "price_drops", "window": "3d", "maxPriceUsd": 90000.5}),
+        "/api/v1/deals?kind=price_drops&window=3d&maxPriceUsd=90000.5",
+    )
+    .await;
+    assert_same_as_http(
+        "get_vehicle",
+        json!({"id": id}),
+        &format!("/api/v1/vehicles/{}", percent_encode(id)),
+    )
+    .await;
+    assert_same_as_http(
+        "compare_vehicles",
+        json!({"ids": [id, other]}),
+        &format!(
+            "/api/v1/compare?ids={},{}",
+            percent_encode(id),
+            percent_encode(other)
+        ),
+    )
+    .await;
+    assert_same_as_http(
+        "get_model_prices",
+        json!({"make": make, "model": model, "offset": 1}),
+        &format!(
+            "/api/v1/models/prices?make={}&model={}&offset=1",
+            percent_encode(make),
+            percent_encode(model)
+        ),
+    )
+    .await;
+    assert_same_as_http("get_catalogue", json!({}), "/api/v1/catalogue").await;
+}
+
+/// The error body of a tool result that must be an error.
+async fn tool_error(tool: &str, arguments: Value) -> Value {
+    let result = call_tool(tool, arguments).await;
+    assert_eq!(result["isError"], true, "{tool}: {result}");
+    let text: Value = serde_json::from_str(result["content"][0]["text"].as_str().expect("text"))
+        .expect("JSON text");
+    assert_eq!(text, result["structuredContent"]);
+    result["structuredContent"]["error"].clone()
+}
+
+fn paths(error: &Value) -> Vec<&str> {
+    error["details"]
+        .as_array()
+        .expect("details")
+        .iter()
+        .map(|detail| detail["path"].as_str().expect("path"))
+        .collect()
+}
+
+#[tokio::test]
+async fn bad_arguments_and_unknown_ids_are_error_results() {
+    let id = edge_vehicles()[0]["id"].as_str().expect("id");
+    let error = tool_error(
+        "search_vehicles",
+        json!({"limit": "5", "colour": "red", "q": "x".repeat(201)}),
+    )
+    .await;
+    assert_eq!(error["code"], "invalid_parameters");
+    assert_eq!(paths(&error), ["limit", "colour", "q"]);
+    let error = tool_error(
+        "find_deals",
+        json!({"minPriceUsd": 2, "maxPriceUsd": 1, "window": "2d"}),
+    )
+    .await;
+    assert_eq!(paths(&error), ["maxPriceUsd", "window"]);
+    let error = tool_error("compare_vehicles", json!({"ids": [id, id]})).await;
+    assert_eq!(paths(&error), ["ids[1]"], "duplicate IDs, as HTTP");
+    let error = tool_error("compare_vehicles", json!({"ids": [id]})).await;
+    assert_eq!(paths(&error), ["ids"]);
+    let error = tool_error("get_vehicle", json!({"id": "x".repeat(161)})).await;
+    assert_eq!(paths(&error), ["id"]);
+    assert_eq!(
+        tool_error("get_vehicle", json!({"id": "no-such-version"})).await["code"],
+        "not_found"
+    );
+    assert_eq!(
+        tool_error("get_model_prices", json!({"make": "Nope", "model": "Nada"})).await["code"],
+        "not_found"
+    );
+    assert_eq!(
+        paths(&tool_error("get_model_prices", json!({"make": "Nope"})).await),
+        ["model"]
+    );
+    assert_eq!(
+        paths(&tool_error("get_catalogue", json!({"limit": 1})).await),
+        ["limit"]
+    );
+    assert_eq!(paths(&tool_error("fetch", json!({})).await), ["id"]);
+    assert_eq!(
+        paths(&tool_error("search", json!({"query": 3})).await),
+        ["query"]
+    );
+}
+
+#[tokio::test]
+async fn search_and_fetch_have_the_connector_shape() {
+    let vehicle = &edge_vehicles()[0];
+    let make = vehicle["make"].as_str().expect("make");
+    let result = call_tool("search", json!({"query": make})).await;
+    let found = result["structuredContent"]["results"]
+        .as_array()
+        .expect("results")
+        .clone();
+    let http = get_json(&format!("/api/v1/vehicles?q={}", percent_encode(make))).await;
+    let expected: Vec<&str> = http["data"]["vehicles"]
+        .as_array()
+        .expect("vehicles")
+        .iter()
+        .map(|v| v["id"].as_str().expect("id"))
+        .collect();
+    let got: Vec<&str> = found
+        .iter()
+        .map(|r| r["id"].as_str().expect("id"))
+        .collect();
+    assert_eq!(got, expected);
+    for item in &found {
+        assert!(
+            item["url"]
+                .as_str()
+                .is_some_and(|url| url.starts_with(&format!("{BASE}/versiones/")))
+        );
+        assert!(
+            item["title"]
+                .as_str()
+                .is_some_and(|title| title.starts_with(make))
+        );
+    }
+    let id = found[0]["id"].as_str().expect("id");
+    let document = call_tool("fetch", json!({"id": id})).await["structuredContent"].clone();
+    assert_eq!(document["id"], id);
+    assert_eq!(document["url"], found[0]["url"]);
+    assert_eq!(document["title"], found[0]["title"]);
+    let record: Value =
+        serde_json::from_str(document["text"].as_str().expect("text")).expect("JSON");
+    assert_eq!(
+        record,
+        get_json(&format!("/api/v1/vehicles/{}", percent_encode(id))).await
+    );
+    assert_eq!(document["metadata"]["snapshotAt"], record["snapshotAt"]);
+    assert_eq!(
+        document["metadata"]["sourceUrl"],
+        record["data"]["vehicle"]["sourceUrl"]
+    );
+}
+
+#[tokio::test]
+async fn the_two_markdown_resources_are_the_tree_files() {
+    let listed = rpc("resources/list", json!({})).await["resources"].clone();
+    let uris: Vec<&str> = listed
+        .as_array()
+        .expect("resources")
+        .iter()
+        .map(|r| r["uri"].as_str().expect("uri"))
+        .collect();
+    assert_eq!(
+        uris,
+        [
+            format!("{BASE}/developers.md"),
+            format!("{BASE}/metodologia.md")
+        ]
+    );
+    for (uri, file) in uris.iter().zip(["developers.md", "metodologia.md"]) {
+        let contents = rpc("resources/read", json!({"uri": uri})).await["contents"].clone();
+        assert_eq!(contents[0]["mimeType"], "text/markdown");
+        let expected = fs::read_to_string(fixture().out.join(file)).expect("markdown");
+        assert_eq!(contents[0]["text"], expected, "{uri}");
+    }
+    let missing = post(
+        json!({"jsonrpc": "2.0", "id": 9, "method": "resources/read",
+        "params": {"uri": format!("{BASE}/nothing.md")}}),
+    )
+    .await;
+    assert_eq!(missing.json()["error"]["code"], -32002);
+}

@@ -1,0 +1,126 @@
+//! Connections on a real socket: a client that sends its headers slowly, or
+//! idles on a keep-alive connection, is disconnected at the header deadline;
+//! an oversized head gets a 431 while a long query still gets the spec's 414.
+
+use std::io::{ErrorKind, Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use autoprecios::edge::ConnectionLimits;
+
+use super::Server;
+use crate::edge::state;
+
+/// Limits with a short header deadline, so the test takes seconds.
+fn quick() -> ConnectionLimits {
+    ConnectionLimits {
+        header_read_timeout: Duration::from_secs(1),
+        ..ConnectionLimits::default()
+    }
+}
+
+/// Whether the server closed `stream` (EOF or reset) rather than answering.
+fn closed_without_answer(stream: &mut TcpStream) -> bool {
+    let mut buffer = [0u8; 256];
+    match stream.read(&mut buffer) {
+        Ok(0) => true,
+        Ok(n) => panic!("answered: {:?}", String::from_utf8_lossy(&buffer[..n])),
+        Err(err) => matches!(
+            err.kind(),
+            ErrorKind::ConnectionReset | ErrorKind::ConnectionAborted | ErrorKind::BrokenPipe
+        ),
+    }
+}
+
+#[test]
+fn the_default_limits_are_a_header_deadline_and_a_head_cap() {
+    let limits = ConnectionLimits::default();
+    assert!(limits.header_read_timeout <= Duration::from_secs(30));
+    assert!((8 * 1024..=64 * 1024).contains(&limits.max_header_bytes));
+}
+
+#[test]
+fn a_client_dripping_its_headers_is_cut_off_at_the_deadline() {
+    let server = Server::start(state(), quick());
+    let mut stream = server.connect();
+    let started = Instant::now();
+    stream
+        .write_all(b"GET /api/v1 HTTP/1.1\r\n")
+        .expect("request line");
+    // One header byte every 100 ms: each write is well inside the deadline,
+    // so only a deadline on the whole head ends this.
+    let mut cut_off = false;
+    for byte in b"X-Slow: ".iter().cycle().take(60) {
+        std::thread::sleep(Duration::from_millis(100));
+        if stream.write_all(&[*byte]).is_err() {
+            cut_off = true;
+            break;
+        }
+    }
+    assert!(
+        cut_off || closed_without_answer(&mut stream),
+        "never cut off"
+    );
+    let elapsed = started.elapsed();
+    assert!(
+        elapsed < Duration::from_secs(4),
+        "cut off after {elapsed:?}, the deadline is 1 s"
+    );
+}
+
+#[test]
+fn a_silent_client_and_an_idle_keep_alive_connection_are_closed() {
+    let server = Server::start(state(), quick());
+    let mut silent = server.connect();
+    let started = Instant::now();
+    assert!(closed_without_answer(&mut silent));
+    assert!(started.elapsed() < Duration::from_secs(4), "silent client");
+
+    let mut idle = server.connect();
+    idle.write_all(b"GET /api/v1 HTTP/1.1\r\nHost: x\r\n\r\n")
+        .expect("request");
+    let mut answer = vec![0u8; 64 * 1024];
+    let read = idle.read(&mut answer).expect("the answer");
+    assert!(answer[..read].starts_with(b"HTTP/1.1 200"));
+    let started = Instant::now();
+    // Reading on: the rest of the body (if any) and then the close.
+    loop {
+        match idle.read(&mut answer) {
+            Ok(0) => break,
+            Ok(_) => continue,
+            Err(err) if err.kind() == ErrorKind::ConnectionReset => break,
+            Err(err) => panic!("idle connection still open: {err}"),
+        }
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "idle keep-alive"
+    );
+}
+
+#[test]
+fn an_oversized_head_gets_431_and_a_long_query_still_gets_414() {
+    let server = Server::start(state(), ConnectionLimits::default());
+    let big = "a".repeat(ConnectionLimits::default().max_header_bytes + 1);
+    let answer = server.raw(
+        format!("GET /api/v1 HTTP/1.1\r\nHost: x\r\nX-Big: {big}\r\nConnection: close\r\n\r\n")
+            .as_bytes(),
+    );
+    assert!(answer.starts_with("HTTP/1.1 431"), "{answer:.80}");
+
+    let many: String = (0..2000).map(|n| format!("X-H{n}: v\r\n")).collect();
+    let answer = server.raw(
+        format!("GET /api/v1 HTTP/1.1\r\nHost: x\r\n{many}Connection: close\r\n\r\n").as_bytes(),
+    );
+    assert!(
+        answer.starts_with("HTTP/1.1 431"),
+        "too many headers: {answer:.80}"
+    );
+
+    let query = format!("q={}", "a".repeat(8000));
+    let answer = server.raw(
+        format!("GET /api/v1/vehicles?{query} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            .as_bytes(),
+    );
+    assert!(answer.starts_with("HTTP/1.1 414"), "{answer:.80}");
+}

@@ -1,0 +1,367 @@
+//! The website end to end: one version page pinned with insta, every internal
+//! link of every page resolving inside the tree, the es-AR formats, the
+//! structured data, and catalogue text that tries to inject markup coming
+//! out escaped on every page and feed that shows it.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use autoprecios::generate::generate;
+use autoprecios::output::Manifest;
+use autoprecios::render::site::format::{ars, date, date_time, money, number, percent, usd};
+use autoprecios::sample::{SampleOptions, generate_sample};
+use autoprecios::snapshot::{TableFormat, write_snapshot};
+use autoprecios::time::parse_time;
+use autoprecios::vocab::Currency;
+
+use super::generate::{BASE, fixture, options};
+
+/// Every file under `root`, relative and `/`-separated.
+fn files_under(root: &Path) -> Vec<String> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in fs::read_dir(dir).expect("read_dir") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else {
+                out.push(path);
+            }
+        }
+    }
+    let mut paths = Vec::new();
+    walk(root, &mut paths);
+    let mut files: Vec<String> = paths
+        .iter()
+        .map(|p| {
+            p.strip_prefix(root)
+                .expect("under root")
+                .to_string_lossy()
+                .replace('\\', "/")
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// Hashed asset names vary with every stylesheet edit; the snapshot pins the page.
+fn without_asset_hashes(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(at) = rest.find("/assets/") {
+        let (before, after) = rest.split_at(at + "/assets/".len());
+        out.push_str(before);
+        let name_end = after.find('.').map_or(0, |i| i + 1);
+        let hash = &after[name_end..];
+        if hash.len() > 8 && hash.as_bytes()[..8].iter().all(u8::is_ascii_hexdigit) {
+            out.push_str(&after[..name_end]);
+            out.push_str("HASH");
+            rest = &hash[8..];
+        } else {
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[test]
+fn a_version_page_is_pinned() {
+    let fixture = fixture();
+    let html = fs::read_to_string(
+        fixture
+            .out
+            .join("versiones/bmw-x1-sdrive20i-xline-steptronic/index.html"),
+    )
+    .expect("the version page");
+    insta::assert_snapshot!("version_page", without_asset_hashes(&html));
+}
+
+#[test]
+fn money_and_dates_use_argentine_formats() {
+    assert_eq!(usd(25_300.0), "US$ 25.300");
+    assert_eq!(ars(35_000_000.0), "$ 35.000.000");
+    assert_eq!(usd(1_200.0), "US$ 1.200");
+    assert_eq!(usd(54_879.19), "US$ 54.879,19");
+    assert_eq!(ars(1_445.6), "$ 1.445,60");
+    assert_eq!(money(999.999, Currency::Usd), "US$ 1.000");
+    assert_eq!(money(-300.0, Currency::Ars), "-$ 300");
+    assert_eq!(number(8.4), "8,4");
+    assert_eq!(percent(4.8), "4,8 %");
+    assert_eq!(
+        percent(4.99),
+        "4,9 %",
+        "truncated: never reads as the 5 % threshold"
+    );
+    let t = parse_time("2026-11-21T23:00:00Z").expect("time");
+    assert_eq!(date_time(t), "21/11/2026 20:00");
+    assert_eq!(
+        date(parse_time("2026-11-22T02:59:00Z").expect("time")),
+        "21/11/2026"
+    );
+}
+
+/// Decodes the character references the templates produce.
+fn decode_entities(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find('&') {
+        out.push_str(&rest[..at]);
+        let tail = &rest[at..];
+        let end = tail.find(';').unwrap_or(0);
+        let entity = &tail[1..end.max(1)];
+        let decoded = match entity {
+            "amp" => Some('&'),
+            "lt" => Some('<'),
+            "gt" => Some('>'),
+            "quot" => Some('"'),
+            "apos" => Some('\''),
+            _ => entity
+                .strip_prefix("#x")
+                .and_then(|hex| u32::from_str_radix(hex, 16).ok())
+                .or_else(|| entity.strip_prefix('#').and_then(|d| d.parse().ok()))
+                .and_then(char::from_u32),
+        };
+        match decoded {
+            Some(c) if end > 0 => {
+                out.push(c);
+                rest = &tail[end + 1..];
+            }
+            _ => {
+                out.push('&');
+                rest = &tail[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Every `href` and `src` attribute value of a page.
+fn link_targets(html: &str) -> Vec<String> {
+    let mut targets = Vec::new();
+    for attribute in [" href=\"", " src=\""] {
+        let mut rest = html;
+        while let Some(at) = rest.find(attribute) {
+            rest = &rest[at + attribute.len()..];
+            let end = rest.find('"').expect("closed attribute");
+            targets.push(decode_entities(&rest[..end]));
+            rest = &rest[end..];
+        }
+    }
+    targets
+}
+
+/// Routes the edge answers with any query string.
+const API_ROUTES: [&str; 6] = [
+    "/api/v1",
+    "/api/v1/deals",
+    "/api/v1/models/prices",
+    "/api/v1/vehicles",
+    "/api/v1/compare",
+    "/api/v1/catalogue",
+];
+
+/// Whether a site-relative target resolves in the tree.
+fn resolves(target: &str, manifest: &Manifest, files: &BTreeSet<String>) -> bool {
+    let target = target.split('#').next().unwrap_or("");
+    let (path, query) = target.split_once('?').unwrap_or((target, ""));
+    let listed = |url: &str| manifest.files.iter().any(|e| e.url == url);
+    if !query.is_empty() && (listed(target) || API_ROUTES.contains(&path)) {
+        return true;
+    }
+    let relative = path.trim_start_matches('/');
+    let directory = relative.trim_end_matches('/');
+    let index = if directory.is_empty() {
+        "index.html".to_owned()
+    } else {
+        format!("{directory}/index.html")
+    };
+    listed(path) || files.contains(relative) || files.contains(&index)
+}
+
+#[test]
+fn every_internal_link_of_every_page_resolves() {
+    let fixture = fixture();
+    let files: BTreeSet<String> = files_under(&fixture.out).into_iter().collect();
+    let pages: Vec<&String> = files.iter().filter(|f| f.ends_with(".html")).collect();
+    assert!(pages.len() > 40, "{} pages", pages.len());
+    let mut broken = Vec::new();
+    let mut checked = 0;
+    for page in pages {
+        let html = fs::read_to_string(fixture.out.join(page)).expect("read page");
+        for target in link_targets(&html) {
+            let local = match target.strip_prefix(BASE) {
+                Some("") => "/".to_owned(),
+                Some(rest) if rest.starts_with('/') => rest.to_owned(),
+                _ => target.clone(),
+            };
+            if local.starts_with('#') || (local.contains("://") && !local.starts_with('/')) {
+                continue;
+            }
+            assert!(local.starts_with('/'), "{page}: relative link {target}");
+            checked += 1;
+            if !resolves(&local, &fixture.manifest, &files) {
+                broken.push(format!("{page}: {target}"));
+            }
+        }
+    }
+    assert!(checked > 1000, "only {checked} links checked");
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
+}
+
+#[test]
+fn pages_feeds_and_crawler_files_are_listed_in_the_manifest() {
+    let manifest = &fixture().manifest;
+    let url_of = |url: &str| {
+        manifest
+            .files
+            .iter()
+            .find(|e| e.url == url)
+            .unwrap_or_else(|| panic!("{url} not in the manifest"))
+    };
+    for url in [
+        "/",
+        "/modelos",
+        "/buscar",
+        "/comparar",
+        "/404.html",
+        "/sitemap.xml",
+        "/robots.txt",
+        "/feeds/ofertas.xml",
+        "/versiones/bmw-x1-sdrive20i-xline-steptronic",
+        "/versiones/bmw-x1-sdrive20i-xline-steptronic/feed.xml",
+        "/versiones/~50eugeot-208-16-~41llure-~41~54",
+        "/modelos/bmw/x1",
+        "/modelos/bmw",
+    ] {
+        url_of(url);
+    }
+    assert!(url_of("/").content_type.starts_with("text/html"));
+    assert!(
+        url_of("/feeds/ofertas.xml")
+            .content_type
+            .starts_with("application/atom+xml")
+    );
+    let assets: Vec<&str> = manifest
+        .files
+        .iter()
+        .map(|e| e.url.as_str())
+        .filter(|u| u.starts_with("/assets/"))
+        .collect();
+    assert_eq!(assets.len(), 3, "{assets:?}");
+    let robots = fs::read_to_string(fixture().out.join("robots.txt")).expect("robots");
+    assert!(robots.contains(&format!("Sitemap: {BASE}/sitemap.xml")));
+    let sitemap = fs::read_to_string(fixture().out.join("sitemap.xml")).expect("sitemap");
+    assert!(sitemap.contains(&format!(
+        "<loc>{BASE}/versiones/bmw-x1-sdrive20i-xline-steptronic</loc>"
+    )));
+    assert!(!sitemap.contains("404"));
+}
+
+#[test]
+fn version_pages_carry_a_product_offer_and_a_labelled_chart() {
+    let fixture = fixture();
+    let html = fs::read_to_string(
+        fixture
+            .out
+            .join("versiones/toyota-hilux-28-tdi-srv-4x4-at/index.html"),
+    )
+    .expect("page");
+    let start = html
+        .find("<script type=\"application/ld+json\">")
+        .expect("JSON-LD")
+        + "<script type=\"application/ld+json\">".len();
+    let end = start + html[start..].find("</script>").expect("closed");
+    let product: serde_json::Value = serde_json::from_str(&html[start..end]).expect("valid JSON");
+    assert_eq!(product["@type"], "Product");
+    assert_eq!(product["offers"]["@type"], "Offer");
+    assert_eq!(
+        product["offers"]["availability"],
+        "https://schema.org/InStock"
+    );
+    assert_eq!(product["offers"]["priceCurrency"], "ARS");
+    assert!(product["offers"]["price"].is_number());
+    assert!(html.contains("<svg class=\"chart\""));
+    assert!(
+        html.contains("<title id=\"grafico-titulo\">")
+            && html.contains("<desc id=\"grafico-desc\">")
+    );
+    assert!(html.contains("Precio habitual") && html.contains("Bajó "));
+    assert!(html.contains("<link rel=\"canonical\" href=\"https://autoprecios.example/versiones/toyota-hilux-28-tdi-srv-4x4-at\">"));
+    assert!(html.contains("<meta property=\"og:title\""));
+}
+
+const SCRIPT: &str = "<script>alert(1)</script>";
+const MARKUP: &str = "\"quotes\" & <b>";
+
+#[test]
+fn catalogue_text_is_escaped_on_every_page_and_feed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let data = dir.path().join("data");
+    let mut snapshot = generate_sample(&SampleOptions {
+        versions: 1,
+        days: 220,
+        ..SampleOptions::default()
+    });
+    let target = "volkswagen-taos-14-tsi-highline-tiptronic";
+    let version = snapshot
+        .versions
+        .iter_mut()
+        .find(|v| v.id == target)
+        .expect("the opportunity case");
+    version.trim = SCRIPT.to_owned();
+    version.trim_display = Some(SCRIPT.to_owned());
+    version.make = MARKUP.to_owned();
+    version.model = MARKUP.to_owned();
+    write_snapshot(&snapshot, &data, TableFormat::Csv).expect("write snapshot");
+    let out = dir.path().join("output");
+    generate(&options(&data, &out)).expect("generate");
+
+    let escaped_script = "&lt;script&gt;alert(1)&lt;/script&gt;";
+    let escaped_markup = "&quot;quotes&quot; &amp; &lt;b&gt;";
+    let mut showing = Vec::new();
+    for file in files_under(&out) {
+        if !(file.ends_with(".html") || file.ends_with(".xml")) {
+            continue;
+        }
+        let text = fs::read_to_string(out.join(&file)).expect("read");
+        assert!(!text.contains(SCRIPT), "{file} holds the raw script");
+        assert!(!text.contains(MARKUP), "{file} holds the raw markup");
+        assert!(!text.contains("<b>"), "{file} holds a raw <b>");
+        if text.contains(&format!("/versiones/{target}\"")) || file.contains(target) {
+            assert!(
+                text.contains(escaped_script),
+                "{file} lacks the escaped trim"
+            );
+            showing.push(file);
+        }
+    }
+    let page = format!("versiones/{target}/index.html");
+    assert!(showing.contains(&page), "{showing:?}");
+    let model_page = "modelos/quotes-b/quotes-b/index.html";
+    let make_page = "modelos/quotes-b/index.html";
+    for file in [&page, model_page, make_page] {
+        let text = fs::read_to_string(out.join(file)).expect(file);
+        assert!(
+            text.contains(escaped_markup),
+            "{file} lacks the escaped make and model"
+        );
+    }
+    let model = fs::read_to_string(out.join(model_page)).expect("model page");
+    assert!(
+        model.contains(escaped_script),
+        "the model page lists the escaped trim"
+    );
+    let home = fs::read_to_string(out.join("index.html")).expect("home");
+    if home.contains(&format!("/versiones/{target}\"")) {
+        assert!(home.contains(escaped_script) && home.contains(escaped_markup));
+    }
+    let feed = fs::read_to_string(out.join(format!("versiones/{target}/feed.xml"))).expect("feed");
+    assert!(feed.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    let page = fs::read_to_string(out.join(&page)).expect("page");
+    assert!(
+        page.contains("\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"),
+        "JSON-LD escapes <"
+    );
+}
