@@ -1,0 +1,66 @@
+// Drives Debian's chromium (headless, through playwright-core) against a
+// running autoprecios-edge: loads the main page types at desktop and phone
+// widths, fails on any console error, on a page wider than a 375-pixel
+// viewport, on a search without results or a compare without its table,
+// and saves a screenshot of each page.
+// Usage: node tests/browser/pages.mjs BASE_URL SCREENSHOT_DIR
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+
+const [base, shots] = process.argv.slice(2);
+mkdirSync(shots, { recursive: true });
+
+const hilux = 'toyota-hilux-28-tdi-srv-4x4-at';
+const ranger = 'ford-ranger-30-v6-td-limited-plus-4x4-at';
+const pages = [
+  { name: 'home', path: '/' },
+  { name: 'make', path: '/modelos/toyota' },
+  { name: 'model', path: '/modelos/toyota/hilux' },
+  { name: 'version', path: `/versiones/${hilux}` },
+  { name: 'search', path: '/buscar?make=Toyota&type=Pickup&sort=price_asc', ready: '#lista li', min: 1 },
+  { name: 'compare', path: `/comparar?ids=${hilux},${ranger}`, ready: 'table.compare-table thead th', min: 3 },
+];
+const viewports = [
+  { label: 'desktop', width: 1280, height: 900 },
+  { label: 'phone', width: 375, height: 800 },
+];
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const failures = [];
+for (const viewport of viewports) {
+  const context = await browser.newContext({ viewport });
+  for (const spec of pages) {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+    page.on('pageerror', (error) => errors.push(String(error)));
+    const response = await page.goto(base + spec.path, { waitUntil: 'load' });
+    const where = `${spec.name} (${viewport.label})`;
+    if (!response || response.status() !== 200) failures.push(`${where}: status ${response && response.status()}`);
+    if (spec.ready) {
+      try {
+        await page.waitForSelector(spec.ready, { timeout: 10000 });
+        const count = await page.locator(spec.ready).count();
+        if (count < spec.min) failures.push(`${where}: ${count} × ${spec.ready}, expected at least ${spec.min}`);
+      } catch (error) {
+        failures.push(`${where}: ${spec.ready} never appeared`);
+      }
+    }
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    if (overflow > 0) failures.push(`${where}: ${overflow}px of horizontal scroll`);
+    for (const error of errors) failures.push(`${where}: console error: ${error}`);
+    await page.screenshot({ path: `${shots}/${spec.name}-${viewport.label}.png`, fullPage: true });
+    console.log(`${failures.length ? '…' : 'ok'}  ${where}`);
+    await page.close();
+  }
+  await context.close();
+}
+await browser.close();
+if (failures.length) {
+  console.error(failures.join('\n'));
+  process.exit(1);
+}

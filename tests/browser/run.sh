@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Headless-browser check of the site: installs Debian's chromium (apt) and
+# playwright-core (npm, into a cache dir; no browser download), serves the
+# tree in output/ with the real edge binary and runs tests/browser/pages.mjs.
+# Screenshots go to target/screenshots/.
+# Usage: bash tests/browser/run.sh EDGE_BINARY TREE_DIR
+set -euo pipefail
+edge="$1" tree="$2"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cache="${XDG_CACHE_HOME:-$HOME/.cache}/autoprecios/npm-browser"
+
+if [ ! -x /usr/bin/chromium ]; then
+  export DEBIAN_FRONTEND=noninteractive
+  (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) || { echo "browser check: could not install chromium" >&2; exit 1; }
+fi
+if [ ! -d "$cache/node_modules/playwright-core" ]; then
+  mkdir -p "$cache"
+  npm install --prefix "$cache" --no-audit --no-fund playwright-core@1 >&2
+fi
+
+port=18741
+log="$(mktemp)"
+"$edge" --root "$tree" --listen "127.0.0.1:$port" >"$log" 2>&1 &
+pid=$!
+trap 'kill "$pid" 2>/dev/null || true; rm -f "$log"' EXIT
+for _ in $(seq 1 150); do
+  curl -fsS -o /dev/null "http://127.0.0.1:$port/api/v1" 2>/dev/null && break
+  kill -0 "$pid" 2>/dev/null || { cat "$log" >&2; exit 1; }
+  sleep 0.2
+done
+# ES modules resolve packages next to the script, so run a copy beside them.
+cp "$root/tests/browser/pages.mjs" "$cache/pages.mjs"
+node "$cache/pages.mjs" "http://127.0.0.1:$port" "$root/target/screenshots"
