@@ -7,13 +7,14 @@
 #   tests/schemathesis.sh EDGE_BINARY [ROOT]     (ROOT defaults to output)
 #
 # SCHEMATHESIS_SEED reproduces another run (the seed is printed at the end);
-# SCHEMATHESIS_PORT moves the server off the default port.
+# SCHEMATHESIS_PORT fixes the server's port (a free one by default).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 edge=${1:?usage: tests/schemathesis.sh EDGE_BINARY [ROOT]}
 root=${2:-output}
-port=${SCHEMATHESIS_PORT:-18732}
+# A free port unless told otherwise: a fixed one may be taken by a parallel run.
+port=${SCHEMATHESIS_PORT:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
 seed=${SCHEMATHESIS_SEED:-20261121}
 base="http://127.0.0.1:$port"
 
@@ -34,6 +35,8 @@ for _ in $(seq 1 150); do
   fi
   sleep 0.2
 done
+
+kill -0 "$edge_pid" 2>/dev/null || { echo "the edge server exited:" >&2; cat "$log" >&2; exit 1; }
 
 # Two real IDs for the hooks' examples, read from the server under test.
 AUTOPRECIOS_EXAMPLE_IDS=$(python3 - "$base" <<'EOF'

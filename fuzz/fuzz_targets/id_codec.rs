@@ -5,9 +5,7 @@
 
 #![no_main]
 
-use autoprecios::api::text::{
-    MAX_SEGMENT_CHARS, decode_id, encode_id, encode_id_path, fold, slug,
-};
+use autoprecios::api::text::{MAX_SEGMENT_CHARS, decode_id, encode_id, encode_id_path, fold, slug};
 use autoprecios::edge::http::percent_decode;
 use libfuzzer_sys::fuzz_target;
 
@@ -23,7 +21,10 @@ fuzz_target!(|data: &[u8]| {
     );
     assert_eq!(decode_id(&encoded).as_deref(), Some(text.as_ref()));
     let path = encode_id_path(&text);
-    assert!(path.split('/').all(|segment| segment.len() <= MAX_SEGMENT_CHARS));
+    assert!(
+        path.split('/')
+            .all(|segment| segment.len() <= MAX_SEGMENT_CHARS)
+    );
     assert_eq!(path.replace('/', ""), encoded);
     // Case twins never share a file name, even case-folded.
     let twin = text.to_uppercase();

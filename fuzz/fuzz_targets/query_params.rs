@@ -57,7 +57,10 @@ fn check_filters(filters: &Filters) {
     for name in [&filters.make, &filters.model].into_iter().flatten() {
         assert!((1..=MAX_NAME_CHARS).contains(&name.chars().count()));
     }
-    for price in [filters.min_price_usd, filters.max_price_usd].into_iter().flatten() {
+    for price in [filters.min_price_usd, filters.max_price_usd]
+        .into_iter()
+        .flatten()
+    {
         assert!(price.is_finite() && price >= 0.0, "{price}");
     }
     if let (Some(min), Some(max)) = (filters.min_price_usd, filters.max_price_usd) {
@@ -66,7 +69,11 @@ fn check_filters(filters: &Filters) {
     if let Some(discount) = filters.min_discount_pct {
         assert!((0.0..=100.0).contains(&discount), "{discount}");
     }
-    assert!(filters.min_seats.is_none_or(|n| (1..=MAX_SEATS).contains(&n)));
+    assert!(
+        filters
+            .min_seats
+            .is_none_or(|n| (1..=MAX_SEATS).contains(&n))
+    );
     assert!(filters.min_airbags.is_none_or(|n| n <= MAX_AIRBAGS));
 }
 

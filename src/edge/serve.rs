@@ -2,25 +2,32 @@
 //! settings, and hyper enforces its header deadline only with a timer, which
 //! axum does not give it: a client sending its headers a byte at a time, or
 //! idling on a keep-alive connection, held a connection (and a task) forever,
-//! and headers were capped only by hyper's ~400 KB read buffer. Here every
-//! connection gets a deadline for each request's headers and a cap on their
-//! size; shutdown stops accepting and lets in-flight requests finish.
+//! and headers were capped only by hyper's ~400 KB read buffer; a client
+//! that stalled in the middle of a `/mcp` body held its connection forever
+//! too. Here every connection gets a deadline for each request's headers and
+//! a cap on their size, every request (body included) a deadline of its own,
+//! and shutdown stops accepting and lets in-flight requests finish.
 
+use std::convert::Infallible;
 use std::future::Future;
 use std::io;
 use std::time::Duration;
 
 use axum::Router;
 use axum::body::Body;
-use axum::http::Request;
+use axum::http::header::{self, HeaderValue};
+use axum::http::{Request, StatusCode};
+use axum::response::Response;
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
-use tower::ServiceExt;
+use tower::{Service, ServiceExt, service_fn};
 use tracing::{debug, error, warn};
+
+use crate::edge::http::{CACHE_ERROR, server_error_response};
 
 /// The limits of every connection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,19 +40,24 @@ pub struct ConnectionLimits {
     /// Far above the spec's 4096-character query limit, so that a long query
     /// still gets the spec's 414.
     pub max_header_bytes: usize,
+    /// Time from the end of a request's headers to its answer, reading the
+    /// body included; beyond it the client gets a JSON 408 and the
+    /// connection closes. Longer than the handlers' own 20-second limit,
+    /// which answers slow work with a 503 first.
+    pub request_timeout: Duration,
     /// How long shutdown waits for in-flight requests.
     pub shutdown_grace: Duration,
 }
 
 impl Default for ConnectionLimits {
     /// 10 s for headers (a browser sends them in one packet), 32 KiB of
-    /// headers, 30 s for in-flight requests at shutdown (above the 20 s
-    /// request timeout).
+    /// headers, 30 s per request and 35 s for in-flight requests at shutdown.
     fn default() -> Self {
         ConnectionLimits {
             header_read_timeout: Duration::from_secs(10),
             max_header_bytes: 32 * 1024,
-            shutdown_grace: Duration::from_secs(30),
+            request_timeout: Duration::from_secs(30),
+            shutdown_grace: Duration::from_secs(35),
         }
     }
 }
@@ -77,9 +89,7 @@ pub async fn serve(
                 continue;
             }
         };
-        let service = app
-            .clone()
-            .map_request(|request: Request<Incoming>| request.map(Body::new));
+        let service = with_deadline(app.clone(), limits.request_timeout);
         let connection =
             builder.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service));
         let connection = graceful.watch(connection);
@@ -100,6 +110,46 @@ pub async fn serve(
             "connections still open after the grace period"
         );
     }
+}
+
+/// `app` as a hyper service whose every request must be answered within
+/// `deadline`, reading its body included.
+fn with_deadline(
+    app: Router,
+    deadline: Duration,
+) -> impl Service<Request<Incoming>, Response = Response, Error = Infallible, Future: Send> + Clone + Send
+{
+    service_fn(move |request: Request<Incoming>| {
+        let answer = app.clone().oneshot(request.map(Body::new));
+        async move {
+            match tokio::time::timeout(deadline, answer).await {
+                Ok(answer) => answer,
+                Err(_) => {
+                    warn!(
+                        timeout_secs = deadline.as_secs(),
+                        "request not complete in time"
+                    );
+                    Ok(too_slow())
+                }
+            }
+        }
+    })
+}
+
+/// The answer to a request that took too long to arrive or to answer.
+fn too_slow() -> Response {
+    let mut response = server_error_response(
+        StatusCode::REQUEST_TIMEOUT,
+        "timeout",
+        "the request took too long; retry",
+    );
+    response
+        .headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static(CACHE_ERROR));
+    response
 }
 
 /// A failed accept: a connection reset before it was accepted costs nothing;

@@ -1,6 +1,8 @@
 //! Connections on a real socket: a client that sends its headers slowly, or
 //! idles on a keep-alive connection, is disconnected at the header deadline;
-//! an oversized head gets a 431 while a long query still gets the spec's 414.
+//! one that stalls in the middle of a body gets a 408 at the request
+//! deadline; an oversized head gets a 431 while a long query still gets the
+//! spec's 414.
 
 use std::io::{ErrorKind, Read, Write};
 use std::net::TcpStream;
@@ -11,10 +13,11 @@ use autoprecios::edge::ConnectionLimits;
 use super::Server;
 use crate::edge::state;
 
-/// Limits with a short header deadline, so the test takes seconds.
+/// Limits with short deadlines, so the tests take seconds.
 fn quick() -> ConnectionLimits {
     ConnectionLimits {
         header_read_timeout: Duration::from_secs(1),
+        request_timeout: Duration::from_secs(1),
         ..ConnectionLimits::default()
     }
 }
@@ -37,6 +40,31 @@ fn the_default_limits_are_a_header_deadline_and_a_head_cap() {
     let limits = ConnectionLimits::default();
     assert!(limits.header_read_timeout <= Duration::from_secs(30));
     assert!((8 * 1024..=64 * 1024).contains(&limits.max_header_bytes));
+    assert!(limits.request_timeout <= Duration::from_secs(60));
+    assert!(limits.shutdown_grace >= limits.request_timeout);
+}
+
+#[test]
+fn a_client_stalling_in_a_body_gets_a_408_at_the_request_deadline() {
+    let server = Server::start(state(), quick());
+    let mut stream = server.connect();
+    let started = Instant::now();
+    stream
+        .write_all(
+            b"POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+              Accept: application/json, text/event-stream\r\nContent-Length: 1000\r\n\r\n{\"json",
+        )
+        .expect("head and a bit of body");
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer:.120}");
+    assert!(answer.contains("\"timeout\""), "{answer}");
+    let elapsed = started.elapsed();
+    assert!(
+        elapsed < Duration::from_secs(4),
+        "answered after {elapsed:?}"
+    );
 }
 
 #[test]
