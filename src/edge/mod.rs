@@ -11,6 +11,7 @@
 pub mod files;
 pub mod handlers;
 pub mod http;
+pub mod loader;
 pub mod mcp;
 pub mod serve;
 pub mod state;
@@ -27,6 +28,7 @@ use axum::response::Response;
 use tower_http::catch_panic::CatchPanicLayer;
 use tracing::{error, info};
 
+use loader::Loader;
 pub use serve::ConnectionLimits;
 pub use state::{AppState, Site};
 
@@ -75,7 +77,7 @@ pub fn app_with(state: AppState, mcp_options: &mcp::McpOptions) -> Router {
 /// tree on SIGHUP and whenever its manifest changes.
 pub async fn run(args: Args) -> anyhow::Result<()> {
     let root = args.root.clone();
-    let state = tokio::task::spawn_blocking(move || AppState::load(&root))
+    let (state, loader) = tokio::task::spawn_blocking(move || Loader::start(root))
         .await
         .context("loading the tree")?
         .with_context(|| format!("loading the tree at {}", args.root.display()))?;
@@ -84,7 +86,7 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
         .await
         .with_context(|| format!("listening on {}", args.listen))?;
     info!(address = %args.listen, root = %args.root.display(), "serving");
-    tokio::spawn(watch(state.clone()));
+    tokio::spawn(forward_hangups(loader));
     let mcp_options = mcp::McpOptions {
         allowed_origins: args.mcp_allowed_origins.clone(),
     };
@@ -111,31 +113,14 @@ fn log_loaded(state: &AppState) {
     );
 }
 
-/// Reloads the tree when its manifest changes (polled) or on SIGHUP; a
-/// broken tree is logged and the current one kept.
-async fn watch(state: AppState) {
+/// Asks the loader for a reload at every SIGHUP (it polls the manifest by
+/// itself).
+async fn forward_hangups(loader: Loader) {
     let mut hangup = hangup_stream();
-    let mut ticks = tokio::time::interval(RELOAD_POLL);
-    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
-        let forced = tokio::select! {
-            _ = ticks.tick() => false,
-            _ = next_hangup(&mut hangup) => true,
-        };
-        let worker = state.clone();
-        let outcome = tokio::task::spawn_blocking(move || {
-            if forced {
-                worker.reload().map(|()| true)
-            } else {
-                worker.reload_if_changed()
-            }
-        })
-        .await;
-        match outcome {
-            Ok(Ok(true)) => log_loaded(&state),
-            Ok(Ok(false)) => {}
-            Ok(Err(err)) => error!("keeping the current tree: {err:#}"),
-            Err(err) => error!("keeping the current tree: reload task failed: {err}"),
+        next_hangup(&mut hangup).await;
+        if !loader.reload_now() {
+            return;
         }
     }
 }

@@ -8,6 +8,7 @@ use std::time::{Duration, SystemTime};
 
 use autoprecios::api::json::etag;
 use autoprecios::edge::AppState;
+use autoprecios::edge::loader::Loader;
 use axum::http::{Method, StatusCode};
 use serde_json::Value;
 
@@ -112,6 +113,40 @@ async fn a_new_tree_is_swapped_in_and_a_broken_one_refused() {
         "{err}"
     );
     assert_eq!(api_info(&state).await, after);
+}
+
+/// What the server runs: the loader thread, asked at once (as on SIGHUP),
+/// swaps in a new tree after refusing a broken one.
+#[tokio::test]
+async fn the_loader_thread_reloads_when_asked() {
+    let (_dir, out) = tree_copy();
+    let (state, loader) = Loader::start(out.clone()).expect("start");
+    let original = fs::read(out.join("_edge/catalogue.json")).expect("edge data");
+    let before = api_info(&state).await;
+
+    publish(&out, b"{ not json", 10);
+    assert!(loader.reload_now(), "the loader runs");
+    let moved = edited(&original, |data| {
+        data["baseUrl"] = Value::from("https://moved.example")
+    });
+    // Requests are taken in order, so the broken tree is tried first.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(api_info(&state).await, before, "the broken tree is refused");
+    publish(&out, &moved, 20);
+    assert!(loader.reload_now(), "the loader survives a broken tree");
+
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let info = api_info(&state).await;
+        if info["documentationUrl"]
+            .as_str()
+            .is_some_and(|url| url.starts_with("https://moved.example/"))
+        {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "no reload: {info}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }
 
 #[tokio::test]
