@@ -212,15 +212,15 @@ fn quotes(
         };
         next_id += rng.between(1, 40);
         quotes.push(SourceQuote {
-            id: next_id.to_string(),
+            id: next_id.to_string().into(),
             price,
             fees_included: dealer.fees,
-            color: Some((*rng.pick(&COLOURS)).to_owned()),
+            color: Some((*rng.pick(&COLOURS)).into()),
             stock: dealer
                 .reports_stock
                 .then(|| if in_stock { rng.between(1, 9) } else { 0 }),
-            location: Some(dealer.location.to_owned()),
-            seller_id: Some(dealer.seller_id.clone()),
+            location: Some(dealer.location.into()),
+            seller_id: Some(dealer.seller_id.as_str().into()),
         });
     }
     quotes

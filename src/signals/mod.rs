@@ -211,15 +211,15 @@ fn current_quotes(check: &QuoteCheck) -> Vec<Quote> {
         .map(|quote| {
             let usd = quote.price.usd(rate);
             let published = Quote {
-                id: quote.id.clone(),
+                id: quote.id.to_string(),
                 price: quote.price.amount,
                 currency: quote.price.currency,
                 price_usd: round_cents(usd),
                 fees_included: quote.fees_included,
-                color: quote.color.clone(),
+                color: quote.color.as_deref().map(str::to_owned),
                 stock: quote.stock,
-                location: quote.location.clone(),
-                seller_id: quote.seller_id.clone(),
+                location: quote.location.as_deref().map(str::to_owned),
+                seller_id: quote.seller_id.as_deref().map(str::to_owned),
             };
             (usd, published)
         })

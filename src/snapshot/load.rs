@@ -34,9 +34,9 @@ fn load(dir: &Path) -> Result<Snapshot> {
     let mut drafts = load_versions(dir)?;
     load_catalogue_prices(dir, &catalogue_checks, &mut drafts)?;
     let checks_file = load_quote_checks(dir, &meta, &mut drafts)?;
-    let quotes_file = load_quotes(dir, &checks_file, &mut drafts)?;
+    load_quotes(dir, &checks_file, &mut drafts)?;
     load_specs(dir, &mut drafts)?;
-    let versions = drafts.finish(&quotes_file)?;
+    let versions = drafts.finish();
     Ok(Snapshot {
         meta,
         catalogue_checks,
@@ -49,8 +49,8 @@ struct Draft {
     row: usize,
     version: Version,
     runs: Vec<(usize, CatalogueRun)>,
-    /// Each check with its row and the rows of its quotes.
-    checks: BTreeMap<Time, (usize, QuoteCheck, Vec<usize>)>,
+    /// Each check with its row.
+    checks: BTreeMap<Time, (usize, QuoteCheck)>,
 }
 
 /// Every version being assembled, in `versions` row order, with an index by ID.
@@ -75,9 +75,8 @@ impl Drafts {
         )
     }
 
-    /// The versions in ID byte order (the order the model promises), with
-    /// quotes sorted by ID; a quote ID repeated within a check is an error.
-    fn finish(self, quotes_file: &str) -> Result<Vec<Version>> {
+    /// The versions in ID byte order (the order the model promises).
+    fn finish(self) -> Vec<Version> {
         let mut drafts: Vec<Option<Draft>> = self.drafts.into_iter().map(Some).collect();
         let mut versions = Vec::with_capacity(drafts.len());
         for position in self.by_id.into_values() {
@@ -86,33 +85,11 @@ impl Drafts {
                 .expect("invariant: each position is indexed once");
             let mut version = draft.version;
             version.catalogue = draft.runs.into_iter().map(|(_, run)| run).collect();
-            version.checks = Vec::with_capacity(draft.checks.len());
-            for (_, (_, check, rows)) in draft.checks {
-                version
-                    .checks
-                    .push(sorted_quotes(check, rows, quotes_file)?);
-            }
+            version.checks = draft.checks.into_values().map(|(_, check)| check).collect();
             versions.push(version);
         }
-        Ok(versions)
+        versions
     }
-}
-
-/// Sorts a check's quotes by ID and rejects a repeated ID, naming both rows.
-fn sorted_quotes(mut check: QuoteCheck, rows: Vec<usize>, quotes_file: &str) -> Result<QuoteCheck> {
-    let mut order: Vec<(usize, SourceQuote)> = rows.into_iter().zip(check.quotes).collect();
-    order.sort_by(|a, b| a.1.id.cmp(&b.1.id).then(a.0.cmp(&b.0)));
-    if let Some(pair) = order.windows(2).find(|pair| pair[0].1.id == pair[1].1.id) {
-        bail!(
-            "{quotes_file}: row {}, column \"quoteId\": duplicate quote id {:?} in the check at {} (first at row {})",
-            pair[1].0 + 1,
-            pair[1].1.id,
-            format_time(check.observed_at),
-            pair[0].0 + 1
-        );
-    }
-    check.quotes = order.into_iter().map(|(_, quote)| quote).collect();
-    Ok(check)
 }
 
 fn load_meta(dir: &Path) -> Result<SnapshotMeta> {
@@ -319,7 +296,7 @@ fn load_quote_checks(dir: &Path, meta: &SnapshotMeta, drafts: &mut Drafts) -> Re
             );
             return Err(t.cell_error(i, "observedAt", message));
         }
-        if let Some((first, _, _)) = draft.checks.get(&observed[i]) {
+        if let Some((first, _)) = draft.checks.get(&observed[i]) {
             let message = format!(
                 "duplicate quote check of version {id:?} at {} (first at row {})",
                 format_time(observed[i]),
@@ -333,32 +310,90 @@ fn load_quote_checks(dir: &Path, meta: &SnapshotMeta, drafts: &mut Drafts) -> Re
             in_stock: in_stock[i],
             quotes: Vec::new(),
         };
-        draft.checks.insert(observed[i], (i, check, Vec::new()));
+        draft.checks.insert(observed[i], (i, check));
     }
     Ok(t.file().to_owned())
 }
 
-/// Reads `quotes` into their checks; returns the file name for later messages.
-fn load_quotes(dir: &Path, checks_file: &str, drafts: &mut Drafts) -> Result<String> {
-    let t = Table::read(dir, "quotes")?;
+/// Rows of `quotes` converted at a time: the converted columns of a run
+/// (about 200 bytes a row) live next to the table only while it is added,
+/// instead of a second copy of the largest table.
+const QUOTE_ROWS_PER_RUN: usize = 1 << 16;
+
+/// Reads `quotes` into their checks, sorted by quote ID.
+fn load_quotes(dir: &Path, checks_file: &str, drafts: &mut Drafts) -> Result<()> {
+    let table = Table::read(dir, "quotes")?;
+    for start in (0..table.height()).step_by(QUOTE_ROWS_PER_RUN) {
+        add_quotes(&table.rows(start, QUOTE_ROWS_PER_RUN), checks_file, drafts)?;
+    }
+    sort_quotes(&table, drafts)
+}
+
+/// Sorts each check's quotes by ID and rejects a repeated ID, naming both rows.
+fn sort_quotes(t: &Table, drafts: &mut Drafts) -> Result<()> {
+    for draft in &mut drafts.drafts {
+        for (_, check) in draft.checks.values_mut() {
+            // Stable, so quotes that share an ID stay in row order.
+            check.quotes.sort_by(|a, b| a.id.cmp(&b.id));
+            if let Some(pair) = check
+                .quotes
+                .windows(2)
+                .find(|pair| pair[0].id == pair[1].id)
+            {
+                let id = &draft.version.id;
+                let (quote, at) = (&pair[0].id, check.observed_at);
+                let (first, second) = duplicate_rows(t, id, at, quote)?;
+                let message = format!(
+                    "duplicate quote id {quote:?} in the check at {} (first at row {})",
+                    format_time(at),
+                    first + 1
+                );
+                return Err(t.cell_error(second, "quoteId", message));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The first two rows of `quotes` with this version, check time and quote
+/// ID. Only an error message needs them, so rows are not kept per quote but
+/// searched for here.
+fn duplicate_rows(t: &Table, id: &str, at: Time, quote: &str) -> Result<(usize, usize)> {
+    let ids = filled(t.strings("versionId", Need::Required)?);
+    let times = filled(t.times("checkedAt", Need::Required)?);
+    let quotes = filled(t.short_strings("quoteId", Need::Required)?);
+    let mut rows =
+        (0..t.height()).filter(|&i| ids[i] == id && times[i] == at && quotes[i] == quote);
+    match (rows.next(), rows.next()) {
+        (Some(first), Some(second)) => Ok((first, second)),
+        _ => bail!(
+            "invariant: a duplicate quote {quote:?} has two rows in {}",
+            t.file()
+        ),
+    }
+}
+
+/// Adds one run of `quotes` rows to their checks.
+fn add_quotes(t: &Table, checks_file: &str, drafts: &mut Drafts) -> Result<()> {
     // The largest table: its columns convert independently, so in parallel.
     let (mut positions, mut checked, mut quote_ids, mut prices) = (None, None, None, None);
     let (mut fees, mut colors, mut stocks, mut locations, mut sellers) =
         (None, None, None, None, None);
     rayon::scope(|s| {
         let drafts = &*drafts;
-        s.spawn(|_| positions = Some(drafts.rows_of(&t)));
+        s.spawn(|_| positions = Some(drafts.rows_of(t)));
         s.spawn(|_| checked = Some(t.times("checkedAt", Need::Required)));
-        s.spawn(|_| quote_ids = Some(t.strings("quoteId", Need::Required)));
-        s.spawn(|_| prices = Some(money_columns(&t)));
+        s.spawn(|_| quote_ids = Some(t.short_strings("quoteId", Need::Required)));
+        s.spawn(|_| prices = Some(money_columns(t)));
         s.spawn(|_| fees = Some(t.booleans("feesIncluded", Need::Nullable)));
-        s.spawn(|_| colors = Some(t.strings("color", Need::Nullable)));
+        s.spawn(|_| colors = Some(t.short_strings("color", Need::Nullable)));
         s.spawn(|_| stocks = Some(t.integers("stock", Need::Nullable)));
-        s.spawn(|_| locations = Some(t.strings("location", Need::Nullable)));
-        s.spawn(|_| sellers = Some(t.strings("sellerId", Need::Nullable)));
+        s.spawn(|_| locations = Some(t.short_strings("location", Need::Nullable)));
+        s.spawn(|_| sellers = Some(t.short_strings("sellerId", Need::Nullable)));
     });
     let joined = "invariant: the scope ran every column";
-    // Errors are reported in column order, as a sequential read would.
+    // Errors are reported in column order within the run, as a sequential
+    // read would.
     let positions = positions.expect(joined)?;
     let checked = filled(checked.expect(joined)?);
     let mut quote_ids = filled(quote_ids.expect(joined)?);
@@ -371,7 +406,7 @@ fn load_quotes(dir: &Path, checks_file: &str, drafts: &mut Drafts) -> Result<Str
     for (i, position) in positions.into_iter().enumerate() {
         let draft = &mut drafts.drafts[position];
         let id = &draft.version.id;
-        let Some((check_row, check, rows)) = draft.checks.get_mut(&checked[i]) else {
+        let Some((check_row, check)) = draft.checks.get_mut(&checked[i]) else {
             let at = format_time(checked[i]);
             let message = format!("no quote check of version {id:?} at {at} in {checks_file}");
             return Err(t.cell_error(i, "checkedAt", message));
@@ -382,10 +417,9 @@ fn load_quotes(dir: &Path, checks_file: &str, drafts: &mut Drafts) -> Result<Str
                 *check_row + 1,
                 format_time(checked[i]),
                 t.file(),
-                i + 1
+                t.file_row(i) + 1
             );
         }
-        rows.push(i);
         check.quotes.push(SourceQuote {
             id: std::mem::take(&mut quote_ids[i]),
             price: prices[i],
@@ -396,7 +430,7 @@ fn load_quotes(dir: &Path, checks_file: &str, drafts: &mut Drafts) -> Result<Str
             seller_id: sellers[i].take(),
         });
     }
-    Ok(t.file().to_owned())
+    Ok(())
 }
 
 /// One `specs.jsonl` line: the version ID and its record.

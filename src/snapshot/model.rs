@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 
 pub use crate::catalogue::{SpecSource, Specs};
@@ -128,21 +129,23 @@ pub struct QuoteCheck {
     pub quotes: Vec<SourceQuote>,
 }
 
-/// One dealer quote as recorded.
+/// One dealer quote as recorded. A snapshot holds millions of these, so its
+/// short texts are [`CompactString`]s: up to 24 bytes inline, without a heap
+/// allocation each.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SourceQuote {
     /// Quote identifier.
-    pub id: String,
+    pub id: CompactString,
     /// Cash price.
     pub price: Money,
     /// Freight and paperwork included.
     pub fees_included: Option<bool>,
     /// Colour.
-    pub color: Option<String>,
+    pub color: Option<CompactString>,
     /// Units in stock.
     pub stock: Option<i64>,
     /// Dealer location.
-    pub location: Option<String>,
+    pub location: Option<CompactString>,
     /// Dealer identifier.
-    pub seller_id: Option<String>,
+    pub seller_id: Option<CompactString>,
 }

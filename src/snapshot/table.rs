@@ -7,6 +7,7 @@ use std::fs::File;
 use std::path::Path;
 
 use anyhow::{Context, Result, anyhow, bail};
+use compact_str::CompactString;
 use polars::prelude::{Column, CsvReadOptions, DataFrame, DataType, ParquetReader, SerReader};
 
 use super::write::TableFormat;
@@ -22,11 +23,15 @@ pub(crate) enum Need {
     Nullable,
 }
 
-/// One loaded table: its file name (for messages), format and data.
+/// One loaded table, or a run of its rows: its file name (for messages),
+/// format and data.
 pub(crate) struct Table {
     file: String,
     format: TableFormat,
     frame: DataFrame,
+    /// Index in the whole table of this table's first row (0 unless it is
+    /// a run of rows from [`Table::rows`]), so messages name the file's row.
+    first_row: usize,
 }
 
 impl Table {
@@ -51,7 +56,26 @@ impl Table {
             file,
             format,
             frame,
+            first_row: 0,
         })
+    }
+
+    /// At most `len` rows from `start`, without copying the data. Converting
+    /// a large table a run of rows at a time keeps only that run's converted
+    /// columns in memory next to the table.
+    pub(crate) fn rows(&self, start: usize, len: usize) -> Table {
+        let offset = i64::try_from(start).expect("invariant: a row index fits in i64");
+        Table {
+            file: self.file.clone(),
+            format: self.format,
+            frame: self.frame.slice(offset, len),
+            first_row: self.first_row + start,
+        }
+    }
+
+    /// The index in the whole file of this table's row `index`.
+    pub(crate) fn file_row(&self, index: usize) -> usize {
+        self.first_row + index
     }
 
     /// The file name, such as `quotes.csv`.
@@ -74,7 +98,7 @@ impl Table {
         anyhow!(
             "{}: row {}, column \"{column}\": {message}",
             self.file,
-            index + 1
+            self.file_row(index) + 1
         )
     }
 
@@ -82,6 +106,27 @@ impl Table {
     /// that CSV and Parquet snapshots of the same data load the same.
     pub(crate) fn strings(&self, name: &str, need: Need) -> Result<Vec<Option<String>>> {
         let cells = self.text(name)?;
+        self.check_need(name, need, cells)
+    }
+
+    /// A text column of short values (quote IDs, colours), like
+    /// [`Table::strings`] but kept inline where they fit.
+    pub(crate) fn short_strings(
+        &self,
+        name: &str,
+        need: Need,
+    ) -> Result<Vec<Option<CompactString>>> {
+        let cells = match self.native(name, "a string", |dtype| *dtype == DataType::String)? {
+            None => vec![None; self.height()],
+            Some(column) => column
+                .str()?
+                .iter()
+                .map(|cell| {
+                    cell.filter(|text| !text.is_empty())
+                        .map(CompactString::from)
+                })
+                .collect(),
+        };
         self.check_need(name, need, cells)
     }
 
@@ -420,4 +465,32 @@ fn read_csv(path: &Path) -> Result<DataFrame> {
         .try_into_reader_with_file_path(Some(path.to_path_buf()))?
         .finish()?;
     Ok(frame)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_of_rows_names_the_row_of_the_whole_file() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let csv = "stock\n1\n2\n3\nmany\n5\n";
+        std::fs::write(dir.path().join("quotes.csv"), csv).expect("write");
+        let table = Table::read(dir.path(), "quotes").expect("read");
+        assert_eq!(table.height(), 5);
+
+        let head = table.rows(0, 3);
+        let cells = head.integers("stock", Need::Required).expect("rows 1 to 3");
+        assert_eq!(cells, [Some(1), Some(2), Some(3)]);
+
+        let tail = table.rows(3, 3);
+        assert_eq!(tail.height(), 2, "the last run is short");
+        let err = tail.integers("stock", Need::Required).expect_err("row 4");
+        assert_eq!(
+            err.to_string(),
+            "quotes.csv: row 4, column \"stock\": expected an integer, found \"many\""
+        );
+        let nested = tail.rows(1, 1);
+        assert_eq!(nested.file_row(0), 4);
+    }
 }

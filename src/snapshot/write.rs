@@ -7,6 +7,7 @@ use std::io::ErrorKind;
 use std::path::Path;
 
 use anyhow::{Context, Result};
+use compact_str::CompactString;
 use polars::prelude::{Column, DataFrame, ParquetWriter};
 use serde::Serialize;
 
@@ -194,7 +195,7 @@ fn quotes_frame(versions: &[&Version]) -> Frame {
             r.iter()
                 .map(|(_, check, _)| Some(format_time(check.observed_at))),
         )
-        .text("quoteId", r.iter().map(|(_, _, q)| Some(q.id.clone())))
+        .text("quoteId", r.iter().map(|(_, _, q)| Some(q.id.to_string())))
         .number("price", r.iter().map(|(_, _, q)| Some(q.price.amount)))
         .text(
             "currency",
@@ -202,10 +203,15 @@ fn quotes_frame(versions: &[&Version]) -> Frame {
                 .map(|(_, _, q)| Some(q.price.currency.as_str().to_owned())),
         )
         .boolean("feesIncluded", r.iter().map(|(_, _, q)| q.fees_included))
-        .text("color", r.iter().map(|(_, _, q)| q.color.clone()))
+        .text("color", r.iter().map(|(_, _, q)| owned(&q.color)))
         .integer("stock", r.iter().map(|(_, _, q)| q.stock))
-        .text("location", r.iter().map(|(_, _, q)| q.location.clone()))
-        .text("sellerId", r.iter().map(|(_, _, q)| q.seller_id.clone()))
+        .text("location", r.iter().map(|(_, _, q)| owned(&q.location)))
+        .text("sellerId", r.iter().map(|(_, _, q)| owned(&q.seller_id)))
+}
+
+/// A short text as an owned cell.
+fn owned(text: &Option<CompactString>) -> Option<String> {
+    text.as_deref().map(str::to_owned)
 }
 
 /// One `specs.jsonl` line: the version ID first, then the record's fields.

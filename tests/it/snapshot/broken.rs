@@ -248,7 +248,10 @@ fn cases() -> Vec<Case> {
         Case {
             name: "duplicate quote id",
             corrupt: |d| set_cell(d, "quotes", 5, "quoteId", "a"),
-            expect: Cell("quotes.csv", 5, "quoteId"),
+            expect: Names(&[
+                "quotes.csv: row 5, column \"quoteId\": duplicate quote id \"a\"",
+                "(first at row 4)",
+            ]),
         },
         // Catalogue runs.
         Case {
