@@ -43,37 +43,86 @@ impl SitemapEntry {
     }
 }
 
-/// Writes `/sitemap.xml` with the given pages and the documents.
+/// Most URLs in one sitemap file (the sitemaps.org limit; 50,000 URLs of
+/// ours stay far below its other limit, 50 MB).
+const SITEMAP_URLS: usize = 50_000;
+
+/// Writes `/sitemap.xml` with the given pages and the documents: one URL
+/// set, or past [`SITEMAP_URLS`] a sitemap index of `/sitemaps/N.xml`
+/// files, so `robots.txt` names one address at any catalogue size.
 pub fn write_sitemap(site: &Site, pages: &[SitemapEntry]) -> anyhow::Result<()> {
-    let links = site.index.links();
     let mut entries = pages.to_vec();
     entries.extend(docs_paths().into_iter().map(|path| SitemapEntry {
         path: path.to_owned(),
         lastmod: None,
     }));
     entries.sort();
+    for (path, xml) in sitemap_files(&entries, SITEMAP_URLS, |path| {
+        site.index.links().absolute(path)
+    }) {
+        let file = path.trim_start_matches('/');
+        site.out.write(
+            &path,
+            file,
+            "application/xml; charset=utf-8",
+            xml.as_bytes(),
+        )?;
+    }
+    Ok(())
+}
+
+/// The sitemap files for `entries` (sorted), at most `limit` URLs each, as
+/// (path, XML); `absolute` makes a path a full URL.
+fn sitemap_files(
+    entries: &[SitemapEntry],
+    limit: usize,
+    absolute: impl Fn(&str) -> String,
+) -> Vec<(String, String)> {
+    if entries.len() <= limit {
+        return vec![("/sitemap.xml".to_owned(), url_set(entries, &absolute))];
+    }
+    let parts: Vec<(String, String)> = entries
+        .chunks(limit)
+        .enumerate()
+        .map(|(n, chunk)| {
+            (
+                format!("/sitemaps/{}.xml", n + 1),
+                url_set(chunk, &absolute),
+            )
+        })
+        .collect();
+    let mut index = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+         <sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for (path, _) in &parts {
+        let _ = writeln!(
+            index,
+            "<sitemap><loc>{}</loc></sitemap>",
+            escape(&absolute(path))
+        );
+    }
+    index.push_str("</sitemapindex>\n");
+    let mut files = vec![("/sitemap.xml".to_owned(), index)];
+    files.extend(parts);
+    files
+}
+
+/// One `<urlset>` document.
+fn url_set(entries: &[SitemapEntry], absolute: impl Fn(&str) -> String) -> String {
     let mut xml = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
          <urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
     for entry in entries {
-        let _ = write!(
-            xml,
-            "<url><loc>{}</loc>",
-            escape(&links.absolute(&entry.path))
-        );
-        if let Some(lastmod) = entry.lastmod {
-            let _ = write!(xml, "<lastmod>{}</lastmod>", escape(&lastmod));
+        let _ = write!(xml, "<url><loc>{}</loc>", escape(&absolute(&entry.path)));
+        if let Some(lastmod) = &entry.lastmod {
+            let _ = write!(xml, "<lastmod>{}</lastmod>", escape(lastmod));
         }
         xml.push_str("</url>\n");
     }
     xml.push_str("</urlset>\n");
-    site.out.write(
-        "/sitemap.xml",
-        "sitemap.xml",
-        "application/xml; charset=utf-8",
-        xml.as_bytes(),
-    )
+    xml
 }
 
 /// Writes `/robots.txt`: pages open to every crawler, the API and the
@@ -310,5 +359,61 @@ fn quote_entry(vehicle: &Vehicle, url: &str) -> Entry {
             usd(vehicle.current_price_usd),
             comparison_text(vehicle.current_price_usd, &vehicle.comparison)
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entries(count: usize) -> Vec<SitemapEntry> {
+        (1..=count)
+            .map(|n| SitemapEntry::at(&format!("/p/{n}"), "2026-11-21T12:00:00Z"))
+            .collect()
+    }
+
+    fn absolute(path: &str) -> String {
+        format!("https://autoprecios.example{path}")
+    }
+
+    #[test]
+    fn up_to_the_limit_the_sitemap_is_one_url_set() {
+        let files = sitemap_files(&entries(3), 3, absolute);
+        assert_eq!(files.len(), 1);
+        let (path, xml) = &files[0];
+        assert_eq!(path, "/sitemap.xml");
+        assert!(xml.contains("<urlset "), "{xml}");
+        assert_eq!(xml.matches("<url>").count(), 3);
+        assert!(xml.contains(
+            "<url><loc>https://autoprecios.example/p/1</loc><lastmod>2026-11-21T12:00:00Z</lastmod></url>"
+        ));
+    }
+
+    #[test]
+    fn past_the_limit_the_sitemap_is_an_index_of_full_parts() {
+        let files = sitemap_files(&entries(7), 3, absolute);
+        let paths: Vec<&str> = files.iter().map(|(path, _)| path.as_str()).collect();
+        assert_eq!(
+            paths,
+            [
+                "/sitemap.xml",
+                "/sitemaps/1.xml",
+                "/sitemaps/2.xml",
+                "/sitemaps/3.xml"
+            ]
+        );
+        let index = &files[0].1;
+        assert!(index.contains("<sitemapindex "), "{index}");
+        assert!(
+            index.contains(
+                "<sitemap><loc>https://autoprecios.example/sitemaps/3.xml</loc></sitemap>"
+            )
+        );
+        let counts: Vec<usize> = files[1..]
+            .iter()
+            .map(|(_, xml)| xml.matches("<url>").count())
+            .collect();
+        assert_eq!(counts, [3, 3, 1], "every URL once, in order");
+        assert!(files[3].1.contains("/p/7</loc>"));
     }
 }
