@@ -96,15 +96,50 @@
         });
       });
   }
+  /* The API's messages are in English (its contract); the site shows them
+     in Spanish. Every message the API writes has a line here; an unknown
+     one is shown as it came. */
+  var MESSAGES = [
+    [/^required$/, 'falta este dato'],
+    [/^unknown parameter$/, 'parámetro desconocido'],
+    [/^repeated parameter$/, 'parámetro repetido'],
+    [/^must be (\d+) to (\d+) characters$/, 'debe tener de $1 a $2 caracteres'],
+    [/^must be at most (\d+) characters$/, 'debe tener como máximo $1 caracteres'],
+    [/^must be an integer from (\S+) to (\S+)$/, 'debe ser un número entero de $1 a $2'],
+    [/^must be a number from (\S+) to (\S+)$/, 'debe ser un número de $1 a $2'],
+    [/^must be a number of at least (\S+)$/, 'debe ser un número mayor o igual que $1'],
+    [/^must be true or false$/, 'debe ser true o false'],
+    [/^must be one of (.+)$/, 'debe ser uno de estos valores: $1'],
+    [/^must not be less than minPriceUsd$/, 'no puede ser menor que el precio mínimo'],
+    [/^give 2 to 4 vehicle IDs$/, 'elegí de 2 a 4 versiones'],
+    [/^duplicate ID (.+)$/, 'versión repetida: $1'],
+    [/^no published version with id (.+)$/, 'no hay una versión publicada con el ID $1'],
+    [/^invalid parameters$/, 'parámetros no válidos'],
+    [/^query string too long$/, 'la consulta es demasiado larga'],
+  ];
+  function spanish(message) {
+    for (var i = 0; i < MESSAGES.length; i++) {
+      if (MESSAGES[i][0].test(message)) { return message.replace(MESSAGES[i][0], MESSAGES[i][1]); }
+    }
+    return message;
+  }
+  /* A parameter by the label of its form field, when the page has one. */
+  function fieldName(path) {
+    var field = document.querySelector('[name="' + path.replace(/["\\]/g, '') + '"]');
+    var text = field && field.id ? document.querySelector('label[for="' + field.id + '"]') : null;
+    return text ? text.textContent : path;
+  }
   function showError(status, result, apiUrl) {
     clear(status);
     var error = result.body && result.body.error;
     status.appendChild(document.createTextNode(
       result.status === 404 ? 'No encontrado: ' : 'La consulta no es válida: '));
-    status.appendChild(document.createTextNode(error && error.message ? error.message : 'error ' + result.status));
+    status.appendChild(document.createTextNode(error && error.message ? spanish(error.message) : 'error ' + result.status));
     if (error && error.details && error.details.length) {
       var list = el('ul');
-      error.details.forEach(function (d) { list.appendChild(el('li', null, d.path + ': ' + d.message)); });
+      error.details.forEach(function (d) {
+        list.appendChild(el('li', null, fieldName(d.path) + ': ' + spanish(d.message)));
+      });
       status.appendChild(list);
     }
     status.appendChild(document.createTextNode(' '));

@@ -365,3 +365,59 @@ fn catalogue_text_is_escaped_on_every_page_and_feed() {
         "JSON-LD escapes <"
     );
 }
+
+/// The site shows API errors to people in Spanish, through the table of
+/// patterns in `assets/site.js`: every message the API writes (each kind
+/// of 400 detail, the 404 and the 414) must match one of its lines.
+#[tokio::test]
+async fn every_api_error_message_has_a_spanish_line_in_the_site_script() {
+    let script = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/site.js"))
+        .expect("site.js");
+    let patterns: Vec<regex::Regex> = script
+        .lines()
+        .filter_map(|line| line.trim().strip_prefix("[/"))
+        .map(|rest| {
+            let (pattern, _) = rest.split_once("/, '").expect("[/pattern/, 'texto'],");
+            regex::Regex::new(pattern).expect("a pattern both languages read alike")
+        })
+        .collect();
+    assert!(patterns.len() > 10, "the table was not found");
+
+    let id = crate::edge::edge_vehicles()[0]["id"].as_str().expect("id");
+    let long_query = format!("/api/v1/vehicles?q={}", "a".repeat(5000));
+    let requests = [
+        "/api/v1/vehicles?colour=red".to_owned(),
+        "/api/v1/vehicles?make=a&make=b".to_owned(),
+        "/api/v1/vehicles?make=".to_owned(),
+        format!("/api/v1/vehicles?q={}", "a".repeat(201)),
+        "/api/v1/vehicles?limit=0".to_owned(),
+        "/api/v1/vehicles?minDiscountPct=101".to_owned(),
+        "/api/v1/vehicles?minPriceUsd=-1".to_owned(),
+        "/api/v1/vehicles?opportunitiesOnly=yes".to_owned(),
+        "/api/v1/vehicles?sort=cheap&type=boat".to_owned(),
+        "/api/v1/vehicles?minPriceUsd=2&maxPriceUsd=1".to_owned(),
+        "/api/v1/models/prices?make=Toyota".to_owned(),
+        "/api/v1/compare".to_owned(),
+        format!("/api/v1/compare?ids={id}"),
+        format!("/api/v1/compare?ids={id},{id}"),
+        format!("/api/v1/compare?ids={id},nope"),
+        "/api/v1/vehicles/nope".to_owned(),
+        long_query,
+    ];
+    let mut untranslated = Vec::new();
+    for uri in &requests {
+        let reply = crate::edge::get(uri).await;
+        assert!(reply.status.is_client_error(), "{uri}: {}", reply.status);
+        let error = &reply.json()["error"];
+        let mut messages = vec![error["message"].as_str().expect("message").to_owned()];
+        for detail in error["details"].as_array().into_iter().flatten() {
+            messages.push(detail["message"].as_str().expect("detail").to_owned());
+        }
+        for message in messages {
+            if !patterns.iter().any(|pattern| pattern.is_match(&message)) {
+                untranslated.push(format!("{uri}: {message:?}"));
+            }
+        }
+    }
+    assert!(untranslated.is_empty(), "{}", untranslated.join("\n"));
+}
