@@ -8,6 +8,7 @@
 pub mod api;
 pub mod catalogue;
 pub mod logging;
+pub mod manifest;
 pub mod time;
 pub mod vocab;
 

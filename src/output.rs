@@ -9,33 +9,10 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::{Context, bail};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::api::json::{etag, to_json_bytes};
-
-/// Name of the manifest at the root of the tree.
-pub const MANIFEST: &str = "manifest.json";
-
-/// One published file.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ManifestEntry {
-    /// The URL path (and query string, for precomputed queries) it answers.
-    pub url: String,
-    /// Its path in the tree, `/`-separated.
-    pub file: String,
-    /// Its `Content-Type`.
-    pub content_type: String,
-    /// The strong ETag of its bytes.
-    pub etag: String,
-}
-
-/// `manifest.json`: every file of the tree, sorted by URL.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Manifest {
-    /// The entries.
-    pub files: Vec<ManifestEntry>,
-}
+pub use crate::manifest::{MANIFEST, Manifest, ManifestEntry};
 
 /// Writes a tree into a staging directory; [`TreeWriter::commit`] swaps it in.
 #[derive(Debug)]

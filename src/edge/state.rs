@@ -15,13 +15,11 @@ use serde::Deserialize;
 use crate::api::Index;
 use crate::api::json::etag;
 use crate::catalogue::{Catalogue, EDGE_DATA_PATH, EDGE_DATA_VERSION, EdgeData};
+pub use crate::manifest::MANIFEST;
+use crate::manifest::Manifest;
 
-/// Name of the manifest at the root of a generated tree.
-pub const MANIFEST: &str = "manifest.json";
-
-/// One file of the tree as the manifest lists it.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "camelCase")]
+/// One file of the tree as the manifest lists it, by URL or by file.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StaticEntry {
     /// Its path in the tree, `/`-separated.
     pub file: String,
@@ -29,20 +27,6 @@ pub struct StaticEntry {
     pub content_type: String,
     /// The ETag of its bytes when it was written.
     pub etag: String,
-}
-
-/// `manifest.json` as `generate` writes it (the edge only reads it, so it
-/// keeps its own reader instead of linking the generator's output module).
-#[derive(Debug, Deserialize)]
-struct ManifestFile {
-    files: Vec<ManifestRow>,
-}
-
-#[derive(Debug, Deserialize)]
-struct ManifestRow {
-    url: String,
-    #[serde(flatten)]
-    entry: StaticEntry,
 }
 
 /// Just the version of the edge data, read before the rest so that a file
@@ -75,12 +59,19 @@ impl Site {
                 root.display()
             )
         })?;
-        let manifest: ManifestFile = serde_json::from_slice(&manifest_bytes)
+        let manifest: Manifest = serde_json::from_slice(&manifest_bytes)
             .with_context(|| format!("parsing {}", manifest_path.display()))?;
         let by_url: HashMap<String, StaticEntry> = manifest
             .files
             .into_iter()
-            .map(|row| (row.url, row.entry))
+            .map(|row| {
+                let entry = StaticEntry {
+                    file: row.file,
+                    content_type: row.content_type,
+                    etag: row.etag,
+                };
+                (row.url, entry)
+            })
             .collect();
         let by_file = by_url
             .values()
