@@ -27,11 +27,13 @@ pub const API_NOT_FOUND: &str = "no such API resource";
 pub async fn serve(State(state): State<AppState>, uri: Uri) -> Response {
     let site = state.site();
     let path = uri.path();
-    if let Some(response) = serve_listed(&site, &uri).await {
-        return response;
-    }
+    // Under the API only its routes answer: a file of the tree, such as
+    // `api/404.json` (the CDN's 404 body), is not an API resource.
     if is_api_path(path) {
         return error_response(&ApiError::NotFound(API_NOT_FOUND.to_owned()));
+    }
+    if let Some(response) = serve_listed(&site, &uri).await {
+        return response;
     }
     if let Some(candidates) = candidates(path) {
         for file in candidates {

@@ -2,8 +2,10 @@
 //! static host serves only paths without a query string from files, so the
 //! rules rewrite the extension-less API URLs to their files, send every list,
 //! search, comparison and MCP request to the edge origin (forced 200
-//! proxies, query strings passed through), and answer other `/api/*` URLs
-//! with the JSON 404 body. Headers live in `netlify.toml`.
+//! proxies, query strings passed through), and answer every other `/api/*`
+//! URL with the JSON 404 body, forced, so that the tree's file names (such as
+//! `/api/v1/vehicles.json` or `/api/404.json` itself) are not API URLs on
+//! the CDN either. Headers live in `netlify.toml`.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -44,8 +46,13 @@ pub fn render_redirects(index: &Index, edge_origin: &str) -> String {
         let to = format!("{edge}{}", from.replace('*', ":splat"));
         rule(&mut out, from, &to, "200!");
     }
-    out.push_str("# Any other API URL: the JSON 404 body.\n");
-    rule(&mut out, "/api/*", &format!("/{API_NOT_FOUND_FILE}"), "404");
+    out.push_str("# Any other API URL, files included: the JSON 404 body.\n");
+    rule(
+        &mut out,
+        "/api/*",
+        &format!("/{API_NOT_FOUND_FILE}"),
+        "404!",
+    );
     out
 }
 
