@@ -114,6 +114,7 @@
     [/^give 2 to 4 vehicle IDs$/, 'elegí de 2 a 4 versiones'],
     [/^duplicate ID (.+)$/, 'versión repetida: $1'],
     [/^no published version with id (.+)$/, 'no hay una versión publicada con el ID $1'],
+    [/^must be UTF-8 once percent-decoded$/, 'tiene caracteres no válidos'],
     [/^invalid parameters$/, 'parámetros no válidos'],
     [/^query string too long$/, 'la consulta es demasiado larga'],
   ];

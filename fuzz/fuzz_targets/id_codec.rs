@@ -6,7 +6,7 @@
 #![no_main]
 
 use autoprecios::api::text::{MAX_SEGMENT_CHARS, decode_id, encode_id, encode_id_path, fold, slug};
-use autoprecios::edge::http::percent_decode;
+use autoprecios::api::text::percent_decode;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

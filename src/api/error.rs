@@ -42,6 +42,10 @@ pub enum ApiError {
     UriTooLong,
 }
 
+/// The detail message for a parameter whose bytes, once percent-decoded,
+/// are not UTF-8.
+pub const NOT_UTF8: &str = "must be UTF-8 once percent-decoded";
+
 /// The spec's error body: `{"error": {"code", "message", "details"?}}`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ErrorBody {

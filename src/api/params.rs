@@ -3,9 +3,11 @@
 //! out of bounds are all collected into one 400 naming each parameter.
 
 use std::collections::BTreeMap;
+use std::collections::btree_map::Entry;
 
-use crate::api::error::{ApiError, ErrorDetail};
+use crate::api::error::{ApiError, ErrorDetail, NOT_UTF8};
 use crate::api::query::*;
+use crate::api::text::form_decode;
 use crate::api::types::DealKind;
 use crate::vocab::{BodyType, Drivetrain, Fuel, Transmission, Window};
 
@@ -38,13 +40,27 @@ impl Params {
     fn parse(query: &str, allowed: &[&str]) -> Self {
         let mut values = BTreeMap::new();
         let mut details = Vec::new();
-        for (name, value) in form_urlencoded::parse(query.as_bytes()) {
-            if !allowed.contains(&name.as_ref()) {
-                details.push(ErrorDetail::new(name.as_ref(), "unknown parameter"));
-            } else if values.contains_key(name.as_ref()) {
-                details.push(ErrorDetail::new(name.as_ref(), "repeated parameter"));
-            } else {
-                values.insert(name.into_owned(), value.into_owned());
+        // As form decoding does (`&` between pairs, empty pairs skipped, the
+        // first `=` ends the name), except that bytes which are not UTF-8
+        // are an error rather than replaced.
+        for pair in query.split('&').filter(|pair| !pair.is_empty()) {
+            let (raw_name, raw_value) = pair.split_once('=').unwrap_or((pair, ""));
+            let (Some(name), Some(value)) = (form_decode(raw_name), form_decode(raw_value)) else {
+                let name = form_decode(raw_name).unwrap_or_else(|| raw_name.to_owned());
+                details.push(ErrorDetail::new(name, NOT_UTF8));
+                continue;
+            };
+            if !allowed.contains(&name.as_str()) {
+                details.push(ErrorDetail::new(name, "unknown parameter"));
+                continue;
+            }
+            match values.entry(name) {
+                Entry::Occupied(taken) => {
+                    details.push(ErrorDetail::new(taken.key().as_str(), "repeated parameter"));
+                }
+                Entry::Vacant(free) => {
+                    free.insert(value);
+                }
             }
         }
         details.dedup();
@@ -264,12 +280,11 @@ pub fn parse_none(query: &str) -> Result<(), ApiError> {
     Params::parse(query, &[]).finish(())
 }
 
-/// Decodes one form-encoded component (`+` is a space).
+/// Decodes one form-encoded component (`+` is a space). Only for parts of
+/// a value that [`Params::parse`] has decoded whole: UTF-8 then, as no
+/// escape of a multi-byte character contains a comma.
 pub fn decode_component(raw: &str) -> String {
-    form_urlencoded::parse(format!("x={raw}").as_bytes())
-        .next()
-        .map(|(_, value)| value.into_owned())
-        .unwrap_or_default()
+    form_decode(raw).unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -380,6 +395,20 @@ mod tests {
     fn text_is_form_decoded_and_bounded() {
         let query = parse_search("q=citro%C3%ABn+c3&make=Citro%C3%ABn").expect("valid");
         assert_eq!(query.filters.q.as_deref(), Some("citroën c3"));
+        for (bad, path) in [
+            ("q=%FF", "q"),
+            ("make=Fiat%FF", "make"),
+            ("q=fiat%C3", "q"),
+            ("%FF=1", "%FF"),
+        ] {
+            let err = parse_search(bad).expect_err("not UTF-8");
+            assert_eq!(paths(err.clone()), [path], "{bad}");
+            assert!(
+                matches!(&err, ApiError::InvalidParameters(details)
+                if details[0].message == NOT_UTF8),
+                "{bad}"
+            );
+        }
         assert_eq!(paths(parse_search("make=").expect_err("empty")), ["make"]);
         assert!(parse_search(&format!("q={}", "a".repeat(200))).is_ok());
         assert_eq!(

@@ -12,6 +12,42 @@ pub fn fold(text: &str) -> String {
         .collect()
 }
 
+/// Decodes `%XX` escapes (a `+` stays a `+`: this is a path, not a form). A
+/// `%` not followed by two hex digits is kept as it is. `None` when the
+/// result is not UTF-8.
+pub fn percent_decode(raw: &str) -> Option<String> {
+    let bytes = raw.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut index = 0;
+    while index < bytes.len() {
+        let escaped = (bytes[index] == b'%')
+            .then(|| raw.get(index + 1..index + 3))
+            .flatten()
+            .and_then(|hex| {
+                u8::from_str_radix(hex, 16)
+                    .ok()
+                    .filter(|_| hex.bytes().all(|b| b.is_ascii_hexdigit()))
+            });
+        match escaped {
+            Some(byte) => {
+                out.push(byte);
+                index += 3;
+            }
+            None => {
+                out.push(bytes[index]);
+                index += 1;
+            }
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+/// Decodes one form-encoded component of a query string: `+` is a space,
+/// then `%XX` escapes. `None` when the result is not UTF-8.
+pub fn form_decode(raw: &str) -> Option<String> {
+    percent_decode(&raw.replace('+', " "))
+}
+
 /// A readable URL slug: folded, runs of anything but ASCII letters and digits
 /// turned into one `-` (`Clase C` -> `clase-c`). Not unique on its own: the
 /// caller disambiguates.
@@ -103,6 +139,26 @@ pub fn decode_id(encoded: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn percent_decoding_is_for_paths() {
+        assert_eq!(percent_decode("a%2Fb+c%25").as_deref(), Some("a/b+c%"));
+        assert_eq!(percent_decode("%C3%B1%").as_deref(), Some("ñ%"));
+        assert_eq!(
+            percent_decode("%zz%+1").as_deref(),
+            Some("%zz%+1"),
+            "not escapes: kept"
+        );
+        assert_eq!(percent_decode("%ff"), None);
+    }
+
+    #[test]
+    fn form_decoding_makes_plus_a_space_and_refuses_what_is_not_utf8() {
+        assert_eq!(form_decode("a+b%2Bc").as_deref(), Some("a b+c"));
+        assert_eq!(form_decode("citro%C3%ABn").as_deref(), Some("citroën"));
+        assert_eq!(form_decode("%FF"), None);
+        assert_eq!(form_decode("fiat%C3"), None, "a cut multi-byte character");
+    }
 
     #[test]
     fn folding_ignores_case_and_accents() {

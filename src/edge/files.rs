@@ -10,7 +10,8 @@ use axum::http::{StatusCode, Uri};
 use axum::response::Response;
 
 use crate::api::ApiError;
-use crate::edge::http::{bytes_response, error_response, percent_decode};
+use crate::api::text::percent_decode;
+use crate::edge::http::{bytes_response, error_response};
 use crate::edge::state::{AppState, MANIFEST, Site};
 
 /// Top-level names that are part of the tree but not of the site: the

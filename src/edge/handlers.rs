@@ -13,8 +13,10 @@ use crate::api::endpoints::{
     compare_vehicles, find_deals, get_api_info, get_catalogue, get_model_prices, get_vehicle,
     search_vehicles,
 };
+use crate::api::error::NOT_UTF8;
 use crate::api::params::{parse_compare, parse_deals, parse_model, parse_none, parse_search};
-use crate::edge::http::{percent_decode, respond};
+use crate::api::text::percent_decode;
+use crate::edge::http::respond;
 use crate::edge::state::AppState;
 
 /// Path prefix of a vehicle's detail.
@@ -74,8 +76,7 @@ async fn vehicle(State(state): State<AppState>, uri: Uri) -> Response {
     let site = state.site();
     let id = || {
         let raw = uri.path().strip_prefix(VEHICLE_PREFIX).unwrap_or_default();
-        percent_decode(raw)
-            .ok_or_else(|| ApiError::invalid("id", "must be UTF-8 once percent-decoded"))
+        percent_decode(raw).ok_or_else(|| ApiError::invalid("id", NOT_UTF8))
     };
     respond(
         parse_none(query(&uri))

@@ -243,36 +243,6 @@ fn add_shared_headers(status: StatusCode, headers: &mut HeaderMap) {
     }
 }
 
-/// Decodes `%XX` escapes (a `+` stays a `+`: this is a path, not a form). A
-/// `%` not followed by two hex digits is kept as it is. `None` when the
-/// result is not UTF-8.
-pub fn percent_decode(raw: &str) -> Option<String> {
-    let bytes = raw.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut index = 0;
-    while index < bytes.len() {
-        let escaped = (bytes[index] == b'%')
-            .then(|| raw.get(index + 1..index + 3))
-            .flatten()
-            .and_then(|hex| {
-                u8::from_str_radix(hex, 16)
-                    .ok()
-                    .filter(|_| hex.bytes().all(|b| b.is_ascii_hexdigit()))
-            });
-        match escaped {
-            Some(byte) => {
-                out.push(byte);
-                index += 3;
-            }
-            None => {
-                out.push(bytes[index]);
-                index += 1;
-            }
-        }
-    }
-    String::from_utf8(out).ok()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -297,18 +267,6 @@ mod tests {
             !not_modified(&HeaderValue::from_static("*"), &HeaderMap::new()),
             "nothing to match"
         );
-    }
-
-    #[test]
-    fn percent_decoding_is_for_paths() {
-        assert_eq!(percent_decode("a%2Fb+c%25").as_deref(), Some("a/b+c%"));
-        assert_eq!(percent_decode("%C3%B1%").as_deref(), Some("ñ%"));
-        assert_eq!(
-            percent_decode("%zz%+1").as_deref(),
-            Some("%zz%+1"),
-            "not escapes: kept"
-        );
-        assert_eq!(percent_decode("%ff"), None);
     }
 
     async fn boom() -> StatusCode {

@@ -402,6 +402,8 @@ async fn every_api_error_message_has_a_spanish_line_in_the_site_script() {
         format!("/api/v1/compare?ids={id},{id}"),
         format!("/api/v1/compare?ids={id},nope"),
         "/api/v1/vehicles/nope".to_owned(),
+        "/api/v1/vehicles?q=%FF".to_owned(),
+        "/api/v1/vehicles/%FF".to_owned(),
         long_query,
     ];
     let mut untranslated = Vec::new();
