@@ -17,6 +17,7 @@ const pages = [
   { name: 'make', path: '/modelos/toyota' },
   { name: 'model', path: '/modelos/toyota/hilux' },
   { name: 'version', path: `/versiones/${hilux}` },
+  { name: 'deals', path: '/ofertas', ready: 'ol.cards li', min: 1 },
   { name: 'search', path: '/buscar?make=Toyota&type=Pickup&sort=price_asc', ready: '#lista li', min: 1 },
   { name: 'compare', path: `/comparar?ids=${hilux},${ranger}`, ready: 'table.compare-table thead th', min: 3 },
   // A search the API refuses: its 400 is expected (chromium logs it), and

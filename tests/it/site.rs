@@ -423,3 +423,52 @@ async fn every_api_error_message_has_a_spanish_line_in_the_site_script() {
     }
     assert!(untranslated.is_empty(), "{}", untranslated.join("\n"));
 }
+
+/// The version page paths of the cards on a list page, in order.
+fn card_paths(html: &str) -> Vec<String> {
+    html.split("<h3 class=\"card-title\"><a href=\"")
+        .skip(1)
+        .map(|rest| rest.split('"').next().expect("href").to_owned())
+        .collect()
+}
+
+/// Each deal list page shows exactly the API's list, in its order, and the
+/// home page links to it instead of to a search that needs JavaScript.
+#[tokio::test]
+async fn the_deal_pages_list_what_the_api_lists_and_need_no_script() {
+    let out = &fixture().out;
+    for (path, kind) in [
+        ("ofertas", "opportunities"),
+        ("ofertas/bajas", "price_drops"),
+        ("ofertas/nuevas", "new_opportunities"),
+    ] {
+        let html = fs::read_to_string(out.join(path).join("index.html")).expect(path);
+        let api = crate::edge::get(&format!(
+            "/api/v1/deals?kind={kind}&window=7d&sort=recommended&limit=100"
+        ))
+        .await
+        .json();
+        let expected: Vec<String> = api["data"]["vehicles"]
+            .as_array()
+            .expect("vehicles")
+            .iter()
+            .map(|v| v["url"].as_str().expect("url").replace(BASE, ""))
+            .collect();
+        assert!(!expected.is_empty(), "the fixture has {kind}");
+        assert_eq!(card_paths(&html), expected, "{path}");
+        assert!(!html.contains("<script src"), "{path} runs no script");
+        assert!(
+            html.contains(&format!("{} versi", expected.len())),
+            "{path}"
+        );
+    }
+    let home = fs::read_to_string(out.join("index.html")).expect("home");
+    assert!(
+        !home.contains("href=\"/buscar?"),
+        "home lists lead to pages"
+    );
+    assert!(
+        home.contains("id=\"nuevas\""),
+        "home shows new opportunities"
+    );
+}

@@ -4,7 +4,8 @@
 //! catalogue through the API's own endpoint functions and writes every page,
 //! feed and asset through [`TreeWriter::write`] with its URL.
 //!
-//! Pages: `/` (deals), `/modelos` (every make and model), `/modelos/{make}`,
+//! Pages: `/` (deals), `/ofertas`, `/ofertas/bajas` and `/ofertas/nuevas`
+//! (every deal, pages of 100), `/modelos` (every make and model), `/modelos/{make}`,
 //! `/modelos/{make}/{model}`, `/versiones/{id}` (with its Atom data feed at
 //! `/versiones/{id}/feed.xml`), `/buscar`, `/comparar`, `/404.html`; plus
 //! `/feeds/ofertas.xml`, `/sitemap.xml`, `/robots.txt` and the hashed assets.
@@ -12,6 +13,7 @@
 pub mod assets;
 pub mod cards;
 pub mod chart;
+pub mod deals;
 pub mod feeds;
 pub mod format;
 pub mod labels;
@@ -32,12 +34,13 @@ use crate::time::format_time;
 pub const HTML: &str = "text/html; charset=utf-8";
 
 /// The site's templates (the docs module registers `base.html` and `doc.html`).
-const TEMPLATES: [(&str, &str); 9] = [
+const TEMPLATES: [(&str, &str); 10] = [
     (
         "macros.html",
         include_str!("../../../templates/macros.html"),
     ),
     ("home.html", include_str!("../../../templates/home.html")),
+    ("deals.html", include_str!("../../../templates/deals.html")),
     ("makes.html", include_str!("../../../templates/makes.html")),
     ("make.html", include_str!("../../../templates/make.html")),
     ("model.html", include_str!("../../../templates/model.html")),
@@ -214,6 +217,7 @@ pub fn write_site(index: &Index, env: &Environment, out: &TreeWriter) -> anyhow:
     };
     assets::write_assets(out)?;
     let mut pages = vec![pages::write_home(&site)?];
+    pages.extend(deals::write_deal_pages(&site)?);
     pages.extend(pages::write_catalogue_pages(&site)?);
     pages.extend(version::write_versions(&site)?);
     pages.push(shells::write_search(&site)?);

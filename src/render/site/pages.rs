@@ -1,5 +1,5 @@
-//! Render stage, catalogue pages: the home page with current opportunities
-//! and recent drops, `/modelos` with every make and model, one page per make
+//! Render stage, catalogue pages: the home page with the first current
+//! opportunities, recent drops and new opportunities, `/modelos` with every make and model, one page per make
 //! and one per model with every version cheapest first. Lists come from the
 //! API's endpoint functions, so pages and API agree.
 
@@ -48,6 +48,8 @@ struct HomeView {
     opportunities: Vec<Card>,
     drops: Vec<Card>,
     drop_total: usize,
+    new_opportunities: Vec<Card>,
+    new_total: usize,
     makes: Vec<MakeLink>,
 }
 
@@ -79,6 +81,7 @@ pub fn write_home(site: &Site) -> anyhow::Result<SitemapEntry> {
     };
     let opportunities = deals(DealKind::Opportunities)?.data;
     let drops = deals(DealKind::PriceDrops)?.data;
+    let new_opportunities = deals(DealKind::NewOpportunities)?.data;
     let catalogue = index.catalogue_data();
     let meta = &index.catalogue().meta;
     let view = HomeView {
@@ -90,6 +93,8 @@ pub fn write_home(site: &Site) -> anyhow::Result<SitemapEntry> {
         opportunities: opportunities.vehicles.iter().map(card).collect(),
         drops: drops.vehicles.iter().map(card).collect(),
         drop_total: drops.pagination.total,
+        new_opportunities: new_opportunities.vehicles.iter().map(card).collect(),
+        new_total: new_opportunities.pagination.total,
         makes: make_groups(site, &catalogue.models)
             .into_iter()
             .map(|group| group.link)

@@ -1,0 +1,173 @@
+//! Render stage, deal lists: every current opportunity (`/ofertas`), every
+//! price drop (`/ofertas/bajas`) and every new opportunity
+//! (`/ofertas/nuevas`) of the last seven days, as static pages of at most
+//! [`MAX_LIMIT`] cards (`/ofertas/2`, ...), so the deals can be read without
+//! JavaScript. The lists are the API's own `find_deals` pages, in its
+//! `recommended` order.
+
+use serde::Serialize;
+
+use super::cards::{Card, card};
+use super::feeds::SitemapEntry;
+use super::pages::crumbs;
+use super::{PageMeta, Site};
+use crate::api::endpoints::find_deals;
+use crate::api::query::{DealSort, DealsQuery, MAX_LIMIT, Page};
+use crate::api::types::DealKind;
+use crate::vocab::Window;
+
+/// One deal list: its kind, path and words.
+pub struct DealList {
+    /// Kind of deal.
+    pub kind: DealKind,
+    /// The kind as the API's `kind` parameter spells it.
+    param: &'static str,
+    /// Site path of its first page.
+    pub path: &'static str,
+    /// Page title.
+    title: &'static str,
+    /// What the list holds and its order, one paragraph.
+    lead: &'static str,
+    /// Said when the list is empty.
+    empty: &'static str,
+}
+
+/// The three lists, in the order the pages link to each other.
+pub const LISTS: [DealList; 3] = [
+    DealList {
+        kind: DealKind::Opportunities,
+        param: "opportunities",
+        path: "/ofertas",
+        title: "Oportunidades actuales",
+        lead: "Versiones cuya cotización más baja está al menos un 5 % por debajo de su \
+               precio habitual, con historia suficiente para compararlas. Primero, las de \
+               mayor diferencia.",
+        empty: "No hay oportunidades en esta publicación.",
+    },
+    DealList {
+        kind: DealKind::PriceDrops,
+        param: "price_drops",
+        path: "/ofertas/bajas",
+        title: "Bajas de precio de los últimos 7 días",
+        lead: "Reducciones del precio de catálogo de los últimos 7 días: al menos 2 % y \
+               US$ 300, o que llevan el precio por debajo del umbral de oportunidad. \
+               Primero, las bajas más grandes.",
+        empty: "No hubo bajas de precio en los últimos 7 días.",
+    },
+    DealList {
+        kind: DealKind::NewOpportunities,
+        param: "new_opportunities",
+        path: "/ofertas/nuevas",
+        title: "Nuevas oportunidades de los últimos 7 días",
+        lead: "Versiones que pasaron a ser oportunidad en los últimos 7 días, por una baja \
+               de precio o sin ella. Primero, las más recientes.",
+        empty: "No hubo nuevas oportunidades en los últimos 7 días.",
+    },
+];
+
+#[derive(Serialize)]
+struct DealsView {
+    lead: &'static str,
+    empty: &'static str,
+    total: usize,
+    first: usize,
+    last: usize,
+    cards: Vec<Card>,
+    previous: Option<String>,
+    next: Option<String>,
+    /// The other lists: (path, title).
+    others: Vec<(&'static str, &'static str)>,
+    /// The same list in the API.
+    api: String,
+}
+
+/// The path of page `number` (from 1) of a list.
+fn page_path(list: &DealList, number: usize) -> String {
+    match number {
+        1 => list.path.to_owned(),
+        n => format!("{}/{n}", list.path),
+    }
+}
+
+/// Writes every page of every list; returns them for the sitemap.
+pub fn write_deal_pages(site: &Site) -> anyhow::Result<Vec<SitemapEntry>> {
+    let mut pages = Vec::new();
+    for list in &LISTS {
+        pages.extend(write_list(site, list)?);
+    }
+    Ok(pages)
+}
+
+fn write_list(site: &Site, list: &DealList) -> anyhow::Result<Vec<SitemapEntry>> {
+    let mut pages = Vec::new();
+    let mut offset = 0;
+    loop {
+        let query = DealsQuery {
+            kind: list.kind,
+            window: Window::D7,
+            sort: DealSort::Recommended,
+            page: Page {
+                limit: MAX_LIMIT,
+                offset,
+            },
+            ..DealsQuery::default()
+        };
+        let data = find_deals(site.index, &query)?.data;
+        let number = pages.len() + 1;
+        let pagination = &data.pagination;
+        let view = DealsView {
+            lead: list.lead,
+            empty: list.empty,
+            total: pagination.total,
+            first: offset as usize + 1,
+            last: offset as usize + data.vehicles.len(),
+            cards: data.vehicles.iter().map(card).collect(),
+            previous: (number > 1).then(|| page_path(list, number - 1)),
+            next: pagination.next_offset.map(|_| page_path(list, number + 1)),
+            others: LISTS
+                .iter()
+                .filter(|other| other.path != list.path)
+                .map(|other| (other.path, other.title))
+                .collect(),
+            api: format!(
+                "/api/v1/deals?kind={}&window=7d&sort=recommended",
+                list.param
+            ),
+        };
+        let path = page_path(list, number);
+        let title = match number {
+            1 => list.title.to_owned(),
+            n => format!("{}, página {n}", list.title),
+        };
+        let meta = PageMeta {
+            path: path.clone(),
+            title: title.clone(),
+            description: format!("{} {} versiones.", list.lead, view.total),
+            crumbs: if list.path == "/ofertas" && number == 1 {
+                crumbs(&[("/", "Inicio")], "Ofertas")
+            } else {
+                crumbs(&[("/", "Inicio"), ("/ofertas", "Ofertas")], &title)
+            },
+            ..PageMeta::default()
+        };
+        site.write_page(&meta, "deals.html", &view)?;
+        pages.push(SitemapEntry::at(&path, &site.snapshot_at));
+        match pagination.next_offset {
+            Some(next) => offset = u32::try_from(next)?,
+            None => return Ok(pages),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_page_has_the_list_path_and_the_others_a_number() {
+        let list = &LISTS[1];
+        assert_eq!(page_path(list, 1), "/ofertas/bajas");
+        assert_eq!(page_path(list, 2), "/ofertas/bajas/2");
+        assert_eq!(page_path(&LISTS[0], 3), "/ofertas/3");
+    }
+}
