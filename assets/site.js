@@ -29,9 +29,18 @@
     return text.charAt(0) === '-' ? '-' + symbol + ' ' + text.slice(1) : symbol + ' ' + text;
   }
   function usd(value) { return money(value, 'USD'); }
+  /* Two decimals truncated toward zero, like the API's discountPct and dropPct;
+     binary noise is cancelled first (4.99 is stored as 4.98999...). */
+  function hundredths(value) {
+    return Math.trunc(Math.round(Math.abs(value) * 100 * 1e6) / 1e6);
+  }
   function percent(value) {
-    var tenths = Math.floor(Math.round(Math.abs(value) * 100) / 10);
-    return (value < 0 && tenths ? '-' : '') + group(String(Math.floor(tenths / 10))) + ',' + (tenths % 10) + ' %';
+    var h = hundredths(value);
+    return (value < 0 && h ? '-' : '') + group(String(Math.floor(h / 100))) + ',' + two(h % 100) + ' %';
+  }
+  /* The size of a difference whose direction the sentence says. */
+  function share(value) {
+    return hundredths(value) ? percent(Math.abs(value)) : 'menos de 0,01 %';
   }
   function number(value) {
     var parts = String(Math.abs(value)).split('.');
@@ -47,9 +56,10 @@
   }
   function comparisonText(current, c) {
     if (c.sufficientHistory && typeof c.typicalPriceUsd === 'number' && typeof c.discountPct === 'number') {
-      var difference = c.typicalPriceUsd - current;
-      if (c.discountPct > 0) { return usd(difference) + ' (' + percent(c.discountPct) + ') por debajo de su precio habitual'; }
-      if (c.discountPct < 0) { return usd(-difference) + ' (' + percent(-c.discountPct) + ') por encima de su precio habitual'; }
+      /* Direction from whole cents, so a few cents never read as 0,00 %. */
+      var cents = Math.round((c.typicalPriceUsd - current) * 100);
+      if (cents > 0) { return usd(cents / 100) + ' (' + share(c.discountPct) + ') por debajo de su precio habitual'; }
+      if (cents < 0) { return usd(-cents / 100) + ' (' + share(c.discountPct) + ') por encima de su precio habitual'; }
       return 'En su precio habitual';
     }
     var weeks = c.observedWeeks === 1 ? '1 semana observada' : c.observedWeeks + ' semanas observadas';

@@ -6,6 +6,7 @@
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 use autoprecios::generate::generate;
 use autoprecios::output::Manifest;
@@ -87,10 +88,14 @@ fn money_and_dates_use_argentine_formats() {
     assert_eq!(money(999.999, Currency::Usd), "US$ 1.000");
     assert_eq!(money(-300.0, Currency::Ars), "-$ 300");
     assert_eq!(number(8.4), "8,4");
-    assert_eq!(percent(4.8), "4,8 %");
     assert_eq!(
-        percent(4.99),
-        "4,9 %",
+        percent(7.16),
+        "7,16 %",
+        "two decimals, as the API publishes"
+    );
+    assert_eq!(
+        percent(4.995),
+        "4,99 %",
         "truncated: never reads as the 5 % threshold"
     );
     let t = parse_time("2026-11-21T23:00:00Z").expect("time");
@@ -471,4 +476,117 @@ async fn the_deal_pages_list_what_the_api_lists_and_need_no_script() {
         home.contains("id=\"nuevas\""),
         "home shows new opportunities"
     );
+}
+
+/// The search and compare pages format in `assets/site.js` what the other
+/// pages format in Rust: the script's format functions, run by `node` when
+/// it is installed (CI has it for the browser check), must print the same
+/// percentages and comparisons as `format::percent` and `comparison_text`.
+#[test]
+fn the_script_formats_percentages_like_the_pages() {
+    use autoprecios::catalogue::Comparison;
+    use autoprecios::render::site::cards::comparison_text;
+
+    if Command::new("node").arg("--version").output().is_err() {
+        eprintln!("skipped: node is not installed");
+        return;
+    }
+    let script = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/site.js"))
+        .expect("site.js");
+    let start = script.find("  /* Formats:").expect("the formats block");
+    let end = script
+        .find("  /* DOM helpers */")
+        .expect("the end of the formats block");
+    let percents = [
+        7.16, 6.97, 0.02, 4.8, 4.99, 4.995, 1.15, -2.35, -0.004, 1234.5,
+    ];
+    // (current, typical, discountPct): below, above, a few cents either way, equal.
+    let comparisons: Vec<(f64, Comparison)> = [
+        (23_800.0, 25_000.0, 4.8),
+        (26_000.0, 25_000.0, -4.0),
+        (249_976.88, 250_000.0, 0.0),
+        (250_023.12, 250_000.0, 0.0),
+        (25_000.0, 25_000.0, 0.0),
+    ]
+    .into_iter()
+    .map(|(current, typical, discount)| {
+        let comparison = Comparison {
+            window_days: 180,
+            typical_price_usd: Some(typical),
+            lowest_price_usd: None,
+            discount_pct: Some(discount),
+            observed_weeks: 12,
+            sufficient_history: true,
+            opportunity: discount >= 5.0,
+        };
+        (current, comparison)
+    })
+    .collect();
+    let program = format!(
+        "var UNKNOWN = 'sin dato';\n{}\nvar input = JSON.parse(process.argv[1]);\n\
+         console.log(JSON.stringify([input[0].map(percent), \
+         input[1].map(function (c) {{ return comparisonText(c[0], c[1]); }})]));",
+        &script[start..end]
+    );
+    // The script reads the API's JSON: the same serde names.
+    let input = serde_json::json!([percents, comparisons]).to_string();
+    let output = Command::new("node")
+        .args(["-e", &program, &input])
+        .output()
+        .expect("node runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let (script_percents, script_comparisons): (Vec<String>, Vec<String>) =
+        serde_json::from_slice(&output.stdout).expect("the script's JSON");
+
+    let pages_percents: Vec<String> = percents.iter().map(|value| percent(*value)).collect();
+    assert_eq!(script_percents, pages_percents);
+    let pages_comparisons: Vec<String> = comparisons
+        .iter()
+        .map(|(current, comparison)| comparison_text(*current, comparison))
+        .collect();
+    assert_eq!(script_comparisons, pages_comparisons);
+}
+
+/// A model page's lead counts its opportunities as opportunities, and says a
+/// price or a date once when both ends of its range are the same.
+#[test]
+fn model_page_leads_count_opportunities_and_repeat_nothing() {
+    let out = &fixture().out;
+    let pages: Vec<String> = files_under(&out.join("modelos"))
+        .into_iter()
+        .filter(|file| file.matches('/').count() == 2 && file.ends_with("/index.html"))
+        .collect();
+    let mut single = 0;
+    for page in &pages {
+        let html = fs::read_to_string(out.join("modelos").join(page)).expect(page);
+        let start = html.find("<p class=\"lead\">").expect("a lead");
+        let lead = &html[start..start + html[start..].find("</p>").expect("lead end")];
+        let prices: Vec<&str> = lead
+            .split("<strong>")
+            .skip(1)
+            .map(|rest| rest.split("</strong>").next().expect("price"))
+            .collect();
+        assert!(
+            prices.len() == 1 || prices.len() == 2 && prices[0] != prices[1],
+            "{page}: {lead}"
+        );
+        single += usize::from(lead.contains("1 versión a <strong>"));
+        if let Some(range) = lead.split("entre el ").nth(1) {
+            let (from, to) = range.split_once(" y el ").expect("a date range");
+            assert_ne!(from, to.trim_end_matches('.'), "{page}: {lead}");
+        }
+        let opportunities = html.matches("<tr class=\"is-opportunity\">").count();
+        let counted = match opportunities {
+            0 => !lead.contains("oportunidad"),
+            1 => lead.contains(", 1 oportunidad."),
+            n => lead.contains(&format!(", {n} oportunidades.")),
+        };
+        assert!(counted, "{page}: {opportunities} opportunities, {lead}");
+        assert!(!lead.contains("por debajo"), "{page}: {lead}");
+    }
+    assert!(single > 0, "the fixture has a model with one version");
 }

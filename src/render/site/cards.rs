@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use super::format::{date_time, money, percent, usd};
+use super::format::{date_time, money, percent, share, usd};
 use super::labels::{Badge, badges};
 use crate::api::links::Links;
 use crate::api::types::Summary;
@@ -67,22 +67,26 @@ pub fn card(summary: &Summary) -> Card {
 }
 
 /// The comparison with the usual price in plain words:
-/// `US$ 1.200 (4,8 %) por debajo de su precio habitual`.
+/// `US$ 1.200 (4,80 %) por debajo de su precio habitual`. The direction comes
+/// from the amounts, so a difference of a few cents never reads as `0,00 %`
+/// or as no difference at all.
 pub fn comparison_text(current_usd: f64, comparison: &Comparison) -> String {
     match (comparison.typical_price_usd, comparison.discount_pct) {
         (Some(typical), Some(discount)) if comparison.sufficient_history => {
-            let difference = typical - current_usd;
-            if discount > 0.0 {
+            // Both are published in cents: compare whole cents, not floats.
+            let cents = ((typical - current_usd) * 100.0).round();
+            let difference = cents / 100.0;
+            if cents > 0.0 {
                 format!(
                     "{} ({}) por debajo de su precio habitual",
                     usd(difference),
-                    percent(discount)
+                    share(discount)
                 )
-            } else if discount < 0.0 {
+            } else if cents < 0.0 {
                 format!(
                     "{} ({}) por encima de su precio habitual",
                     usd(-difference),
-                    percent(-discount)
+                    share(discount)
                 )
             } else {
                 "En su precio habitual".to_owned()
@@ -113,7 +117,7 @@ pub fn change_text(change: &RecentChange) -> String {
             usd(change.current_price_usd)
         ),
     };
-    let drop = change.drop_pct.map(percent);
+    let drop = drop_size(change);
     match (change.kind, change.changed_at, drop) {
         (ChangeKind::PriceDrop, Some(at), Some(drop)) => {
             format!("Bajó {drop} el {}: {prices}", date_time(at))
@@ -128,14 +132,33 @@ pub fn change_text(change: &RecentChange) -> String {
             date_time(at)
         ),
         (ChangeKind::NewOpportunity, None, _) => match change.qualified_since {
+            // The published record does not say which of these it was, so
+            // the sentence names every way a version qualifies without a cut.
             Some(since) => format!(
-                "Nueva oportunidad desde el control del {}, sin una baja de precio nueva \
-                 (reunió la historia necesaria o cambió su precio habitual)",
+                "Nueva oportunidad desde el control del {}: sin rebaja del catálogo, pasó a \
+                 estar al menos 5 % por debajo de su precio habitual con historia suficiente \
+                 porque bajaron las cotizaciones, subió el dólar (en las cotizaciones en pesos), \
+                 subió su precio habitual o reunió la historia necesaria",
                 date_time(since)
             ),
             None => "Nueva oportunidad".to_owned(),
         },
     }
+}
+
+/// The size of a catalogue cut: `menos de 0,01 %` when the prices show a cut
+/// that truncates to zero; the published percent otherwise (it can be zero
+/// or negative for a new opportunity whose cut was undone later).
+pub fn drop_size(change: &RecentChange) -> Option<String> {
+    let pct = change.drop_pct?;
+    let cut = change
+        .previous_price_usd
+        .is_some_and(|previous| previous > change.current_price_usd);
+    Some(if pct == 0.0 && cut {
+        share(pct)
+    } else {
+        percent(pct)
+    })
 }
 
 #[cfg(test)]
@@ -159,11 +182,15 @@ mod tests {
     fn comparisons_read_as_plain_spanish() {
         assert_eq!(
             comparison_text(23_800.0, &comparison(Some(25_000.0), Some(4.8), true)),
-            "US$ 1.200 (4,8 %) por debajo de su precio habitual"
+            "US$ 1.200 (4,80 %) por debajo de su precio habitual"
         );
         assert_eq!(
             comparison_text(26_000.0, &comparison(Some(25_000.0), Some(-4.0), true)),
-            "US$ 1.000 (4,0 %) por encima de su precio habitual"
+            "US$ 1.000 (4,00 %) por encima de su precio habitual"
+        );
+        assert_eq!(
+            comparison_text(25_000.0, &comparison(Some(25_000.0), Some(0.0), true)),
+            "En su precio habitual"
         );
         assert_eq!(
             comparison_text(26_000.0, &comparison(None, None, false)),
@@ -172,20 +199,63 @@ mod tests {
     }
 
     #[test]
-    fn changes_read_as_plain_spanish() {
-        let drop = RecentChange {
-            kind: ChangeKind::PriceDrop,
-            changed_at: parse_time("2026-11-21T15:00:00Z"),
-            qualified_since: None,
-            drop_pct: Some(3.25),
-            previous_price_usd: Some(25_000.0),
+    fn a_difference_of_cents_is_never_zero_percent() {
+        // 0,0092 % below and above: the API publishes a discountPct of 0.
+        assert_eq!(
+            comparison_text(249_976.88, &comparison(Some(250_000.0), Some(0.0), true)),
+            "US$ 23,12 (menos de 0,01 %) por debajo de su precio habitual"
+        );
+        assert_eq!(
+            comparison_text(250_023.12, &comparison(Some(250_000.0), Some(0.0), true)),
+            "US$ 23,12 (menos de 0,01 %) por encima de su precio habitual"
+        );
+        assert_eq!(
+            comparison_text(24_976.88, &comparison(Some(25_000.0), Some(0.09), true)),
+            "US$ 23,12 (0,09 %) por debajo de su precio habitual"
+        );
+    }
+
+    fn change(kind: ChangeKind, drop: Option<f64>, previous: Option<f64>) -> RecentChange {
+        RecentChange {
+            kind,
+            // A cut has its time; a new opportunity without one, the check after the miss.
+            changed_at: drop.and(parse_time("2026-11-21T15:00:00Z")),
+            qualified_since: match drop {
+                Some(_) => None,
+                None => parse_time("2026-11-21T14:00:00Z"),
+            },
+            drop_pct: drop,
+            previous_price_usd: previous,
             current_price_usd: 24_187.5,
             conversion_basis: "current_observed_exchange_rate".into(),
-        };
+        }
+    }
+
+    #[test]
+    fn changes_read_as_plain_spanish() {
+        let drop = change(ChangeKind::PriceDrop, Some(3.25), Some(25_000.0));
         assert_eq!(
             change_text(&drop),
-            "Bajó 3,2 % el 21/11/2026 12:00: de US$ 25.000 a US$ 24.187,50 \
+            "Bajó 3,25 % el 21/11/2026 12:00: de US$ 25.000 a US$ 24.187,50 \
              (precio de catálogo al tipo de cambio actual)"
+        );
+        let tiny = change(ChangeKind::NewOpportunity, Some(0.0), Some(24_190.0));
+        assert_eq!(
+            change_text(&tiny),
+            "Nueva oportunidad tras una baja de menos de 0,01 % el 21/11/2026 12:00: \
+             de US$ 24.190 a US$ 24.187,50 (precio de catálogo al tipo de cambio actual)"
+        );
+    }
+
+    #[test]
+    fn a_new_opportunity_without_a_cut_names_every_possible_cause() {
+        let fresh = change(ChangeKind::NewOpportunity, None, None);
+        assert_eq!(
+            change_text(&fresh),
+            "Nueva oportunidad desde el control del 21/11/2026 11:00: sin rebaja del catálogo, \
+             pasó a estar al menos 5 % por debajo de su precio habitual con historia suficiente \
+             porque bajaron las cotizaciones, subió el dólar (en las cotizaciones en pesos), \
+             subió su precio habitual o reunió la historia necesaria"
         );
     }
 }

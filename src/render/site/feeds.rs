@@ -8,7 +8,7 @@ use std::fmt::Write;
 
 use chrono::{Duration, NaiveTime};
 
-use super::cards::{change_text, comparison_text};
+use super::cards::{change_text, comparison_text, drop_size};
 use super::chart::escape;
 use super::format::{day, money, usd};
 use super::{Site, docs_paths};
@@ -233,10 +233,8 @@ fn change_entry(site: &Site, vehicle: &Vehicle, change: &RecentChange) -> Entry 
     let updated = change
         .recency()
         .unwrap_or(site.index.catalogue().meta.catalogue_observed_at);
-    let (kind, headline) = match (change.kind, change.drop_pct) {
-        (ChangeKind::PriceDrop, Some(pct)) => {
-            ("baja", format!("bajó {}", super::format::percent(pct)))
-        }
+    let (kind, headline) = match (change.kind, drop_size(change)) {
+        (ChangeKind::PriceDrop, Some(size)) => ("baja", format!("bajó {size}")),
         (ChangeKind::PriceDrop, None) => ("baja", "bajó de precio".to_owned()),
         (ChangeKind::NewOpportunity, _) => ("oportunidad", "nueva oportunidad".to_owned()),
     };
@@ -312,7 +310,7 @@ pub fn write_version_feed(site: &Site, vehicle: &Vehicle, path: &str) -> anyhow:
             link: url.clone(),
             updated: end,
             summary: format!(
-                "Promedio semanal del precio más bajo de las concesionarias en la semana del {}: {}.",
+                "Promedio semanal de la cotización más baja de las concesionarias en la semana del {}: {}.",
                 day(week.week_start),
                 usd(week.average_usd)
             ),

@@ -89,17 +89,41 @@ pub fn number(value: f64) -> String {
     }
 }
 
-/// A percentage with one decimal, truncated toward zero like the API's own
-/// two-decimal values (a 4,99 % discount never reads as 5,0 %):
-/// `4.8` -> `4,8 %`, `7.97` -> `7,9 %`.
+/// A percentage with two decimals, truncated toward zero like the API's own
+/// `discountPct` and `dropPct` (a 4,995 % discount never reads as 5,00 %):
+/// `7.16` -> `7,16 %`, `4.8` -> `4,80 %`.
 pub fn percent(value: f64) -> String {
     if !value.is_finite() {
         return UNKNOWN.to_owned();
     }
-    // Hundredths first: the API publishes two decimals, which f64 cannot hold exactly.
-    let tenths = (value.abs() * 100.0).round() as u64 / 10;
-    let sign = if value < 0.0 && tenths > 0 { "-" } else { "" };
-    format!("{sign}{},{} %", group_thousands(tenths / 10), tenths % 10)
+    let hundredths = hundredths(value);
+    let sign = if value < 0.0 && hundredths > 0 {
+        "-"
+    } else {
+        ""
+    };
+    format!(
+        "{sign}{},{:02} %",
+        group_thousands(hundredths / 100),
+        hundredths % 100
+    )
+}
+
+/// The size of a difference in percent, for a sentence that already says its
+/// direction: like [`percent`] without the sign, and `menos de 0,01 %` for a
+/// nonzero difference that truncates to zero (never `0,00 %` beside an amount).
+pub fn share(value: f64) -> String {
+    if value.is_finite() && hundredths(value) == 0 {
+        "menos de 0,01 %".to_owned()
+    } else {
+        percent(value.abs())
+    }
+}
+
+/// Whole hundredths of `|value|`, truncated; binary noise is cancelled first
+/// (the API's 4.99 is stored as 4.98999…), as the API does when it truncates.
+fn hundredths(value: f64) -> u64 {
+    ((value.abs() * 100.0 * 1e6).round() / 1e6).trunc() as u64
 }
 
 /// Date and time in Argentina: `21/11/2026 20:00`.
@@ -181,14 +205,36 @@ mod tests {
     }
 
     #[test]
-    fn percentages_truncate_to_one_decimal() {
-        assert_eq!(percent(4.8), "4,8 %");
-        assert_eq!(percent(7.97), "7,9 %");
-        assert_eq!(percent(4.99), "4,9 %");
-        assert_eq!(percent(5.0), "5,0 %");
-        assert_eq!(percent(-2.35), "-2,3 %");
-        assert_eq!(percent(0.04), "0,0 %");
-        assert_eq!(percent(100.0), "100,0 %");
+    fn percentages_truncate_to_two_decimals() {
+        assert_eq!(percent(7.16), "7,16 %");
+        assert_eq!(percent(6.97), "6,97 %");
+        assert_eq!(percent(0.02), "0,02 %");
+        assert_eq!(percent(4.8), "4,80 %");
+        assert_eq!(percent(4.99), "4,99 %");
+        assert_eq!(
+            percent(4.995),
+            "4,99 %",
+            "never rounded up to the threshold"
+        );
+        assert_eq!(
+            percent(1.15),
+            "1,15 %",
+            "binary noise is not a lost hundredth"
+        );
+        assert_eq!(percent(5.0), "5,00 %");
+        assert_eq!(percent(-2.35), "-2,35 %");
+        assert_eq!(percent(-0.004), "0,00 %", "no negative zero");
+        assert_eq!(percent(1234.5), "1.234,50 %");
+        assert_eq!(percent(f64::NAN), UNKNOWN);
+    }
+
+    #[test]
+    fn a_share_below_a_hundredth_is_said_in_words() {
+        assert_eq!(share(7.16), "7,16 %");
+        assert_eq!(share(-2.35), "2,35 %");
+        assert_eq!(share(0.004), "menos de 0,01 %");
+        assert_eq!(share(-0.0), "menos de 0,01 %");
+        assert_eq!(share(0.01), "0,01 %");
     }
 
     #[test]
