@@ -324,12 +324,14 @@ fn record_gaps(
         );
     }
     if entry.trim.fuel == Fuel::Electric {
-        let note = "La etiqueta informa el consumo eléctrico en kWh/100 km; no se asigna a consumptionL100km.";
+        let note = "La etiqueta informa el consumo eléctrico en kWh/100 km; no se asigna al consumo \
+                    de combustible en l/100 km.";
         gap("consumptionL100km", "unassigned", note.to_owned());
     } else if rng.chance(0.08) {
         let note = format!(
-            "La etiqueta informa {label:.1} l/100 km y la ficha técnica {:.1} l/100 km.",
-            label + 0.6
+            "La etiqueta informa {} l/100 km y la ficha técnica {} l/100 km.",
+            one_decimal(label),
+            one_decimal(label + 0.6)
         );
         gap("consumptionL100km", "disputed", note);
     }
@@ -355,4 +357,10 @@ fn record_gaps(
         );
     }
     gaps
+}
+
+/// A value as an Argentine reader writes it in a note: one decimal, comma
+/// separator (`5.2` -> `5,2`).
+fn one_decimal(value: f64) -> String {
+    format!("{value:.1}").replace('.', ",")
 }

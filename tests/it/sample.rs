@@ -230,11 +230,31 @@ fn assert_specs_well_formed(id: &str, specs: &Specs) {
         specs.gaps.keys().all(|name| !values.contains_key(name)),
         "{id}: gap with a value"
     );
+    // camelCase names only: `airbags` is also a Spanish word.
+    let names: Vec<&str> = (specs.gaps.keys().chain(values.keys()))
+        .map(String::as_str)
+        .filter(|name| name.chars().any(char::is_uppercase))
+        .collect();
+    for gap in specs.gaps.values() {
+        assert_note_reads_as_spanish(id, &names, gap["note"].as_str().expect("note"));
+    }
     let urls = specs.sources.values().map(|source| source.url.as_str());
     assert!(
         urls.clone().all(|url| url.contains(".example/")),
         "{id}: a real host"
     );
+}
+
+/// The site shows a gap's note as written: it names no API field and writes
+/// decimals with a comma, as a person in Argentina would.
+fn assert_note_reads_as_spanish(id: &str, field_names: &[&str], note: &str) {
+    let named = field_names.iter().find(|name| note.contains(**name));
+    assert_eq!(named, None, "{id}: the note names a field: {note}");
+    let decimal_point = note
+        .as_bytes()
+        .windows(3)
+        .any(|w| w[0].is_ascii_digit() && w[1] == b'.' && w[2].is_ascii_digit());
+    assert!(!decimal_point, "{id}: decimal point in {note}");
 }
 
 #[test]
