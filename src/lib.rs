@@ -9,6 +9,7 @@ pub mod api;
 pub mod catalogue;
 pub mod logging;
 pub mod manifest;
+pub mod pages;
 pub mod time;
 pub mod vocab;
 

@@ -13,6 +13,7 @@ pub mod handlers;
 pub mod http;
 pub mod loader;
 pub mod mcp;
+pub mod pages;
 pub mod serve;
 pub mod state;
 
@@ -62,6 +63,7 @@ pub fn app(state: AppState) -> Router {
 /// [`app`] with the MCP endpoint's settings.
 pub fn app_with(state: AppState, mcp_options: &mcp::McpOptions) -> Router {
     let site = handlers::routes()
+        .merge(pages::routes())
         .fallback(files::serve)
         // A panic becomes a JSON 500 inside the policy, so it still gets no-store.
         .layer(CatchPanicLayer::custom(http::panic_response))

@@ -17,6 +17,7 @@ use crate::api::json::etag;
 use crate::catalogue::{Catalogue, EDGE_DATA_PATH, EDGE_DATA_VERSION, EdgeData};
 pub use crate::manifest::MANIFEST;
 use crate::manifest::Manifest;
+use crate::pages::{PAGES_DATA_PATH, PageFragments};
 
 /// One file of the tree as the manifest lists it, by URL or by file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,6 +47,20 @@ pub struct Site {
     index: Index,
     by_url: HashMap<String, StaticEntry>,
     by_file: HashMap<String, StaticEntry>,
+    /// The pages the edge fills for a query, when the tree has their parts.
+    pages: Option<QueryPages>,
+}
+
+/// What `/buscar?...` and `/comparar?...` are made of: the static pages and
+/// the fragments (`_edge/pages.json`), held with the tree they belong to.
+#[derive(Debug)]
+pub struct QueryPages {
+    /// The fragments.
+    pub fragments: PageFragments,
+    /// The search page, as `generate` wrote it.
+    pub search: String,
+    /// The compare page, as `generate` wrote it.
+    pub compare: String,
 }
 
 impl Site {
@@ -78,6 +93,7 @@ impl Site {
             .map(|entry| (entry.file.clone(), entry.clone()))
             .collect();
         let index = load_index(root, &by_url)?;
+        let pages = load_pages(root, &by_url)?;
         let canonical_root =
             fs::canonicalize(root).with_context(|| format!("resolving {}", root.display()))?;
         Ok(Site {
@@ -86,7 +102,13 @@ impl Site {
             index,
             by_url,
             by_file,
+            pages,
         })
+    }
+
+    /// The parts of the query pages; `None` for a tree without them.
+    pub fn pages(&self) -> Option<&QueryPages> {
+        self.pages.as_ref()
     }
 
     /// The root directory of the tree.
@@ -115,15 +137,16 @@ impl Site {
     }
 }
 
-/// Reads the edge data the manifest lists, checks that it is the file the
-/// manifest describes (a tree swapped in between the two reads would pair a
-/// manifest with another tree's data) and of the version this build reads.
-fn load_index(root: &Path, by_url: &HashMap<String, StaticEntry>) -> anyhow::Result<Index> {
-    let Some(listed) = by_url.get(EDGE_DATA_PATH) else {
-        bail!(
-            "{} lists no {EDGE_DATA_PATH}: regenerate the tree with this version",
-            root.join(MANIFEST).display()
-        );
+/// Reads a file the manifest lists for `url` (`None` when it lists none)
+/// and checks that it is the file the manifest describes: a tree swapped in
+/// between the two reads would pair a manifest with another tree's file.
+fn read_listed(
+    root: &Path,
+    by_url: &HashMap<String, StaticEntry>,
+    url: &str,
+) -> anyhow::Result<Option<(PathBuf, Vec<u8>)>> {
+    let Some(listed) = by_url.get(url) else {
+        return Ok(None);
     };
     let path = root.join(&listed.file);
     let bytes = fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
@@ -133,6 +156,44 @@ fn load_index(root: &Path, by_url: &HashMap<String, StaticEntry>) -> anyhow::Res
             path.display()
         );
     }
+    Ok(Some((path, bytes)))
+}
+
+/// The query pages' parts, when the tree lists all three.
+fn load_pages(
+    root: &Path,
+    by_url: &HashMap<String, StaticEntry>,
+) -> anyhow::Result<Option<QueryPages>> {
+    let text = |url: &str| -> anyhow::Result<Option<String>> {
+        read_listed(root, by_url, url)?
+            .map(|(path, bytes)| {
+                String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8", path.display()))
+            })
+            .transpose()
+    };
+    let (Some(fragments), Some(search), Some(compare)) =
+        (text(PAGES_DATA_PATH)?, text("/buscar")?, text("/comparar")?)
+    else {
+        return Ok(None);
+    };
+    let fragments = serde_json::from_str(&fragments)
+        .with_context(|| format!("parsing {}", root.join(&PAGES_DATA_PATH[1..]).display()))?;
+    Ok(Some(QueryPages {
+        fragments,
+        search,
+        compare,
+    }))
+}
+
+/// Reads the edge data the manifest lists, checks that it is the file the
+/// manifest describes and of the version this build reads.
+fn load_index(root: &Path, by_url: &HashMap<String, StaticEntry>) -> anyhow::Result<Index> {
+    let Some((path, bytes)) = read_listed(root, by_url, EDGE_DATA_PATH)? else {
+        bail!(
+            "{} lists no {EDGE_DATA_PATH}: regenerate the tree with this version",
+            root.join(MANIFEST).display()
+        );
+    };
     let probe: VersionProbe =
         serde_json::from_slice(&bytes).with_context(|| format!("parsing {}", path.display()))?;
     if probe.format_version != EDGE_DATA_VERSION {

@@ -1,7 +1,8 @@
 //! Render stage, CDN rules: writes `_redirects` for the publish directory. A
 //! static host serves only paths without a query string from files, so the
 //! rules rewrite the extension-less API URLs to their files, send every list,
-//! search, comparison and MCP request to the edge origin (forced 200
+//! search, comparison and MCP request, and the site's search and compare
+//! pages, to the edge origin (forced 200
 //! proxies, query strings passed through), and answer every other `/api/*`
 //! URL with the JSON 404 body, forced, so that the tree's file names (such as
 //! `/api/v1/vehicles.json` or `/api/404.json` itself) are not API URLs on
@@ -42,6 +43,9 @@ pub fn render_redirects(index: &Index, edge_origin: &str) -> String {
         "/api/v1/models/*",
         "/api/v1/compare",
         "/mcp",
+        // The site's query pages, filled in by the edge.
+        "/buscar",
+        "/comparar",
     ] {
         let to = format!("{edge}{}", from.replace('*', ":splat"));
         rule(&mut out, from, &to, "200!");

@@ -62,6 +62,8 @@ fn api_urls_route_to_files_the_edge_or_the_json_404() {
     );
     assert_eq!(route("/api/v1/compare"), edge("/api/v1/compare"));
     assert_eq!(route("/mcp"), edge("/mcp"));
+    assert_eq!(route("/buscar"), edge("/buscar"));
+    assert_eq!(route("/comparar"), edge("/comparar"));
     assert_eq!(
         route("/api/v1/vehicles/Some%2FOdd%20ID"),
         edge("/api/v1/vehicles/Some%2FOdd%20ID")

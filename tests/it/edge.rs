@@ -7,6 +7,7 @@ mod files;
 mod filters;
 mod headers;
 mod ordering;
+mod pages;
 mod protocol;
 mod reload;
 

@@ -6,7 +6,6 @@
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use autoprecios::generate::generate;
 use autoprecios::output::Manifest;
@@ -371,64 +370,6 @@ fn catalogue_text_is_escaped_on_every_page_and_feed() {
     );
 }
 
-/// The site shows API errors to people in Spanish, through the table of
-/// patterns in `assets/site.js`: every message the API writes (each kind
-/// of 400 detail, the 404 and the 414) must match one of its lines.
-#[tokio::test]
-async fn every_api_error_message_has_a_spanish_line_in_the_site_script() {
-    let script = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/site.js"))
-        .expect("site.js");
-    let patterns: Vec<regex::Regex> = script
-        .lines()
-        .filter_map(|line| line.trim().strip_prefix("[/"))
-        .map(|rest| {
-            let (pattern, _) = rest.split_once("/, '").expect("[/pattern/, 'texto'],");
-            regex::Regex::new(pattern).expect("a pattern both languages read alike")
-        })
-        .collect();
-    assert!(patterns.len() > 10, "the table was not found");
-
-    let id = crate::edge::edge_vehicles()[0]["id"].as_str().expect("id");
-    let long_query = format!("/api/v1/vehicles?q={}", "a".repeat(5000));
-    let requests = [
-        "/api/v1/vehicles?colour=red".to_owned(),
-        "/api/v1/vehicles?make=a&make=b".to_owned(),
-        "/api/v1/vehicles?make=".to_owned(),
-        format!("/api/v1/vehicles?q={}", "a".repeat(201)),
-        "/api/v1/vehicles?limit=0".to_owned(),
-        "/api/v1/vehicles?minDiscountPct=101".to_owned(),
-        "/api/v1/vehicles?minPriceUsd=-1".to_owned(),
-        "/api/v1/vehicles?opportunitiesOnly=yes".to_owned(),
-        "/api/v1/vehicles?sort=cheap&type=boat".to_owned(),
-        "/api/v1/vehicles?minPriceUsd=2&maxPriceUsd=1".to_owned(),
-        "/api/v1/models/prices?make=Toyota".to_owned(),
-        "/api/v1/compare".to_owned(),
-        format!("/api/v1/compare?ids={id}"),
-        format!("/api/v1/compare?ids={id},{id}"),
-        format!("/api/v1/compare?ids={id},nope"),
-        "/api/v1/vehicles/nope".to_owned(),
-        "/api/v1/vehicles?q=%FF".to_owned(),
-        "/api/v1/vehicles/%FF".to_owned(),
-        long_query,
-    ];
-    let mut untranslated = Vec::new();
-    for uri in &requests {
-        let reply = crate::edge::get(uri).await;
-        assert!(reply.status.is_client_error(), "{uri}: {}", reply.status);
-        let error = &reply.json()["error"];
-        let mut messages = vec![error["message"].as_str().expect("message").to_owned()];
-        for detail in error["details"].as_array().into_iter().flatten() {
-            messages.push(detail["message"].as_str().expect("detail").to_owned());
-        }
-        for message in messages {
-            if !patterns.iter().any(|pattern| pattern.is_match(&message)) {
-                untranslated.push(format!("{uri}: {message:?}"));
-            }
-        }
-    }
-    assert!(untranslated.is_empty(), "{}", untranslated.join("\n"));
-}
-
 /// The version page paths of the cards on a list page, in order.
 fn card_paths(html: &str) -> Vec<String> {
     html.split("<h3 class=\"card-title\"><a href=\"")
@@ -476,79 +417,6 @@ async fn the_deal_pages_list_what_the_api_lists_and_need_no_script() {
         home.contains("id=\"nuevas\""),
         "home shows new opportunities"
     );
-}
-
-/// The search and compare pages format in `assets/site.js` what the other
-/// pages format in Rust: the script's format functions, run by `node` when
-/// it is installed (CI has it for the browser check), must print the same
-/// percentages and comparisons as `format::percent` and `comparison_text`.
-#[test]
-fn the_script_formats_percentages_like_the_pages() {
-    use autoprecios::catalogue::Comparison;
-    use autoprecios::render::site::cards::comparison_text;
-
-    if Command::new("node").arg("--version").output().is_err() {
-        eprintln!("skipped: node is not installed");
-        return;
-    }
-    let script = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/site.js"))
-        .expect("site.js");
-    let start = script.find("  /* Formats:").expect("the formats block");
-    let end = script
-        .find("  /* DOM helpers */")
-        .expect("the end of the formats block");
-    let percents = [
-        7.16, 6.97, 0.02, 4.8, 4.99, 4.995, 1.15, -2.35, -0.004, 1234.5,
-    ];
-    // (current, typical, discountPct): below, above, a few cents either way, equal.
-    let comparisons: Vec<(f64, Comparison)> = [
-        (23_800.0, 25_000.0, 4.8),
-        (26_000.0, 25_000.0, -4.0),
-        (249_976.88, 250_000.0, 0.0),
-        (250_023.12, 250_000.0, 0.0),
-        (25_000.0, 25_000.0, 0.0),
-    ]
-    .into_iter()
-    .map(|(current, typical, discount)| {
-        let comparison = Comparison {
-            window_days: 180,
-            typical_price_usd: Some(typical),
-            lowest_price_usd: None,
-            discount_pct: Some(discount),
-            observed_weeks: 12,
-            sufficient_history: true,
-            opportunity: discount >= 5.0,
-        };
-        (current, comparison)
-    })
-    .collect();
-    let program = format!(
-        "var UNKNOWN = 'sin dato';\n{}\nvar input = JSON.parse(process.argv[1]);\n\
-         console.log(JSON.stringify([input[0].map(percent), \
-         input[1].map(function (c) {{ return comparisonText(c[0], c[1]); }})]));",
-        &script[start..end]
-    );
-    // The script reads the API's JSON: the same serde names.
-    let input = serde_json::json!([percents, comparisons]).to_string();
-    let output = Command::new("node")
-        .args(["-e", &program, &input])
-        .output()
-        .expect("node runs");
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let (script_percents, script_comparisons): (Vec<String>, Vec<String>) =
-        serde_json::from_slice(&output.stdout).expect("the script's JSON");
-
-    let pages_percents: Vec<String> = percents.iter().map(|value| percent(*value)).collect();
-    assert_eq!(script_percents, pages_percents);
-    let pages_comparisons: Vec<String> = comparisons
-        .iter()
-        .map(|(current, comparison)| comparison_text(*current, comparison))
-        .collect();
-    assert_eq!(script_comparisons, pages_comparisons);
 }
 
 /// A model page's lead counts its opportunities as opportunities, and says a

@@ -16,6 +16,7 @@ pub mod chart;
 pub mod deals;
 pub mod feeds;
 pub mod format;
+pub mod fragments;
 pub mod labels;
 pub mod pages;
 pub mod shells;
@@ -34,12 +35,13 @@ use crate::time::format_time;
 pub const HTML: &str = "text/html; charset=utf-8";
 
 /// The site's templates (the docs module registers `base.html` and `doc.html`).
-const TEMPLATES: [(&str, &str); 10] = [
+const TEMPLATES: [(&str, &str); 11] = [
     (
         "macros.html",
         include_str!("../../../templates/macros.html"),
     ),
     ("home.html", include_str!("../../../templates/home.html")),
+    ("card.html", include_str!("../../../templates/card.html")),
     ("deals.html", include_str!("../../../templates/deals.html")),
     ("makes.html", include_str!("../../../templates/makes.html")),
     ("make.html", include_str!("../../../templates/make.html")),
@@ -222,6 +224,7 @@ pub fn write_site(index: &Index, env: &Environment, out: &TreeWriter) -> anyhow:
     pages.extend(version::write_versions(&site)?);
     pages.push(shells::write_search(&site)?);
     shells::write_compare(&site)?;
+    fragments::write_fragments(&site)?;
     shells::write_not_found(&site)?;
     feeds::write_deals_feed(&site)?;
     feeds::write_sitemap(&site, &pages)?;

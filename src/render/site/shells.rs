@@ -1,36 +1,13 @@
-//! Render stage, script pages: `/buscar` (a GET form whose field names are
+//! Render stage, query pages: `/buscar` (a GET form whose field names are
 //! the API's parameters) and `/comparar` (shareable as `/comparar?ids=a,b`),
-//! static shells that the site script fills from `/api/v1/vehicles` and
-//! `/api/v1/compare` with a `<noscript>` way out; and the HTML 404 page.
+//! the pages the edge fills in for a query (`crate::pages`, with the
+//! fragments of `fragments.rs`); and the HTML 404 page.
 
 use serde::Serialize;
 
 use super::feeds::SitemapEntry;
 use super::pages::crumbs;
-use super::{PageMeta, Site, json_for_script, labels, specs};
-
-/// Labels the script needs to show API data in Spanish, as a JSON data island.
-fn script_labels() -> String {
-    fn map<V: Into<serde_json::Value>>(
-        pairs: Vec<(&str, V)>,
-    ) -> serde_json::Map<String, serde_json::Value> {
-        pairs
-            .into_iter()
-            .map(|(k, v)| (k.to_owned(), v.into()))
-            .collect()
-    }
-    let mut labels_json = serde_json::Map::new();
-    for (name, options) in labels::filter_options() {
-        labels_json.insert(name.to_owned(), map(options).into());
-    }
-    let reasons = crate::vocab::Reason::ALL
-        .iter()
-        .map(|r| (r.as_str(), labels::reason(*r)))
-        .collect();
-    labels_json.insert("reasons".into(), map(reasons).into());
-    labels_json.insert("specs".into(), map(specs::labels()).into());
-    json_for_script(&labels_json.into())
-}
+use super::{PageMeta, Site, labels};
 
 #[derive(Serialize)]
 struct Choice {
@@ -43,11 +20,10 @@ struct SearchView {
     makes: Vec<String>,
     models: Vec<String>,
     filters: Vec<(&'static str, &'static str, Vec<Choice>)>,
-    labels: String,
 }
 
 /// Writes `/buscar`: the filter form (a GET form whose field names are the
-/// API's parameters); the script fetches and shows the results.
+/// API's parameters), with the slots the edge fills with the results.
 pub fn write_search(site: &Site) -> anyhow::Result<SitemapEntry> {
     let catalogue = site.index.catalogue_data();
     let titles = [
@@ -79,7 +55,6 @@ pub fn write_search(site: &Site) -> anyhow::Result<SitemapEntry> {
         makes: catalogue.makes,
         models,
         filters,
-        labels: script_labels(),
     };
     let page = PageMeta {
         path: "/buscar".to_owned(),
@@ -96,7 +71,7 @@ pub fn write_search(site: &Site) -> anyhow::Result<SitemapEntry> {
     Ok(SitemapEntry::at("/buscar", &site.snapshot_at))
 }
 
-/// Writes `/comparar`: the shell the script fills from `/api/v1/compare`.
+/// Writes `/comparar`: the form, with the slots the edge fills with the table.
 pub fn write_compare(site: &Site) -> anyhow::Result<()> {
     let page = PageMeta {
         path: "/comparar".to_owned(),
@@ -109,11 +84,7 @@ pub fn write_compare(site: &Site) -> anyhow::Result<()> {
         crumbs: crumbs(&[("/", "Inicio")], "Comparar"),
         ..PageMeta::default()
     };
-    site.write_page(
-        &page,
-        "compare.html",
-        &serde_json::json!({ "labels": script_labels() }),
-    )
+    site.write_page(&page, "compare.html", &serde_json::json!({}))
 }
 
 /// Writes `/404.html`, the page for unknown site URLs.

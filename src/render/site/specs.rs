@@ -102,6 +102,16 @@ pub fn labels() -> Vec<(&'static str, String)> {
         .collect()
 }
 
+/// A value for the compare table, whose row label carries the unit:
+/// [`UNKNOWN_VALUE`] without a record, for a gap or a missing value.
+pub fn compare_value(specs: Option<&Specs>, key: &str) -> String {
+    let value = specs
+        .filter(|specs| !specs.gaps.contains_key(key))
+        .and_then(|specs| specs.values.get(key))
+        .filter(|value| !value.is_null());
+    value.map_or_else(|| UNKNOWN_VALUE.to_owned(), |value| value_text(value, ""))
+}
+
 /// One row of a specification table.
 #[derive(Debug, Clone, Serialize)]
 pub struct SpecRow {

@@ -1,0 +1,54 @@
+//! Edge stage, query pages: `/buscar?...` and `/comparar?...`, the static
+//! pages with their results filled in from the loaded tree's fragments
+//! (`crate::pages`), so search and compare work without JavaScript. Without
+//! a query, or for a tree without the fragments, the static page is served
+//! as any other file. A refused query is the page with the reasons, sent
+//! with the API's status for it.
+
+use axum::Router;
+use axum::extract::State;
+use axum::http::{StatusCode, Uri};
+use axum::response::Response;
+use axum::routing::get;
+
+use crate::api::Index;
+use crate::edge::files;
+use crate::edge::http::bytes_response;
+use crate::edge::state::{AppState, QueryPages};
+use crate::pages::{Composed, PageFragments, compare_page, search_page};
+
+/// Content type of the pages.
+const HTML: &str = "text/html; charset=utf-8";
+
+/// The two page routes.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/buscar", get(search))
+        .route("/comparar", get(compare))
+}
+
+async fn search(state: State<AppState>, uri: Uri) -> Response {
+    fill(state, uri, |pages| &pages.search, search_page).await
+}
+
+async fn compare(state: State<AppState>, uri: Uri) -> Response {
+    fill(state, uri, |pages| &pages.compare, compare_page).await
+}
+
+async fn fill(
+    State(state): State<AppState>,
+    uri: Uri,
+    page: fn(&QueryPages) -> &String,
+    compose: fn(&Index, &PageFragments, &str) -> Composed,
+) -> Response {
+    let site = state.site();
+    let (Some(query), Some(pages)) = (uri.query().filter(|q| !q.is_empty()), site.pages()) else {
+        return files::serve(State(state.clone()), uri).await;
+    };
+    let composed = compose(site.index(), &pages.fragments, query);
+    let status = composed.error.as_ref().map_or(StatusCode::OK, |error| {
+        StatusCode::from_u16(error.status()).unwrap_or(StatusCode::BAD_REQUEST)
+    });
+    let html = composed.fill(page(pages));
+    bytes_response(status, HTML, html.into_bytes(), status == StatusCode::OK)
+}

@@ -1,0 +1,386 @@
+//! Site pages with a query: `/buscar?...` and `/comparar?ids=...` are
+//! composed by the edge (they cannot be precomputed) from the static page
+//! and HTML fragments that `generate` rendered with the site's own templates
+//! (`_edge/pages.json`: each version's card, compare heading and cells), so
+//! the site works without JavaScript and has one renderer. The edge only
+//! adds the words around them: counts, paging links and error messages,
+//! escaped here.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::api::ApiError;
+use crate::api::Index;
+use crate::api::endpoints::{compare_vehicles, search_vehicles};
+use crate::api::params::{parse_compare, parse_search};
+
+/// URL (and tree path) of the fragments file.
+pub const PAGES_DATA_PATH: &str = "/_edge/pages.json";
+
+/// Where the edge puts what it composes: these empty elements of the static
+/// pages (`templates/search.html`, `templates/compare.html`).
+pub mod slots {
+    /// The status line of both pages.
+    pub const STATUS: &str =
+        r#"<div id="estado" class="status" role="status" aria-live="polite"></div>"#;
+    /// The search results.
+    pub const RESULTS: &str = r#"<ol id="lista" class="cards result-list"></ol>"#;
+    /// The search paging links.
+    pub const PAGER: &str =
+        r#"<nav id="paginas" class="pager" aria-label="Páginas de resultados"></nav>"#;
+    /// The comparison table.
+    pub const COMPARISON: &str = r#"<div id="comparacion"></div>"#;
+}
+
+/// `_edge/pages.json`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PageFragments {
+    /// The comparison's row headings, `<th scope="row">` elements in order.
+    pub compare_rows: Vec<String>,
+    /// Search form labels by parameter name, for error messages.
+    pub field_labels: BTreeMap<String, String>,
+    /// Each published version's fragments, by ID.
+    pub vehicles: BTreeMap<String, VehicleFragments>,
+}
+
+/// One version's fragments.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct VehicleFragments {
+    /// Its card (`<article class="card">`).
+    pub card: String,
+    /// Its column heading's content (a link to its page).
+    pub head: String,
+    /// Its cells, `<td>` elements, one per row of `compareRows`.
+    pub cells: Vec<String>,
+}
+
+/// The composed parts of a page: each slot's new content, and whether the
+/// request was refused (the page is then sent with the error's status).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Composed {
+    /// (slot, replacement) pairs.
+    pub parts: Vec<(&'static str, String)>,
+    /// The API error that refused the query, if any.
+    pub error: Option<ApiError>,
+}
+
+impl Composed {
+    /// The page with its slots filled.
+    pub fn fill(&self, page: &str) -> String {
+        self.parts
+            .iter()
+            .fold(page.to_owned(), |page, (slot, html)| {
+                page.replacen(slot, html, 1)
+            })
+    }
+}
+
+/// `/buscar?query`: the results of `/api/v1/vehicles?query` as cards.
+pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Composed {
+    let found = parse_search(query).and_then(|parsed| search_vehicles(index, &parsed));
+    let data = match found {
+        Ok(envelope) => envelope.data,
+        Err(error) => return refused(error, fragments),
+    };
+    let pagination = &data.pagination;
+    let shown = data.vehicles.len();
+    let status = match pagination.total {
+        0 => "Ninguna versión cumple todos los filtros.".to_owned(),
+        total => {
+            let found = if total == 1 {
+                "1 versión encontrada".to_owned()
+            } else {
+                format!("{total} versiones encontradas")
+            };
+            let first = pagination.offset as usize + 1;
+            match shown {
+                0 => format!("{found}; esta página no tiene ninguna."),
+                _ => format!(
+                    "{found} (se muestran de la {first} a la {}).",
+                    first + shown - 1
+                ),
+            }
+        }
+    };
+    let cards: String = data
+        .vehicles
+        .iter()
+        .filter_map(|summary| fragments.vehicles.get(summary.id))
+        .map(|vehicle| format!("<li>{}</li>\n", vehicle.card))
+        .collect();
+    let mut pager = String::new();
+    if pagination.offset > 0 {
+        let previous = pagination.offset.saturating_sub(pagination.limit);
+        pager.push_str(&page_link(query, previous as usize, "← Anteriores"));
+    }
+    if let Some(next) = pagination.next_offset {
+        pager.push_str(&page_link(query, next, "Siguientes →"));
+    }
+    Composed {
+        parts: vec![
+            (slots::STATUS, with_content(slots::STATUS, &escape(&status))),
+            (slots::RESULTS, with_content(slots::RESULTS, &cards)),
+            (slots::PAGER, with_content(slots::PAGER, &pager)),
+        ],
+        error: None,
+    }
+}
+
+/// `/comparar?ids=...`: the table of `/api/v1/compare?ids=...`.
+pub fn compare_page(index: &Index, fragments: &PageFragments, query: &str) -> Composed {
+    let compared = parse_compare(query).and_then(|parsed| compare_vehicles(index, &parsed));
+    let data = match compared {
+        Ok(envelope) => envelope.data,
+        Err(error) => return refused(error, fragments),
+    };
+    let columns: Vec<&VehicleFragments> = data
+        .vehicles
+        .iter()
+        .filter_map(|vehicle| fragments.vehicles.get(vehicle.summary.id))
+        .collect();
+    let mut table = String::from(
+        "<div class=\"table-wrap\" role=\"region\" aria-label=\"Comparación de versiones\" tabindex=\"0\">\
+         <table class=\"compare-table\">\n<thead><tr><th scope=\"col\">Dato</th>",
+    );
+    for column in &columns {
+        table.push_str(&format!("<th scope=\"col\">{}</th>", column.head));
+    }
+    table.push_str("</tr></thead>\n<tbody>\n");
+    for (row, heading) in fragments.compare_rows.iter().enumerate() {
+        table.push_str("<tr>");
+        table.push_str(heading);
+        for column in &columns {
+            table.push_str(column.cells.get(row).map_or("<td></td>", String::as_str));
+        }
+        table.push_str("</tr>\n");
+    }
+    table.push_str("</tbody>\n</table></div>");
+    let status = format!("Comparación de {} versiones.", columns.len());
+    Composed {
+        parts: vec![
+            (slots::STATUS, with_content(slots::STATUS, &escape(&status))),
+            (slots::COMPARISON, with_content(slots::COMPARISON, &table)),
+        ],
+        error: None,
+    }
+}
+
+/// The status line of a refused query: what was wrong, in Spanish, each
+/// parameter by its form label.
+fn refused(error: ApiError, fragments: &PageFragments) -> Composed {
+    let lead = match error {
+        ApiError::NotFound(_) => "No encontrado",
+        _ => "La consulta no es válida",
+    };
+    let body = error.body().error;
+    let mut status = format!(
+        "<strong>{lead}: {}</strong>",
+        escape(&spanish(&body.message))
+    );
+    if let Some(details) = &body.details {
+        status.push_str("<ul>");
+        for detail in details {
+            let field = fragments
+                .field_labels
+                .get(&detail.path)
+                .unwrap_or(&detail.path);
+            status.push_str(&format!(
+                "<li>{}: {}</li>",
+                escape(field),
+                escape(&spanish(&detail.message))
+            ));
+        }
+        status.push_str("</ul>");
+    }
+    Composed {
+        parts: vec![(slots::STATUS, with_content(slots::STATUS, &status))],
+        error: Some(error),
+    }
+}
+
+/// An empty element with `content` inside.
+fn with_content(slot: &str, content: &str) -> String {
+    let end = slot.rfind("</").unwrap_or(slot.len());
+    format!("{}{content}{}", &slot[..end], &slot[end..])
+}
+
+/// A link to the same search at another offset.
+fn page_link(query: &str, offset: usize, text: &str) -> String {
+    let mut pairs: Vec<&str> = query
+        .split('&')
+        .filter(|pair| !pair.is_empty() && !pair.starts_with("offset="))
+        .collect();
+    let offset_pair = format!("offset={offset}");
+    if offset > 0 {
+        pairs.push(&offset_pair);
+    }
+    let href = match pairs.is_empty() {
+        true => "/buscar".to_owned(),
+        false => format!("/buscar?{}", pairs.join("&")),
+    };
+    format!("<a href=\"{}\">{}</a>", escape(&href), escape(text))
+}
+
+/// Text for HTML content or a quoted attribute.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Every message the API writes, as a pattern: literal text, `{}` for the
+/// variable part (kept as it came), and its Spanish form.
+const MESSAGES: [(&str, &str); 17] = [
+    ("required", "falta este dato"),
+    ("unknown parameter", "parámetro desconocido"),
+    ("repeated parameter", "parámetro repetido"),
+    (
+        "must be {} to {} characters",
+        "debe tener de {} a {} caracteres",
+    ),
+    (
+        "must be at most {} characters",
+        "debe tener como máximo {} caracteres",
+    ),
+    (
+        "must be an integer from {} to {}",
+        "debe ser un número entero de {} a {}",
+    ),
+    (
+        "must be a number from {} to {}",
+        "debe ser un número de {} a {}",
+    ),
+    (
+        "must be a number of at least {}",
+        "debe ser un número mayor o igual que {}",
+    ),
+    ("must be true or false", "debe ser «true» o «false»"),
+    ("must be one of {}", "debe ser uno de estos valores: {}"),
+    (
+        "must not be less than minPriceUsd",
+        "no puede ser menor que el precio mínimo",
+    ),
+    (
+        "must be UTF-8 once percent-decoded",
+        "tiene caracteres no válidos",
+    ),
+    ("give 2 to 4 vehicle IDs", "elegí de 2 a 4 versiones"),
+    ("duplicate ID {}", "versión repetida: {}"),
+    (
+        "no published version with id {}",
+        "no hay una versión publicada con el ID {}",
+    ),
+    ("invalid parameters", "parámetros no válidos"),
+    ("query string too long", "la consulta es demasiado larga"),
+];
+
+/// An API message in Spanish; one without a line in [`MESSAGES`] is kept
+/// as it came.
+pub fn spanish(message: &str) -> String {
+    MESSAGES
+        .iter()
+        .find_map(|(english, spanish)| {
+            let parts = fill_pattern(english, message)?;
+            let mut out = String::new();
+            let mut values = parts.iter();
+            for (n, piece) in spanish.split("{}").enumerate() {
+                if n > 0 {
+                    out.push_str(values.next().map_or("", |v| v.as_str()));
+                }
+                out.push_str(piece);
+            }
+            Some(out)
+        })
+        .unwrap_or_else(|| message.to_owned())
+}
+
+/// The variable parts of `message` when it matches `pattern`.
+fn fill_pattern(pattern: &str, message: &str) -> Option<Vec<String>> {
+    let pieces: Vec<&str> = pattern.split("{}").collect();
+    let mut rest = message.strip_prefix(pieces[0])?;
+    let mut values = Vec::new();
+    for (n, piece) in pieces.iter().enumerate().skip(1) {
+        let last = n == pieces.len() - 1;
+        let at = if last && piece.is_empty() {
+            rest.len()
+        } else if last {
+            rest.len()
+                .checked_sub(piece.len())
+                .filter(|&at| rest[at..] == **piece)?
+        } else {
+            rest.find(piece)?
+        };
+        if at == 0 {
+            return None;
+        }
+        values.push(rest[..at].to_owned());
+        rest = &rest[at + piece.len()..];
+    }
+    rest.is_empty().then_some(values)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_become_spanish_with_their_values() {
+        assert_eq!(spanish("required"), "falta este dato");
+        assert_eq!(
+            spanish("must be an integer from 1 to 100"),
+            "debe ser un número entero de 1 a 100"
+        );
+        assert_eq!(
+            spanish("must be one of price_asc, name"),
+            "debe ser uno de estos valores: price_asc, name"
+        );
+        assert_eq!(
+            spanish("no published version with id \"x\""),
+            "no hay una versión publicada con el ID \"x\""
+        );
+        assert_eq!(spanish("something new"), "something new");
+        assert_eq!(
+            spanish("must be  to 3 characters"),
+            "must be  to 3 characters"
+        );
+    }
+
+    #[test]
+    fn paging_links_keep_the_query_and_replace_the_offset() {
+        assert_eq!(
+            page_link("make=Fiat&offset=20&limit=10", 30, "Siguientes →"),
+            "<a href=\"/buscar?make=Fiat&amp;limit=10&amp;offset=30\">Siguientes →</a>"
+        );
+        assert_eq!(page_link("offset=20", 0, "x"), "<a href=\"/buscar\">x</a>");
+    }
+
+    #[test]
+    fn slots_are_filled_once_and_escaping_covers_attributes() {
+        let composed = Composed {
+            parts: vec![(
+                slots::COMPARISON,
+                with_content(slots::COMPARISON, "<p>x</p>"),
+            )],
+            error: None,
+        };
+        assert_eq!(
+            composed.fill("a<div id=\"comparacion\"></div>b"),
+            "a<div id=\"comparacion\"><p>x</p></div>b"
+        );
+        assert_eq!(
+            escape("<a href='x'>&\"</a>"),
+            "&lt;a href=&#39;x&#39;&gt;&amp;&quot;&lt;/a&gt;"
+        );
+    }
+}

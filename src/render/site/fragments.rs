@@ -1,0 +1,135 @@
+//! Render stage, page fragments for the edge: every published version's
+//! card (the `card` macro of every list page), compare heading and compare
+//! cells, and the compare row headings, written to `_edge/pages.json`. The
+//! edge fills `/buscar?...` and `/comparar?...` with them (see
+//! `crate::pages`), so those pages have the same HTML as the static ones
+//! and need no script.
+
+use minijinja::context;
+use minijinja::value::Serde;
+
+use super::cards::{card, comparison_text};
+use super::format::{UNKNOWN, date_time, money, usd};
+use super::specs::{self, UNKNOWN_VALUE};
+use super::{Site, labels};
+use crate::api::types::VehicleRecord;
+use crate::pages::{PAGES_DATA_PATH, PageFragments, VehicleFragments, escape};
+
+/// The rows every comparison has before the specification rows.
+const LEADING_ROWS: [&str; 12] = [
+    "Cotización más baja (US$)",
+    "Cotización más baja (moneda original)",
+    "Frente al precio habitual",
+    "Precio habitual",
+    "Oportunidad",
+    "Cotizaciones",
+    "Control de cotizaciones",
+    "Carrocería",
+    "Combustible",
+    "Transmisión",
+    "Asientos",
+    "Airbags",
+];
+
+/// The search form's labels by parameter name (`templates/search.html`),
+/// for error messages about a parameter.
+pub const FIELD_LABELS: [(&str, &str); 15] = [
+    ("q", "Palabras (marca, modelo o versión)"),
+    ("make", "Marca"),
+    ("model", "Modelo"),
+    ("minPriceUsd", "Precio mínimo (US$)"),
+    ("maxPriceUsd", "Precio máximo (US$)"),
+    ("sort", "Orden"),
+    ("opportunitiesOnly", "Sólo oportunidades"),
+    ("type", "Carrocería"),
+    ("fuel", "Combustible"),
+    ("transmission", "Transmisión"),
+    ("drivetrain", "Tracción"),
+    ("minSeats", "Asientos, al menos"),
+    ("minAirbags", "Airbags, al menos"),
+    ("minDiscountPct", "Descuento mínimo (%)"),
+    ("ids", "Identificadores de versión"),
+];
+
+/// Writes `_edge/pages.json`.
+pub fn write_fragments(site: &Site) -> anyhow::Result<()> {
+    let spec_rows: Vec<(&'static str, String)> = specs::labels()
+        .into_iter()
+        .filter(|(key, _)| !matches!(*key, "seats" | "airbags"))
+        .collect();
+    let template = site.env.get_template("card.html")?;
+    let mut fragments = PageFragments {
+        compare_rows: LEADING_ROWS
+            .iter()
+            .map(|label| (*label).to_owned())
+            .chain(spec_rows.iter().map(|(_, label)| label.clone()))
+            .map(|label| format!("<th scope=\"row\">{}</th>", escape(&label)))
+            .collect(),
+        field_labels: FIELD_LABELS
+            .iter()
+            .map(|(name, label)| ((*name).to_owned(), (*label).to_owned()))
+            .collect(),
+        ..PageFragments::default()
+    };
+    for vehicle in site.index.vehicles() {
+        let record = site.index.record(vehicle);
+        let summary = &record.summary;
+        let trim = summary.trim_display.unwrap_or(summary.trim);
+        let fragment = VehicleFragments {
+            card: template.render(context! { v => Serde(card(summary)) })?,
+            head: format!(
+                "<a href=\"{}\">{}</a>",
+                escape(&crate::api::links::Links::vehicle_path(summary.id)),
+                escape(&format!("{} {} {trim}", summary.make, summary.model))
+            ),
+            cells: cells(&record, &spec_rows),
+        };
+        fragments.vehicles.insert(summary.id.to_owned(), fragment);
+    }
+    site.out.write_json(
+        PAGES_DATA_PATH,
+        PAGES_DATA_PATH.trim_start_matches('/'),
+        &fragments,
+    )
+}
+
+/// A version's compare cells, in the order of the row headings.
+fn cells(record: &VehicleRecord, spec_rows: &[(&'static str, String)]) -> Vec<String> {
+    let summary = &record.summary;
+    let comparison = summary.comparison;
+    let known = |value: Option<String>| value.unwrap_or_else(|| UNKNOWN.to_owned());
+    let mut texts: Vec<String> = vec![
+        usd(summary.current_price_usd),
+        known(summary.best_quote.map(|q| money(q.price, q.currency))),
+        comparison_text(summary.current_price_usd, comparison),
+        known(comparison.typical_price_usd.map(usd)),
+        if comparison.opportunity { "Sí" } else { "No" }.to_owned(),
+        summary.quote_count.to_string(),
+        date_time(summary.observed_at),
+        known(summary.body_type.map(|v| labels::body_type(v).to_owned())),
+        known(summary.fuel.map(|v| labels::fuel(v).to_owned())),
+        known(
+            summary
+                .transmission
+                .map(|v| labels::transmission(v).to_owned()),
+        ),
+        known(summary.seats.map(|v| v.to_string())),
+        known(summary.airbags.map(|v| v.to_string())),
+    ];
+    texts.extend(
+        spec_rows
+            .iter()
+            .map(|(key, _)| specs::compare_value(record.specs, key)),
+    );
+    texts
+        .into_iter()
+        .map(|text| {
+            let class = if text == UNKNOWN || text == UNKNOWN_VALUE {
+                " class=\"unknown\""
+            } else {
+                ""
+            };
+            format!("<td{class}>{}</td>", escape(&text))
+        })
+        .collect()
+}

@@ -1,0 +1,166 @@
+//! The site's query pages through the edge: `/buscar?...` shows the API's
+//! results as the generator's own cards, `/comparar?ids=...` its table, a
+//! refused query the reasons in Spanish with the API's status; no script
+//! is needed for any of it.
+
+use std::fs;
+
+use autoprecios::pages::{PageFragments, spanish};
+use axum::http::StatusCode;
+use serde_json::Value;
+
+use super::{edge_vehicles, get, ids};
+use crate::generate::fixture;
+
+fn fragments() -> PageFragments {
+    let text = fs::read_to_string(fixture().out.join("_edge/pages.json")).expect("pages.json");
+    serde_json::from_str(&text).expect("fragments")
+}
+
+fn text(reply: &super::Reply) -> String {
+    String::from_utf8(reply.body.clone()).expect("UTF-8 page")
+}
+
+#[tokio::test]
+async fn a_search_shows_the_api_results_as_cards_with_paging() {
+    let fragments = fragments();
+    let query = "sort=price_asc&limit=3&offset=3";
+    let api = get(&format!("/api/v1/vehicles?{query}")).await.json();
+    let page = get(&format!("/buscar?{query}")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.header("content-type").starts_with("text/html"));
+    assert!(!page.header("etag").is_empty(), "a page like any other");
+    let html = text(&page);
+    let mut at = 0;
+    for id in ids(&api) {
+        let card = &fragments.vehicles[&id].card;
+        let found = html[at..].find(card.as_str()).expect("each card, in order");
+        at += found + card.len();
+    }
+    let total = api["data"]["pagination"]["total"].as_u64().expect("total");
+    assert!(html.contains(&format!(
+        "{total} versiones encontradas (se muestran de la 4 a la 6)."
+    )));
+    assert!(html.contains("<a href=\"/buscar?sort=price_asc&amp;limit=3\">← Anteriores</a>"));
+    assert!(
+        html.contains(
+            "<a href=\"/buscar?sort=price_asc&amp;limit=3&amp;offset=6\">Siguientes →</a>"
+        )
+    );
+}
+
+#[tokio::test]
+async fn a_refused_search_says_why_in_spanish_with_the_api_status() {
+    let page = get("/buscar?minPriceUsd=3&maxPriceUsd=1&color=red").await;
+    assert_eq!(page.status, StatusCode::BAD_REQUEST);
+    assert_eq!(page.header("cache-control"), "no-store");
+    let html = text(&page);
+    assert!(html.contains("<li>Precio máximo (US$): no puede ser menor que el precio mínimo</li>"));
+    assert!(html.contains("<li>color: parámetro desconocido</li>"));
+    let hostile = get("/buscar?%3Cscript%3E=1").await;
+    let html = text(&hostile);
+    assert!(
+        html.contains("<li>&lt;script&gt;: parámetro desconocido</li>"),
+        "escaped"
+    );
+    assert!(!html.contains("<script>"));
+}
+
+#[tokio::test]
+async fn a_comparison_is_the_table_of_the_fragments() {
+    let fragments = fragments();
+    let chosen: Vec<&str> = edge_vehicles()
+        .iter()
+        .take(3)
+        .map(|v| v["id"].as_str().expect("id"))
+        .collect();
+    let encoded: Vec<String> = chosen
+        .iter()
+        .map(|id| autoprecios::api::links::percent_encode(id))
+        .collect();
+    let page = get(&format!("/comparar?ids={}", encoded.join(","))).await;
+    assert_eq!(page.status, StatusCode::OK);
+    let html = text(&page);
+    assert!(html.contains("Comparación de 3 versiones."));
+    assert_eq!(
+        html.matches("<th scope=\"col\">").count(),
+        4,
+        "Dato and three versions"
+    );
+    assert_eq!(
+        html.matches("<th scope=\"row\">").count(),
+        fragments.compare_rows.len()
+    );
+    for (row, heading) in fragments.compare_rows.iter().enumerate() {
+        let cells: String = chosen
+            .iter()
+            .map(|id| fragments.vehicles[*id].cells[row].as_str())
+            .collect();
+        assert!(
+            html.contains(&format!("<tr>{heading}{cells}</tr>")),
+            "{heading}"
+        );
+    }
+    let unknown = get("/comparar?ids=no-such-version,nor-this").await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+    assert!(text(&unknown).contains("no hay una versión publicada con el ID"));
+}
+
+#[tokio::test]
+async fn without_a_query_the_pages_are_the_static_files() {
+    for (uri, file) in [
+        ("/buscar", "buscar/index.html"),
+        ("/comparar", "comparar/index.html"),
+    ] {
+        let page = get(uri).await;
+        assert_eq!(page.status, StatusCode::OK);
+        assert!(
+            page.body == fs::read(fixture().out.join(file)).expect("file"),
+            "{uri}"
+        );
+    }
+}
+
+/// Every message the API writes (each kind of 400 detail, the 404 and the
+/// 414) has a Spanish line.
+#[tokio::test]
+async fn every_api_error_message_has_a_spanish_form() {
+    let id = edge_vehicles()[0]["id"].as_str().expect("id");
+    let requests = [
+        "/api/v1/vehicles?colour=red".to_owned(),
+        "/api/v1/vehicles?make=a&make=b".to_owned(),
+        "/api/v1/vehicles?make=".to_owned(),
+        format!("/api/v1/vehicles?q={}", "a".repeat(201)),
+        "/api/v1/vehicles?limit=0".to_owned(),
+        "/api/v1/vehicles?minDiscountPct=101".to_owned(),
+        "/api/v1/vehicles?minPriceUsd=-1".to_owned(),
+        "/api/v1/vehicles?opportunitiesOnly=yes".to_owned(),
+        "/api/v1/vehicles?sort=cheap&type=boat".to_owned(),
+        "/api/v1/vehicles?minPriceUsd=2&maxPriceUsd=1".to_owned(),
+        "/api/v1/vehicles?q=%FF".to_owned(),
+        "/api/v1/models/prices?make=Toyota".to_owned(),
+        "/api/v1/compare".to_owned(),
+        format!("/api/v1/compare?ids={id}"),
+        format!("/api/v1/compare?ids={id},{id}"),
+        format!("/api/v1/compare?ids={id},nope"),
+        "/api/v1/vehicles/nope".to_owned(),
+        "/api/v1/vehicles/%FF".to_owned(),
+        format!("/api/v1/vehicles?q={}", "a".repeat(5000)),
+    ];
+    let mut untranslated = Vec::new();
+    for uri in &requests {
+        let reply = get(uri).await;
+        assert!(reply.status.is_client_error(), "{uri}: {}", reply.status);
+        let error: Value = reply.json()["error"].clone();
+        let mut messages = vec![error["message"].as_str().expect("message").to_owned()];
+        for detail in error["details"].as_array().into_iter().flatten() {
+            messages.push(detail["message"].as_str().expect("detail").to_owned());
+        }
+        for message in messages {
+            if spanish(&message) == message {
+                untranslated.push(format!("{uri}: {message:?}"));
+            }
+        }
+    }
+    assert!(untranslated.is_empty(), "{}", untranslated.join("\n"));
+}
