@@ -33,7 +33,7 @@ const LEADING_ROWS: [&str; 12] = [
 
 /// The search form's labels by parameter name (`templates/search.html`),
 /// for error messages about a parameter.
-pub const FIELD_LABELS: [(&str, &str); 15] = [
+pub const FIELD_LABELS: [(&str, &str); 19] = [
     ("q", "Palabras (marca, modelo o versión)"),
     ("make", "Marca"),
     ("model", "Modelo"),
@@ -48,6 +48,10 @@ pub const FIELD_LABELS: [(&str, &str); 15] = [
     ("minSeats", "Asientos, al menos"),
     ("minAirbags", "Airbags, al menos"),
     ("minDiscountPct", "Descuento mínimo (%)"),
+    ("aeb", "Frenado autónomo de emergencia a baja velocidad"),
+    ("hasSpecs", "Ficha técnica oficial"),
+    ("limit", "Resultados por página"),
+    ("offset", "Desde el resultado"),
     ("ids", "Identificadores de versión"),
 ];
 

@@ -211,7 +211,7 @@ pub fn write_catalogue_pages(site: &Site) -> anyhow::Result<Vec<SitemapEntry>> {
         title: "Marcas y modelos".to_owned(),
         description: format!(
             "Las {} marcas y {} modelos de autos 0 km con precios de concesionarias publicados \
-             en autoprecios, con su precio más bajo y sus oportunidades.",
+             en autoprecios, con su cotización más baja y sus oportunidades.",
             groups.len(),
             catalogue.model_count
         ),
@@ -234,7 +234,7 @@ fn write_make_page(site: &Site, group: &MakeGroup) -> anyhow::Result<()> {
         title: format!("{name}: modelos y precios 0 km"),
         description: format!(
             "Precios de contado de los {} modelos de {name} en concesionarias de Argentina, \
-             con su precio más bajo y sus oportunidades.",
+             con su cotización más baja y sus oportunidades.",
             group.models.len()
         ),
         crumbs: crumbs(&[("/", "Inicio"), ("/modelos", "Modelos")], name),
@@ -297,11 +297,7 @@ fn write_model_page(
     let page = PageMeta {
         path: path.to_owned(),
         title: format!("{name}: precios de todas las versiones"),
-        description: format!(
-            "{name} 0 km: {} versiones desde {} hasta {} en concesionarias de Argentina, \
-             {} con precio por debajo de lo habitual.",
-            view.version_count, view.from_price, view.to_price, view.opportunity_count
-        ),
+        description: model_description(&name, &view),
         crumbs: crumbs(
             &[
                 ("/", "Inicio"),
@@ -320,4 +316,22 @@ fn write_model_page(
         version_count: view.version_count,
         opportunity_count: view.opportunity_count,
     })
+}
+/// A model page's description: its versions and price range, said once
+/// when there is one price, and how many are opportunities.
+fn model_description(name: &str, view: &ModelView) -> String {
+    let versions = match view.version_count {
+        1 => format!("1 versión a {}", view.from_price),
+        n if view.from_price == view.to_price => format!("{n} versiones a {}", view.from_price),
+        n => format!(
+            "{n} versiones desde {} hasta {}",
+            view.from_price, view.to_price
+        ),
+    };
+    let opportunities = match view.opportunity_count {
+        0 => "ninguna oportunidad".to_owned(),
+        1 => "1 oportunidad".to_owned(),
+        n => format!("{n} oportunidades"),
+    };
+    format!("{name} 0 km: {versions} en concesionarias de Argentina; {opportunities}.")
 }

@@ -164,3 +164,22 @@ async fn every_api_error_message_has_a_spanish_form() {
     }
     assert!(untranslated.is_empty(), "{}", untranslated.join("\n"));
 }
+
+/// The labels that error messages give parameters are the search form's.
+#[test]
+fn error_labels_are_the_form_labels() {
+    let form = fs::read_to_string(fixture().out.join("buscar/index.html")).expect("search page");
+    let compare =
+        fs::read_to_string(fixture().out.join("comparar/index.html")).expect("compare page");
+    for (name, label) in autoprecios::render::site::fragments::FIELD_LABELS {
+        if matches!(name, "limit" | "offset") {
+            continue; // paging links carry them; the form has no field
+        }
+        let page = if name == "ids" { &compare } else { &form };
+        assert!(
+            page.contains(&format!("name=\"{name}\"")),
+            "{name} is a field"
+        );
+        assert!(page.contains(&format!(">{label}")), "{name}: {label}");
+    }
+}
