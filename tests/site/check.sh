@@ -3,7 +3,8 @@
 # (vnu.jar from the npm package vnu-jar, errors only; needs Java 11+).
 # Installs the checker once into ${XDG_CACHE_HOME:-$HOME/.cache}/autoprecios/npm,
 # writes a small synthetic snapshot, generates the tree into a temporary
-# directory and checks it. Exits non-zero on any error.
+# directory and checks it, with four search and compare pages as the edge
+# fills them in. Exits non-zero on any error.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -28,6 +29,27 @@ cargo run --quiet --bin autoprecios -- sample --versions 60 --days 220 --format 
 cargo run --quiet --bin autoprecios -- generate --data "$work/data" --out "$work/output" \
   --base-url https://autoprecios.example >/dev/null
 
-pages="$(find "$work/output" -name '*.html' | wc -l)"
-java -jar "$jar" --errors-only --skip-non-html "$work/output"
-echo "site check: $pages HTML pages, no errors"
+# The pages the edge fills in for a query: results, a comparison and two
+# refusals, fetched from the real server over the same tree.
+cargo build --quiet --bin autoprecios-edge
+port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+"$CARGO_TARGET_DIR/debug/autoprecios-edge" --root "$work/output" --listen "127.0.0.1:$port" >"$work/edge.log" 2>&1 &
+edge=$!
+trap 'kill "$edge" 2>/dev/null || true; rm -rf "$work"' EXIT
+base="http://127.0.0.1:$port"
+for _ in $(seq 1 150); do
+  curl -fsS -o /dev/null "$base/api/v1" 2>/dev/null && break
+  sleep 0.2
+done
+ids="$(curl -fsS "$base/api/v1/vehicles?limit=3" | python3 -c 'import json, sys, urllib.parse; print(",".join(urllib.parse.quote(v["id"], safe="") for v in json.load(sys.stdin)["data"]["vehicles"]))')"
+mkdir -p "$work/composed"
+curl -sS -o "$work/composed/search.html" "$base/buscar?sort=price_asc&limit=5&offset=5"
+curl -sS -o "$work/composed/search-refused.html" "$base/buscar?minPriceUsd=3&maxPriceUsd=1&color=red"
+curl -sS -o "$work/composed/compare.html" "$base/comparar?ids=$ids"
+curl -sS -o "$work/composed/compare-unknown.html" "$base/comparar?ids=nope,nada"
+grep -q '<li><article' "$work/composed/search.html" || { echo "site check: no search results" >&2; exit 1; }
+grep -q 'compare-table' "$work/composed/compare.html" || { echo "site check: no comparison" >&2; exit 1; }
+
+pages="$(find "$work/output" "$work/composed" -name '*.html' | wc -l)"
+java -jar "$jar" --errors-only --skip-non-html "$work/output" "$work/composed"
+echo "site check: $pages HTML pages (4 filled in by the edge), no errors"
