@@ -223,7 +223,8 @@ fn page_link(query: &str, offset: usize, text: &str) -> String {
     format!("<a href=\"{}\">{}</a>", escape(&href), escape(text))
 }
 
-/// Text for HTML content or a quoted attribute.
+/// Text for HTML content or a quoted attribute (the templates' escaping
+/// too, so the edge's words and the rendered fragments escape alike).
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {

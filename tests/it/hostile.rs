@@ -321,7 +321,7 @@ async fn version_pages_show_the_trims_escaped() {
         let page = get(&page_url).await;
         assert_eq!(page.status, StatusCode::OK, "{id:?}: {page_url}");
         let text = String::from_utf8(page.body).expect("UTF-8 page");
-        let escaped = autoprecios::render::site::escape_html(trim);
+        let escaped = autoprecios::pages::escape(trim);
         assert!(
             text.contains(&escaped),
             "{page_url}: trim not shown escaped"

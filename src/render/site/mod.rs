@@ -24,6 +24,8 @@ pub mod specs;
 pub mod version;
 
 use minijinja::value::Serde;
+
+use crate::pages::escape;
 use minijinja::{AutoEscape, Environment, context};
 use serde::Serialize;
 
@@ -85,26 +87,10 @@ pub fn configure(env: &mut Environment<'static>) {
             && !value.is_safe()
             && let Some(text) = value.as_str()
         {
-            return Ok(out.write_str(&escape_html(text))?);
+            return Ok(out.write_str(&escape(text))?);
         }
         minijinja::escape_formatter(out, state, value)
     });
-}
-
-/// Escapes text for HTML content and quoted attribute values.
-pub fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + text.len() / 8);
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// What every page writer shares: the catalogue, the templates, the tree.
