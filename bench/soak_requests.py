@@ -6,7 +6,8 @@ raw requests (wrk.format strings) that bench/soak.lua picks from at random.
 
 The mix, read from the running server so every request is valid (a 200, or
 a 304 for conditional ones): precomputed pages and API files, filtered and
-paged searches and deals, comparisons, conditional requests with the
+paged searches and deals, comparisons, the site's search and compare pages
+with a query, conditional requests with the
 current ETags, and MCP tools/call POSTs when /mcp is mounted. Standard
 library only.
 """
@@ -62,15 +63,20 @@ def main():
                 "/api/v1/deals?kind=price_drops&window=1d&sort=price_asc&limit=5"]
     compares = [f"/api/v1/compare?ids={enc(ids[n])},{enc(ids[n + 1])}" for n in range(0, 20, 2)]
     compares += [f"/api/v1/compare?ids={','.join(enc(i) for i in ids[n:n + 4])}" for n in range(0, 40, 4)]
+    # The site's query pages, which the edge fills in from the loaded tree.
+    site_pages = ["/ofertas", "/buscar?make=Toyota&sort=price_asc",
+                  "/buscar?opportunitiesOnly=true&sort=discount_desc&limit=50",
+                  "/buscar?q=1.6&type=Hatchback&offset=5"]
+    site_pages += [f"/comparar?ids={enc(ids[n])},{enc(ids[n + 1])},{enc(ids[n + 2])}" for n in range(0, 15, 3)]
 
     requests = []
-    for path in precomputed + searches + compares:
+    for path in precomputed + searches + compares + site_pages:
         status, _, _ = fetch(path)
         assert status == 200, (path, status)
         requests.append(f"wrk.format('GET', {lua_string(path)})")
     # Conditional requests: the current ETag, so the answer is a 304 until a
     # regeneration changes the response (then a 200).
-    for path in precomputed[:20] + searches[:4] + compares[:4]:
+    for path in precomputed[:20] + searches[:4] + compares[:4] + site_pages[:3]:
         _, headers, _ = fetch(path)
         etag = headers["ETag"]
         headers = {"Host": HOST, "If-None-Match": etag}
