@@ -2,7 +2,8 @@
 // running autoprecios-edge: loads the main page types at desktop and phone
 // widths, fails on any console error, on a page wider than a 375-pixel
 // viewport, on a search without results or a compare without its table,
-// on an API error not shown in Spanish, and saves a screenshot of each page.
+// on an API error not shown in Spanish, and saves a screenshot of each page;
+// then all of it again with JavaScript off.
 // Usage: node tests/browser/pages.mjs BASE_URL SCREENSHOT_DIR
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
@@ -30,6 +31,8 @@ const pages = [
 const viewports = [
   { label: 'desktop', width: 1280, height: 900 },
   { label: 'phone', width: 375, height: 800 },
+  // The site must work without JavaScript: every page again, script off.
+  { label: 'no-script', width: 1280, height: 900, javaScriptEnabled: false },
 ];
 
 const browser = await chromium.launch({
@@ -39,7 +42,10 @@ const browser = await chromium.launch({
 });
 const failures = [];
 for (const viewport of viewports) {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({
+    viewport: { width: viewport.width, height: viewport.height },
+    javaScriptEnabled: viewport.javaScriptEnabled !== false,
+  });
   for (const spec of pages) {
     const page = await context.newPage();
     const errors = [];
