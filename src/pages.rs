@@ -14,6 +14,7 @@ use crate::api::ApiError;
 use crate::api::Index;
 use crate::api::endpoints::{compare_vehicles, search_vehicles};
 use crate::api::params::{parse_compare, parse_search};
+use crate::api::text::form_decode;
 
 /// URL (and tree path) of the fragments file.
 pub const PAGES_DATA_PATH: &str = "/_edge/pages.json";
@@ -77,8 +78,27 @@ impl Composed {
     }
 }
 
+/// What a page's query asks the API: the pairs that name a form field (or
+/// the paging), without empty values. A form sent without the script sends
+/// every field, empty ones included, and shared links pick up tracking
+/// parameters; a page, unlike the API, takes both as "not set".
+pub fn form_query(query: &str, fragments: &PageFragments) -> String {
+    query
+        .split('&')
+        .filter(|pair| {
+            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+            let known =
+                form_decode(name).is_some_and(|name| fragments.field_labels.contains_key(&name));
+            let empty = form_decode(value).is_some_and(|value| value.trim().is_empty());
+            known && !empty
+        })
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
 /// `/buscar?query`: the results of `/api/v1/vehicles?query` as cards.
 pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Composed {
+    let query = &form_query(query, fragments);
     let found = parse_search(query).and_then(|parsed| search_vehicles(index, &parsed));
     let data = match found {
         Ok(envelope) => envelope.data,
@@ -130,6 +150,7 @@ pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Com
 
 /// `/comparar?ids=...`: the table of `/api/v1/compare?ids=...`.
 pub fn compare_page(index: &Index, fragments: &PageFragments, query: &str) -> Composed {
+    let query = &form_query(query, fragments);
     let compared = parse_compare(query).and_then(|parsed| compare_vehicles(index, &parsed));
     let data = match compared {
         Ok(envelope) => envelope.data,
