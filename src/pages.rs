@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::api::ApiError;
 use crate::api::Index;
 use crate::api::endpoints::{compare_vehicles, search_vehicles};
+use crate::api::links::percent_encode;
 use crate::api::params::{parse_compare, parse_search};
 use crate::api::text::form_decode;
 
@@ -96,6 +97,34 @@ pub fn form_query(query: &str, fragments: &PageFragments) -> String {
         .join("&")
 }
 
+/// The API's `ids=a,b` for the ways a page is asked: that same address
+/// (a shared link), one `ids` per ticked box of a model page, or the IDs
+/// typed into the compare form, whose commas the browser sent as `%2C`.
+fn compare_query(query: &str) -> String {
+    let values: Vec<&str> = query
+        .split('&')
+        .filter_map(|pair| pair.strip_prefix("ids="))
+        .collect();
+    let ids: Vec<String> = match values.as_slice() {
+        [one] if one.contains(',') => return query.to_owned(),
+        [one] => form_decode(one)
+            .unwrap_or_default()
+            .split(',')
+            .map(|id| id.trim().to_owned())
+            .filter(|id| !id.is_empty())
+            .collect(),
+        many => many
+            .iter()
+            .map(|value| form_decode(value).unwrap_or_default())
+            .collect(),
+    };
+    if ids.is_empty() {
+        return query.to_owned();
+    }
+    let encoded: Vec<String> = ids.iter().map(|id| percent_encode(id)).collect();
+    format!("ids={}", encoded.join(","))
+}
+
 /// `/buscar?query`: the results of `/api/v1/vehicles?query` as cards.
 pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Composed {
     let query = &form_query(query, fragments);
@@ -150,7 +179,7 @@ pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Com
 
 /// `/comparar?ids=...`: the table of `/api/v1/compare?ids=...`.
 pub fn compare_page(index: &Index, fragments: &PageFragments, query: &str) -> Composed {
-    let query = &form_query(query, fragments);
+    let query = &compare_query(&form_query(query, fragments));
     let compared = parse_compare(query).and_then(|parsed| compare_vehicles(index, &parsed));
     let data = match compared {
         Ok(envelope) => envelope.data,

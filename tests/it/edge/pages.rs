@@ -212,3 +212,27 @@ async fn empty_fields_and_unknown_parameters_are_not_set() {
     assert!(from_form.body == clean.body, "the same page");
     assert!(text(&clean).contains("<li><article"));
 }
+
+/// A comparison asked by ticked boxes (one `ids` each) or by IDs typed into
+/// the form (commas sent as `%2C`) is the same page as the shared address.
+#[tokio::test]
+async fn ticked_boxes_and_typed_ids_compare_like_the_shared_address() {
+    let chosen: Vec<String> = edge_vehicles()
+        .iter()
+        .take(2)
+        .map(|v| autoprecios::api::links::percent_encode(v["id"].as_str().expect("id")))
+        .collect();
+    let shared = get(&format!("/comparar?ids={},{}", chosen[0], chosen[1])).await;
+    assert_eq!(shared.status, StatusCode::OK);
+    for uri in [
+        format!("/comparar?ids={}&ids={}", chosen[0], chosen[1]),
+        format!("/comparar?ids={}%2C+{}", chosen[0], chosen[1]),
+    ] {
+        let page = get(&uri).await;
+        assert_eq!(page.status, StatusCode::OK, "{uri}");
+        assert!(page.body == shared.body, "{uri}");
+    }
+    let one = get(&format!("/comparar?ids={}", chosen[0])).await;
+    assert_eq!(one.status, StatusCode::BAD_REQUEST);
+    assert!(text(&one).contains("elegí de 2 a 4 versiones"));
+}
