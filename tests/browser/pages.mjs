@@ -79,6 +79,31 @@ for (const viewport of viewports) {
   }
   await context.close();
 }
+// The forms, with the script and without: the model page's ticked boxes
+// open a comparison, and the search form's submission shows results.
+for (const javaScriptEnabled of [true, false]) {
+  const where = javaScriptEnabled ? 'script' : 'no-script';
+  const context = await browser.newContext({ javaScriptEnabled });
+  const page = await context.newPage();
+  try {
+    await page.goto(base + '/modelos/toyota/hilux', { waitUntil: 'load' });
+    const boxes = page.locator('input[name="ids"]');
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    await Promise.all([page.waitForNavigation(), page.click('form[action="/comparar"] button[type="submit"]')]);
+    const columns = await page.locator('table.compare-table thead th').count();
+    if (columns !== 3) failures.push(`compare form (${where}): ${columns} columns, expected 3`);
+    await page.goto(base + '/buscar', { waitUntil: 'load' });
+    await page.selectOption('#f-make', 'Toyota');
+    await Promise.all([page.waitForNavigation(), page.click('form.search-form button[type="submit"]')]);
+    const cards = await page.locator('#lista li').count();
+    if (cards < 1) failures.push(`search form (${where}): no results at ${page.url()}`);
+    console.log(`${failures.length ? '…' : 'ok'}  forms (${where})`);
+  } catch (error) {
+    failures.push(`forms (${where}): ${error}`);
+  }
+  await context.close();
+}
 await browser.close();
 if (failures.length) {
   console.error(failures.join('\n'));
