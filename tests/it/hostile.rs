@@ -345,3 +345,40 @@ async fn trims_survive_unchanged_in_search_results() {
         assert!(trims.contains(&trim.as_str()), "{trim:?}");
     }
 }
+
+/// The pages the edge fills in (search results, comparisons of hostile
+/// IDs through their shareable address) show every trim escaped and carry
+/// no raw markup.
+#[tokio::test]
+async fn filled_in_search_and_compare_pages_escape_everything() {
+    let hostile = hostile();
+    let trims: Vec<&String> = hostile.versions.iter().map(|(_, trim)| trim).collect();
+    let search = get("/buscar?limit=100&sort=name").await;
+    assert_eq!(search.status, StatusCode::OK);
+    let text = String::from_utf8(search.body).expect("UTF-8 page");
+    if let Some(found) = raw_markup_in(&text) {
+        panic!("/buscar carries raw markup: {found}");
+    }
+    for trim in &trims {
+        assert!(text.contains(&autoprecios::pages::escape(trim)), "{trim:?}");
+    }
+    let ids = hostile_ids();
+    for pair in [[&ids[0], &ids[3]], [&ids[8], &ids[7]], [&ids[4], &ids[1]]] {
+        let api = get(&format!(
+            "/api/v1/compare?ids={},{}",
+            percent_encode(pair[0]),
+            percent_encode(pair[1])
+        ))
+        .await
+        .json();
+        let share = api["data"]["url"].as_str().expect("url");
+        let path = share.trim_start_matches(crate::generate::BASE);
+        let page = get(path).await;
+        assert_eq!(page.status, StatusCode::OK, "{path}");
+        let text = String::from_utf8(page.body).expect("UTF-8 page");
+        if let Some(found) = raw_markup_in(&text) {
+            panic!("{path} carries raw markup: {found}");
+        }
+        assert_eq!(text.matches("<th scope=\"col\">").count(), 3, "{path}");
+    }
+}
