@@ -43,7 +43,7 @@ async fn fill(
 ) -> Response {
     let site = state.site();
     let (Some(query), Some(pages)) = (uri.query().filter(|q| !q.is_empty()), site.pages()) else {
-        return files::serve(State(state.clone()), uri).await;
+        return files::serve(State(state), uri).await;
     };
     let composed = compose(site.index(), &pages.fragments, query);
     let status = composed.error.as_ref().map_or(StatusCode::OK, |error| {

@@ -16,6 +16,7 @@ use std::sync::OnceLock;
 
 use autoprecios::api::json::etag;
 use autoprecios::edge::{AppState, app};
+use axum::Router;
 use axum::body::Body;
 use axum::http::{HeaderMap, Method, Request, StatusCode};
 use http_body_util::BodyExt;
@@ -86,12 +87,23 @@ pub async fn send_to(
     uri: &str,
     headers: &[(&str, &str)],
 ) -> Reply {
+    send_app(app(state), method, uri, Vec::new(), headers).await
+}
+
+/// Sends one request with `body` to `app` and collects the response.
+pub async fn send_app(
+    app: Router,
+    method: Method,
+    uri: &str,
+    body: Vec<u8>,
+    headers: &[(&str, &str)],
+) -> Reply {
     let mut request = Request::builder().method(method).uri(uri);
     for (name, value) in headers {
         request = request.header(*name, *value);
     }
-    let request = request.body(Body::empty()).expect("request");
-    let response = app(state).oneshot(request).await.expect("infallible");
+    let request = request.body(Body::from(body)).expect("request");
+    let response = app.oneshot(request).await.expect("infallible");
     let (parts, body) = response.into_parts();
     let body = body.collect().await.expect("body").to_bytes().to_vec();
     Reply {

@@ -30,6 +30,20 @@ pub const BASE: &str = "https://autoprecios.example";
 /// Edge origin of fixture trees.
 pub const EDGE: &str = "https://edge.autoprecios.example";
 
+/// Copies a tree (a fixture's output) into `to`.
+pub fn copy_tree(from: &Path, to: &Path) {
+    fs::create_dir_all(to).expect("mkdir");
+    for entry in fs::read_dir(from).expect("read_dir") {
+        let entry = entry.expect("entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("type").is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), &target).expect("copy");
+        }
+    }
+}
+
 /// The shared fixture, built once per test run.
 pub fn fixture() -> &'static Fixture {
     static FIXTURE: OnceLock<Fixture> = OnceLock::new();

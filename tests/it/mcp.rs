@@ -9,13 +9,10 @@ use autoprecios::api::links::percent_encode;
 use autoprecios::edge::mcp::{MAX_BODY_BYTES, McpOptions};
 use autoprecios::edge::{app, app_with};
 use axum::Router;
-use axum::body::Body;
-use axum::http::{Method, Request, StatusCode};
-use http_body_util::BodyExt;
+use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
-use tower::ServiceExt;
 
-use crate::edge::{Reply, edge_vehicles, get, get_json, state};
+use crate::edge::{Reply, edge_vehicles, get, get_json, send_app, state};
 use crate::generate::BASE;
 
 /// Headers every well-behaved Streamable HTTP client sends with a POST
@@ -27,19 +24,7 @@ const CLIENT_HEADERS: [(&str, &str); 3] = [
 ];
 
 async fn send_with(app: Router, method: Method, body: Vec<u8>, headers: &[(&str, &str)]) -> Reply {
-    let mut request = Request::builder().method(method).uri("/mcp");
-    for (name, value) in headers {
-        request = request.header(*name, *value);
-    }
-    let request = request.body(Body::from(body)).expect("request");
-    let response = app.oneshot(request).await.expect("infallible");
-    let (parts, body) = response.into_parts();
-    let body = body.collect().await.expect("body").to_bytes().to_vec();
-    Reply {
-        status: parts.status,
-        headers: parts.headers,
-        body,
-    }
+    send_app(app, method, "/mcp", body, headers).await
 }
 
 /// POSTs raw bytes with the client headers and `extra` ones.

@@ -325,24 +325,16 @@ fn summary(data: &ChartData, first: &WeeklyAverage, last: &WeeklyAverage) -> Str
     text
 }
 
-/// Escapes text for XML content and attributes.
+/// Escapes text for XML content and attributes: the HTML escaping, with
+/// the characters XML 1.0 forbids dropped rather than escaped.
 pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            // Characters XML 1.0 forbids are dropped rather than escaped.
-            c if (c < ' ' && !matches!(c, '\t' | '\n' | '\r'))
-                || c == '\u{fffe}'
-                || c == '\u{ffff}' => {}
-            c => out.push(c),
-        }
+    let allowed = |c: &char| {
+        !((*c < ' ' && !matches!(c, '\t' | '\n' | '\r')) || matches!(c, '\u{fffe}' | '\u{ffff}'))
+    };
+    if text.chars().all(|c| allowed(&c)) {
+        return crate::pages::escape(text);
     }
-    out
+    crate::pages::escape(&text.chars().filter(allowed).collect::<String>())
 }
 
 #[cfg(test)]

@@ -13,20 +13,7 @@ use axum::http::{Method, StatusCode};
 use serde_json::Value;
 
 use super::send_to;
-use crate::generate::fixture;
-
-fn copy_tree(from: &Path, to: &Path) {
-    fs::create_dir_all(to).expect("mkdir");
-    for entry in fs::read_dir(from).expect("read_dir") {
-        let entry = entry.expect("entry");
-        let target = to.join(entry.file_name());
-        if entry.file_type().expect("type").is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), &target).expect("copy");
-        }
-    }
-}
+use crate::generate::{copy_tree, fixture};
 
 /// A private copy of the fixture tree.
 fn tree_copy() -> (tempfile::TempDir, std::path::PathBuf) {

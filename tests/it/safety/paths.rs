@@ -4,14 +4,13 @@
 //! would send, on a real socket. None may reveal a byte from outside the tree.
 
 use std::fs;
-use std::path::Path;
 
 use autoprecios::edge::{AppState, ConnectionLimits};
 use axum::http::{Method, StatusCode};
 
 use super::Server;
 use crate::edge::{get, send_to, state};
-use crate::generate::fixture;
+use crate::generate::{copy_tree, fixture};
 
 /// Text planted beside the tree: no answer may contain it.
 const SECRET: &str = "SECRET-OUTSIDE-THE-TREE-7f3a";
@@ -71,20 +70,6 @@ async fn other_spellings_of_dot_dot_are_refused() {
         for method in [Method::GET, Method::HEAD] {
             let reply = send_to(state(), method.clone(), uri, &[]).await;
             assert_refused(reply.status, &reply.body, &format!("{method} {uri}"));
-        }
-    }
-}
-
-/// Copies the fixture tree into `to`.
-fn copy_tree(from: &Path, to: &Path) {
-    fs::create_dir_all(to).expect("mkdir");
-    for entry in fs::read_dir(from).expect("read_dir") {
-        let entry = entry.expect("entry");
-        let target = to.join(entry.file_name());
-        if entry.file_type().expect("type").is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), &target).expect("copy");
         }
     }
 }
