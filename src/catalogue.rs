@@ -1,6 +1,6 @@
 //! The published catalogue: every published version with its computed signals.
-//! The signal engine writes it, the API layer reads it; it is also the compact
-//! data file the edge server loads, so it is plain serde data with no polars.
+//! The signal engine writes it, the API index reads it (`api::index`, which
+//! also writes what the edge loads); it is plain serde data with no polars.
 
 use std::collections::BTreeMap;
 
@@ -279,24 +279,4 @@ pub struct SpecSource {
     pub document_date: Option<String>,
     /// When it was retrieved.
     pub retrieved_at: String,
-}
-
-/// Version of [`EdgeData`]; the edge refuses any other.
-pub const EDGE_DATA_VERSION: u32 = 1;
-
-/// Site path of the compact data file the edge server loads.
-pub const EDGE_DATA_PATH: &str = "/_edge/catalogue.json";
-
-/// The compact data file `generate` writes for the edge server: the catalogue
-/// with its signals and the base URL the tree was generated for, so that the
-/// edge builds byte-identical responses without polars.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct EdgeData<C = Catalogue> {
-    /// [`EDGE_DATA_VERSION`].
-    pub format_version: u32,
-    /// Origin of the site, as given to `generate --base-url`.
-    pub base_url: String,
-    /// Every published version with its signals (borrowed when writing).
-    pub catalogue: C,
 }

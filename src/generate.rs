@@ -8,7 +8,7 @@ use anyhow::Context;
 use tracing::info;
 
 use crate::api::Index;
-use crate::catalogue::{EDGE_DATA_PATH, EDGE_DATA_VERSION, EdgeData};
+use crate::api::index::INDEX_FILE_PATH;
 use crate::output::{Manifest, TreeWriter};
 use crate::render::{api::write_api, cdn::render_redirects, docs, openapi::render_openapi};
 use crate::run::{load, timed};
@@ -55,7 +55,7 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
         );
     }
     let index = timed("index catalogue", || {
-        Index::new(catalogue, &options.base_url)
+        Index::from_catalogue(&catalogue, &options.base_url)
     });
     let out = TreeWriter::create(&options.out, options.fail_after)?;
     let responses = timed("write API responses", || write_api(&index, &out))?;
@@ -67,16 +67,11 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
             &render_openapi(index.links()),
         )
     })?;
-    let edge = EdgeData {
-        format_version: EDGE_DATA_VERSION,
-        base_url: options.base_url.clone(),
-        catalogue: index.catalogue(),
-    };
     timed("write edge data", || {
         out.write_json(
-            EDGE_DATA_PATH,
-            EDGE_DATA_PATH.trim_start_matches('/'),
-            &edge,
+            INDEX_FILE_PATH,
+            INDEX_FILE_PATH.trim_start_matches('/'),
+            &index.to_file(),
         )
     })?;
     let redirects = render_redirects(&index, &options.edge_origin);
@@ -89,7 +84,7 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
     let env = docs::environment();
     timed("write docs", || docs::write_docs(&index, &env, &out))?;
     timed("write site", || {
-        crate::render::site::write_site(&index, &env, &out)
+        crate::render::site::write_site(&index, &catalogue, &env, &out)
     })?;
     let manifest = timed("swap the tree in", || out.commit())
         .with_context(|| format!("publishing {}", options.out.display()))?;

@@ -156,7 +156,7 @@ pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Com
     let cards: String = data
         .vehicles
         .iter()
-        .filter_map(|summary| fragments.vehicles.get(summary.id))
+        .filter_map(|summary| fragments.vehicles.get(&summary.facts.id))
         .map(|vehicle| format!("<li>{}</li>\n", vehicle.card))
         .collect();
     let mut pager = String::new();
@@ -188,7 +188,7 @@ pub fn compare_page(index: &Index, fragments: &PageFragments, query: &str) -> Co
     let columns: Vec<&VehicleFragments> = data
         .vehicles
         .iter()
-        .filter_map(|vehicle| fragments.vehicles.get(vehicle.summary.id))
+        .filter_map(|vehicle| fragments.vehicles.get(&vehicle.facts.id))
         .collect();
     let mut table = String::from(
         "<div class=\"table-wrap\" role=\"region\" aria-label=\"Comparación de versiones\" tabindex=\"0\">\

@@ -4,7 +4,6 @@
 use std::collections::BTreeMap;
 
 use crate::api::text::{encode_id_path, fold, slug};
-use crate::catalogue::Catalogue;
 
 /// Absolute URLs of the service, from its base URL.
 #[derive(Debug, Clone, PartialEq)]
@@ -17,15 +16,16 @@ pub struct Links {
 impl Links {
     /// Links under `base_url` (trailing slashes ignored), with unique model
     /// page slugs for every model of the catalogue.
-    pub fn new(base_url: &str, catalogue: &Catalogue) -> Self {
+    /// `models` are the (make, model) pairs of every version, in ID order.
+    pub fn new<'a>(base_url: &str, models: impl IntoIterator<Item = (&'a str, &'a str)>) -> Self {
         let mut model_slugs = BTreeMap::new();
         let mut taken = std::collections::BTreeSet::new();
-        for vehicle in &catalogue.vehicles {
-            let key = (fold(&vehicle.make), fold(&vehicle.model));
+        for (make, model) in models {
+            let key = (fold(make), fold(model));
             if model_slugs.contains_key(&key) {
                 continue;
             }
-            let (make, model) = (slug(&vehicle.make), slug(&vehicle.model));
+            let (make, model) = (slug(make), slug(model));
             // Two models that slug alike ("C-3" and "C3") get -2, -3, ...
             let mut candidate = (make.clone(), model.clone());
             let mut n = 2;

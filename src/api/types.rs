@@ -4,9 +4,12 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
+use serde_json::value::RawValue;
 
-use crate::catalogue::{Comparison, ExchangeRate, Quote, RecentChanges, Specs};
+use crate::api::index::Facts;
+use crate::api::links::Links;
+use crate::catalogue::{Comparison, ExchangeRate, Quote, RecentChanges, Specs, Vehicle};
 use crate::time::Time;
 use crate::vocab::{BodyType, Fuel, Reason, Transmission, Window};
 
@@ -162,6 +165,39 @@ pub struct Summary<'a> {
     pub reasons: &'a [Reason],
 }
 
+impl<'a> Summary<'a> {
+    /// The Summary of a catalogue version.
+    pub fn of(vehicle: &'a Vehicle, links: &Links) -> Summary<'a> {
+        Summary {
+            id: &vehicle.id,
+            url: links.vehicle(&vehicle.id),
+            feed_url: links.vehicle_feed(&vehicle.id),
+            source_url: &vehicle.source_url,
+            make: &vehicle.make,
+            model: &vehicle.model,
+            trim: &vehicle.trim,
+            trim_display: vehicle.trim_display.as_deref(),
+            body_type: vehicle.body_type,
+            tier: vehicle.tier.as_deref(),
+            tier_label: vehicle.tier_label.as_deref(),
+            fuel: vehicle.fuel,
+            transmission: vehicle.transmission,
+            seats: vehicle.seats,
+            airbags: vehicle.airbags,
+            fact_sources: &vehicle.fact_sources,
+            observed_at: vehicle.observed_at,
+            current_price_usd: vehicle.current_price_usd,
+            comparison: &vehicle.comparison,
+            has_specs: vehicle.has_specs(),
+            recent_changes: &vehicle.recent_changes,
+            quote_count: vehicle.quote_count,
+            best_quote: vehicle.best_quote.as_ref(),
+            availability: "InStock",
+            reasons: &vehicle.reasons,
+        }
+    }
+}
+
 /// The full record of a version.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -177,11 +213,57 @@ pub struct VehicleRecord<'a> {
     pub specs: Option<&'a Specs>,
 }
 
+impl<'a> VehicleRecord<'a> {
+    /// The full record of a catalogue version.
+    pub fn of(vehicle: &'a Vehicle, links: &Links) -> VehicleRecord<'a> {
+        VehicleRecord {
+            summary: Summary::of(vehicle, links),
+            quotes: &vehicle.quotes,
+            exchange_rate: &vehicle.exchange_rate,
+            specs: vehicle.specs.as_ref(),
+        }
+    }
+}
+
+/// A version in a response, as the index holds it: its query facts, and its
+/// Summary or Vehicle JSON as the serializer wrote it when the index was
+/// built, which it serializes as (byte for byte).
+#[derive(Debug, Clone, Copy)]
+pub struct Listed<'a> {
+    /// Its position in the index (and in the catalogue it was built from).
+    pub position: u32,
+    /// What queries read of the version (ID, names, price).
+    pub facts: &'a Facts,
+    json: &'a RawValue,
+}
+
+impl<'a> Listed<'a> {
+    /// The version at `position` with its JSON.
+    pub fn new(position: u32, facts: &'a Facts, json: &'a RawValue) -> Self {
+        Listed {
+            position,
+            facts,
+            json,
+        }
+    }
+
+    /// Its JSON text.
+    pub fn json(&self) -> &'a str {
+        self.json.get()
+    }
+}
+
+impl Serialize for Listed<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.json.serialize(serializer)
+    }
+}
+
 /// `GET /api/v1/vehicles`.
 #[derive(Debug, Clone, Serialize)]
 pub struct SearchData<'a> {
     /// The page of versions.
-    pub vehicles: Vec<Summary<'a>>,
+    pub vehicles: Vec<Listed<'a>>,
     /// Paging.
     pub pagination: Pagination,
 }
@@ -206,7 +288,7 @@ pub struct DealsData<'a> {
     /// Window applied.
     pub window: Window,
     /// The page of versions.
-    pub vehicles: Vec<Summary<'a>>,
+    pub vehicles: Vec<Listed<'a>>,
     /// Paging.
     pub pagination: Pagination,
 }
@@ -241,11 +323,11 @@ pub struct ModelPricesData<'a> {
     /// Current opportunities.
     pub opportunity_count: usize,
     /// The cheapest version.
-    pub cheapest_version: Summary<'a>,
+    pub cheapest_version: Listed<'a>,
     /// Quote check dates.
     pub quote_dates: QuoteDates,
     /// The page of versions, cheapest first.
-    pub vehicles: Vec<Summary<'a>>,
+    pub vehicles: Vec<Listed<'a>>,
     /// Paging.
     pub pagination: Pagination,
 }
@@ -253,15 +335,15 @@ pub struct ModelPricesData<'a> {
 /// `GET /api/v1/vehicles/{id}`.
 #[derive(Debug, Clone, Serialize)]
 pub struct DetailData<'a> {
-    /// The version.
-    pub vehicle: VehicleRecord<'a>,
+    /// The version (its Vehicle record).
+    pub vehicle: Listed<'a>,
 }
 
 /// `GET /api/v1/compare`.
 #[derive(Debug, Clone, Serialize)]
 pub struct CompareData<'a> {
-    /// The versions, in the order asked.
-    pub vehicles: Vec<VehicleRecord<'a>>,
+    /// The versions (Vehicle records), in the order asked.
+    pub vehicles: Vec<Listed<'a>>,
     /// Shareable comparison page.
     pub url: String,
 }

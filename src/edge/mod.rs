@@ -106,10 +106,10 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
 
 fn log_loaded(state: &AppState) {
     let site = state.site();
-    let meta = &site.index().catalogue().meta;
+    let meta = site.index().meta();
     info!(
         root = %state.root().display(),
-        vehicles = site.index().vehicles().len(),
+        vehicles = site.index().len(),
         snapshot_at = %meta.snapshot_at,
         "tree loaded"
     );

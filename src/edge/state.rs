@@ -13,8 +13,8 @@ use anyhow::{Context, bail};
 use serde::Deserialize;
 
 use crate::api::Index;
+use crate::api::index::{INDEX_FILE_PATH, INDEX_FILE_VERSION, IndexFile};
 use crate::api::json::etag;
-use crate::catalogue::{Catalogue, EDGE_DATA_PATH, EDGE_DATA_VERSION, EdgeData};
 pub use crate::manifest::MANIFEST;
 use crate::manifest::Manifest;
 use crate::pages::{PAGES_DATA_PATH, PageFragments};
@@ -188,33 +188,25 @@ fn load_pages(
 /// Reads the edge data the manifest lists, checks that it is the file the
 /// manifest describes and of the version this build reads.
 fn load_index(root: &Path, by_url: &HashMap<String, StaticEntry>) -> anyhow::Result<Index> {
-    let Some((path, bytes)) = read_listed(root, by_url, EDGE_DATA_PATH)? else {
+    let Some((path, bytes)) = read_listed(root, by_url, INDEX_FILE_PATH)? else {
         bail!(
-            "{} lists no {EDGE_DATA_PATH}: regenerate the tree with this version",
+            "{} lists no {INDEX_FILE_PATH}: regenerate the tree with this version",
             root.join(MANIFEST).display()
         );
     };
     let probe: VersionProbe =
         serde_json::from_slice(&bytes).with_context(|| format!("parsing {}", path.display()))?;
-    if probe.format_version != EDGE_DATA_VERSION {
+    if probe.format_version != INDEX_FILE_VERSION {
         bail!(
-            "{} has format version {}, this server reads version {EDGE_DATA_VERSION}: regenerate the tree or upgrade the server",
+            "{} has format version {}, this server reads version {INDEX_FILE_VERSION}: regenerate the tree or upgrade the server",
             path.display(),
             probe.format_version
         );
     }
-    let data: EdgeData<Catalogue> =
+    let file: IndexFile =
         serde_json::from_slice(&bytes).with_context(|| format!("parsing {}", path.display()))?;
-    if !data
-        .catalogue
-        .vehicles
-        .windows(2)
-        .all(|pair| pair[0].id.as_bytes() < pair[1].id.as_bytes())
-    {
-        // Lookups by ID binary-search the vehicles; an unsorted file would answer 404s silently.
-        bail!("{}: vehicles are not sorted by ID", path.display());
-    }
-    Ok(Index::new(data.catalogue, &data.base_url))
+    // Lookups by ID binary-search the vehicles; an unsorted file would answer 404s silently.
+    Index::from_file(file).map_err(|err| anyhow::anyhow!("{}: {err}", path.display()))
 }
 
 /// The state every handler shares: the current [`Site`], swapped whole on reload.

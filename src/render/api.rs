@@ -100,7 +100,7 @@ fn deal_variants() -> Vec<(DealKind, Window, DealSort)> {
 
 /// The first page of every model's prices.
 fn write_models(index: &Index, out: &TreeWriter) -> anyhow::Result<usize> {
-    let models = index.catalogue_data().models;
+    let models = &index.catalogue_data().models;
     models.par_iter().try_for_each(|pair| {
         let query = ModelQuery {
             make: pair.make.clone(),
@@ -129,15 +129,11 @@ pub fn vehicle_file(id: &str) -> String {
 
 /// The detail of every published version.
 fn write_vehicles(index: &Index, out: &TreeWriter) -> anyhow::Result<usize> {
-    let bar = crate::run::progress(index.vehicles().len(), "vehicle details");
-    index
-        .vehicles()
-        .par_iter()
-        .progress_with(bar)
-        .try_for_each(|vehicle| {
-            let url = format!("/api/v1/vehicles/{}", percent_encode(&vehicle.id));
-            let file = vehicle_file(&vehicle.id);
-            out.write_json(&url, &file, &get_vehicle(index, &vehicle.id)?)
-        })?;
-    Ok(index.vehicles().len())
+    let bar = crate::run::progress(index.len(), "vehicle details");
+    let ids: Vec<&str> = index.facts().map(|facts| facts.id.as_str()).collect();
+    ids.par_iter().progress_with(bar).try_for_each(|id| {
+        let url = format!("/api/v1/vehicles/{}", percent_encode(id));
+        out.write_json(&url, &vehicle_file(id), &get_vehicle(index, id)?)
+    })?;
+    Ok(index.len())
 }

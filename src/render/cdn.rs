@@ -68,11 +68,11 @@ fn rule(out: &mut String, from: &str, to: &str, status: &str) {
 /// no other ID equal ignoring case (CDN path matching may ignore case).
 pub fn cdn_safe_ids(index: &Index) -> Vec<&str> {
     let mut by_folded: BTreeMap<String, Vec<&str>> = BTreeMap::new();
-    for vehicle in index.vehicles() {
+    for facts in index.facts() {
         by_folded
-            .entry(vehicle.id.to_ascii_lowercase())
+            .entry(facts.id.to_ascii_lowercase())
             .or_default()
-            .push(&vehicle.id);
+            .push(&facts.id);
     }
     by_folded
         .into_values()

@@ -58,7 +58,7 @@ pub fn environment() -> Environment<'static> {
 /// Writes both documents, as `<path>/index.html` and raw Markdown.
 pub fn write_docs(index: &Index, env: &Environment, out: &TreeWriter) -> anyhow::Result<()> {
     let links = index.links();
-    let snapshot_date = crate::time::format_time(index.catalogue().meta.snapshot_at);
+    let snapshot_date = crate::time::format_time(index.meta().snapshot_at);
     for doc in DOCS {
         let html = env.get_template("doc.html")?.render(context! {
             title => title_of(doc.source).unwrap_or("autoprecios"),

@@ -105,11 +105,11 @@ fn every_rewrite_lands_on_a_file_and_case_twins_go_to_the_edge() {
     let catalogue: serde_json::Value =
         serde_json::from_slice(&fs::read(out.join("_edge/catalogue.json")).expect("edge data"))
             .expect("json");
-    let ids: Vec<&str> = catalogue["catalogue"]["vehicles"]
+    let ids: Vec<&str> = catalogue["vehicles"]
         .as_array()
         .expect("vehicles")
         .iter()
-        .filter_map(|v| v["id"].as_str())
+        .filter_map(|v| v["facts"]["id"].as_str())
         .collect();
     for id in &ids {
         let twins = ids

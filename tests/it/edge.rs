@@ -136,17 +136,30 @@ pub async fn get_json(uri: &str) -> Value {
 }
 
 /// The edge data of the fixture tree as plain JSON: the test's independent
-/// view of every vehicle.
+/// view of every vehicle: its published record (the API's Vehicle), plus the
+/// two facts the record does not show: `drivetrain` and `newOpportunity`
+/// (window to whether the version newly qualifies within it).
 pub fn edge_vehicles() -> &'static [Value] {
     static VEHICLES: OnceLock<Vec<Value>> = OnceLock::new();
     VEHICLES.get_or_init(|| {
         let text =
             fs::read_to_string(fixture().out.join("_edge/catalogue.json")).expect("edge data");
         let data: Value = serde_json::from_str(&text).expect("edge data JSON");
-        data["catalogue"]["vehicles"]
+        data["vehicles"]
             .as_array()
             .expect("vehicles")
-            .clone()
+            .iter()
+            .map(|entry| {
+                let mut vehicle = entry["record"].clone();
+                let facts = &entry["facts"];
+                vehicle["drivetrain"] = facts["drivetrain"].clone();
+                for (slot, window) in ["1d", "3d", "7d"].into_iter().enumerate() {
+                    vehicle["newOpportunity"][window] =
+                        facts["windows"][slot]["newOpportunity"].clone();
+                }
+                vehicle
+            })
+            .collect()
     })
 }
 

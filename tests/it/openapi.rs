@@ -70,7 +70,7 @@ pub fn validate_against(
 }
 
 fn document() -> Value {
-    render_openapi(&Links::new(BASE, &catalogue(vec![])))
+    render_openapi(&Links::new(BASE, []))
 }
 
 fn t(text: &str) -> Time {
@@ -568,8 +568,8 @@ fn expect_ok<T>(result: Result<T, ApiError>) -> T {
 
 #[test]
 fn every_payload_the_api_emits_validates() {
-    let index = Index::new(
-        catalogue(vec![
+    let index = Index::from_catalogue(
+        &catalogue(vec![
             full("Corolla-Hev"),
             sparse("p208-active", 21000.0),
             sparse("p208-allure", 23500.0),

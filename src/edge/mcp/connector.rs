@@ -11,7 +11,6 @@ use crate::api::endpoints::{get_vehicle, search_vehicles};
 use crate::api::json::to_json_bytes;
 use crate::api::links::percent_encode;
 use crate::api::query::{Filters, MAX_Q_CHARS, SearchQuery};
-use crate::api::types::Summary;
 use crate::api::{ApiError, Index};
 
 /// What `search` returns.
@@ -69,10 +68,10 @@ pub fn search(index: &Index, query: &str) -> Result<SearchResults, ApiError> {
         .data
         .vehicles
         .iter()
-        .map(|summary| SearchResult {
-            id: summary.id.to_owned(),
-            title: title(summary),
-            url: summary.url.clone(),
+        .map(|listed| SearchResult {
+            id: listed.facts.id.clone(),
+            title: listed.facts.title(),
+            url: index.links().vehicle(&listed.facts.id),
         })
         .collect();
     Ok(SearchResults { results })
@@ -81,21 +80,18 @@ pub fn search(index: &Index, query: &str) -> Result<SearchResults, ApiError> {
 /// `fetch`: the `get_vehicle` record of `id` as a document.
 pub fn fetch(index: &Index, id: &str) -> Result<Document, ApiError> {
     let envelope = get_vehicle(index, id)?;
-    let summary = &envelope.data.vehicle.summary;
+    let facts = envelope.data.vehicle.facts;
     let bytes = to_json_bytes(&envelope);
     let text = String::from_utf8_lossy(bytes.strip_suffix(b"\n").unwrap_or(&bytes)).into_owned();
     let time = |time| Value::String(crate::time::format_time(time));
     let mut metadata = Map::new();
-    metadata.insert("make".to_owned(), summary.make.into());
-    metadata.insert("model".to_owned(), summary.model.into());
-    metadata.insert("trim".to_owned(), summary.trim.into());
-    metadata.insert(
-        "currentPriceUsd".to_owned(),
-        summary.current_price_usd.into(),
-    );
-    metadata.insert("observedAt".to_owned(), time(summary.observed_at));
+    metadata.insert("make".to_owned(), facts.make.as_str().into());
+    metadata.insert("model".to_owned(), facts.model.as_str().into());
+    metadata.insert("trim".to_owned(), facts.trim.as_str().into());
+    metadata.insert("currentPriceUsd".to_owned(), facts.current_price_usd.into());
+    metadata.insert("observedAt".to_owned(), time(facts.observed_at));
     metadata.insert("snapshotAt".to_owned(), time(envelope.snapshot_at));
-    metadata.insert("sourceUrl".to_owned(), summary.source_url.into());
+    metadata.insert("sourceUrl".to_owned(), facts.source_url.as_str().into());
     metadata.insert(
         "apiUrl".to_owned(),
         index
@@ -108,16 +104,10 @@ pub fn fetch(index: &Index, id: &str) -> Result<Document, ApiError> {
         envelope.methodology_url.clone().into(),
     );
     Ok(Document {
-        id: summary.id.to_owned(),
-        title: title(summary),
+        id: facts.id.clone(),
+        title: facts.title(),
         text,
-        url: summary.url.clone(),
+        url: index.links().vehicle(&facts.id),
         metadata,
     })
-}
-
-/// "Make Model Version", with the display form of the version when there is one.
-fn title(summary: &Summary) -> String {
-    let trim = summary.trim_display.unwrap_or(summary.trim);
-    format!("{} {} {}", summary.make, summary.model, trim)
 }

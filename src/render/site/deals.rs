@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 
-use super::cards::{Card, card};
+use super::cards::Card;
 use super::feeds::SitemapEntry;
 use super::pages::crumbs;
 use super::{PageMeta, Site};
@@ -121,7 +121,7 @@ fn write_list(site: &Site, list: &DealList) -> anyhow::Result<Vec<SitemapEntry>>
             total: pagination.total,
             first: offset as usize + 1,
             last: offset as usize + data.vehicles.len(),
-            cards: data.vehicles.iter().map(card).collect(),
+            cards: data.vehicles.iter().map(|v| site.card(v)).collect(),
             previous: (number > 1).then(|| page_path(list, number - 1)),
             next: pagination.next_offset.map(|_| page_path(list, number + 1)),
             others: LISTS

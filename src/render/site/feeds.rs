@@ -232,7 +232,7 @@ fn change_entry(site: &Site, vehicle: &Vehicle, change: &RecentChange) -> Entry 
     let url = site.index.links().vehicle(&vehicle.id);
     let updated = change
         .recency()
-        .unwrap_or(site.index.catalogue().meta.catalogue_observed_at);
+        .unwrap_or(site.index.meta().catalogue_observed_at);
     let (kind, headline) = match (change.kind, drop_size(change)) {
         (ChangeKind::PriceDrop, Some(size)) => ("baja", format!("bajó {size}")),
         (ChangeKind::PriceDrop, None) => ("baja", "bajó de precio".to_owned()),
@@ -256,7 +256,6 @@ fn change_entry(site: &Site, vehicle: &Vehicle, change: &RecentChange) -> Entry 
 /// last seven days, newest first.
 pub fn write_deals_feed(site: &Site) -> anyhow::Result<()> {
     let mut entries: Vec<Entry> = site
-        .index
         .vehicles()
         .iter()
         .flat_map(|vehicle| {
@@ -274,7 +273,7 @@ pub fn write_deals_feed(site: &Site) -> anyhow::Result<()> {
         self_url: links.absolute(DEALS_FEED),
         html_url: links.absolute("/"),
         json_url: None,
-        updated: site.index.catalogue().meta.catalogue_observed_at,
+        updated: site.index.meta().catalogue_observed_at,
     };
     let xml = render_feed(&head, &entries);
     site.out.write(
@@ -289,7 +288,7 @@ pub fn write_deals_feed(site: &Site) -> anyhow::Result<()> {
 pub fn write_version_feed(site: &Site, vehicle: &Vehicle, path: &str) -> anyhow::Result<()> {
     let links = site.index.links();
     let url = links.vehicle(&vehicle.id);
-    let snapshot_at = site.index.catalogue().meta.snapshot_at;
+    let snapshot_at = site.index.meta().snapshot_at;
     let mut entries = vec![quote_entry(vehicle, &url)];
     entries.extend(
         changes(vehicle)

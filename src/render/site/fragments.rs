@@ -75,8 +75,8 @@ pub fn write_fragments(site: &Site) -> anyhow::Result<()> {
             .collect(),
         ..PageFragments::default()
     };
-    for vehicle in site.index.vehicles() {
-        let record = site.index.record(vehicle);
+    for vehicle in site.vehicles() {
+        let record = VehicleRecord::of(vehicle, site.index.links());
         let summary = &record.summary;
         let trim = summary.trim_display.unwrap_or(summary.trim);
         let fragment = VehicleFragments {

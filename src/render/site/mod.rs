@@ -30,6 +30,8 @@ use minijinja::{AutoEscape, Environment, context};
 use serde::Serialize;
 
 use crate::api::Index;
+use crate::api::types::{Listed, Summary};
+use crate::catalogue::{Catalogue, Vehicle};
 use crate::output::TreeWriter;
 use crate::time::format_time;
 
@@ -97,6 +99,8 @@ pub fn configure(env: &mut Environment<'static>) {
 pub struct Site<'a> {
     /// The indexed catalogue.
     pub index: &'a Index,
+    /// The catalogue it indexes (a version's position is the same in both).
+    pub catalogue: &'a Catalogue,
     /// The templates.
     pub env: &'a Environment<'a>,
     /// The tree being written.
@@ -131,6 +135,24 @@ pub struct PageMeta {
 }
 
 impl Site<'_> {
+    /// Every published version, in ID order.
+    pub fn vehicles(&self) -> &[Vehicle] {
+        &self.catalogue.vehicles
+    }
+
+    /// The typed Summary of a version an API answer listed.
+    pub fn summary(&self, listed: &Listed) -> Summary<'_> {
+        Summary::of(
+            &self.catalogue.vehicles[listed.position as usize],
+            self.index.links(),
+        )
+    }
+
+    /// The card of a version an API answer listed.
+    pub fn card(&self, listed: &Listed) -> cards::Card {
+        cards::card(&self.summary(listed))
+    }
+
     /// Renders `template` with the page's head facts and `data` merged in,
     /// and writes it at the page's path (`<path>/index.html`).
     pub fn write_page<T: Serialize>(
@@ -196,12 +218,18 @@ fn docs_paths() -> Vec<&'static str> {
 }
 
 /// Writes the whole site; returns the number of pages written.
-pub fn write_site(index: &Index, env: &Environment, out: &TreeWriter) -> anyhow::Result<usize> {
+pub fn write_site(
+    index: &Index,
+    catalogue: &Catalogue,
+    env: &Environment,
+    out: &TreeWriter,
+) -> anyhow::Result<usize> {
     let site = Site {
         index,
+        catalogue,
         env,
         out,
-        snapshot_at: format_time(index.catalogue().meta.snapshot_at),
+        snapshot_at: format_time(index.meta().snapshot_at),
     };
     assets::write_assets(out)?;
     let mut pages = vec![pages::write_home(&site)?];

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::cards::{Card, card};
+use super::cards::Card;
 use super::feeds::SitemapEntry;
 use super::format::{date_time, usd};
 use super::{PageMeta, Site};
@@ -83,17 +83,25 @@ pub fn write_home(site: &Site) -> anyhow::Result<SitemapEntry> {
     let drops = deals(DealKind::PriceDrops)?.data;
     let new_opportunities = deals(DealKind::NewOpportunities)?.data;
     let catalogue = index.catalogue_data();
-    let meta = &index.catalogue().meta;
+    let meta = index.meta();
     let view = HomeView {
         catalogue_observed: date_time(meta.catalogue_observed_at),
         synthetic: meta.synthetic,
         vehicle_count: catalogue.vehicle_count,
         model_count: catalogue.model_count,
         opportunity_count: catalogue.opportunity_count,
-        opportunities: opportunities.vehicles.iter().map(card).collect(),
-        drops: drops.vehicles.iter().map(card).collect(),
+        opportunities: opportunities
+            .vehicles
+            .iter()
+            .map(|v| site.card(v))
+            .collect(),
+        drops: drops.vehicles.iter().map(|v| site.card(v)).collect(),
         drop_total: drops.pagination.total,
-        new_opportunities: new_opportunities.vehicles.iter().map(card).collect(),
+        new_opportunities: new_opportunities
+            .vehicles
+            .iter()
+            .map(|v| site.card(v))
+            .collect(),
         new_total: new_opportunities.pagination.total,
         makes: make_groups(site, &catalogue.models)
             .into_iter()
@@ -257,12 +265,12 @@ fn model_prices<'a>(
         },
     };
     let first = get_model_prices(site.index, &query)?.data;
-    let mut versions: Vec<Card> = first.vehicles.iter().map(card).collect();
+    let mut versions: Vec<Card> = first.vehicles.iter().map(|v| site.card(v)).collect();
     let mut next = first.pagination.next_offset;
     while let Some(offset) = next {
         query.page.offset = u32::try_from(offset)?;
         let page = get_model_prices(site.index, &query)?.data;
-        versions.extend(page.vehicles.iter().map(card));
+        versions.extend(page.vehicles.iter().map(|v| site.card(v)));
         next = page.pagination.next_offset;
     }
     Ok((first, versions))

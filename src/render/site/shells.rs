@@ -52,7 +52,7 @@ pub fn write_search(site: &Site) -> anyhow::Result<SitemapEntry> {
     models.sort();
     models.dedup();
     let view = SearchView {
-        makes: catalogue.makes,
+        makes: catalogue.makes.clone(),
         models,
         filters,
     };

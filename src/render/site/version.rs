@@ -99,8 +99,7 @@ struct VersionView {
 
 /// Writes every version page and data feed; returns the pages for the sitemap.
 pub fn write_versions(site: &Site) -> anyhow::Result<Vec<SitemapEntry>> {
-    site.index
-        .vehicles()
+    site.vehicles()
         .par_iter()
         .map(|vehicle| {
             let path = Links::vehicle_path(&vehicle.id);

@@ -60,14 +60,6 @@ fn price(vehicle: &Value) -> f64 {
     vehicle["currentPriceUsd"].as_f64().expect("price")
 }
 
-/// The edge data of a vehicle (fields the Summary does not carry).
-fn edge_record(id_wanted: &str) -> &'static Value {
-    edge_vehicles()
-        .iter()
-        .find(|v| id(v) == id_wanted)
-        .expect("in the edge data")
-}
-
 /// Descending, unknown last.
 fn descending_nulls_last<T: PartialOrd>(a: Option<T>, b: Option<T>) -> Ordering {
     match (a, b) {
@@ -152,12 +144,12 @@ fn recency(change: &Value) -> Option<DateTime<FixedOffset>> {
     Some(DateTime::parse_from_rfc3339(at).expect("RFC 3339"))
 }
 
-/// The change a deal list ranks `vehicle` by.
+/// The change a deal list ranks `vehicle` by: the one the response shows,
+/// `recentChanges` of the window (seven days for opportunities).
 fn deal_change<'a>(vehicle: &'a Value, kind: &str, window: &str) -> &'a Value {
     match kind {
         "opportunities" => &vehicle["recentChanges"]["7d"],
-        "price_drops" => &vehicle["recentChanges"][window],
-        _ => &edge_record(id(vehicle))["newOpportunities"][window],
+        _ => &vehicle["recentChanges"][window],
     }
 }
 
@@ -166,7 +158,7 @@ fn is_deal(vehicle: &Value, kind: &str, window: &str) -> bool {
     match kind {
         "opportunities" => vehicle["comparison"]["opportunity"] == true,
         "price_drops" => vehicle["recentChanges"][window]["kind"] == "price_drop",
-        _ => !vehicle["newOpportunities"][window].is_null(),
+        _ => vehicle["newOpportunity"][window] == true,
     }
 }
 

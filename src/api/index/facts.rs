@@ -1,0 +1,167 @@
+//! API stage, index facts: what a query reads of each version (the fields it
+//! filters, sorts and names by) and the edge data file that carries them
+//! with each version's Summary and Vehicle JSON, serialized once by
+//! `generate`, so the edge never rebuilds either.
+
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+
+use crate::api::filter::AEB_VALUE;
+use crate::catalogue::{CatalogueMeta, Comparison, RecentChange, Vehicle};
+use crate::time::Time;
+use crate::vocab::{BodyType, ChangeKind, Drivetrain, Fuel, Transmission, Window};
+
+/// Version of [`IndexFile`]; the edge refuses any other.
+pub const INDEX_FILE_VERSION: u32 = 2;
+
+/// Site path of the edge data file.
+pub const INDEX_FILE_PATH: &str = "/_edge/catalogue.json";
+
+/// The query facts of one published version.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Facts {
+    /// Catalogue ID, case-sensitive.
+    pub id: String,
+    /// Listing on the source site.
+    pub source_url: String,
+    /// Make.
+    pub make: String,
+    /// Model.
+    pub model: String,
+    /// Trim.
+    pub trim: String,
+    /// Display form of the trim.
+    pub trim_display: Option<String>,
+    /// Body type.
+    #[serde(rename = "type")]
+    pub body_type: Option<BodyType>,
+    /// Fuel.
+    pub fuel: Option<Fuel>,
+    /// Transmission.
+    pub transmission: Option<Transmission>,
+    /// Drivetrain.
+    pub drivetrain: Option<Drivetrain>,
+    /// Seats, when known.
+    pub seats: Option<u32>,
+    /// Airbags, when known.
+    pub airbags: Option<u32>,
+    /// Confirmed low-speed AEB (`Some(false)`: confirmed absent); unknown,
+    /// gaps and "optional" are `None`.
+    pub aeb: Option<bool>,
+    /// Official specifications available.
+    pub has_specs: bool,
+    /// When the detailed quotes were checked.
+    #[serde(with = "crate::time::rfc3339")]
+    pub observed_at: Time,
+    /// Lowest detailed quote in USD.
+    pub current_price_usd: f64,
+    /// Comparison with the usual price.
+    pub comparison: Comparison,
+    /// Deal facts per window, in [`Window::ALL`] order.
+    pub windows: [WindowFacts; 3],
+}
+
+/// What the deal lists read of one window.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WindowFacts {
+    /// `recentChanges[window]` is a price drop.
+    pub price_drop: bool,
+    /// The version newly qualifies as an opportunity within the window,
+    /// whatever caused it (even when a drop takes `recentChanges[window]`).
+    pub new_opportunity: bool,
+    /// `recentChanges[window].dropPct`.
+    pub drop_pct: Option<f64>,
+    /// `recentChanges[window]`'s `changedAt`, else its `qualifiedSince`:
+    /// the recency a client reads in the response.
+    #[serde(with = "crate::time::rfc3339::option")]
+    pub recency: Option<Time>,
+}
+
+impl Facts {
+    /// The facts of a catalogue version.
+    pub fn of(vehicle: &Vehicle) -> Facts {
+        let window = |window: Window| {
+            let shown = vehicle.recent_changes.get(window);
+            WindowFacts {
+                price_drop: shown.is_some_and(|change| change.kind == ChangeKind::PriceDrop),
+                new_opportunity: vehicle.new_opportunities.get(window).is_some(),
+                drop_pct: shown.and_then(|change| change.drop_pct),
+                recency: shown.and_then(RecentChange::recency),
+            }
+        };
+        Facts {
+            id: vehicle.id.clone(),
+            source_url: vehicle.source_url.clone(),
+            make: vehicle.make.clone(),
+            model: vehicle.model.clone(),
+            trim: vehicle.trim.clone(),
+            trim_display: vehicle.trim_display.clone(),
+            body_type: vehicle.body_type,
+            fuel: vehicle.fuel,
+            transmission: vehicle.transmission,
+            drivetrain: vehicle.drivetrain,
+            seats: vehicle.seats,
+            airbags: vehicle.airbags,
+            aeb: vehicle
+                .specs
+                .as_ref()
+                .and_then(|specs| specs.values.get(AEB_VALUE))
+                .and_then(serde_json::Value::as_bool),
+            has_specs: vehicle.has_specs(),
+            observed_at: vehicle.observed_at,
+            current_price_usd: vehicle.current_price_usd,
+            comparison: vehicle.comparison,
+            windows: [window(Window::D1), window(Window::D3), window(Window::D7)],
+        }
+    }
+
+    /// The deal facts of `window`.
+    pub fn window(&self, window: Window) -> &WindowFacts {
+        &self.windows[window_slot(window)]
+    }
+
+    /// "Make Model Trim", with the display form of the trim when there is one.
+    pub fn title(&self) -> String {
+        let trim = self.trim_display.as_deref().unwrap_or(&self.trim);
+        format!("{} {} {}", self.make, self.model, trim)
+    }
+}
+
+/// The slot of `window` in [`Facts::windows`].
+fn window_slot(window: Window) -> usize {
+    match window {
+        Window::D1 => 0,
+        Window::D3 => 1,
+        Window::D7 => 2,
+    }
+}
+
+/// One version in the edge data: its facts and its two JSON forms, exactly
+/// as the API writes them.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Entry {
+    /// What queries read.
+    pub facts: Facts,
+    /// The Summary (list items).
+    pub summary: Box<RawValue>,
+    /// The Vehicle (detail and compare).
+    pub record: Box<RawValue>,
+}
+
+/// The edge data file (`_edge/catalogue.json`): everything the edge needs
+/// to answer every query without polars and without serializing a vehicle.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct IndexFile<V = Vec<Entry>> {
+    /// [`INDEX_FILE_VERSION`].
+    pub format_version: u32,
+    /// Origin of the site, as given to `generate --base-url`.
+    pub base_url: String,
+    /// Snapshot times and source.
+    pub meta: CatalogueMeta,
+    /// Every published version, sorted by ID in byte order (borrowed when
+    /// writing).
+    pub vehicles: V,
+}

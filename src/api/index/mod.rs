@@ -1,0 +1,292 @@
+//! API stage, index: the published catalogue ready to answer queries. Built
+//! once per tree, by `generate` from the computed catalogue and by the edge
+//! from the edge data file, it holds each version's query facts and its
+//! Summary and Vehicle JSON serialized once, the filter sets, every list
+//! order, the model lists and the catalogue overview, so that an answer
+//! costs what its page holds, not what the catalogue holds.
+
+pub mod facts;
+pub mod orders;
+pub mod select;
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use serde_json::value::{RawValue, to_raw_value};
+
+use crate::api::links::Links;
+use crate::api::query::Filters;
+use crate::api::text::fold;
+use crate::api::types::{
+    CatalogueData, Envelope, Listed, MakeModel, SCHEMA_VERSION, Summary, VehicleRecord,
+};
+use crate::catalogue::{Catalogue, CatalogueMeta};
+use crate::time::Time;
+use crate::vocab::{BodyType, Drivetrain, Fuel, Transmission};
+pub use facts::{Entry, Facts, INDEX_FILE_PATH, INDEX_FILE_VERSION, IndexFile, WindowFacts};
+pub use orders::{Order, Orders};
+pub use select::{FilterIndex, Selection};
+
+/// A catalogue ready to answer queries.
+#[derive(Debug, Clone)]
+pub struct Index {
+    meta: CatalogueMeta,
+    base_url: String,
+    links: Links,
+    /// Every published version, sorted by ID in byte order: a version's
+    /// position here is its number in every set and order.
+    entries: Vec<Entry>,
+    filters: FilterIndex,
+    orders: Orders,
+    models: HashMap<(String, String), ModelEntry>,
+    catalogue: CatalogueData,
+}
+
+/// The published versions of one model, cheapest first (ties by ID), with
+/// the facts its price list reports for the whole model.
+#[derive(Debug, Clone)]
+pub struct ModelEntry {
+    /// Positions, cheapest first.
+    pub positions: Vec<u32>,
+    /// Oldest quote check of its versions.
+    pub oldest: Time,
+    /// Newest quote check of its versions.
+    pub newest: Time,
+    /// Its current opportunities.
+    pub opportunity_count: usize,
+}
+
+impl Index {
+    /// Indexes a computed catalogue whose site lives at `base_url`,
+    /// serializing each version's Summary and Vehicle once.
+    pub fn from_catalogue(catalogue: &Catalogue, base_url: &str) -> Index {
+        let links = Links::new(
+            base_url,
+            catalogue
+                .vehicles
+                .iter()
+                .map(|v| (v.make.as_str(), v.model.as_str())),
+        );
+        let entries = catalogue
+            .vehicles
+            .iter()
+            .map(|vehicle| Entry {
+                facts: Facts::of(vehicle),
+                summary: raw_json(&Summary::of(vehicle, &links)),
+                record: raw_json(&VehicleRecord::of(vehicle, &links)),
+            })
+            .collect();
+        Index::build(catalogue.meta.clone(), base_url, links, entries)
+    }
+
+    /// Indexes the edge data file `generate` wrote. Its vehicles must be
+    /// sorted by ID (lookups binary-search them).
+    pub fn from_file(file: IndexFile) -> Result<Index, String> {
+        if !file
+            .vehicles
+            .windows(2)
+            .all(|pair| pair[0].facts.id.as_bytes() < pair[1].facts.id.as_bytes())
+        {
+            return Err("vehicles are not sorted by ID".to_owned());
+        }
+        let links = Links::new(
+            &file.base_url,
+            file.vehicles
+                .iter()
+                .map(|e| (e.facts.make.as_str(), e.facts.model.as_str())),
+        );
+        Ok(Index::build(
+            file.meta,
+            &file.base_url,
+            links,
+            file.vehicles,
+        ))
+    }
+
+    fn build(meta: CatalogueMeta, base_url: &str, links: Links, entries: Vec<Entry>) -> Index {
+        let facts: Vec<Facts> = entries.iter().map(|e| e.facts.clone()).collect();
+        Index {
+            meta,
+            base_url: base_url.to_owned(),
+            links,
+            filters: FilterIndex::new(&facts),
+            orders: Orders::new(&facts),
+            models: model_entries(&facts),
+            catalogue: catalogue_data(&facts),
+            entries,
+        }
+    }
+
+    /// The edge data file of this index, for `generate` to write.
+    pub fn to_file(&self) -> IndexFile<&[Entry]> {
+        IndexFile {
+            format_version: INDEX_FILE_VERSION,
+            base_url: self.base_url.clone(),
+            meta: self.meta.clone(),
+            vehicles: &self.entries,
+        }
+    }
+
+    /// Snapshot times and source.
+    pub fn meta(&self) -> &CatalogueMeta {
+        &self.meta
+    }
+
+    /// The service's URLs.
+    pub fn links(&self) -> &Links {
+        &self.links
+    }
+
+    /// How many versions are published.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether no version is published.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The facts of every version, in ID order.
+    pub fn facts(&self) -> impl ExactSizeIterator<Item = &Facts> {
+        self.entries.iter().map(|e| &e.facts)
+    }
+
+    /// The version at `position` as a list item (its Summary).
+    pub fn summary(&self, position: u32) -> Listed<'_> {
+        let entry = &self.entries[position as usize];
+        Listed::new(position, &entry.facts, &entry.summary)
+    }
+
+    /// The version at `position` as a full record (its Vehicle).
+    pub fn record(&self, position: u32) -> Listed<'_> {
+        let entry = &self.entries[position as usize];
+        Listed::new(position, &entry.facts, &entry.record)
+    }
+
+    /// The position of the published version with exactly this ID
+    /// (case-sensitive, byte order).
+    pub fn find(&self, id: &str) -> Option<u32> {
+        self.entries
+            .binary_search_by(|entry| entry.facts.id.as_bytes().cmp(id.as_bytes()))
+            .ok()
+            .map(|position| position as u32)
+    }
+
+    /// The versions every filter admits.
+    pub fn select(&self, filters: &Filters, opportunities_only: bool) -> Selection {
+        self.filters.select(filters, opportunities_only)
+    }
+
+    /// Every list order.
+    pub fn orders(&self) -> &Orders {
+        &self.orders
+    }
+
+    /// A model's versions, by make and model ignoring case and accents.
+    pub fn model(&self, make: &str, model: &str) -> Option<&ModelEntry> {
+        self.models.get(&(fold(make), fold(model)))
+    }
+
+    /// The catalogue overview: counts, makes, models and filter values present.
+    pub fn catalogue_data(&self) -> &CatalogueData {
+        &self.catalogue
+    }
+
+    /// Wraps a payload in the envelope.
+    pub fn envelope<T>(&self, data: T) -> Envelope<T> {
+        Envelope {
+            schema_version: SCHEMA_VERSION,
+            snapshot_at: self.meta.snapshot_at,
+            catalogue_observed_at: self.meta.catalogue_observed_at,
+            source: self.meta.source.clone(),
+            methodology_url: self.links.methodology(),
+            documentation_url: self.links.documentation(),
+            data,
+        }
+    }
+}
+
+/// Every model's versions, cheapest first, with their totals.
+fn model_entries(facts: &[Facts]) -> HashMap<(String, String), ModelEntry> {
+    let mut models: HashMap<(String, String), Vec<u32>> = HashMap::new();
+    for (f, position) in facts.iter().zip(0..) {
+        models
+            .entry((fold(&f.make), fold(&f.model)))
+            .or_default()
+            .push(position);
+    }
+    models
+        .into_iter()
+        .map(|(key, mut positions)| {
+            let fact = |position: &u32| &facts[*position as usize];
+            // Stable: equal prices stay in ID order.
+            positions.sort_by(|a, b| {
+                fact(a)
+                    .current_price_usd
+                    .total_cmp(&fact(b).current_price_usd)
+            });
+            let observed = positions.iter().map(|p| fact(p).observed_at);
+            let first = fact(&positions[0]).observed_at;
+            let entry = ModelEntry {
+                oldest: observed.clone().min().unwrap_or(first),
+                newest: observed.max().unwrap_or(first),
+                opportunity_count: positions
+                    .iter()
+                    .filter(|p| fact(p).comparison.opportunity)
+                    .count(),
+                positions,
+            };
+            (key, entry)
+        })
+        .collect()
+}
+
+/// The catalogue overview of `facts`.
+fn catalogue_data(facts: &[Facts]) -> CatalogueData {
+    let models: BTreeSet<MakeModel> = facts
+        .iter()
+        .map(|f| MakeModel {
+            make: f.make.clone(),
+            model: f.model.clone(),
+        })
+        .collect();
+    let makes: BTreeSet<&str> = facts.iter().map(|f| f.make.as_str()).collect();
+    let strings = |pick: fn(&Facts) -> Option<&'static str>| -> Vec<serde_json::Value> {
+        let present: BTreeSet<&str> = facts.iter().filter_map(pick).collect();
+        present.into_iter().map(serde_json::Value::from).collect()
+    };
+    let numbers = |pick: fn(&Facts) -> Option<u32>| -> Vec<serde_json::Value> {
+        let present: BTreeSet<u32> = facts.iter().filter_map(pick).collect();
+        present.into_iter().map(serde_json::Value::from).collect()
+    };
+    let mut filters = BTreeMap::new();
+    filters.insert(
+        "type".into(),
+        strings(|f| f.body_type.map(BodyType::as_str)),
+    );
+    filters.insert("fuel".into(), strings(|f| f.fuel.map(Fuel::as_str)));
+    filters.insert(
+        "transmission".into(),
+        strings(|f| f.transmission.map(Transmission::as_str)),
+    );
+    filters.insert(
+        "drivetrain".into(),
+        strings(|f| f.drivetrain.map(Drivetrain::as_str)),
+    );
+    filters.insert("minSeats".into(), numbers(|f| f.seats));
+    filters.insert("minAirbags".into(), numbers(|f| f.airbags));
+    CatalogueData {
+        vehicle_count: facts.len(),
+        model_count: models.len(),
+        versions_with_specs: facts.iter().filter(|f| f.has_specs).count(),
+        opportunity_count: facts.iter().filter(|f| f.comparison.opportunity).count(),
+        makes: makes.into_iter().map(str::to_owned).collect(),
+        models: models.into_iter().collect(),
+        filters,
+    }
+}
+
+/// The raw JSON of a value, through the one serializer.
+pub fn raw_json<T: serde::Serialize>(value: &T) -> Box<RawValue> {
+    to_raw_value(value).expect("invariant: response types serialize to JSON")
+}

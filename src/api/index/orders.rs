@@ -1,0 +1,225 @@
+//! API stage, index orders: every list order of the spec, sorted once per
+//! catalogue with its tie rules (searches by ID; deals and model lists by
+//! price, then ID), so that a page is found by walking an order over the
+//! selected versions and a total by counting them.
+
+use std::cmp::Ordering;
+
+use crate::api::index::facts::Facts;
+use crate::api::index::select::Selection;
+use crate::api::query::{DealSort, Page, SearchSort};
+use crate::api::text::fold;
+use crate::api::types::{DealKind, Pagination};
+use crate::vocab::Window;
+
+/// Below this share of the catalogue (1 in `SPARSE`), a selection's page is
+/// found by sorting its members by rank rather than by walking the order.
+const SPARSE: usize = 16;
+
+/// An order of versions (positions), with each position's rank in it.
+#[derive(Debug, Clone, Default)]
+pub struct Order {
+    positions: Vec<u32>,
+    /// `ranks[position]`: where the position stands in `positions`;
+    /// `u32::MAX` for a version the order does not hold.
+    ranks: Vec<u32>,
+}
+
+impl Order {
+    /// Sorts `members` (in ID order) by `compare`; the sort is stable, so
+    /// ties stay in ID order.
+    fn new(len: usize, mut members: Vec<u32>, compare: impl Fn(&u32, &u32) -> Ordering) -> Order {
+        members.sort_by(compare);
+        let mut ranks = vec![u32::MAX; len];
+        for (rank, position) in members.iter().enumerate() {
+            ranks[*position as usize] = rank as u32;
+        }
+        Order {
+            positions: members,
+            ranks,
+        }
+    }
+
+    /// The page of the selected members and the pagination facts: a walk
+    /// along the order, or for a sparse selection a sort of its members by
+    /// rank; either way the cost follows the page and the selection, not
+    /// the catalogue.
+    pub fn page(&self, selection: &Selection, page: Page) -> (Vec<u32>, Pagination) {
+        let (start, limit) = (page.offset as usize, page.limit as usize);
+        let (items, total) = match selection {
+            Selection::All => return page_of(&self.positions, page),
+            Selection::Only(set) if set.count_ones(..) * SPARSE < self.positions.len() => {
+                let mut members: Vec<u32> = set
+                    .ones()
+                    .map(|position| self.ranks[position])
+                    .filter(|rank| *rank != u32::MAX)
+                    .collect();
+                members.sort_unstable();
+                let total = members.len();
+                let items = members
+                    .iter()
+                    .skip(start)
+                    .take(limit)
+                    .map(|rank| self.positions[*rank as usize])
+                    .collect();
+                (items, total)
+            }
+            Selection::Only(_) => {
+                let mut total = 0;
+                let mut items = Vec::with_capacity(limit.min(self.positions.len()));
+                for position in &self.positions {
+                    if selection.contains(*position) {
+                        if total >= start && items.len() < limit {
+                            items.push(*position);
+                        }
+                        total += 1;
+                    }
+                }
+                (items, total)
+            }
+        };
+        (items, pagination(page, total))
+    }
+
+    /// Every member, in order.
+    pub fn positions(&self) -> &[u32] {
+        &self.positions
+    }
+}
+
+/// The page of a whole list.
+pub fn page_of(list: &[u32], page: Page) -> (Vec<u32>, Pagination) {
+    let total = list.len();
+    let start = (page.offset as usize).min(total);
+    let end = (start + page.limit as usize).min(total);
+    (list[start..end].to_vec(), pagination(page, total))
+}
+
+/// The paging facts of `page` over `total` matches.
+fn pagination(page: Page, total: usize) -> Pagination {
+    let end = (page.offset as usize + page.limit as usize).min(total);
+    Pagination {
+        total,
+        limit: page.limit,
+        offset: page.offset,
+        next_offset: (end < total).then_some(end),
+    }
+}
+
+/// Every list order of the API.
+#[derive(Debug, Clone)]
+pub struct Orders {
+    /// Search orders, in [`SearchSort::ALL`] order.
+    search: Vec<Order>,
+    /// Deal orders by (kind, window, sort), in `ALL` order of each.
+    deals: Vec<Order>,
+}
+
+impl Orders {
+    /// Sorts every order over `facts` (in ID order).
+    pub fn new(facts: &[Facts]) -> Orders {
+        let len = facts.len();
+        let all: Vec<u32> = (0..len as u32).collect();
+        let fact = |position: &u32| &facts[*position as usize];
+        let price = |a: &u32, b: &u32| {
+            fact(a)
+                .current_price_usd
+                .total_cmp(&fact(b).current_price_usd)
+        };
+        let discount = |position: &u32| fact(position).comparison.discount_pct;
+        let names: Vec<(String, String, String)> = facts
+            .iter()
+            .map(|f| (fold(&f.make), fold(&f.model), fold(&f.trim)))
+            .collect();
+        let search = SearchSort::ALL
+            .iter()
+            .map(|(sort, _)| {
+                let compare = |a: &u32, b: &u32| match sort {
+                    SearchSort::PriceAsc => price(a, b),
+                    SearchSort::PriceDesc => price(b, a),
+                    SearchSort::DiscountDesc => descending_nulls_last(discount(a), discount(b)),
+                    SearchSort::Name => names[*a as usize].cmp(&names[*b as usize]),
+                };
+                Order::new(len, all.clone(), compare)
+            })
+            .collect();
+        let mut deals = Vec::new();
+        for (kind, _) in DealKind::ALL {
+            for window in Window::ALL {
+                let members: Vec<u32> = all
+                    .iter()
+                    .copied()
+                    .filter(|position| is_deal(fact(position), kind, *window))
+                    .collect();
+                for (sort, _) in DealSort::ALL {
+                    let shown = |position: &u32| *fact(position).window(deal_window(kind, *window));
+                    let compare = |a: &u32, b: &u32| {
+                        let primary = match (sort, kind) {
+                            (DealSort::Recommended, DealKind::Opportunities)
+                            | (DealSort::DiscountDesc, _) => {
+                                descending_nulls_last(discount(a), discount(b))
+                            }
+                            (DealSort::Recommended, DealKind::PriceDrops) => {
+                                descending_nulls_last(shown(a).drop_pct, shown(b).drop_pct)
+                            }
+                            (DealSort::Recommended, DealKind::NewOpportunities)
+                            | (DealSort::Recent, _) => {
+                                descending_nulls_last(shown(a).recency, shown(b).recency)
+                            }
+                            (DealSort::PriceAsc, _) => Ordering::Equal,
+                        };
+                        primary.then(price(a, b))
+                    };
+                    deals.push(Order::new(len, members.clone(), compare));
+                }
+            }
+        }
+        Orders { search, deals }
+    }
+
+    /// The order of a search sort.
+    pub fn search(&self, sort: SearchSort) -> &Order {
+        let slot = SearchSort::ALL
+            .iter()
+            .position(|(s, _)| *s == sort)
+            .expect("invariant: ALL lists every sort");
+        &self.search[slot]
+    }
+
+    /// The order of a deal list.
+    pub fn deals(&self, kind: DealKind, window: Window, sort: DealSort) -> &Order {
+        let slot = |found: Option<usize>| found.expect("invariant: ALL lists every value");
+        let kind = slot(DealKind::ALL.iter().position(|(k, _)| *k == kind));
+        let window = slot(Window::ALL.iter().position(|w| *w == window));
+        let sort = slot(DealSort::ALL.iter().position(|(s, _)| *s == sort));
+        &self.deals[(kind * Window::ALL.len() + window) * DealSort::ALL.len() + sort]
+    }
+}
+
+/// Whether a version belongs to a deal list.
+fn is_deal(facts: &Facts, kind: DealKind, window: Window) -> bool {
+    match kind {
+        DealKind::Opportunities => facts.comparison.opportunity,
+        DealKind::PriceDrops => facts.window(window).price_drop,
+        DealKind::NewOpportunities => facts.window(window).new_opportunity,
+    }
+}
+
+/// The window whose recent change a deal list ranks by and shows: seven
+/// days for opportunities (the window is ignored), else the one asked.
+fn deal_window(kind: DealKind, window: Window) -> Window {
+    match kind {
+        DealKind::Opportunities => Window::D7,
+        DealKind::PriceDrops | DealKind::NewOpportunities => window,
+    }
+}
+
+/// Descending order with unknown values last.
+pub fn descending_nulls_last<T: PartialOrd>(a: Option<T>, b: Option<T>) -> Ordering {
+    match (a, b) {
+        (Some(a), Some(b)) => b.partial_cmp(&a).unwrap_or(Ordering::Equal),
+        (Some(_), None) => Ordering::Less,
+        (None, Some(_)) => Ordering::Greater,
+        (None, None) => Ordering::Equal,
+    }
+}

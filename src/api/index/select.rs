@@ -1,0 +1,296 @@
+//! API stage, index selection: the shared search filters answered from
+//! structures built once per catalogue: a bitset per enum value and flag,
+//! position lists per folded make and model, value-sorted columns for the
+//! numeric bounds, and a suffix array over the folded words for `q`. A
+//! filter costs the size of what it selects, never a pass over every
+//! version's text.
+
+use std::collections::HashMap;
+use std::hash::Hash;
+
+use fixedbitset::FixedBitSet;
+
+use crate::api::index::facts::Facts;
+use crate::api::query::Filters;
+use crate::api::text::fold;
+
+/// Which versions a query selects: every one, or those in a set.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Selection {
+    /// No filter: every published version.
+    All,
+    /// The versions whose positions are set.
+    Only(FixedBitSet),
+}
+
+impl Selection {
+    /// Whether the version at `position` is selected.
+    pub fn contains(&self, position: u32) -> bool {
+        match self {
+            Selection::All => true,
+            Selection::Only(set) => set.contains(position as usize),
+        }
+    }
+
+    /// Narrows the selection to `set`.
+    fn and(self, set: FixedBitSet) -> Selection {
+        match self {
+            Selection::All => Selection::Only(set),
+            Selection::Only(mut current) => {
+                current.intersect_with(&set);
+                Selection::Only(current)
+            }
+        }
+    }
+}
+
+/// A numeric field sorted by value: positions in ascending order of the
+/// value (ties by position), for the versions whose value is known.
+#[derive(Debug, Clone, Default)]
+struct Column {
+    values: Vec<f64>,
+    positions: Vec<u32>,
+}
+
+impl Column {
+    fn new(facts: &[Facts], pick: impl Fn(&Facts) -> Option<f64>) -> Column {
+        let mut known: Vec<(f64, u32)> = facts
+            .iter()
+            .zip(0..)
+            .filter_map(|(facts, position)| pick(facts).map(|value| (value, position)))
+            .collect();
+        known.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        Column {
+            values: known.iter().map(|(value, _)| *value).collect(),
+            positions: known.iter().map(|(_, position)| *position).collect(),
+        }
+    }
+
+    /// Positions whose value is at least `min` and at most `max`.
+    fn between(&self, min: Option<f64>, max: Option<f64>) -> &[u32] {
+        let start = min.map_or(0, |min| self.values.partition_point(|value| *value < min));
+        let end = max.map_or(self.values.len(), |max| {
+            self.values.partition_point(|value| *value <= max)
+        });
+        &self.positions[start..end.max(start)]
+    }
+}
+
+/// The folded words of every version, for `q`: each distinct word with the
+/// versions it appears in, and every suffix of every word in order, so the
+/// words containing a query word are one binary search away.
+#[derive(Debug, Clone, Default)]
+struct Words {
+    words: Vec<String>,
+    postings: Vec<Vec<u32>>,
+    /// (word, byte offset of the suffix), sorted by suffix text.
+    suffixes: Vec<(u32, u32)>,
+}
+
+impl Words {
+    fn new(facts: &[Facts]) -> Words {
+        let mut ids: HashMap<String, u32> = HashMap::new();
+        let mut words = Vec::new();
+        let mut postings: Vec<Vec<u32>> = Vec::new();
+        for (facts, position) in facts.iter().zip(0..) {
+            let text = fold(&format!(
+                "{} {} {} {}",
+                facts.make,
+                facts.model,
+                facts.trim,
+                facts.trim_display.as_deref().unwrap_or("")
+            ));
+            for word in text.split_whitespace() {
+                let id = *ids.entry(word.to_owned()).or_insert_with(|| {
+                    words.push(word.to_owned());
+                    postings.push(Vec::new());
+                    (words.len() - 1) as u32
+                });
+                let list = &mut postings[id as usize];
+                if list.last() != Some(&position) {
+                    list.push(position);
+                }
+            }
+        }
+        let mut suffixes: Vec<(u32, u32)> = words
+            .iter()
+            .zip(0..)
+            .flat_map(|(word, id)| word.char_indices().map(move |(at, _)| (id, at as u32)))
+            .collect();
+        let suffix = |&(id, at): &(u32, u32)| &words[id as usize][at as usize..];
+        suffixes.sort_by(|a, b| suffix(a).cmp(suffix(b)));
+        Words {
+            words,
+            postings,
+            suffixes,
+        }
+    }
+
+    fn suffix(&self, (id, at): (u32, u32)) -> &str {
+        &self.words[id as usize][at as usize..]
+    }
+
+    /// The versions with a word that contains `part` (already folded, no
+    /// whitespace): the same as `part` being a substring of the folded text.
+    fn containing(&self, part: &str, len: usize) -> FixedBitSet {
+        let start = self
+            .suffixes
+            .partition_point(|entry| self.suffix(*entry) < part);
+        let mut seen = FixedBitSet::with_capacity(self.words.len());
+        let mut set = FixedBitSet::with_capacity(len);
+        for entry in &self.suffixes[start..] {
+            if !self.suffix(*entry).starts_with(part) {
+                break;
+            }
+            if !seen.put(entry.0 as usize) {
+                set.extend(self.postings[entry.0 as usize].iter().map(|p| *p as usize));
+            }
+        }
+        set
+    }
+}
+
+/// Bitsets of the versions holding each value of a field.
+#[derive(Debug, Clone)]
+struct ByValue<K>(HashMap<K, FixedBitSet>);
+
+impl<K: Hash + Eq + Copy> ByValue<K> {
+    fn new(all: &[Facts], pick: impl Fn(&Facts) -> Option<K>) -> Self {
+        let mut sets: HashMap<K, FixedBitSet> = HashMap::new();
+        for (position, facts) in all.iter().enumerate() {
+            if let Some(value) = pick(facts) {
+                sets.entry(value)
+                    .or_insert_with(|| FixedBitSet::with_capacity(all.len()))
+                    .insert(position);
+            }
+        }
+        ByValue(sets)
+    }
+}
+
+/// Everything the shared filters read, built once per catalogue.
+#[derive(Debug, Clone)]
+pub struct FilterIndex {
+    len: usize,
+    makes: HashMap<String, Vec<u32>>,
+    models: HashMap<String, Vec<u32>>,
+    body_types: ByValue<crate::vocab::BodyType>,
+    fuels: ByValue<crate::vocab::Fuel>,
+    transmissions: ByValue<crate::vocab::Transmission>,
+    drivetrains: ByValue<crate::vocab::Drivetrain>,
+    aeb: ByValue<bool>,
+    has_specs: ByValue<bool>,
+    opportunities: FixedBitSet,
+    prices: Column,
+    seats: Column,
+    airbags: Column,
+    /// Discounts of the versions with sufficient history only.
+    discounts: Column,
+    words: Words,
+}
+
+impl FilterIndex {
+    /// Indexes the facts of every version, in position order.
+    pub fn new(facts: &[Facts]) -> FilterIndex {
+        let len = facts.len();
+        let names = |pick: fn(&Facts) -> &str| {
+            let mut lists: HashMap<String, Vec<u32>> = HashMap::new();
+            for (facts, position) in facts.iter().zip(0..) {
+                lists.entry(fold(pick(facts))).or_default().push(position);
+            }
+            lists
+        };
+        let mut opportunities = FixedBitSet::with_capacity(len);
+        opportunities.extend(
+            facts
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| f.comparison.opportunity)
+                .map(|(position, _)| position),
+        );
+        FilterIndex {
+            len,
+            makes: names(|f| &f.make),
+            models: names(|f| &f.model),
+            body_types: ByValue::new(facts, |f| f.body_type),
+            fuels: ByValue::new(facts, |f| f.fuel),
+            transmissions: ByValue::new(facts, |f| f.transmission),
+            drivetrains: ByValue::new(facts, |f| f.drivetrain),
+            aeb: ByValue::new(facts, |f| f.aeb),
+            has_specs: ByValue::new(facts, |f| Some(f.has_specs)),
+            opportunities,
+            prices: Column::new(facts, |f| Some(f.current_price_usd)),
+            seats: Column::new(facts, |f| f.seats.map(f64::from)),
+            airbags: Column::new(facts, |f| f.airbags.map(f64::from)),
+            discounts: Column::new(facts, |f| {
+                f.comparison
+                    .discount_pct
+                    .filter(|_| f.comparison.sufficient_history)
+            }),
+            words: Words::new(facts),
+        }
+    }
+
+    /// The versions that satisfy every filter (and, with `opportunities_only`,
+    /// are current opportunities).
+    pub fn select(&self, filters: &Filters, opportunities_only: bool) -> Selection {
+        let mut selection = Selection::All;
+        if let Some(q) = &filters.q {
+            for word in fold(q).split_whitespace() {
+                selection = selection.and(self.words.containing(word, self.len));
+            }
+        }
+        let named = |lists: &HashMap<String, Vec<u32>>, name: &str| {
+            self.set_of(lists.get(&fold(name)).map_or(&[][..], Vec::as_slice))
+        };
+        if let Some(make) = &filters.make {
+            selection = selection.and(named(&self.makes, make));
+        }
+        if let Some(model) = &filters.model {
+            selection = selection.and(named(&self.models, model));
+        }
+        let sets = [
+            filters.body_type.map(|v| self.value(&self.body_types, v)),
+            filters.fuel.map(|v| self.value(&self.fuels, v)),
+            filters
+                .transmission
+                .map(|v| self.value(&self.transmissions, v)),
+            filters.drivetrain.map(|v| self.value(&self.drivetrains, v)),
+            filters.aeb.map(|v| self.value(&self.aeb, v)),
+            filters.has_specs.map(|v| self.value(&self.has_specs, v)),
+            opportunities_only.then(|| self.opportunities.clone()),
+        ];
+        for set in sets.into_iter().flatten() {
+            selection = selection.and(set);
+        }
+        if filters.min_price_usd.is_some() || filters.max_price_usd.is_some() {
+            let range = self
+                .prices
+                .between(filters.min_price_usd, filters.max_price_usd);
+            selection = selection.and(self.set_of(range));
+        }
+        for (min, column) in [
+            (filters.min_seats.map(f64::from), &self.seats),
+            (filters.min_airbags.map(f64::from), &self.airbags),
+            (filters.min_discount_pct, &self.discounts),
+        ] {
+            if let Some(min) = min {
+                selection = selection.and(self.set_of(column.between(Some(min), None)));
+            }
+        }
+        selection
+    }
+
+    fn value<K: Hash + Eq + Copy>(&self, sets: &ByValue<K>, value: K) -> FixedBitSet {
+        sets.0
+            .get(&value)
+            .cloned()
+            .unwrap_or_else(|| FixedBitSet::with_capacity(self.len))
+    }
+
+    fn set_of(&self, positions: &[u32]) -> FixedBitSet {
+        let mut set = FixedBitSet::with_capacity(self.len);
+        set.extend(positions.iter().map(|p| *p as usize));
+        set
+    }
+}
