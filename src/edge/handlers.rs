@@ -1,5 +1,6 @@
 //! Edge stage, API routes: the seven operations of the spec, each parsing the
-//! raw query string with `api::params` and answering through the same
+//! raw query string with `api::params` into a [`Question`] that the loaded
+//! tree's answers (`edge::answers`) answer from memory, through the same
 //! `api::endpoints` function, serializer and ETag as the static files.
 
 use axum::Router;
@@ -9,14 +10,11 @@ use axum::response::Response;
 use axum::routing::get;
 
 use crate::api::ApiError;
-use crate::api::endpoints::{
-    compare_vehicles, find_deals, get_api_info, get_catalogue, get_model_prices, get_vehicle,
-    search_vehicles,
-};
 use crate::api::error::NOT_UTF8;
 use crate::api::params::{parse_compare, parse_deals, parse_model, parse_none, parse_search};
 use crate::api::text::percent_decode;
-use crate::edge::http::respond;
+use crate::edge::answers::Question;
+use crate::edge::http::respond_answer;
 use crate::edge::state::AppState;
 
 /// Path prefix of a vehicle's detail.
@@ -39,48 +37,51 @@ fn query(uri: &Uri) -> &str {
     uri.query().unwrap_or("")
 }
 
-async fn api_info(State(state): State<AppState>, uri: Uri) -> Response {
+/// Answers a parsed question from the loaded tree's answers.
+fn answer(state: &AppState, question: Result<Question, ApiError>) -> Response {
     let site = state.site();
-    respond(parse_none(query(&uri)).map(|()| get_api_info(site.index())))
+    respond_answer(question.and_then(|question| site.answers().answer(site.index(), &question)))
+}
+
+async fn api_info(State(state): State<AppState>, uri: Uri) -> Response {
+    answer(&state, parse_none(query(&uri)).map(|()| Question::ApiInfo))
 }
 
 async fn catalogue(State(state): State<AppState>, uri: Uri) -> Response {
-    let site = state.site();
-    respond(parse_none(query(&uri)).map(|()| get_catalogue(site.index())))
+    answer(
+        &state,
+        parse_none(query(&uri)).map(|()| Question::Catalogue),
+    )
 }
 
 async fn vehicles(State(state): State<AppState>, uri: Uri) -> Response {
-    let site = state.site();
-    respond(parse_search(query(&uri)).and_then(|parsed| search_vehicles(site.index(), &parsed)))
+    answer(&state, parse_search(query(&uri)).map(Question::Search))
 }
 
 async fn deals(State(state): State<AppState>, uri: Uri) -> Response {
-    let site = state.site();
-    respond(parse_deals(query(&uri)).and_then(|parsed| find_deals(site.index(), &parsed)))
+    answer(&state, parse_deals(query(&uri)).map(Question::Deals))
 }
 
 async fn model_prices(State(state): State<AppState>, uri: Uri) -> Response {
-    let site = state.site();
-    respond(parse_model(query(&uri)).and_then(|parsed| get_model_prices(site.index(), &parsed)))
+    answer(&state, parse_model(query(&uri)).map(Question::Model))
 }
 
 async fn compare(State(state): State<AppState>, uri: Uri) -> Response {
-    let site = state.site();
-    respond(parse_compare(query(&uri)).and_then(|parsed| compare_vehicles(site.index(), &parsed)))
+    answer(&state, parse_compare(query(&uri)).map(Question::Compare))
 }
 
 /// The ID is the raw path segment percent-decoded here rather than by the
 /// router, so that every byte of an ID (`/` as `%2F`, `+`, `%`) survives
 /// exactly once-decoded.
 async fn vehicle(State(state): State<AppState>, uri: Uri) -> Response {
-    let site = state.site();
     let id = || {
         let raw = uri.path().strip_prefix(VEHICLE_PREFIX).unwrap_or_default();
         percent_decode(raw).ok_or_else(|| ApiError::invalid("id", NOT_UTF8))
     };
-    respond(
+    answer(
+        &state,
         parse_none(query(&uri))
             .and_then(|()| id())
-            .and_then(|id| get_vehicle(site.index(), &id)),
+            .map(Question::Vehicle),
     )
 }

@@ -17,6 +17,7 @@ use serde::Serialize;
 use crate::api::error::{ApiError, ErrorBody, ErrorObject};
 use crate::api::json::{etag, to_json_bytes};
 use crate::api::query::MAX_QUERY_CHARS;
+use crate::edge::answers::Answer;
 
 /// Content type of every API response.
 pub const JSON: &str = "application/json";
@@ -54,6 +55,23 @@ pub fn json_response(bytes: Vec<u8>) -> Response {
 pub fn respond<T: Serialize>(result: Result<T, ApiError>) -> Response {
     match result {
         Ok(payload) => json_response(to_json_bytes(&payload)),
+        Err(err) => error_response(&err),
+    }
+}
+
+/// A 200 with an answer's bytes and ETag as they are (nothing serialized or
+/// hashed), or the error's status and body.
+pub fn respond_answer(result: Result<Answer, ApiError>) -> Response {
+    match result {
+        Ok(answer) => {
+            let length = answer.bytes.len();
+            let mut response = Response::new(Body::from(answer.bytes));
+            let headers = response.headers_mut();
+            headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(JSON));
+            headers.insert(header::CONTENT_LENGTH, HeaderValue::from(length));
+            headers.insert(header::ETAG, answer.etag);
+            response
+        }
         Err(err) => error_response(&err),
     }
 }

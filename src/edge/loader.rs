@@ -25,14 +25,15 @@ pub struct Loader {
 
 impl Loader {
     /// Starts the thread on the tree at `root` and waits for it to load (a
-    /// blocking call); a tree that does not load is an error.
-    pub fn start(root: PathBuf) -> anyhow::Result<(AppState, Loader)> {
+    /// blocking call), each tree with a response cache of `cache_bytes`; a
+    /// tree that does not load is an error.
+    pub fn start(root: PathBuf, cache_bytes: u64) -> anyhow::Result<(AppState, Loader)> {
         let (force, forced) = channel::<()>();
         let (ready, loaded) = channel();
         std::thread::Builder::new()
             .name("tree-loader".into())
             .spawn(move || {
-                let state = match AppState::load(&root) {
+                let state = match AppState::load_with(&root, cache_bytes) {
                     Ok(state) => state,
                     Err(err) => {
                         let _ = ready.send(Err(err));
@@ -87,7 +88,7 @@ mod tests {
     #[test]
     fn a_tree_that_does_not_load_is_an_error_naming_it() {
         let root = PathBuf::from("/nonexistent/autoprecios-tree");
-        let err = Loader::start(root).expect_err("no tree there");
+        let err = Loader::start(root, 1 << 20).expect_err("no tree there");
         assert!(format!("{err:#}").contains("/nonexistent/autoprecios-tree/manifest.json"));
     }
 }

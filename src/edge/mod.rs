@@ -8,11 +8,13 @@
 //! headers); the MCP endpoint `/mcp` sits beside it with its own rules;
 //! request logging wraps everything.
 
+pub mod answers;
 pub mod files;
 pub mod handlers;
 pub mod http;
 pub mod loader;
 pub mod mcp;
+pub mod overload;
 pub mod pages;
 pub mod serve;
 pub mod state;
@@ -53,33 +55,69 @@ pub struct Args {
     /// the site's own; repeat for more. Requests without Origin are allowed.
     #[arg(long = "mcp-allowed-origin", value_name = "ORIGIN", value_parser = mcp::origin::parse_allowed_origin)]
     pub mcp_allowed_origins: Vec<String>,
+    /// Memory budget of the response cache, in MiB (each loaded tree has its
+    /// own; a reload drops the old one with its tree).
+    #[arg(long, value_name = "MIB", default_value_t = answers::DEFAULT_CACHE_BYTES >> 20)]
+    pub cache_mib: u64,
+    /// Requests in flight at most; beyond it a request gets a 503 with
+    /// Retry-After at once instead of waiting in a queue.
+    #[arg(long, value_name = "N", default_value_t = overload::DEFAULT_MAX_IN_FLIGHT)]
+    pub max_in_flight: usize,
+}
+
+/// Settings of the application beyond the loaded tree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AppOptions {
+    /// The MCP endpoint's.
+    pub mcp: mcp::McpOptions,
+    /// Requests in flight at most (see [`overload`]).
+    pub max_in_flight: usize,
+}
+
+impl Default for AppOptions {
+    fn default() -> Self {
+        AppOptions {
+            mcp: mcp::McpOptions::default(),
+            max_in_flight: overload::DEFAULT_MAX_IN_FLIGHT,
+        }
+    }
 }
 
 /// The whole HTTP application over `state`: testable with `oneshot`, no socket.
 pub fn app(state: AppState) -> Router {
-    app_with(state, &mcp::McpOptions::default())
+    app_with(state, &AppOptions::default())
 }
 
-/// [`app`] with the MCP endpoint's settings.
-pub fn app_with(state: AppState, mcp_options: &mcp::McpOptions) -> Router {
+/// [`app`] with its settings.
+pub fn app_with(state: AppState, options: &AppOptions) -> Router {
+    let shed = middleware::from_fn_with_state(
+        overload::InFlight::new(options.max_in_flight),
+        overload::shed,
+    );
     let site = handlers::routes()
         .merge(pages::routes())
         .fallback(files::serve)
         // A panic becomes a JSON 500 inside the policy, so it still gets no-store.
         .layer(CatchPanicLayer::custom(http::panic_response))
+        // Inside the policy, so a shed request still gets CORS and no-store.
+        .layer(shed.clone())
         .layer(middleware::from_fn(http::policy));
     // Added after the policy layer, so outside it: /mcp takes POST bodies
     // and enforces its own limits and headers.
-    site.route(mcp::PATH, mcp::route(state.clone(), mcp_options))
-        .layer(middleware::from_fn(log_request))
-        .with_state(state)
+    site.route(
+        mcp::PATH,
+        mcp::route(state.clone(), &options.mcp).layer(shed),
+    )
+    .layer(middleware::from_fn(log_request))
+    .with_state(state)
 }
 
 /// Loads the tree, listens, serves until SIGTERM or ctrl-c, reloading the
 /// tree on SIGHUP and whenever its manifest changes.
 pub async fn run(args: Args) -> anyhow::Result<()> {
     let root = args.root.clone();
-    let (state, loader) = tokio::task::spawn_blocking(move || Loader::start(root))
+    let cache_bytes = args.cache_mib.saturating_mul(1 << 20);
+    let (state, loader) = tokio::task::spawn_blocking(move || Loader::start(root, cache_bytes))
         .await
         .context("loading the tree")?
         .with_context(|| format!("loading the tree at {}", args.root.display()))?;
@@ -89,10 +127,13 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
         .with_context(|| format!("listening on {}", args.listen))?;
     info!(address = %args.listen, root = %args.root.display(), "serving");
     tokio::spawn(forward_hangups(loader));
-    let mcp_options = mcp::McpOptions {
-        allowed_origins: args.mcp_allowed_origins.clone(),
+    let options = AppOptions {
+        mcp: mcp::McpOptions {
+            allowed_origins: args.mcp_allowed_origins.clone(),
+        },
+        max_in_flight: args.max_in_flight,
     };
-    let app = app_with(state, &mcp_options);
+    let app = app_with(state, &options);
     serve::serve(
         listener,
         app,

@@ -15,6 +15,7 @@ use serde::Deserialize;
 use crate::api::Index;
 use crate::api::index::{INDEX_FILE_PATH, INDEX_FILE_VERSION, IndexFile};
 use crate::api::json::etag;
+use crate::edge::answers::{Answers, DEFAULT_CACHE_BYTES};
 pub use crate::manifest::MANIFEST;
 use crate::manifest::Manifest;
 use crate::pages::{PAGES_DATA_PATH, PageFragments};
@@ -38,13 +39,14 @@ struct VersionProbe {
     format_version: u32,
 }
 
-/// One loaded tree: the indexed catalogue and the static files.
+/// One loaded tree: the indexed catalogue, its answers and the static files.
 #[derive(Debug)]
 pub struct Site {
     root: PathBuf,
     /// The root with symlinks resolved: every file served must be under it.
     canonical_root: PathBuf,
     index: Index,
+    answers: Answers,
     by_url: HashMap<String, StaticEntry>,
     by_file: HashMap<String, StaticEntry>,
     /// The pages the edge fills for a query, when the tree has their parts.
@@ -64,8 +66,9 @@ pub struct QueryPages {
 }
 
 impl Site {
-    /// Loads the tree at `root`; fails naming the missing or broken file.
-    pub fn load(root: &Path) -> anyhow::Result<Site> {
+    /// Loads the tree at `root`, with a response cache of `cache_bytes`;
+    /// fails naming the missing or broken file.
+    pub fn load(root: &Path, cache_bytes: u64) -> anyhow::Result<Site> {
         let manifest_path = root.join(MANIFEST);
         let manifest_bytes = fs::read(&manifest_path).with_context(|| {
             format!(
@@ -93,6 +96,7 @@ impl Site {
             .map(|entry| (entry.file.clone(), entry.clone()))
             .collect();
         let index = load_index(root, &by_url)?;
+        let answers = Answers::new(&index, by_url.keys().map(String::as_str), cache_bytes);
         let pages = load_pages(root, &by_url)?;
         let canonical_root =
             fs::canonicalize(root).with_context(|| format!("resolving {}", root.display()))?;
@@ -100,6 +104,7 @@ impl Site {
             root: root.to_owned(),
             canonical_root,
             index,
+            answers,
             by_url,
             by_file,
             pages,
@@ -124,6 +129,11 @@ impl Site {
     /// The indexed catalogue every API operation reads.
     pub fn index(&self) -> &Index {
         &self.index
+    }
+
+    /// The tree's API answers: computed at load, or cached once computed.
+    pub fn answers(&self) -> &Answers {
+        &self.answers
     }
 
     /// The file answering `url` (path and query string), if the manifest lists one.
@@ -218,6 +228,8 @@ pub struct AppState {
 #[derive(Debug)]
 struct Shared {
     root: PathBuf,
+    /// Memory budget of each tree's response cache.
+    cache_bytes: u64,
     current: RwLock<Arc<Site>>,
     /// Modification time of the manifest last tried, loaded or not, so a
     /// broken tree is reported once rather than at every poll.
@@ -225,12 +237,20 @@ struct Shared {
 }
 
 impl AppState {
-    /// Loads the tree at `root`; a missing or incompatible tree is an error.
+    /// Loads the tree at `root` with the default cache budget; a missing or
+    /// incompatible tree is an error.
     pub fn load(root: &Path) -> anyhow::Result<AppState> {
+        AppState::load_with(root, DEFAULT_CACHE_BYTES)
+    }
+
+    /// Loads the tree at `root`, each tree with a response cache of
+    /// `cache_bytes`.
+    pub fn load_with(root: &Path, cache_bytes: u64) -> anyhow::Result<AppState> {
         let seen = manifest_mtime(root);
-        let site = Site::load(root)?;
+        let site = Site::load(root, cache_bytes)?;
         let shared = Shared {
             root: root.to_owned(),
+            cache_bytes,
             current: RwLock::new(Arc::new(site)),
             seen: Mutex::new(seen),
         };
@@ -264,7 +284,7 @@ impl AppState {
             .seen
             .lock()
             .unwrap_or_else(PoisonError::into_inner) = seen;
-        let site = Site::load(&self.shared.root)?;
+        let site = Site::load(&self.shared.root, self.shared.cache_bytes)?;
         *self
             .shared
             .current

@@ -7,7 +7,7 @@ mod tools;
 
 use autoprecios::api::links::percent_encode;
 use autoprecios::edge::mcp::{MAX_BODY_BYTES, McpOptions};
-use autoprecios::edge::{app, app_with};
+use autoprecios::edge::{AppOptions, app, app_with};
 use axum::Router;
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
@@ -119,8 +119,11 @@ async fn the_origin_rule_allows_none_the_own_and_configured_ones() {
         rpc_error(&reply, StatusCode::FORBIDDEN);
         assert_eq!(reply.header("access-control-allow-origin"), "", "{foreign}");
     }
-    let options = McpOptions {
-        allowed_origins: vec!["http://localhost:5173".to_owned()],
+    let options = AppOptions {
+        mcp: McpOptions {
+            allowed_origins: vec!["http://localhost:5173".to_owned()],
+        },
+        ..AppOptions::default()
     };
     let headers: Vec<(&str, &str)> = CLIENT_HEADERS
         .iter()

@@ -115,7 +115,7 @@ impl ServerHandler for McpServer {
             ));
         };
         let site = self.state.site();
-        Ok(tools::call(site.index(), spec, &request.arguments).into())
+        Ok(tools::call(&site, spec, &request.arguments).into())
     }
 
     async fn list_resources(

@@ -10,11 +10,9 @@ use rmcp::model::{CallToolResult, ContentBlock, Tool, ToolAnnotations};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::api::endpoints::{
-    compare_vehicles, find_deals, get_catalogue, get_model_prices, get_vehicle, search_vehicles,
-};
+use crate::api::ApiError;
 use crate::api::json::to_json_bytes;
-use crate::api::{ApiError, Index};
+use crate::edge::answers::{Answer, Question};
 use crate::edge::mcp::args::{
     Arguments, compare_query, deals_query, model_query, no_arguments, search_query, text_argument,
 };
@@ -23,6 +21,7 @@ use crate::edge::mcp::params::{
     Param, compare_params, deals_params, id_param, input_schema, model_params, query_params,
     search_params,
 };
+use crate::edge::state::Site;
 
 /// One tool: its MCP description and its parameter table.
 #[derive(Debug)]
@@ -135,25 +134,22 @@ fn spec(
     ToolSpec { tool, params }
 }
 
-/// Answers a call of `spec` over `index`. Bad arguments, unknown IDs and
-/// models are results with `isError: true` carrying the spec's error body.
-pub fn call(index: &Index, spec: &ToolSpec, args: &Arguments) -> CallToolResult {
+/// Answers a call of `spec` over the loaded tree: the six API tools from
+/// its answers, as HTTP does. Bad arguments, unknown IDs and models are
+/// results with `isError: true` carrying the spec's error body.
+pub fn call(site: &Site, spec: &ToolSpec, args: &Arguments) -> CallToolResult {
     let params = &spec.params;
+    let index = site.index();
+    let answer = |question: Result<Question, ApiError>| {
+        answer_result(question.and_then(|question| site.answers().answer(index, &question)))
+    };
     match spec.tool.name.as_ref() {
-        "find_deals" => {
-            result(deals_query(args, params).and_then(|query| find_deals(index, &query)))
-        }
-        "get_model_prices" => {
-            result(model_query(args, params).and_then(|query| get_model_prices(index, &query)))
-        }
-        "search_vehicles" => {
-            result(search_query(args, params).and_then(|query| search_vehicles(index, &query)))
-        }
-        "get_vehicle" => result(text_argument(args, params).and_then(|id| get_vehicle(index, &id))),
-        "compare_vehicles" => {
-            result(compare_query(args, params).and_then(|query| compare_vehicles(index, &query)))
-        }
-        "get_catalogue" => result(no_arguments(args).map(|()| get_catalogue(index))),
+        "find_deals" => answer(deals_query(args, params).map(Question::Deals)),
+        "get_model_prices" => answer(model_query(args, params).map(Question::Model)),
+        "search_vehicles" => answer(search_query(args, params).map(Question::Search)),
+        "get_vehicle" => answer(text_argument(args, params).map(Question::Vehicle)),
+        "compare_vehicles" => answer(compare_query(args, params).map(Question::Compare)),
+        "get_catalogue" => answer(no_arguments(args).map(|()| Question::Catalogue)),
         "search" => result(text_argument(args, params).and_then(|query| search(index, &query))),
         "fetch" => result(text_argument(args, params).and_then(|id| fetch(index, &id))),
         other => {
@@ -168,13 +164,25 @@ pub fn call(index: &Index, spec: &ToolSpec, args: &Arguments) -> CallToolResult 
 /// newline) as text, and their value as structured content; an error as the
 /// spec's error body with `isError: true`.
 pub fn result<T: Serialize>(outcome: Result<T, ApiError>) -> CallToolResult {
-    let (bytes, is_error) = match outcome {
-        Ok(payload) => (to_json_bytes(&payload), false),
-        Err(err) => (to_json_bytes(&err.body()), true),
-    };
+    match outcome {
+        Ok(payload) => json_result(&to_json_bytes(&payload), false),
+        Err(err) => json_result(&to_json_bytes(&err.body()), true),
+    }
+}
+
+/// An API answer as a tool result: its bytes, the same as HTTP sends.
+fn answer_result(outcome: Result<Answer, ApiError>) -> CallToolResult {
+    match outcome {
+        Ok(answer) => json_result(&answer.bytes, false),
+        Err(err) => json_result(&to_json_bytes(&err.body()), true),
+    }
+}
+
+/// JSON bytes as structured content and as the one text item.
+fn json_result(bytes: &[u8], is_error: bool) -> CallToolResult {
     let value: Value =
-        serde_json::from_slice(&bytes).expect("invariant: to_json_bytes writes valid JSON");
-    let text = String::from_utf8_lossy(bytes.strip_suffix(b"\n").unwrap_or(&bytes)).into_owned();
+        serde_json::from_slice(bytes).expect("invariant: to_json_bytes writes valid JSON");
+    let text = String::from_utf8_lossy(bytes.strip_suffix(b"\n").unwrap_or(bytes)).into_owned();
     let mut result = if is_error {
         CallToolResult::structured_error(value)
     } else {

@@ -107,7 +107,7 @@ async fn a_new_tree_is_swapped_in_and_a_broken_one_refused() {
 #[tokio::test]
 async fn the_loader_thread_reloads_when_asked() {
     let (_dir, out) = tree_copy();
-    let (state, loader) = Loader::start(out.clone()).expect("start");
+    let (state, loader) = Loader::start(out.clone(), 1 << 20).expect("start");
     let original = fs::read(out.join("_edge/catalogue.json")).expect("edge data");
     let before = api_info(&state).await;
 

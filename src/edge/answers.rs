@@ -1,0 +1,179 @@
+//! Edge stage, answers: every API answer as bytes with their ETag, from
+//! memory. The answers `generate` precomputed as lists (API info, the
+//! catalogue, every default page of vehicles and deals) are computed once
+//! when a tree loads and never evicted; every other answer (a vehicle's
+//! detail, a model's prices, any query) is computed once through the index
+//! and kept in a bounded cache owned by the loaded tree, so that a reload
+//! drops it with the tree. HTTP handlers and MCP tools both answer here.
+
+use std::collections::HashMap;
+
+use axum::body::Bytes;
+use axum::http::HeaderValue;
+use quick_cache::Weighter;
+use quick_cache::sync::Cache;
+
+use crate::api::endpoints::{
+    compare_vehicles, find_deals, get_api_info, get_catalogue, get_model_prices, get_vehicle,
+    search_vehicles,
+};
+use crate::api::json::{etag, to_json_bytes};
+use crate::api::params::{parse_deals, parse_none, parse_search};
+use crate::api::query::{CompareQuery, DealsQuery, ModelQuery, SearchQuery};
+use crate::api::{ApiError, Index};
+
+/// Default memory budget of a tree's response cache: 64 MiB, about 3,000
+/// pages of 20 versions or 12,000 vehicle details.
+pub const DEFAULT_CACHE_BYTES: u64 = 64 * 1024 * 1024;
+
+/// Bookkeeping per cached answer besides its bytes (key, ETag, entry).
+const ENTRY_OVERHEAD: u64 = 256;
+
+/// One API request, parsed and validated: what an answer is computed from,
+/// and (through `Debug`, which spells every field) its cache key.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Question {
+    /// `GET /api/v1`.
+    ApiInfo,
+    /// `GET /api/v1/catalogue`.
+    Catalogue,
+    /// `GET /api/v1/vehicles`.
+    Search(SearchQuery),
+    /// `GET /api/v1/deals`.
+    Deals(DealsQuery),
+    /// `GET /api/v1/models/prices`.
+    Model(ModelQuery),
+    /// `GET /api/v1/vehicles/{id}`.
+    Vehicle(String),
+    /// `GET /api/v1/compare`.
+    Compare(CompareQuery),
+}
+
+impl Question {
+    /// The question a precomputed list URL of the manifest asks; `None` for
+    /// every other URL (details and model prices are answered on demand).
+    fn of_listed_url(url: &str) -> Option<Question> {
+        let (path, query) = url.split_once('?').unwrap_or((url, ""));
+        let question = match path {
+            "/api/v1" => parse_none(query).map(|()| Question::ApiInfo),
+            "/api/v1/catalogue" => parse_none(query).map(|()| Question::Catalogue),
+            "/api/v1/vehicles" => parse_search(query).map(Question::Search),
+            "/api/v1/deals" => parse_deals(query).map(Question::Deals),
+            _ => return None,
+        };
+        question.ok()
+    }
+
+    /// The cache key: the typed question, every field spelt out, so two
+    /// URLs that parse alike (parameter order, percent-encoding, defaults
+    /// written out or not) share one answer.
+    fn key(&self) -> String {
+        format!("{self:?}")
+    }
+
+    /// Computes the answer through the operation's one function and the one
+    /// serializer.
+    fn compute(&self, index: &Index) -> Result<Vec<u8>, ApiError> {
+        Ok(match self {
+            Question::ApiInfo => to_json_bytes(&get_api_info(index)),
+            Question::Catalogue => to_json_bytes(&get_catalogue(index)),
+            Question::Search(query) => to_json_bytes(&search_vehicles(index, query)?),
+            Question::Deals(query) => to_json_bytes(&find_deals(index, query)?),
+            Question::Model(query) => to_json_bytes(&get_model_prices(index, query)?),
+            Question::Vehicle(id) => to_json_bytes(&get_vehicle(index, id)?),
+            Question::Compare(query) => to_json_bytes(&compare_vehicles(index, query)?),
+        })
+    }
+}
+
+/// A successful answer: the JSON bytes and their strong ETag. Cloning
+/// shares the bytes.
+#[derive(Debug, Clone)]
+pub struct Answer {
+    /// The response body.
+    pub bytes: Bytes,
+    /// Its ETag header value.
+    pub etag: HeaderValue,
+}
+
+impl Answer {
+    fn of(bytes: Vec<u8>) -> Answer {
+        let etag = HeaderValue::from_str(&etag(&bytes))
+            .expect("invariant: an ETag is a quoted hex digest");
+        Answer {
+            bytes: Bytes::from(bytes),
+            etag,
+        }
+    }
+}
+
+/// Weighs a cached answer by its bytes.
+#[derive(Debug, Clone, Copy)]
+struct ByBytes;
+
+impl Weighter<String, Answer> for ByBytes {
+    fn weight(&self, key: &String, answer: &Answer) -> u64 {
+        answer.bytes.len() as u64 + key.len() as u64 + ENTRY_OVERHEAD
+    }
+}
+
+/// The answers of one loaded tree.
+pub struct Answers {
+    fixed: HashMap<String, Answer>,
+    cache: Cache<String, Answer, ByBytes>,
+}
+
+impl std::fmt::Debug for Answers {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Answers")
+            .field("fixed", &self.fixed.len())
+            .field("cached", &self.cache.len())
+            .field("cached_bytes", &self.cache.weight())
+            .finish()
+    }
+}
+
+impl Answers {
+    /// Computes the answer of every precomputed list URL in `urls` (the
+    /// manifest's) and sets up an empty cache of `cache_bytes`.
+    pub fn new<'a>(index: &Index, urls: impl Iterator<Item = &'a str>, cache_bytes: u64) -> Self {
+        let mut fixed = HashMap::new();
+        for question in urls.filter_map(Question::of_listed_url) {
+            if let Ok(bytes) = question.compute(index) {
+                fixed.insert(question.key(), Answer::of(bytes));
+            }
+        }
+        // An estimate for the cache's sizing: about 16 KiB an answer.
+        let items = usize::try_from(cache_bytes / (16 * 1024)).unwrap_or(usize::MAX);
+        Answers {
+            fixed,
+            cache: Cache::with_weighter(items.max(16), cache_bytes, ByBytes),
+        }
+    }
+
+    /// The answer to `question`: from the fixed answers, else from the
+    /// cache, else computed now and cached. Errors are never cached (they
+    /// cost no more than parsing).
+    pub fn answer(&self, index: &Index, question: &Question) -> Result<Answer, ApiError> {
+        let key = question.key();
+        if let Some(answer) = self.fixed.get(&key) {
+            return Ok(answer.clone());
+        }
+        if let Some(answer) = self.cache.get(&key) {
+            return Ok(answer);
+        }
+        let answer = Answer::of(question.compute(index)?);
+        self.cache.insert(key, answer.clone());
+        Ok(answer)
+    }
+
+    /// How many answers were computed at load.
+    pub fn fixed_len(&self) -> usize {
+        self.fixed.len()
+    }
+
+    /// The bytes the cache holds now, bookkeeping included.
+    pub fn cached_bytes(&self) -> u64 {
+        self.cache.weight()
+    }
+}
