@@ -8,7 +8,7 @@ use anyhow::Context;
 use tracing::info;
 
 use crate::api::Index;
-use crate::api::index::INDEX_FILE_PATH;
+use crate::api::index::{INDEX_FILE_PATH, RECORDS_FILE_PATH};
 use crate::output::{Manifest, TreeWriter};
 use crate::render::{api::write_api, cdn::render_redirects, docs, openapi::render_openapi};
 use crate::run::{load, timed};
@@ -72,6 +72,12 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
             INDEX_FILE_PATH,
             INDEX_FILE_PATH.trim_start_matches('/'),
             &index.to_file(),
+        )?;
+        out.write(
+            RECORDS_FILE_PATH,
+            RECORDS_FILE_PATH.trim_start_matches('/'),
+            "application/jsonl",
+            index.records_file().as_bytes(),
         )
     })?;
     let redirects = render_redirects(&index, &options.edge_origin);

@@ -6,6 +6,10 @@ use unicode_normalization::UnicodeNormalization;
 /// Folds text for matching: canonical decomposition, combining marks dropped,
 /// lowercased (`Citroën` and `CITROEN` fold alike).
 pub fn fold(text: &str) -> String {
+    if text.is_ascii() {
+        // The same result without decomposing: ASCII has no marks.
+        return text.to_ascii_lowercase();
+    }
     text.nfd()
         .filter(|c| !unicode_normalization::char::is_combining_mark(*c))
         .flat_map(char::to_lowercase)

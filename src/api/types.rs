@@ -2,6 +2,7 @@
 //! from the [`Catalogue`](crate::catalogue::Catalogue) so that building a
 //! response copies nothing but what it serializes.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use serde::{Serialize, Serializer};
@@ -228,18 +229,18 @@ impl<'a> VehicleRecord<'a> {
 /// A version in a response, as the index holds it: its query facts, and its
 /// Summary or Vehicle JSON as the serializer wrote it when the index was
 /// built, which it serializes as (byte for byte).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Listed<'a> {
     /// Its position in the index (and in the catalogue it was built from).
     pub position: u32,
     /// What queries read of the version (ID, names, price).
     pub facts: &'a Facts,
-    json: &'a RawValue,
+    json: Cow<'a, RawValue>,
 }
 
 impl<'a> Listed<'a> {
     /// The version at `position` with its JSON.
-    pub fn new(position: u32, facts: &'a Facts, json: &'a RawValue) -> Self {
+    pub fn new(position: u32, facts: &'a Facts, json: Cow<'a, RawValue>) -> Self {
         Listed {
             position,
             facts,
@@ -248,7 +249,7 @@ impl<'a> Listed<'a> {
     }
 
     /// Its JSON text.
-    pub fn json(&self) -> &'a str {
+    pub fn json(&self) -> &str {
         self.json.get()
     }
 }

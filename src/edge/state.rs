@@ -13,7 +13,7 @@ use anyhow::{Context, bail};
 use serde::Deserialize;
 
 use crate::api::Index;
-use crate::api::index::{INDEX_FILE_PATH, INDEX_FILE_VERSION, IndexFile};
+use crate::api::index::{INDEX_FILE_PATH, INDEX_FILE_VERSION, IndexFile, RECORDS_FILE_PATH};
 use crate::api::json::etag;
 use crate::edge::answers::{Answers, DEFAULT_CACHE_BYTES};
 pub use crate::manifest::MANIFEST;
@@ -77,8 +77,10 @@ impl Site {
                 root.display()
             )
         })?;
-        let manifest: Manifest = serde_json::from_slice(&manifest_bytes)
-            .with_context(|| format!("parsing {}", manifest_path.display()))?;
+        let manifest: Manifest = timed("parse the manifest", || {
+            serde_json::from_slice(&manifest_bytes)
+                .with_context(|| format!("parsing {}", manifest_path.display()))
+        })?;
         let by_url: HashMap<String, StaticEntry> = manifest
             .files
             .into_iter()
@@ -96,8 +98,10 @@ impl Site {
             .map(|entry| (entry.file.clone(), entry.clone()))
             .collect();
         let index = load_index(root, &by_url)?;
-        let answers = Answers::new(&index, by_url.keys().map(String::as_str), cache_bytes);
-        let pages = load_pages(root, &by_url)?;
+        let answers = timed("precompute the fixed answers", || {
+            Answers::new(&index, by_url.keys().map(String::as_str), cache_bytes)
+        });
+        let pages = timed("load the page fragments", || load_pages(root, &by_url))?;
         let canonical_root =
             fs::canonicalize(root).with_context(|| format!("resolving {}", root.display()))?;
         Ok(Site {
@@ -160,7 +164,7 @@ fn read_listed(
     };
     let path = root.join(&listed.file);
     let bytes = fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
-    if etag(&bytes) != listed.etag {
+    if timed("check a file's ETag", || etag(&bytes)) != listed.etag {
         bail!(
             "{} does not match the ETag {MANIFEST} lists for it (a partial copy, or a tree swapped in while loading)",
             path.display()
@@ -213,10 +217,20 @@ fn load_index(root: &Path, by_url: &HashMap<String, StaticEntry>) -> anyhow::Res
             probe.format_version
         );
     }
-    let file: IndexFile =
-        serde_json::from_slice(&bytes).with_context(|| format!("parsing {}", path.display()))?;
+    let file: IndexFile = timed("parse the edge data", || {
+        serde_json::from_slice(&bytes).with_context(|| format!("parsing {}", path.display()))
+    })?;
+    let Some((records_path, records)) = read_listed(root, by_url, RECORDS_FILE_PATH)? else {
+        bail!(
+            "{} lists no {RECORDS_FILE_PATH}: regenerate the tree with this version",
+            root.join(MANIFEST).display()
+        );
+    };
+    let records = String::from_utf8(records)
+        .with_context(|| format!("{} is not UTF-8", records_path.display()))?;
     // Lookups by ID binary-search the vehicles; an unsorted file would answer 404s silently.
-    Index::from_file(file).map_err(|err| anyhow::anyhow!("{}: {err}", path.display()))
+    timed("index the catalogue", || Index::from_file(file, records))
+        .map_err(|err| anyhow::anyhow!("{} and {}: {err}", path.display(), records_path.display()))
 }
 
 /// The state every handler shares: the current [`Site`], swapped whole on reload.
@@ -317,4 +331,17 @@ fn manifest_mtime(root: &Path) -> Option<SystemTime> {
     fs::metadata(root.join(MANIFEST))
         .and_then(|meta| meta.modified())
         .ok()
+}
+
+/// Runs one step of loading a tree and logs its time (debug level: the
+/// whole load is logged at info).
+fn timed<T>(step: &str, run: impl FnOnce() -> T) -> T {
+    let started = std::time::Instant::now();
+    let value = run();
+    tracing::debug!(
+        step,
+        elapsed_ms = started.elapsed().as_millis() as u64,
+        "loading a tree"
+    );
+    value
 }

@@ -130,10 +130,14 @@ pub fn vehicle_file(id: &str) -> String {
 /// The detail of every published version.
 fn write_vehicles(index: &Index, out: &TreeWriter) -> anyhow::Result<usize> {
     let bar = crate::run::progress(index.len(), "vehicle details");
-    let ids: Vec<&str> = index.facts().map(|facts| facts.id.as_str()).collect();
-    ids.par_iter().progress_with(bar).try_for_each(|id| {
-        let url = format!("/api/v1/vehicles/{}", percent_encode(id));
-        out.write_json(&url, &vehicle_file(id), &get_vehicle(index, id)?)
-    })?;
+    index
+        .facts()
+        .par_iter()
+        .progress_with(bar)
+        .try_for_each(|facts| {
+            let url = format!("/api/v1/vehicles/{}", percent_encode(&facts.id));
+            let detail = get_vehicle(index, &facts.id)?;
+            out.write_json(&url, &vehicle_file(&facts.id), &detail)
+        })?;
     Ok(index.len())
 }

@@ -136,7 +136,8 @@ pub async fn get_json(uri: &str) -> Value {
 }
 
 /// The edge data of the fixture tree as plain JSON: the test's independent
-/// view of every vehicle: its published record (the API's Vehicle), plus the
+/// view of every vehicle: its published record (the API's Vehicle, from the
+/// records file, in the same order), plus the
 /// two facts the record does not show: `drivetrain` and `newOpportunity`
 /// (window to whether the version newly qualifies within it).
 pub fn edge_vehicles() -> &'static [Value] {
@@ -145,12 +146,15 @@ pub fn edge_vehicles() -> &'static [Value] {
         let text =
             fs::read_to_string(fixture().out.join("_edge/catalogue.json")).expect("edge data");
         let data: Value = serde_json::from_str(&text).expect("edge data JSON");
-        data["vehicles"]
-            .as_array()
-            .expect("vehicles")
+        let records =
+            fs::read_to_string(fixture().out.join("_edge/records.jsonl")).expect("records");
+        let entries = data["vehicles"].as_array().expect("vehicles");
+        assert_eq!(records.lines().count(), entries.len(), "a record a version");
+        entries
             .iter()
-            .map(|entry| {
-                let mut vehicle = entry["record"].clone();
+            .zip(records.lines())
+            .map(|(entry, record)| {
+                let mut vehicle: Value = serde_json::from_str(record).expect("record JSON");
                 let facts = &entry["facts"];
                 vehicle["drivetrain"] = facts["drivetrain"].clone();
                 for (slot, window) in ["1d", "3d", "7d"].into_iter().enumerate() {

@@ -1,7 +1,10 @@
 //! API stage, index facts: what a query reads of each version (the fields it
-//! filters, sorts and names by) and the edge data file that carries them
+//! filters, sorts and names by), and the two edge data files that carry them
 //! with each version's Summary and Vehicle JSON, serialized once by
-//! `generate`, so the edge never rebuilds either.
+//! `generate`, so the edge never rebuilds either: `_edge/catalogue.json`
+//! (facts and Summaries) and `_edge/records.jsonl` (one Vehicle a line, in
+//! the same order, read as text and parsed only when a record is asked for,
+//! which keeps loading a tree fast).
 
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -16,6 +19,10 @@ pub const INDEX_FILE_VERSION: u32 = 2;
 
 /// Site path of the edge data file.
 pub const INDEX_FILE_PATH: &str = "/_edge/catalogue.json";
+
+/// Site path of the edge's Vehicle records: one JSON record a line, in the
+/// order of [`IndexFile::vehicles`].
+pub const RECORDS_FILE_PATH: &str = "/_edge/records.jsonl";
 
 /// The query facts of one published version.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -138,20 +145,19 @@ fn window_slot(window: Window) -> usize {
     }
 }
 
-/// One version in the edge data: its facts and its two JSON forms, exactly
-/// as the API writes them.
+/// One version in the edge data: its facts and its Summary JSON, exactly as
+/// the API writes it.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Entry {
+pub struct Entry<F = Facts, J = Box<RawValue>> {
     /// What queries read.
-    pub facts: Facts,
+    pub facts: F,
     /// The Summary (list items).
-    pub summary: Box<RawValue>,
-    /// The Vehicle (detail and compare).
-    pub record: Box<RawValue>,
+    pub summary: J,
 }
 
-/// The edge data file (`_edge/catalogue.json`): everything the edge needs
-/// to answer every query without polars and without serializing a vehicle.
+/// The edge data file (`_edge/catalogue.json`): with the records file,
+/// everything the edge needs to answer every query without polars and
+/// without serializing a vehicle.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct IndexFile<V = Vec<Entry>> {

@@ -7,8 +7,10 @@
 
 pub mod facts;
 pub mod orders;
+pub mod records;
 pub mod select;
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde_json::value::{RawValue, to_raw_value};
@@ -22,8 +24,11 @@ use crate::api::types::{
 use crate::catalogue::{Catalogue, CatalogueMeta};
 use crate::time::Time;
 use crate::vocab::{BodyType, Drivetrain, Fuel, Transmission};
-pub use facts::{Entry, Facts, INDEX_FILE_PATH, INDEX_FILE_VERSION, IndexFile, WindowFacts};
+pub use facts::{
+    Entry, Facts, INDEX_FILE_PATH, INDEX_FILE_VERSION, IndexFile, RECORDS_FILE_PATH, WindowFacts,
+};
 pub use orders::{Order, Orders};
+pub use records::Records;
 pub use select::{FilterIndex, Selection};
 
 /// A catalogue ready to answer queries.
@@ -32,9 +37,13 @@ pub struct Index {
     meta: CatalogueMeta,
     base_url: String,
     links: Links,
-    /// Every published version, sorted by ID in byte order: a version's
-    /// position here is its number in every set and order.
-    entries: Vec<Entry>,
+    /// Every published version's facts, sorted by ID in byte order: a
+    /// version's position here is its number in every set and order.
+    facts: Vec<Facts>,
+    /// Each version's Summary JSON, by position.
+    summaries: Vec<Box<RawValue>>,
+    /// Each version's Vehicle JSON, by position.
+    records: Records,
     filters: FilterIndex,
     orders: Orders,
     models: HashMap<(String, String), ModelEntry>,
@@ -59,28 +68,30 @@ impl Index {
     /// Indexes a computed catalogue whose site lives at `base_url`,
     /// serializing each version's Summary and Vehicle once.
     pub fn from_catalogue(catalogue: &Catalogue, base_url: &str) -> Index {
+        let vehicles = &catalogue.vehicles;
         let links = Links::new(
             base_url,
-            catalogue
-                .vehicles
-                .iter()
-                .map(|v| (v.make.as_str(), v.model.as_str())),
+            vehicles.iter().map(|v| (v.make.as_str(), v.model.as_str())),
         );
-        let entries = catalogue
-            .vehicles
-            .iter()
-            .map(|vehicle| Entry {
-                facts: Facts::of(vehicle),
-                summary: raw_json(&Summary::of(vehicle, &links)),
-                record: raw_json(&VehicleRecord::of(vehicle, &links)),
-            })
-            .collect();
-        Index::build(catalogue.meta.clone(), base_url, links, entries)
+        let parts = Parts {
+            facts: vehicles.iter().map(Facts::of).collect(),
+            summaries: vehicles
+                .iter()
+                .map(|vehicle| raw_json(&Summary::of(vehicle, &links)))
+                .collect(),
+            records: Records::write(
+                vehicles
+                    .iter()
+                    .map(|vehicle| VehicleRecord::of(vehicle, &links)),
+            ),
+        };
+        Index::build(catalogue.meta.clone(), base_url, links, parts)
     }
 
-    /// Indexes the edge data file `generate` wrote. Its vehicles must be
-    /// sorted by ID (lookups binary-search them).
-    pub fn from_file(file: IndexFile) -> Result<Index, String> {
+    /// Indexes the edge data `generate` wrote: the data file and the text of
+    /// the records file. Its vehicles must be sorted by ID (lookups
+    /// binary-search them) and the records must be one a vehicle.
+    pub fn from_file(file: IndexFile, records: String) -> Result<Index, String> {
         if !file
             .vehicles
             .windows(2)
@@ -88,22 +99,28 @@ impl Index {
         {
             return Err("vehicles are not sorted by ID".to_owned());
         }
+        let records = Records::read(records, file.vehicles.len())?;
         let links = Links::new(
             &file.base_url,
             file.vehicles
                 .iter()
                 .map(|e| (e.facts.make.as_str(), e.facts.model.as_str())),
         );
-        Ok(Index::build(
-            file.meta,
-            &file.base_url,
-            links,
-            file.vehicles,
-        ))
+        let (facts, summaries) = file
+            .vehicles
+            .into_iter()
+            .map(|entry| (entry.facts, entry.summary))
+            .unzip();
+        let parts = Parts {
+            facts,
+            summaries,
+            records,
+        };
+        Ok(Index::build(file.meta, &file.base_url, links, parts))
     }
 
-    fn build(meta: CatalogueMeta, base_url: &str, links: Links, entries: Vec<Entry>) -> Index {
-        let facts: Vec<Facts> = entries.iter().map(|e| e.facts.clone()).collect();
+    fn build(meta: CatalogueMeta, base_url: &str, links: Links, parts: Parts) -> Index {
+        let facts = parts.facts;
         Index {
             meta,
             base_url: base_url.to_owned(),
@@ -112,18 +129,34 @@ impl Index {
             orders: Orders::new(&facts),
             models: model_entries(&facts),
             catalogue: catalogue_data(&facts),
-            entries,
+            facts,
+            summaries: parts.summaries,
+            records: parts.records,
         }
     }
 
     /// The edge data file of this index, for `generate` to write.
-    pub fn to_file(&self) -> IndexFile<&[Entry]> {
+    pub fn to_file(&self) -> IndexFile<Vec<Entry<&Facts, &RawValue>>> {
         IndexFile {
             format_version: INDEX_FILE_VERSION,
             base_url: self.base_url.clone(),
             meta: self.meta.clone(),
-            vehicles: &self.entries,
+            vehicles: self
+                .facts
+                .iter()
+                .zip(&self.summaries)
+                .map(|(facts, summary)| Entry {
+                    facts,
+                    summary: &**summary,
+                })
+                .collect(),
         }
+    }
+
+    /// The records file of this index (one Vehicle a line), for `generate`
+    /// to write.
+    pub fn records_file(&self) -> &str {
+        self.records.text()
     }
 
     /// Snapshot times and source.
@@ -138,36 +171,40 @@ impl Index {
 
     /// How many versions are published.
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.facts.len()
     }
 
     /// Whether no version is published.
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.facts.is_empty()
     }
 
     /// The facts of every version, in ID order.
-    pub fn facts(&self) -> impl ExactSizeIterator<Item = &Facts> {
-        self.entries.iter().map(|e| &e.facts)
+    pub fn facts(&self) -> &[Facts] {
+        &self.facts
     }
 
     /// The version at `position` as a list item (its Summary).
     pub fn summary(&self, position: u32) -> Listed<'_> {
-        let entry = &self.entries[position as usize];
-        Listed::new(position, &entry.facts, &entry.summary)
+        let at = position as usize;
+        Listed::new(
+            position,
+            &self.facts[at],
+            Cow::Borrowed(&self.summaries[at]),
+        )
     }
 
     /// The version at `position` as a full record (its Vehicle).
     pub fn record(&self, position: u32) -> Listed<'_> {
-        let entry = &self.entries[position as usize];
-        Listed::new(position, &entry.facts, &entry.record)
+        let facts = &self.facts[position as usize];
+        Listed::new(position, facts, Cow::Owned(self.records.get(position)))
     }
 
     /// The position of the published version with exactly this ID
     /// (case-sensitive, byte order).
     pub fn find(&self, id: &str) -> Option<u32> {
-        self.entries
-            .binary_search_by(|entry| entry.facts.id.as_bytes().cmp(id.as_bytes()))
+        self.facts
+            .binary_search_by(|facts| facts.id.as_bytes().cmp(id.as_bytes()))
             .ok()
             .map(|position| position as u32)
     }
@@ -204,6 +241,14 @@ impl Index {
             data,
         }
     }
+}
+
+/// What an index is built from: each version's facts and JSON forms, by
+/// position.
+struct Parts {
+    facts: Vec<Facts>,
+    summaries: Vec<Box<RawValue>>,
+    records: Records,
 }
 
 /// Every model's versions, cheapest first, with their totals.
