@@ -5,6 +5,7 @@ mod cdn;
 mod edge;
 mod generate;
 mod hostile;
+mod index;
 mod mcp;
 mod openapi;
 mod safety;

@@ -1,0 +1,112 @@
+//! The index against brute force: on random catalogues (seeded, with ties,
+//! accents, unknown facts and every kind of deal), random valid queries of
+//! every list operation answered by the edge (index, fixed answers, cache)
+//! give the same members, order, totals and bytes as a plain evaluation of
+//! the spec's rules written here, over the catalogue's vehicles; and after
+//! a reload to another random catalogue, the same queries answer from it.
+//! A mismatch fails with its seed and query.
+
+mod oracle;
+mod random;
+
+use std::path::Path;
+
+use autoprecios::api::Index;
+use autoprecios::api::index::{INDEX_FILE_PATH, RECORDS_FILE_PATH};
+use autoprecios::catalogue::Catalogue;
+use autoprecios::edge::AppState;
+use autoprecios::output::TreeWriter;
+use axum::http::{Method, StatusCode};
+
+use crate::edge::send_to;
+use random::Rng;
+
+/// Catalogues per run, and queries per catalogue.
+const CATALOGUES: u64 = 24;
+const QUERIES: usize = 60;
+/// The site origin of the random trees.
+pub const BASE: &str = "https://autoprecios.example";
+
+/// Publishes `catalogue` as a tree the edge loads (its edge data only).
+fn publish(catalogue: &Catalogue, out: &Path) {
+    let index = Index::from_catalogue(catalogue, BASE);
+    let writer = TreeWriter::create(out, None).expect("staging");
+    writer
+        .write_json(
+            INDEX_FILE_PATH,
+            INDEX_FILE_PATH.trim_start_matches('/'),
+            &index.to_file(),
+        )
+        .expect("edge data");
+    writer
+        .write(
+            RECORDS_FILE_PATH,
+            RECORDS_FILE_PATH.trim_start_matches('/'),
+            "application/jsonl",
+            index.records_file().as_bytes(),
+        )
+        .expect("records");
+    writer.commit().expect("publish");
+}
+
+/// Asks every query and compares with the oracle's answer.
+async fn check(state: &AppState, catalogue: &Catalogue, queries: &[String], seed: u64) {
+    for url in queries {
+        let expected = oracle::answer(catalogue, url);
+        let reply = send_to(state.clone(), Method::GET, url, &[]).await;
+        let body = String::from_utf8_lossy(&reply.body);
+        match expected {
+            Ok(bytes) => {
+                assert_eq!(reply.status, StatusCode::OK, "seed {seed}: {url}: {body}");
+                if reply.body != bytes {
+                    let at = reply
+                        .body
+                        .iter()
+                        .zip(&bytes)
+                        .take_while(|(a, b)| a == b)
+                        .count();
+                    let around = |text: &[u8]| {
+                        String::from_utf8_lossy(&text[at.saturating_sub(120)..])
+                            .chars()
+                            .take(240)
+                            .collect::<String>()
+                    };
+                    panic!(
+                        "seed {seed}: {url}: the bytes differ from byte {at}:\n  edge:   …{}\n  oracle: …{}",
+                        around(&reply.body),
+                        around(&bytes)
+                    );
+                }
+            }
+            Err(status) => assert_eq!(reply.status, status, "seed {seed}: {url}: {body}"),
+        }
+    }
+}
+
+#[tokio::test]
+async fn index_answers_equal_brute_force_also_after_a_reload() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("out");
+    let mut previous: Option<(AppState, Catalogue)> = None;
+    for seed in 1..=CATALOGUES {
+        let mut rng = Rng::new(seed);
+        let catalogue = random::catalogue(&mut rng);
+        let queries: Vec<String> = (0..QUERIES)
+            .map(|_| random::query(&mut rng, &catalogue))
+            .collect();
+        publish(&catalogue, &out);
+        let state = match previous.take() {
+            // The same state, reloaded: its answers and cache are the new tree's.
+            Some((state, old)) => {
+                assert_ne!(old, catalogue, "seed {seed}: a new catalogue");
+                state.reload().expect("reload");
+                state
+            }
+            None => AppState::load(&out).expect("load"),
+        };
+        check(&state, &catalogue, &queries, seed).await;
+        // Twice: the second time from the fixed answers and the cache.
+        check(&state, &catalogue, &queries, seed).await;
+        previous = Some((state, catalogue));
+    }
+}

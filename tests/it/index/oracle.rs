@@ -1,0 +1,302 @@
+//! The brute-force oracle of the index property test: each list operation
+//! evaluated the plain way, straight from the spec and DESIGN.md (filter
+//! every vehicle with a predicate, stable-sort by the order's key over the
+//! ID order, slice the page), then serialized with the typed Summary and
+//! Vehicle shapes. It shares only the query parser, the payload shapes and
+//! the serializer with the service, never its selection or ordering.
+
+use std::cmp::Ordering;
+
+use autoprecios::api::json::to_json_bytes;
+use autoprecios::api::links::Links;
+use autoprecios::api::params::{parse_compare, parse_deals, parse_model, parse_search};
+use autoprecios::api::query::{DealSort, Filters, Page, SearchSort};
+use autoprecios::api::types::{
+    DealKind, Envelope, Pagination, QuoteDates, SCHEMA_VERSION, Summary, VehicleRecord,
+};
+use autoprecios::catalogue::{Catalogue, RecentChange, Vehicle};
+use autoprecios::vocab::{ChangeKind, Window};
+use axum::http::StatusCode;
+use serde::Serialize;
+use unicode_normalization::UnicodeNormalization;
+
+use super::BASE;
+
+/// Case- and accent-insensitive form, written for the test.
+fn loose(text: &str) -> String {
+    text.nfd()
+        .filter(|c| !unicode_normalization::char::is_combining_mark(*c))
+        .collect::<String>()
+        .to_lowercase()
+}
+
+#[derive(Serialize)]
+struct SearchPage<'a> {
+    vehicles: Vec<Summary<'a>>,
+    pagination: Pagination,
+}
+
+#[derive(Serialize)]
+struct DealsPage<'a> {
+    kind: DealKind,
+    window: Window,
+    vehicles: Vec<Summary<'a>>,
+    pagination: Pagination,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ModelPage<'a> {
+    make: &'a str,
+    model: &'a str,
+    url: String,
+    from_price_usd: f64,
+    to_price_usd: f64,
+    version_count: usize,
+    opportunity_count: usize,
+    cheapest_version: Summary<'a>,
+    quote_dates: QuoteDates,
+    vehicles: Vec<Summary<'a>>,
+    pagination: Pagination,
+}
+
+#[derive(Serialize)]
+struct ComparePage<'a> {
+    vehicles: Vec<VehicleRecord<'a>>,
+    url: String,
+}
+
+/// The expected bytes of a `GET url`, or the expected error status.
+pub fn answer(catalogue: &Catalogue, url: &str) -> Result<Vec<u8>, StatusCode> {
+    let links = Links::new(
+        BASE,
+        catalogue
+            .vehicles
+            .iter()
+            .map(|v| (v.make.as_str(), v.model.as_str())),
+    );
+    fn enveloped<T>(catalogue: &Catalogue, data: T) -> Envelope<T> {
+        Envelope {
+            schema_version: SCHEMA_VERSION,
+            snapshot_at: catalogue.meta.snapshot_at,
+            catalogue_observed_at: catalogue.meta.catalogue_observed_at,
+            source: catalogue.meta.source.clone(),
+            methodology_url: format!("{BASE}/metodologia"),
+            documentation_url: format!("{BASE}/developers"),
+            data,
+        }
+    }
+    let bad = StatusCode::BAD_REQUEST;
+    let (path, query) = url.split_once('?').unwrap_or((url, ""));
+    let all = &catalogue.vehicles;
+    let bytes = match path {
+        "/api/v1/vehicles" => {
+            let query = parse_search(query).map_err(|_| bad)?;
+            check_bounds(&query.filters)?;
+            let mut found: Vec<&Vehicle> = all
+                .iter()
+                .filter(|v| matches(v, &query.filters))
+                .filter(|v| query.opportunities_only != Some(true) || v.comparison.opportunity)
+                .collect();
+            found.sort_by(|a, b| match query.sort {
+                SearchSort::PriceAsc => a.current_price_usd.total_cmp(&b.current_price_usd),
+                SearchSort::PriceDesc => b.current_price_usd.total_cmp(&a.current_price_usd),
+                SearchSort::DiscountDesc => {
+                    descending(a.comparison.discount_pct, b.comparison.discount_pct)
+                }
+                SearchSort::Name => name(a).cmp(&name(b)),
+            });
+            let (page, pagination) = paged(&found, query.page);
+            to_json_bytes(&enveloped(
+                catalogue,
+                SearchPage {
+                    vehicles: page.iter().map(|v| Summary::of(v, &links)).collect(),
+                    pagination,
+                },
+            ))
+        }
+        "/api/v1/deals" => {
+            let query = parse_deals(query).map_err(|_| bad)?;
+            check_bounds(&query.filters)?;
+            let (kind, window) = (query.kind, query.window);
+            let shown_window = if kind == DealKind::Opportunities {
+                Window::D7
+            } else {
+                window
+            };
+            let shown = |v: &Vehicle| v.recent_changes.get(shown_window).cloned();
+            let mut found: Vec<&Vehicle> = all
+                .iter()
+                .filter(|v| match kind {
+                    DealKind::Opportunities => v.comparison.opportunity,
+                    DealKind::PriceDrops => v
+                        .recent_changes
+                        .get(window)
+                        .is_some_and(|c| c.kind == ChangeKind::PriceDrop),
+                    DealKind::NewOpportunities => v.new_opportunities.get(window).is_some(),
+                })
+                .filter(|v| matches(v, &query.filters))
+                .collect();
+            found.sort_by(|a, b| {
+                let recency = |v: &Vehicle| shown(v).and_then(|c| RecentChange::recency(&c));
+                let drop = |v: &Vehicle| shown(v).and_then(|c| c.drop_pct);
+                let primary = match (query.sort, kind) {
+                    (DealSort::Recommended, DealKind::Opportunities)
+                    | (DealSort::DiscountDesc, _) => {
+                        descending(a.comparison.discount_pct, b.comparison.discount_pct)
+                    }
+                    (DealSort::Recommended, DealKind::PriceDrops) => descending(drop(a), drop(b)),
+                    (DealSort::Recommended, DealKind::NewOpportunities) | (DealSort::Recent, _) => {
+                        descending(recency(a), recency(b))
+                    }
+                    (DealSort::PriceAsc, _) => Ordering::Equal,
+                };
+                primary.then(a.current_price_usd.total_cmp(&b.current_price_usd))
+            });
+            let (page, pagination) = paged(&found, query.page);
+            to_json_bytes(&enveloped(
+                catalogue,
+                DealsPage {
+                    kind,
+                    window,
+                    vehicles: page.iter().map(|v| Summary::of(v, &links)).collect(),
+                    pagination,
+                },
+            ))
+        }
+        "/api/v1/models/prices" => {
+            let query = parse_model(query).map_err(|_| bad)?;
+            let mut found: Vec<&Vehicle> = all
+                .iter()
+                .filter(|v| loose(&v.make) == loose(&query.make))
+                .filter(|v| loose(&v.model) == loose(&query.model))
+                .collect();
+            found.sort_by(|a, b| a.current_price_usd.total_cmp(&b.current_price_usd));
+            let (Some(cheapest), Some(dearest)) = (found.first(), found.last()) else {
+                return Err(StatusCode::NOT_FOUND);
+            };
+            let observed = found.iter().map(|v| v.observed_at);
+            let (page, pagination) = paged(&found, query.page);
+            to_json_bytes(&enveloped(
+                catalogue,
+                ModelPage {
+                    make: &cheapest.make,
+                    model: &cheapest.model,
+                    url: links.model(&cheapest.make, &cheapest.model),
+                    from_price_usd: cheapest.current_price_usd,
+                    to_price_usd: dearest.current_price_usd,
+                    version_count: found.len(),
+                    opportunity_count: found.iter().filter(|v| v.comparison.opportunity).count(),
+                    cheapest_version: Summary::of(cheapest, &links),
+                    quote_dates: QuoteDates {
+                        oldest: observed.clone().min().expect("a version"),
+                        newest: observed.max().expect("a version"),
+                    },
+                    vehicles: page.iter().map(|v| Summary::of(v, &links)).collect(),
+                    pagination,
+                },
+            ))
+        }
+        "/api/v1/compare" => {
+            let query = parse_compare(query).map_err(|_| bad)?;
+            let ids = &query.ids;
+            let distinct = ids.iter().enumerate().all(|(i, id)| !ids[..i].contains(id));
+            if !(2..=4).contains(&ids.len()) || !distinct {
+                return Err(bad);
+            }
+            let records = ids
+                .iter()
+                .map(|id| {
+                    all.iter()
+                        .find(|v| &v.id == id)
+                        .ok_or(StatusCode::NOT_FOUND)
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+            to_json_bytes(&enveloped(
+                catalogue,
+                ComparePage {
+                    vehicles: records
+                        .iter()
+                        .map(|v| VehicleRecord::of(v, &links))
+                        .collect(),
+                    url: links.compare(&ids),
+                },
+            ))
+        }
+        other => panic!("the oracle does not answer {other}"),
+    };
+    Ok(bytes)
+}
+
+/// Reversed budget bounds are a 400.
+fn check_bounds(filters: &Filters) -> Result<(), StatusCode> {
+    match (filters.min_price_usd, filters.max_price_usd) {
+        (Some(min), Some(max)) if min > max => Err(StatusCode::BAD_REQUEST),
+        _ => Ok(()),
+    }
+}
+
+/// Every shared filter, read plainly.
+fn matches(v: &Vehicle, f: &Filters) -> bool {
+    let text = loose(&format!(
+        "{} {} {} {}",
+        v.make,
+        v.model,
+        v.trim,
+        v.trim_display.as_deref().unwrap_or("")
+    ));
+    let aeb = v
+        .specs
+        .as_ref()
+        .and_then(|s| s.values.get("aebLowSpeed"))
+        .and_then(|value| value.as_bool());
+    f.q.as_ref()
+        .is_none_or(|q| loose(q).split_whitespace().all(|w| text.contains(w)))
+        && f.make.as_ref().is_none_or(|m| loose(m) == loose(&v.make))
+        && f.model.as_ref().is_none_or(|m| loose(m) == loose(&v.model))
+        && f.body_type.is_none_or(|t| v.body_type == Some(t))
+        && f.fuel.is_none_or(|x| v.fuel == Some(x))
+        && f.transmission.is_none_or(|x| v.transmission == Some(x))
+        && f.drivetrain.is_none_or(|x| v.drivetrain == Some(x))
+        && f.min_price_usd.is_none_or(|min| v.current_price_usd >= min)
+        && f.max_price_usd.is_none_or(|max| v.current_price_usd <= max)
+        && f.min_seats
+            .is_none_or(|min| v.seats.is_some_and(|s| s >= min))
+        && f.min_airbags
+            .is_none_or(|min| v.airbags.is_some_and(|a| a >= min))
+        && f.aeb.is_none_or(|wanted| aeb == Some(wanted))
+        && f.has_specs.is_none_or(|wanted| v.specs.is_some() == wanted)
+        && f.min_discount_pct.is_none_or(|min| {
+            v.comparison.sufficient_history && v.comparison.discount_pct.is_some_and(|d| d >= min)
+        })
+}
+
+/// The `name` sort key.
+fn name(v: &Vehicle) -> (String, String, String) {
+    (loose(&v.make), loose(&v.model), loose(&v.trim))
+}
+
+/// Descending, unknown last.
+fn descending<T: PartialOrd>(a: Option<T>, b: Option<T>) -> Ordering {
+    match (a, b) {
+        (Some(a), Some(b)) => b.partial_cmp(&a).unwrap_or(Ordering::Equal),
+        (Some(_), None) => Ordering::Less,
+        (None, Some(_)) => Ordering::Greater,
+        (None, None) => Ordering::Equal,
+    }
+}
+
+/// One page of `found` and its pagination.
+fn paged<'a>(found: &[&'a Vehicle], page: Page) -> (Vec<&'a Vehicle>, Pagination) {
+    let total = found.len();
+    let start = (page.offset as usize).min(total);
+    let end = (start + page.limit as usize).min(total);
+    let pagination = Pagination {
+        total,
+        limit: page.limit,
+        offset: page.offset,
+        next_offset: (end < total).then_some(end),
+    };
+    (found[start..end].to_vec(), pagination)
+}

@@ -1,0 +1,321 @@
+//! Seeded random catalogues and queries for the index property test: small
+//! catalogues with many ties (prices, discounts, names, recencies), names
+//! that fold alike (accents, case), unknown facts, and every deal kind; and
+//! valid queries of every list operation over them.
+
+use std::collections::BTreeMap;
+
+use autoprecios::api::links::percent_encode;
+use autoprecios::catalogue::{
+    Catalogue, CatalogueMeta, Comparison, ExchangeRate, Quote, RecentChange, RecentChanges, Specs,
+    Vehicle, WINDOW_DAYS,
+};
+use autoprecios::time::{Time, parse_time};
+use autoprecios::vocab::{BodyType, ChangeKind, Currency, Drivetrain, Fuel, Transmission, Window};
+use serde_json::Value;
+
+/// splitmix64: small, seeded, good enough to pick test cases.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+    }
+
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    /// True one time in `n`.
+    pub fn one_in(&mut self, n: usize) -> bool {
+        self.below(n) == 0
+    }
+
+    /// One of `items`.
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+
+    /// `Some` of `make()` two times in three.
+    fn maybe<T>(&mut self, make: impl FnOnce(&mut Rng) -> T) -> Option<T> {
+        (!self.one_in(3)).then(|| make(self))
+    }
+}
+
+const MAKES: [&str; 5] = ["Citroën", "CITROEN", "Toyota", "Peugeot", "Ford"];
+const MODELS: [&str; 5] = ["C3", "Hilux", "208", "Ranger", "Ñandú"];
+const TRIMS: [&str; 6] = ["Feel", "SRX 4x4", "Allure Pack", "XLS", "Shine AT", "Líve"];
+/// Prices drawn from a short list so that ties are common.
+const PRICES: [f64; 7] = [
+    15000.0, 19999.99, 21000.5, 21000.5, 27500.0, 33000.0, 41250.25,
+];
+const DISCOUNTS: [f64; 6] = [-3.5, 0.0, 4.99, 5.0, 7.25, 12.0];
+
+fn time(text: &str) -> Time {
+    parse_time(text).expect("fixture time")
+}
+
+/// A random catalogue of 0 to 40 versions, sorted by ID.
+pub fn catalogue(rng: &mut Rng) -> Catalogue {
+    let count = rng.below(41);
+    let mut vehicles: Vec<Vehicle> = (0..count).map(|n| vehicle(rng, n)).collect();
+    vehicles.sort_by(|a, b| a.id.as_bytes().cmp(b.id.as_bytes()));
+    vehicles.dedup_by(|a, b| a.id == b.id);
+    Catalogue {
+        meta: CatalogueMeta {
+            snapshot_at: time("2026-11-21T15:10:00Z"),
+            catalogue_observed_at: time("2026-11-21T15:00:00Z"),
+            source: "https://listing.example".into(),
+            site_name: "Listing".into(),
+            synthetic: true,
+            current_rate: Some(ExchangeRate {
+                ars_per_usd: Some(1458.7),
+                observed_at: time("2026-11-21T14:05:00Z"),
+            }),
+        },
+        vehicles,
+    }
+}
+
+fn vehicle(rng: &mut Rng, n: usize) -> Vehicle {
+    // IDs that differ only in case, and IDs with characters to encode.
+    let id = match rng.below(4) {
+        0 => format!("v{n}"),
+        1 => format!("V{n}"),
+        2 => format!("v {n}/ñ"),
+        _ => format!("a-{}", rng.below(30)),
+    };
+    let price = *rng.pick(&PRICES);
+    let sufficient_history = !rng.one_in(3);
+    let discount_pct = rng.maybe(|rng| *rng.pick(&DISCOUNTS));
+    let shown = discount_pct.filter(|_| sufficient_history);
+    let opportunity = shown.is_some_and(|pct| pct >= 5.0);
+    let mut recent_changes = RecentChanges::default();
+    let mut new_opportunities = RecentChanges::default();
+    for (slot, window) in Window::ALL.iter().enumerate() {
+        // Windows nest: a change in 1d is also in 3d and 7d.
+        if rng.below(3 - slot.min(2)) == 0 {
+            let change = change(rng);
+            let newly = opportunity && (change.kind == ChangeKind::NewOpportunity || rng.one_in(2));
+            if change.kind == ChangeKind::PriceDrop || opportunity {
+                recent_changes.set(*window, Some(change.clone()));
+            }
+            if newly {
+                new_opportunities.set(*window, Some(change));
+            }
+        }
+    }
+    let best = Quote {
+        id: format!("q{n}"),
+        price,
+        currency: Currency::Usd,
+        price_usd: price,
+        fees_included: None,
+        color: None,
+        stock: None,
+        location: None,
+        seller_id: None,
+    };
+    let specs = rng.maybe(|rng| Specs {
+        collected_at: "2026-10-02".into(),
+        source_label: None,
+        values: match rng.below(4) {
+            0 => BTreeMap::from([("aebLowSpeed".into(), Value::Bool(true))]),
+            1 => BTreeMap::from([("aebLowSpeed".into(), Value::Bool(false))]),
+            2 => BTreeMap::from([("aebLowSpeed".into(), Value::from("optional"))]),
+            _ => BTreeMap::new(),
+        },
+        source_of: BTreeMap::new(),
+        sources: BTreeMap::new(),
+        gaps: BTreeMap::new(),
+    });
+    Vehicle {
+        source_url: format!("https://listing.example/{n}"),
+        make: (*rng.pick(&MAKES)).into(),
+        model: (*rng.pick(&MODELS)).into(),
+        trim: (*rng.pick(&TRIMS)).into(),
+        trim_display: rng.maybe(|rng| (*rng.pick(&TRIMS)).to_uppercase()),
+        body_type: rng.maybe(|rng| *rng.pick(&BodyType::ALL[..4])),
+        tier: None,
+        tier_label: None,
+        fuel: rng.maybe(|rng| *rng.pick(&Fuel::ALL[..3])),
+        transmission: rng.maybe(|rng| *rng.pick(Transmission::ALL)),
+        drivetrain: rng.maybe(|rng| *rng.pick(&Drivetrain::ALL[..4])),
+        seats: rng.maybe(|rng| *rng.pick(&[2, 5, 5, 7])),
+        airbags: rng.maybe(|rng| *rng.pick(&[0, 2, 6, 6, 9])),
+        fact_sources: BTreeMap::new(),
+        observed_at: time(*rng.pick(&["2026-11-20T10:00:00Z", "2026-11-21T14:05:00Z"])),
+        current_price_usd: price,
+        comparison: Comparison {
+            window_days: WINDOW_DAYS,
+            typical_price_usd: shown.map(|_| 30000.0),
+            lowest_price_usd: Some(price),
+            discount_pct,
+            observed_weeks: 8,
+            sufficient_history,
+            opportunity,
+        },
+        recent_changes,
+        new_opportunities,
+        quote_count: 1,
+        best_quote: Some(best.clone()),
+        reasons: Vec::new(),
+        quotes: vec![best],
+        exchange_rate: ExchangeRate {
+            ars_per_usd: None,
+            observed_at: time("2026-11-21T14:05:00Z"),
+        },
+        specs,
+        history: Vec::new(),
+        id,
+    }
+}
+
+/// A drop or a new opportunity, with recencies that tie often.
+fn change(rng: &mut Rng) -> RecentChange {
+    let at = rng.maybe(|rng| {
+        let at: &str = *rng.pick(&[
+            "2026-11-19T12:00:00Z",
+            "2026-11-20T12:00:00Z",
+            "2026-11-20T12:00:00Z",
+        ]);
+        time(at)
+    });
+    let drop = rng.one_in(2);
+    RecentChange {
+        kind: if drop {
+            ChangeKind::PriceDrop
+        } else {
+            ChangeKind::NewOpportunity
+        },
+        changed_at: if drop { at } else { None },
+        qualified_since: if drop { None } else { at },
+        drop_pct: drop.then(|| *rng.pick(&[2.0, 3.5, 3.5, 8.25])),
+        previous_price_usd: None,
+        current_price_usd: 20000.0,
+        conversion_basis: "current_observed_exchange_rate".into(),
+    }
+}
+
+/// A random valid query of a list operation (or a detail or comparison).
+pub fn query(rng: &mut Rng, catalogue: &Catalogue) -> String {
+    let some_vehicle = |rng: &mut Rng| {
+        let vehicles = &catalogue.vehicles;
+        (!vehicles.is_empty()).then(|| &vehicles[rng.below(vehicles.len())])
+    };
+    let mut params: Vec<(&str, String)> = Vec::new();
+    let path = match rng.below(6) {
+        0 | 1 => {
+            let like = some_vehicle(rng);
+            filters(rng, &mut params, like);
+            if rng.one_in(3) {
+                params.push((
+                    "opportunitiesOnly",
+                    rng.pick(&["true", "false"]).to_string(),
+                ));
+            }
+            if rng.one_in(2) {
+                let sorts = ["price_asc", "price_desc", "discount_desc", "name"];
+                params.push(("sort", rng.pick(&sorts).to_string()));
+            }
+            "/api/v1/vehicles"
+        }
+        2 | 3 => {
+            let like = some_vehicle(rng);
+            filters(rng, &mut params, like);
+            let kinds = ["opportunities", "price_drops", "new_opportunities"];
+            let sorts = ["recommended", "recent", "price_asc", "discount_desc"];
+            for (name, values) in [("kind", &kinds[..]), ("window", &["1d", "3d", "7d"][..])] {
+                if !rng.one_in(4) {
+                    params.push((name, rng.pick(values).to_string()));
+                }
+            }
+            if !rng.one_in(4) {
+                params.push(("sort", rng.pick(&sorts).to_string()));
+            }
+            "/api/v1/deals"
+        }
+        4 => {
+            let (make, model) = some_vehicle(rng).map_or(("Fiat".into(), "Cronos".into()), |v| {
+                (v.make.to_lowercase(), v.model.clone())
+            });
+            params.push(("make", make));
+            params.push(("model", model));
+            "/api/v1/models/prices"
+        }
+        _ => {
+            let ids: Vec<String> = (0..2 + rng.below(3))
+                .filter_map(|_| some_vehicle(rng).map(|v| percent_encode(&v.id)))
+                .collect();
+            return format!("/api/v1/compare?ids={}", ids.join(","));
+        }
+    };
+    if rng.one_in(2) {
+        params.push(("limit", (1 + rng.below(12)).to_string()));
+    }
+    if rng.one_in(2) {
+        params.push(("offset", rng.below(45).to_string()));
+    }
+    let query: Vec<String> = params
+        .iter()
+        .map(|(name, value)| format!("{name}={}", percent_encode(value)))
+        .collect();
+    format!("{path}?{}", query.join("&"))
+}
+
+/// Up to three shared filters, with values that often match `like`.
+fn filters(rng: &mut Rng, params: &mut Vec<(&str, String)>, like: Option<&Vehicle>) {
+    let names = [
+        "q",
+        "make",
+        "model",
+        "type",
+        "fuel",
+        "transmission",
+        "minPriceUsd",
+        "maxPriceUsd",
+        "minSeats",
+        "minAirbags",
+        "drivetrain",
+        "aeb",
+        "hasSpecs",
+        "minDiscountPct",
+    ];
+    for _ in 0..rng.below(4) {
+        let name = *rng.pick(&names);
+        if params.iter().any(|(taken, _)| *taken == name) {
+            continue;
+        }
+        let value = match name {
+            "q" => match like {
+                Some(v) if rng.one_in(2) => {
+                    let word = v.trim.split(' ').next().unwrap_or("x");
+                    format!("{} {}", word.to_uppercase(), &v.make[..2])
+                }
+                _ => rng.pick(&["citroen", "4x", "li", "zz", " "]).to_string(),
+            },
+            "make" => like.map_or("Toyota".into(), |v| v.make.to_uppercase()),
+            "model" => like.map_or("Hilux".into(), |v| v.model.clone()),
+            "type" => rng.pick(&BodyType::ALL[..4]).as_str().into(),
+            "fuel" => rng.pick(&Fuel::ALL[..3]).as_str().into(),
+            "transmission" => rng.pick(Transmission::ALL).as_str().into(),
+            "drivetrain" => rng.pick(&Drivetrain::ALL[..4]).as_str().into(),
+            "minPriceUsd" => rng.pick(&["0", "19999.99", "21000.5", "30000"]).to_string(),
+            "maxPriceUsd" => rng.pick(&["21000.5", "33000", "99999"]).to_string(),
+            "minSeats" => rng.pick(&["1", "5", "7"]).to_string(),
+            "minAirbags" => rng.pick(&["0", "6", "9"]).to_string(),
+            "minDiscountPct" => rng.pick(&["0", "4.99", "5", "7.25"]).to_string(),
+            _ => rng.pick(&["true", "false"]).to_string(),
+        };
+        params.push((name, value));
+    }
+}
