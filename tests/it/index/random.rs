@@ -59,6 +59,13 @@ const PRICES: [f64; 7] = [
     15000.0, 19999.99, 21000.5, 21000.5, 27500.0, 33000.0, 41250.25,
 ];
 const DISCOUNTS: [f64; 6] = [-3.5, 0.0, 4.99, 5.0, 7.25, 12.0];
+const OBSERVED: [&str; 2] = ["2026-11-20T10:00:00Z", "2026-11-21T14:05:00Z"];
+/// Change times, one of them twice so that recencies tie.
+const CHANGED: [&str; 3] = [
+    "2026-11-19T12:00:00Z",
+    "2026-11-20T12:00:00Z",
+    "2026-11-20T12:00:00Z",
+];
 
 fn time(text: &str) -> Time {
     parse_time(text).expect("fixture time")
@@ -153,7 +160,7 @@ fn vehicle(rng: &mut Rng, n: usize) -> Vehicle {
         seats: rng.maybe(|rng| *rng.pick(&[2, 5, 5, 7])),
         airbags: rng.maybe(|rng| *rng.pick(&[0, 2, 6, 6, 9])),
         fact_sources: BTreeMap::new(),
-        observed_at: time(*rng.pick(&["2026-11-20T10:00:00Z", "2026-11-21T14:05:00Z"])),
+        observed_at: time(rng.pick::<&str>(&OBSERVED)),
         current_price_usd: price,
         comparison: Comparison {
             window_days: WINDOW_DAYS,
@@ -182,14 +189,7 @@ fn vehicle(rng: &mut Rng, n: usize) -> Vehicle {
 
 /// A drop or a new opportunity, with recencies that tie often.
 fn change(rng: &mut Rng) -> RecentChange {
-    let at = rng.maybe(|rng| {
-        let at: &str = *rng.pick(&[
-            "2026-11-19T12:00:00Z",
-            "2026-11-20T12:00:00Z",
-            "2026-11-20T12:00:00Z",
-        ]);
-        time(at)
-    });
+    let at = rng.maybe(|rng| time(rng.pick::<&str>(&CHANGED)));
     let drop = rng.one_in(2);
     RecentChange {
         kind: if drop {
