@@ -5,6 +5,8 @@
 //! detail, a model's prices, any query) is computed once through the index
 //! and kept in a bounded cache owned by the loaded tree, so that a reload
 //! drops it with the tree. HTTP handlers and MCP tools both answer here.
+//! The same cache keeps the static files the edge serves (up to
+//! [`MAX_CACHED_FILE`] each), read and hashed once per tree.
 
 use std::collections::HashMap;
 
@@ -28,6 +30,12 @@ pub const DEFAULT_CACHE_BYTES: u64 = 64 * 1024 * 1024;
 
 /// Bookkeeping per cached answer besides its bytes (key, ETag, entry).
 const ENTRY_OVERHEAD: u64 = 256;
+
+/// Largest static file kept in the cache; larger ones are read each time.
+pub const MAX_CACHED_FILE: usize = 1024 * 1024;
+
+/// Content type of every API answer.
+const JSON: &str = "application/json";
 
 /// One API request, parsed and validated: what an answer is computed from,
 /// and (through `Debug`, which spells every field) its cache key.
@@ -86,24 +94,33 @@ impl Question {
     }
 }
 
-/// A successful answer: the JSON bytes and their strong ETag. Cloning
-/// shares the bytes.
+/// A successful answer: the bytes, their content type and strong ETag.
+/// Cloning shares the bytes.
 #[derive(Debug, Clone)]
 pub struct Answer {
     /// The response body.
     pub bytes: Bytes,
+    /// Its `Content-Type`.
+    pub content_type: HeaderValue,
     /// Its ETag header value.
     pub etag: HeaderValue,
 }
 
 impl Answer {
-    fn of(bytes: Vec<u8>) -> Answer {
+    /// Bytes of `content_type` (a manifest's, or a known type: `None` when
+    /// it is not a valid header value), hashed once.
+    pub fn new(content_type: &str, bytes: Vec<u8>) -> Option<Answer> {
         let etag = HeaderValue::from_str(&etag(&bytes))
             .expect("invariant: an ETag is a quoted hex digest");
-        Answer {
+        Some(Answer {
+            content_type: HeaderValue::from_str(content_type).ok()?,
             bytes: Bytes::from(bytes),
             etag,
-        }
+        })
+    }
+
+    fn json(bytes: Vec<u8>) -> Answer {
+        Answer::new(JSON, bytes).expect("invariant: the JSON content type is a header value")
     }
 }
 
@@ -140,7 +157,7 @@ impl Answers {
         let mut fixed = HashMap::new();
         for question in urls.filter_map(Question::of_listed_url) {
             if let Ok(bytes) = question.compute(index) {
-                fixed.insert(question.key(), Answer::of(bytes));
+                fixed.insert(question.key(), Answer::json(bytes));
             }
         }
         // An estimate for the cache's sizing: about 16 KiB an answer.
@@ -162,9 +179,23 @@ impl Answers {
         if let Some(answer) = self.cache.get(&key) {
             return Ok(answer);
         }
-        let answer = Answer::of(question.compute(index)?);
+        let answer = Answer::json(question.compute(index)?);
         self.cache.insert(key, answer.clone());
         Ok(answer)
+    }
+
+    /// The static file a URL path answered earlier.
+    pub fn file(&self, path: &str) -> Option<Answer> {
+        self.cache.get(path)
+    }
+
+    /// Keeps the static file a URL path (starting with `/`) answers, unless
+    /// it is over [`MAX_CACHED_FILE`]. API keys are the questions' `Debug`
+    /// forms, which never start with `/`, so the two never collide.
+    pub fn keep_file(&self, path: &str, answer: &Answer) {
+        if answer.bytes.len() <= MAX_CACHED_FILE && path.starts_with('/') {
+            self.cache.insert(path.to_owned(), answer.clone());
+        }
     }
 
     /// How many answers were computed at load.

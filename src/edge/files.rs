@@ -11,7 +11,8 @@ use axum::response::Response;
 
 use crate::api::ApiError;
 use crate::api::text::percent_decode;
-use crate::edge::http::{bytes_response, error_response};
+use crate::edge::answers::Answer;
+use crate::edge::http::{answer_response, bytes_response, error_response};
 use crate::edge::state::{AppState, MANIFEST, Site};
 
 /// Top-level names that are part of the tree but not of the site: the
@@ -24,7 +25,9 @@ const NOT_FOUND_PAGE: &str = "404.html";
 /// `api/404.json`, so the CDN and the edge answer alike.
 pub const API_NOT_FOUND: &str = "no such API resource";
 
-/// The fallback of every URL the API routes do not answer.
+/// The fallback of every URL the API routes do not answer. What a path
+/// answers is fixed for the loaded tree, so it is read and hashed once and
+/// then served from the tree's cache.
 pub async fn serve(State(state): State<AppState>, uri: Uri) -> Response {
     let site = state.site();
     let path = uri.path();
@@ -33,14 +36,15 @@ pub async fn serve(State(state): State<AppState>, uri: Uri) -> Response {
     if is_api_path(path) {
         return error_response(&ApiError::NotFound(API_NOT_FOUND.to_owned()));
     }
-    if let Some(response) = serve_listed(&site, &uri).await {
-        return response;
+    if let Some(answer) = site.answers().file(path) {
+        return answer_response(answer);
     }
-    if let Some(candidates) = candidates(path) {
-        for file in candidates {
-            if let Some(response) = send_file(&site, &file).await {
-                return response;
-            }
+    let mut files = listed_file(&site, path).into_iter().collect::<Vec<_>>();
+    files.extend(candidates(path).unwrap_or_default());
+    for file in files {
+        if let Some(answer) = read_file(&site, &file).await {
+            site.answers().keep_file(path, &answer);
+            return answer_response(answer);
         }
     }
     not_found_page(&site).await
@@ -55,10 +59,10 @@ pub fn is_api_path(path: &str) -> bool {
     })
 }
 
-/// A URL the manifest lists (with its query string, else without), except
-/// the tree's internal files.
-async fn serve_listed(site: &Site, uri: &Uri) -> Option<Response> {
-    let path = uri.path();
+/// The file the manifest lists for a URL path, except the tree's internal
+/// files. (Only API URLs carry a query string in the manifest, and those
+/// never reach this fallback.)
+fn listed_file(site: &Site, path: &str) -> Option<String> {
     let first = percent_decode(
         path.trim_start_matches('/')
             .split('/')
@@ -68,11 +72,7 @@ async fn serve_listed(site: &Site, uri: &Uri) -> Option<Response> {
     if INTERNAL.contains(&first.as_str()) {
         return None;
     }
-    let with_query = uri.query().map(|query| format!("{path}?{query}"));
-    let entry = with_query
-        .and_then(|url| site.by_url(&url))
-        .or_else(|| site.by_url(path))?;
-    send_file(site, &entry.file).await
+    site.by_url(path).map(|entry| entry.file.clone())
 }
 
 /// The files a URL path may name, in order: the file itself, the directory's
@@ -112,9 +112,9 @@ pub fn candidates(raw_path: &str) -> Option<Vec<String>> {
 }
 
 /// Reads a file of the tree (a regular file whose real path is inside the
-/// root, so a stray symlink cannot leak anything) and answers it with its
-/// content type and the ETag of the bytes actually read.
-async fn send_file(site: &Site, file: &str) -> Option<Response> {
+/// root, so a stray symlink cannot leak anything), with its content type
+/// and the ETag of the bytes actually read.
+async fn read_file(site: &Site, file: &str) -> Option<Answer> {
     let path = site.root().join(file);
     let real = tokio::fs::canonicalize(&path).await.ok()?;
     if !real.starts_with(site.canonical_root()) || !tokio::fs::metadata(&real).await.ok()?.is_file()
@@ -132,7 +132,16 @@ async fn send_file(site: &Site, file: &str) -> Option<Response> {
         || guess_content_type(file),
         |entry| entry.content_type.as_str(),
     );
-    Some(bytes_response(StatusCode::OK, content_type, bytes, true))
+    let answer = Answer::new(content_type, bytes);
+    if answer.is_none() {
+        // Only a corrupt manifest lists a content type that is not a header value.
+        tracing::error!(
+            file,
+            content_type,
+            "a static file's content type is not a header value"
+        );
+    }
+    answer
 }
 
 /// The content type of a file the manifest does not list, by extension.

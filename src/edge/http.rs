@@ -63,17 +63,20 @@ pub fn respond<T: Serialize>(result: Result<T, ApiError>) -> Response {
 /// hashed), or the error's status and body.
 pub fn respond_answer(result: Result<Answer, ApiError>) -> Response {
     match result {
-        Ok(answer) => {
-            let length = answer.bytes.len();
-            let mut response = Response::new(Body::from(answer.bytes));
-            let headers = response.headers_mut();
-            headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(JSON));
-            headers.insert(header::CONTENT_LENGTH, HeaderValue::from(length));
-            headers.insert(header::ETAG, answer.etag);
-            response
-        }
+        Ok(answer) => answer_response(answer),
         Err(err) => error_response(&err),
     }
+}
+
+/// A 200 with an answer's bytes, content type and ETag as they are.
+pub fn answer_response(answer: Answer) -> Response {
+    let length = answer.bytes.len();
+    let mut response = Response::new(Body::from(answer.bytes));
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, answer.content_type);
+    headers.insert(header::CONTENT_LENGTH, HeaderValue::from(length));
+    headers.insert(header::ETAG, answer.etag);
+    response
 }
 
 /// The spec's error response for `err` (405s also carry `Allow`).

@@ -59,3 +59,85 @@ pub fn overloaded_response() -> Response {
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(CACHE_ERROR));
     response
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use axum::Router;
+    use axum::body::Body;
+    use axum::http::{HeaderMap, Request};
+    use axum::routing::get;
+    use http_body_util::BodyExt;
+    use tokio::sync::Notify;
+    use tower::ServiceExt;
+
+    use super::*;
+
+    /// A route that holds its slot until `release` is notified, after
+    /// telling `entered`.
+    fn held_app(in_flight: InFlight, entered: Arc<Notify>, release: Arc<Notify>) -> Router {
+        Router::new()
+            .route(
+                "/held",
+                get(move || async move {
+                    entered.notify_one();
+                    release.notified().await;
+                    "done"
+                }),
+            )
+            .route("/quick", get(|| async { "quick" }))
+            .layer(axum::middleware::from_fn_with_state(in_flight, shed))
+    }
+
+    async fn get_status(app: &Router, uri: &str) -> (StatusCode, HeaderMap, Vec<u8>) {
+        let request = Request::builder()
+            .uri(uri)
+            .body(Body::empty())
+            .expect("request");
+        let response = app.clone().oneshot(request).await.expect("infallible");
+        let (parts, body) = response.into_parts();
+        let body = body.collect().await.expect("body").to_bytes().to_vec();
+        (parts.status, parts.headers, body)
+    }
+
+    #[tokio::test]
+    async fn a_request_beyond_the_limit_is_shed_at_once_and_the_slot_comes_back() {
+        let (entered, release) = (Arc::new(Notify::new()), Arc::new(Notify::new()));
+        let app = held_app(InFlight::new(2), entered.clone(), release.clone());
+        // Two requests take both slots and wait.
+        let first = tokio::spawn({
+            let app = app.clone();
+            async move { get_status(&app, "/held").await.0 }
+        });
+        entered.notified().await;
+        let second = tokio::spawn({
+            let app = app.clone();
+            async move { get_status(&app, "/held").await.0 }
+        });
+        entered.notified().await;
+        // The third is refused without waiting for them.
+        let (status, headers, body) = get_status(&app, "/quick").await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(headers[header::RETRY_AFTER], RETRY_AFTER_SECS);
+        assert_eq!(headers[header::CACHE_CONTROL], CACHE_ERROR);
+        assert_eq!(headers[header::CONTENT_TYPE], "application/json");
+        let body: serde_json::Value = serde_json::from_slice(&body).expect("JSON body");
+        assert_eq!(body["error"]["code"], "overloaded");
+        assert!(
+            body["error"]["message"]
+                .as_str()
+                .is_some_and(|m| !m.is_empty())
+        );
+        // Once they finish, their slots serve the next requests.
+        release.notify_waiters();
+        assert_eq!(first.await.expect("task"), StatusCode::OK);
+        assert_eq!(second.await.expect("task"), StatusCode::OK);
+        assert_eq!(get_status(&app, "/quick").await.0, StatusCode::OK);
+    }
+
+    #[test]
+    fn a_limit_of_zero_still_serves_one_request_at_a_time() {
+        assert_eq!(InFlight::new(0).0.available_permits(), 1);
+    }
+}

@@ -179,3 +179,25 @@ async fn symlinks_cannot_lead_out_of_the_tree() {
         );
     }
 }
+
+/// A static page is read once per loaded tree: a file changed on disk
+/// afterwards is not what the tree serves until the tree is reloaded.
+#[tokio::test]
+async fn static_pages_come_from_the_loaded_tree_until_a_reload() {
+    let (_dir, out) = tree_copy();
+    let state = AppState::load(&out).expect("load");
+    let page = |state: AppState| async move {
+        let reply = send_to(state, Method::GET, "/metodologia", &[]).await;
+        assert_eq!(reply.status, StatusCode::OK);
+        let tag = reply.header("etag").to_owned();
+        (reply.body, tag)
+    };
+    let (original, tag) = page(state.clone()).await;
+    assert_eq!(tag, etag(&original));
+    fs::write(out.join("metodologia/index.html"), b"<p>changed</p>").expect("write");
+    assert_eq!(page(state.clone()).await, (original.clone(), tag.clone()));
+    state.reload().expect("reload");
+    let (changed, changed_tag) = page(state).await;
+    assert_eq!(changed, b"<p>changed</p>");
+    assert_eq!(changed_tag, etag(b"<p>changed</p>"));
+}
