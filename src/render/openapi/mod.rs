@@ -204,6 +204,10 @@ fn render_operation(operation: &Operation) -> Value {
     }
     responses.insert("405".into(), component_ref("responses", "MethodNotAllowed"));
     responses.insert("414".into(), component_ref("responses", "UriTooLong"));
+    responses.insert(
+        "503".into(),
+        component_ref("responses", "ServiceUnavailable"),
+    );
     let mut rendered = json!({
         "operationId": operation.id,
         "tags": [operation.tag],
@@ -251,6 +255,10 @@ fn headers() -> Value {
             "description": "Cross-origin browser access is allowed.",
             "schema": { "type": "string" },
         },
+        "RetryAfter": {
+            "description": "Seconds to wait before retrying.",
+            "schema": { "type": "integer", "minimum": 0 },
+        },
     })
 }
 
@@ -287,6 +295,21 @@ fn responses() -> Value {
             "Query string longer than 4096 characters.",
             json!({ "code": "uri_too_long", "message": "query string too long" }),
         ),
+        "ServiceUnavailable": {
+            "description": "Temporarily unavailable: the server is busy (`overloaded`, with \
+                Retry-After) or the request took too long (`timeout`). Retry later with \
+                increasing delays.",
+            "headers": {
+                "Cache-Control": component_ref("headers", "CacheControl"),
+                "Retry-After": component_ref("headers", "RetryAfter"),
+            },
+            "content": { "application/json": {
+                "schema": schema_ref("Error"),
+                "example": { "error": {
+                    "code": "overloaded", "message": "the server is busy; retry in a moment",
+                } },
+            } },
+        },
     })
 }
 
