@@ -235,6 +235,10 @@ async fn shutdown_signal() {
 
 /// One log line per request: method, path, query (shortened), status, latency.
 async fn log_request(request: Request, next: Next) -> Response {
+    if !tracing::enabled!(tracing::Level::INFO) {
+        // The request log is off (RUST_LOG=warn): copy nothing.
+        return next.run(request).await;
+    }
     let started = Instant::now();
     let method = request.method().clone();
     let path = request.uri().path().to_owned();
