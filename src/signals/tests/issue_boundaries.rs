@@ -1,0 +1,170 @@
+//! The boundaries that floats and rounded values misjudged: each rule decided
+//! on exact values from the snapshot's own numbers (expectations computed by
+//! hand with fractions).
+
+use chrono::Duration;
+
+use super::*;
+
+/// A flat ARS dealer history at `price` and `rate` (weekly, 12 weeks): never
+/// an opportunity, and `rate` is the current observed rate.
+fn flat_ars(price: f64, rate: f64) -> Vec<QuoteCheck> {
+    (0..12)
+        .rev()
+        .map(|week| check_at(days_before(7 * week) - Duration::hours(2), ars(price), rate))
+        .collect()
+}
+
+fn drop_d1(from: f64, to: f64, rate: f64) -> Option<RecentChange> {
+    let catalogue = runs(&[(days_before(100), ars(from)), (hours_before(12), ars(to))]);
+    vehicle(version("a", catalogue, flat_ars(from, rate)))
+        .recent_changes
+        .d1
+}
+
+#[test]
+fn a_cut_of_exactly_usd_300_at_1407_14_is_a_drop() {
+    // 15,000,000 - 14,577,858 = 422,142 ARS = 300 x 1,407.14: exactly USD
+    // 300 (floats make it 299.9999999999982), and 2.81428 %.
+    let change = drop_d1(15_000_000.0, 14_577_858.0, 1407.14).expect("a drop");
+    assert_eq!(change.kind, ChangeKind::PriceDrop);
+    assert_eq!(change.drop_pct, Some(2.81));
+    assert_eq!(change.previous_price_usd, Some(10_659.92));
+    assert_eq!(change.current_price_usd, 10_359.92);
+    // One peso less of a cut is USD 299.9993: no drop.
+    assert_eq!(drop_d1(15_000_000.0, 14_577_859.0, 1407.14), None);
+}
+
+#[test]
+fn a_cut_of_exactly_usd_300_at_a_round_rate_is_a_drop() {
+    // 420,000 ARS at 1,400 is USD 300 (floats: 299.9999999999991), 3.65 %.
+    let change = drop_d1(11_500_000.0, 11_080_000.0, 1400.0).expect("a drop");
+    assert_eq!(change.drop_pct, Some(3.65));
+    assert_eq!(change.previous_price_usd, Some(8_214.29));
+    assert_eq!(change.current_price_usd, 7_914.29);
+    assert_eq!(drop_d1(11_500_000.0, 11_080_010.0, 1400.0), None);
+}
+
+/// Ten weekly USD checks at `usual` (70 to 7 days before `T`), then one an
+/// hour before `T` at `current`: the median of the eleven weekly averages is
+/// exactly `usual` (only `T`'s week mixes in `current`).
+fn usual_then(usual: f64, current: f64) -> Vec<QuoteCheck> {
+    let mut points: Vec<(Time, f64)> = (1..=10)
+        .rev()
+        .map(|week| (days_before(7 * week), usual))
+        .collect();
+    points.push((hours_before(1), current));
+    usd_checks(&points)
+}
+
+#[test]
+fn four_point_99999_percent_below_is_no_opportunity_though_it_rounds_to_5() {
+    // (20,000.004 - 19,000.004) / 20,000.004 = 4.9999990 %. The published
+    // prices round to 20,000.00 and 19,000.00, which would read as 5.00 %.
+    let car = vehicle(version(
+        "a",
+        listed(usd(20_000.0)),
+        usual_then(20_000.004, 19_000.004),
+    ));
+    assert_eq!(car.comparison.typical_price_usd, Some(20_000.0));
+    assert_eq!(car.current_price_usd, 19_000.0);
+    assert_eq!(car.comparison.discount_pct, Some(4.99));
+    assert!(!car.comparison.opportunity);
+    assert!(car.reasons.is_empty());
+
+    // 19,000.0038 is 0.95 x 20,000.004: exactly 5 %.
+    let car = vehicle(version(
+        "a",
+        listed(usd(20_000.0)),
+        usual_then(20_000.004, 19_000.003_8),
+    ));
+    assert_eq!(car.comparison.discount_pct, Some(5.0));
+    assert!(car.comparison.opportunity);
+}
+
+fn crossing(to: f64) -> Vehicle {
+    // Usual 20,000.004, so the threshold is 0.95 x 20,000.004 = 19,000.0038;
+    // the dealer price an hour before `T` (18,000) makes it an opportunity.
+    let catalogue = runs(&[
+        (days_before(100), usd(19_100.0)),
+        (hours_before(12), usd(to)),
+    ]);
+    vehicle(version("a", catalogue, usual_then(20_000.004, 18_000.0)))
+}
+
+#[test]
+fn a_cut_to_exactly_under_the_exact_threshold_crosses_it() {
+    // 19,100 > 19,000.0038 >= 19,000.002: it crosses (0.52 %, USD 99.998,
+    // too small on its own). The rounded usual price (19,000 threshold) would
+    // miss it.
+    let car = crossing(19_000.002);
+    assert!(car.comparison.opportunity);
+    let change = car.recent_changes.d1.clone().expect("a drop");
+    assert_eq!(change.kind, ChangeKind::PriceDrop);
+    assert_eq!(change.changed_at, Some(hours_before(12)));
+    assert_eq!(change.drop_pct, Some(0.52));
+    assert_eq!(change.previous_price_usd, Some(19_100.0));
+    assert_eq!(change.current_price_usd, 19_000.0);
+    // It is also newly an opportunity since the dealer check an hour ago
+    // (last miss at 20:00 UTC, next monitoring time `T`).
+    let fresh = car.new_opportunities.d1.clone().expect("new opportunity");
+    assert_eq!(fresh.qualified_since, Some(t()));
+    assert_eq!(
+        car.reasons,
+        vec![
+            Reason::BelowTypical,
+            Reason::PriceDrop,
+            Reason::NewOpportunity
+        ]
+    );
+
+    // 19,000.004 stays above the threshold: no crossing, no drop.
+    let car = crossing(19_000.004);
+    assert!(car.comparison.opportunity);
+    let change = car.recent_changes.d1.expect("the new opportunity");
+    assert_eq!(change.kind, ChangeKind::NewOpportunity);
+}
+
+/// Nine weekly checks at 20,000, the last `age` before `T`.
+fn aged_by(age: Duration) -> Vec<QuoteCheck> {
+    usd_checks(
+        &(0..9)
+            .rev()
+            .map(|week| (t() - age - Duration::weeks(week), 20_000.0))
+            .collect::<Vec<_>>(),
+    )
+}
+
+#[test]
+fn a_fraction_of_a_second_past_45_days_is_stale() {
+    let half = Duration::milliseconds(500);
+    let fresh = vehicle(version(
+        "a",
+        listed(usd(20_000.0)),
+        aged_by(Duration::days(45)),
+    ));
+    assert!(fresh.comparison.sufficient_history);
+    let stale = vehicle(version(
+        "a",
+        listed(usd(20_000.0)),
+        aged_by(Duration::days(45) + half),
+    ));
+    assert!(!stale.comparison.sufficient_history, "45 days and 0.5 s");
+}
+
+#[test]
+fn a_span_a_fraction_of_a_second_short_of_35_days_is_insufficient() {
+    let half = Duration::milliseconds(500);
+    let span = |first: Duration| {
+        let mut points = vec![(t() - first, 20_000.0)];
+        points.extend([28, 21, 14, 7].map(|days| (days_before(days), 20_000.0)));
+        points.push((t(), 18_000.0));
+        vehicle(version("a", listed(usd(20_000.0)), usd_checks(&points)))
+    };
+    assert!(span(Duration::days(35)).comparison.sufficient_history);
+    assert!(
+        !span(Duration::days(35) - half)
+            .comparison
+            .sufficient_history
+    );
+}
