@@ -6,6 +6,7 @@
 pub mod changes;
 pub mod exact;
 pub mod history;
+pub mod monitoring;
 #[cfg(test)]
 mod tests;
 
@@ -21,6 +22,7 @@ use crate::vocab::{ChangeKind, Reason, Window};
 use changes::ChangeContext;
 use exact::Exact;
 use history::{PricePoint, WeekCache, assess, dealer_price, price_points, qualifies};
+use monitoring::{listed_counts, monitoring_times};
 
 /// The snapshot-wide facts every version's signals depend on.
 #[derive(Debug, Clone)]
@@ -29,7 +31,8 @@ pub struct Reference {
     pub catalogue_observed_at: Time,
     /// `S`: the latest capture.
     pub snapshot_at: Time,
-    /// Every catalogue check time, ascending (the monitoring times).
+    /// The monitoring times, ascending: catalogue checks that list at least
+    /// one version (an empty check is an outage and carries no information).
     pub monitoring: Vec<Time>,
     /// The newest observed exchange rate.
     pub rate: Option<ExchangeRate>,
@@ -44,7 +47,7 @@ impl Reference {
         Reference {
             catalogue_observed_at: snapshot.meta.catalogue_observed_at,
             snapshot_at: snapshot.meta.snapshot_at,
-            monitoring: snapshot.catalogue_checks.clone(),
+            monitoring: monitoring_times(&listed_counts(snapshot)),
             rate,
             exact_rate: rate.and_then(|rate| exact::decimal(rate.ars_per_usd?)),
         }

@@ -168,3 +168,67 @@ fn a_span_a_fraction_of_a_second_short_of_35_days_is_insufficient() {
             .sufficient_history
     );
 }
+
+/// An opportunity for weeks: usual 20,000, dealers at 18,000 since 30 days
+/// before `T` (10 %).
+fn long_opportunity() -> Vec<QuoteCheck> {
+    let mut points: Vec<(Time, f64)> = (5..=12)
+        .rev()
+        .map(|week| (days_before(7 * week), 20_000.0))
+        .collect();
+    points.extend([30, 20, 10, 1].map(|days| (days_before(days), 18_000.0)));
+    usd_checks(&points)
+}
+
+#[test]
+fn an_empty_catalogue_check_does_not_make_every_opportunity_new() {
+    // The scraper lists nothing at the check 6 hours before `T` (an outage):
+    // the version's runs stop before it and resume after it at one price.
+    let outage = hours_before(6);
+    let before = CatalogueRun {
+        first_seen: days_before(100),
+        last_seen: outage - Duration::hours(3),
+        price: usd(20_000.0),
+    };
+    let after = CatalogueRun {
+        first_seen: outage + Duration::hours(3),
+        last_seen: t(),
+        price: usd(20_000.0),
+    };
+    let car = vehicle(version("a", vec![before, after], long_opportunity()));
+    assert!(car.comparison.opportunity);
+    for window in Window::ALL {
+        assert_eq!(car.recent_changes.get(*window), None, "{window:?}");
+        assert_eq!(car.new_opportunities.get(*window), None, "{window:?}");
+    }
+    assert_eq!(car.reasons, vec![Reason::BelowTypical]);
+}
+
+#[test]
+fn missing_from_a_check_that_lists_others_is_not_published_then() {
+    // The same gap while another version is listed at that check: the check
+    // is a monitoring time, the version was not published at it, so it is a
+    // new opportunity since the next one.
+    let outage = hours_before(6);
+    let gapped = vec![
+        CatalogueRun {
+            first_seen: days_before(100),
+            last_seen: outage - Duration::hours(3),
+            price: usd(20_000.0),
+        },
+        CatalogueRun {
+            first_seen: outage + Duration::hours(3),
+            last_seen: t(),
+            price: usd(20_000.0),
+        },
+    ];
+    let other = version("b", listed(usd(30_000.0)), flat(30_000.0));
+    let catalogue = compute_catalogue(&snapshot(vec![
+        version("a", gapped, long_opportunity()),
+        other,
+    ]));
+    let car = &catalogue.vehicles[0];
+    let change = car.recent_changes.d1.clone().expect("new opportunity");
+    assert_eq!(change.kind, ChangeKind::NewOpportunity);
+    assert_eq!(change.qualified_since, Some(hours_before(3)));
+}

@@ -12,6 +12,7 @@ use crate::snapshot::{CatalogueRun, Money, QuoteCheck, SnapshotMeta, SourceQuote
 use crate::vocab::{ChangeKind, Currency};
 
 mod issue_boundaries;
+mod monitoring;
 mod recent_changes;
 mod usual_price;
 
