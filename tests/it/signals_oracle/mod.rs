@@ -1,6 +1,6 @@
 //! Differential test of the signal engine: a naive second implementation of
 //! DESIGN.md's rules (`oracle.rs`) must publish the same fields as
-//! `src/signals` for hundreds of seeded random snapshots that crowd the
+//! `src/signals` for a thousand seeded random snapshots that crowd the
 //! boundaries (`generator.rs`), and for hand-made snapshots of each boundary
 //! of issue 12 (`boundaries.rs`), where both must also match the hand-computed
 //! expectation. A mismatch names its seed and the first differing version.
