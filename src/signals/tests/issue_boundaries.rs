@@ -5,6 +5,8 @@
 use chrono::Duration;
 
 use super::*;
+use crate::signals::changes::ChangeContext;
+use crate::signals::exact::whole;
 
 /// A flat ARS dealer history at `price` and `rate` (weekly, 12 weeks): never
 /// an opportunity, and `rate` is the current observed rate.
@@ -231,4 +233,43 @@ fn missing_from_a_check_that_lists_others_is_not_published_then() {
     let change = car.recent_changes.d1.clone().expect("new opportunity");
     assert_eq!(change.kind, ChangeKind::NewOpportunity);
     assert_eq!(change.qualified_since, Some(hours_before(3)));
+}
+
+#[test]
+fn every_cut_of_exactly_usd_300_in_steps_of_10000_pesos_is_judged_exactly() {
+    // Rates of 1,000 to 2,000 in steps of 100 make 300 x rate a multiple of
+    // 10,000 pesos. A cut of exactly USD 300 from `from` is at least 2 %
+    // exactly when from <= 15,000 x rate (15,000,000 at 1,000): a drop then,
+    // none above. Floats misjudge some of these pairs.
+    let mut pairs = 0;
+    let mut float_misses = 0;
+    for rate in (10..=20).map(|hundreds| hundreds * 100) {
+        let exact_rate = whole(rate);
+        let cut = 300 * rate;
+        for from in (500..=6_000).map(|steps| steps * 10_000) {
+            let to = from - cut;
+            let catalogue = runs(&[
+                (days_before(100), ars(from as f64)),
+                (hours_before(12), ars(to as f64)),
+            ]);
+            let context = ChangeContext {
+                runs: &catalogue,
+                reference: t(),
+                rate: Some(&exact_rate),
+                opportunity: false,
+                typical_usd: None,
+            };
+            let drop = context.price_drop(Window::D1);
+            assert_eq!(
+                drop.is_some(),
+                from <= 15_000 * rate,
+                "{from} -> {to} at {rate}"
+            );
+            pairs += 1;
+            let float_usd = from as f64 / rate as f64 - to as f64 / rate as f64;
+            float_misses += usize::from(float_usd < 300.0);
+        }
+    }
+    assert_eq!(pairs, 11 * 5_501);
+    assert!(float_misses > 0, "the float reading misses some");
 }
