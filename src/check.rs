@@ -1,5 +1,6 @@
 //! Check stage: summarises a loaded snapshot and its computed catalogue for a
-//! maintainer about to publish (counts, signals per window, history gaps).
+//! maintainer about to publish (counts, signals per window, history gaps),
+//! and warns about empty and partial catalogue checks.
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -8,6 +9,7 @@ use chrono::Duration;
 
 use crate::catalogue::{Catalogue, Vehicle};
 use crate::signals::history::MAX_AGE_DAYS;
+use crate::signals::monitoring::{CheckGap, check_gaps, listed_counts};
 use crate::snapshot::Snapshot;
 use crate::time::{Time, format_time};
 use crate::vocab::{ChangeKind, Window};
@@ -47,6 +49,8 @@ pub struct CheckReport {
     pub insufficient_history: usize,
     /// Of those, versions whose last quote check is over 45 days before `T`.
     pub stale_history: usize,
+    /// Empty and partial catalogue checks, in time order.
+    pub gaps: Vec<CheckGap>,
 }
 
 /// Counts what a maintainer checks before publishing.
@@ -101,6 +105,7 @@ pub fn check_report(snapshot: &Snapshot, catalogue: &Catalogue) -> CheckReport {
             .iter()
             .filter(|v| t - v.observed_at > Duration::days(MAX_AGE_DAYS))
             .count(),
+        gaps: check_gaps(&listed_counts(snapshot)),
     }
 }
 
@@ -150,6 +155,10 @@ impl fmt::Display for CheckReport {
             f,
             "stale history (>{MAX_AGE_DAYS} days): {}",
             self.stale_history
-        )
+        )?;
+        for gap in &self.gaps {
+            write!(f, "\nwarning: {gap}")?;
+        }
+        Ok(())
     }
 }

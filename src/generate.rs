@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use anyhow::Context;
-use tracing::info;
+use tracing::{info, warn};
 
 use crate::api::Index;
 use crate::api::index::{INDEX_FILE_PATH, RECORDS_FILE_PATH};
@@ -13,6 +13,7 @@ use crate::output::{Manifest, TreeWriter};
 use crate::render::{api::write_api, cdn::render_redirects, docs, openapi::render_openapi};
 use crate::run::{load, timed};
 use crate::signals::compute_catalogue;
+use crate::signals::monitoring::{check_gaps, listed_counts};
 use crate::time::format_time;
 
 /// Where the site is served when no base URL is given: the local edge server.
@@ -44,6 +45,11 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
         }
     }
     let snapshot = load(&options.data)?;
+    // An outage or a half-read catalogue changes what counts as "new"; the
+    // maintainer sees it here, as `check` shows it, before the tree goes out.
+    for gap in check_gaps(&listed_counts(&snapshot)) {
+        warn!("{gap}");
+    }
     let catalogue = timed("compute signals", || compute_catalogue(&snapshot));
     if catalogue.vehicles.is_empty() {
         // A scraper that lost every price, stock flag or quote; publishing

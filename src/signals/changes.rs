@@ -2,18 +2,23 @@
 //! finds the price drop and the newly qualifying opportunity in each window
 //! (1d, 3d, 7d back from `T`), with prices at the current observed rate.
 
+use std::cmp::Ordering;
+
 use chrono::Duration;
 
 use crate::catalogue::RecentChange;
-use crate::signals::history::{percent_below, round_cents, truncate_hundredths};
+use crate::signals::exact::{self, Exact};
 use crate::snapshot::{CatalogueRun, Money};
 use crate::time::Time;
 use crate::vocab::{ChangeKind, Window};
 
 /// Minimum percent reduction for a price drop (with [`MIN_DROP_USD`]).
-pub const MIN_DROP_PCT: f64 = 2.0;
+pub const MIN_DROP_PCT: i64 = 2;
 /// Minimum reduction in USD for a price drop (with [`MIN_DROP_PCT`]).
-pub const MIN_DROP_USD: f64 = 300.0;
+pub const MIN_DROP_USD: i64 = 300;
+/// The opportunity threshold as a share of the usual price: 95 %, that is
+/// 5 % below it.
+pub const THRESHOLD_PER_CENT: i64 = 95;
 /// The `conversionBasis` of every recent change.
 pub const CONVERSION_BASIS: &str = "current_observed_exchange_rate";
 
@@ -24,12 +29,12 @@ pub struct ChangeContext<'a> {
     pub runs: &'a [CatalogueRun],
     /// `T`.
     pub reference: Time,
-    /// The current observed exchange rate (ARS per USD).
-    pub rate: Option<f64>,
+    /// The current observed exchange rate (ARS per USD), exactly.
+    pub rate: Option<&'a Exact>,
     /// Whether the version is an opportunity at `T`.
     pub opportunity: bool,
-    /// Its usual price in USD, when known.
-    pub typical_usd: Option<f64>,
+    /// Its usual price in USD, exactly (not the published, rounded one).
+    pub typical_usd: Option<&'a Exact>,
 }
 
 /// A detected catalogue price change between two consecutive runs.
@@ -40,12 +45,21 @@ struct Change {
     to: Money,
 }
 
+/// A reduction measured against its reference price, exactly.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reduction {
+    /// The reference price in USD at the current rate.
+    pub previous_usd: Exact,
+    /// The current catalogue price in USD at the current rate.
+    pub current_usd: Exact,
+    /// Percent reduction: on native prices when both are in one currency,
+    /// else on the USD values.
+    pub pct: Exact,
+}
+
 impl ChangeContext<'_> {
-    fn usd(&self, money: Money) -> Option<f64> {
-        match money.currency {
-            crate::vocab::Currency::Usd => Some(money.amount),
-            crate::vocab::Currency::Ars => self.rate.map(|rate| money.amount / rate),
-        }
+    fn usd(&self, money: Money) -> Option<Exact> {
+        exact::usd(money, self.rate)
     }
 
     /// Price changes between consecutive runs at or before `T`; a gap with
@@ -63,19 +77,21 @@ impl ChangeContext<'_> {
 
     /// Whether a change lowers the price: on native amounts when the currency
     /// is unchanged, else in USD at the current rate.
-    fn direction(&self, change: &Change) -> Option<std::cmp::Ordering> {
+    fn direction(&self, change: &Change) -> Option<Ordering> {
         if change.from.currency == change.to.currency {
-            return change.to.amount.partial_cmp(&change.from.amount);
+            return Some(
+                exact::decimal(change.to.amount)?.cmp(&exact::decimal(change.from.amount)?),
+            );
         }
-        self.usd(change.to)?.partial_cmp(&self.usd(change.from)?)
+        Some(self.usd(change.to)?.cmp(&self.usd(change.from)?))
     }
 
     fn is_reduction(&self, change: &Change) -> bool {
-        self.direction(change) == Some(std::cmp::Ordering::Less)
+        self.direction(change) == Some(Ordering::Less)
     }
 
     fn is_increase(&self, change: &Change) -> bool {
-        self.direction(change) == Some(std::cmp::Ordering::Greater)
+        self.direction(change) == Some(Ordering::Greater)
     }
 
     /// The catalogue price in effect at `time`: that of the last run started
@@ -89,8 +105,10 @@ impl ChangeContext<'_> {
         self.reference - Duration::days(window.days())
     }
 
-    /// The highest catalogue price in effect during `[start, until)`.
-    fn reference_price(&self, start: Time, until: Time) -> Option<Money> {
+    /// The highest catalogue price in effect during `[start, until)`, in USD
+    /// at the current rate; ties keep the latest (their USD values and
+    /// percentages are the same).
+    fn reference_price(&self, start: Time, until: Time) -> Option<(Exact, Money)> {
         let in_effect_at_start = self.price_at(start);
         let started_inside = self
             .runs
@@ -101,22 +119,46 @@ impl ChangeContext<'_> {
             .into_iter()
             .chain(started_inside)
             .filter_map(|price| Some((self.usd(price)?, price)))
-            .max_by(|a, b| a.0.total_cmp(&b.0))
-            .map(|(_, price)| price)
+            .max_by(|a, b| a.0.cmp(&b.0))
     }
 
     /// The reduction from the reference price before `at` to the current
-    /// price: (previous USD, current USD, percent).
-    pub fn reduction(&self, window: Window, at: Time) -> Option<(f64, f64, f64)> {
-        let previous = self.reference_price(self.window_start(window), at)?;
+    /// price.
+    pub fn reduction(&self, window: Window, at: Time) -> Option<Reduction> {
+        let (previous_usd, previous) = self.reference_price(self.window_start(window), at)?;
         let current = self.price_at(self.reference)?;
-        let (previous_usd, current_usd) = (self.usd(previous)?, self.usd(current)?);
+        let current_usd = self.usd(current)?;
         let pct = if previous.currency == current.currency {
-            percent_below(previous.amount, current.amount)
+            exact::percent_below(
+                &exact::decimal(previous.amount)?,
+                &exact::decimal(current.amount)?,
+            )
         } else {
-            percent_below(previous_usd, current_usd)
-        };
-        Some((previous_usd, current_usd, pct))
+            exact::percent_below(&previous_usd, &current_usd)
+        }?;
+        Some(Reduction {
+            previous_usd,
+            current_usd,
+            pct,
+        })
+    }
+
+    /// Whether a reduction is large enough on its own: at least 2 % and at
+    /// least USD 300, both exactly.
+    fn is_large(reduction: &Reduction) -> bool {
+        reduction.pct >= exact::whole(MIN_DROP_PCT)
+            && &reduction.previous_usd - &reduction.current_usd >= exact::whole(MIN_DROP_USD)
+    }
+
+    /// Whether a reduction crosses the opportunity threshold of a version that
+    /// is an opportunity now: previous > 0.95 x typical >= current, with the
+    /// exact usual price.
+    fn crosses(&self, reduction: &Reduction) -> bool {
+        self.opportunity
+            && self.typical_usd.is_some_and(|typical| {
+                let threshold = typical * exact::ratio(THRESHOLD_PER_CENT, 100);
+                reduction.previous_usd > threshold && threshold >= reduction.current_usd
+            })
     }
 
     /// The price drop in `window`: the latest reduction inside it with no
@@ -136,20 +178,14 @@ impl ChangeContext<'_> {
             return None;
         }
         let at = changes[position].at;
-        let (previous_usd, current_usd, pct) = self.reduction(window, at)?;
-        let large = pct >= MIN_DROP_PCT && previous_usd - current_usd >= MIN_DROP_USD;
-        let crosses = self.opportunity
-            && self.typical_usd.is_some_and(|typical| {
-                let threshold = 0.95 * typical;
-                previous_usd > threshold && threshold >= current_usd
-            });
-        (large || crosses).then(|| RecentChange {
+        let reduction = self.reduction(window, at)?;
+        (Self::is_large(&reduction) || self.crosses(&reduction)).then(|| RecentChange {
             kind: ChangeKind::PriceDrop,
             changed_at: Some(at),
             qualified_since: None,
-            drop_pct: Some(truncate_hundredths(pct)),
-            previous_price_usd: Some(round_cents(previous_usd)),
-            current_price_usd: round_cents(current_usd),
+            drop_pct: Some(exact::hundredths(&reduction.pct)),
+            previous_price_usd: Some(exact::cents(&reduction.previous_usd)),
+            current_price_usd: exact::cents(&reduction.current_usd),
             conversion_basis: CONVERSION_BASIS.to_owned(),
         })
     }
@@ -179,16 +215,16 @@ impl ChangeContext<'_> {
             qualified_since: Some(next_check),
             drop_pct: None,
             previous_price_usd: None,
-            current_price_usd: round_cents(current_usd),
+            current_price_usd: exact::cents(&current_usd),
             conversion_basis: CONVERSION_BASIS.to_owned(),
         };
         if let Some(cut) = cut
-            && let Some((previous_usd, _, pct)) = self.reduction(window, cut.at)
+            && let Some(reduction) = self.reduction(window, cut.at)
         {
             change.changed_at = Some(cut.at);
             change.qualified_since = None;
-            change.drop_pct = Some(truncate_hundredths(pct));
-            change.previous_price_usd = Some(round_cents(previous_usd));
+            change.drop_pct = Some(exact::hundredths(&reduction.pct));
+            change.previous_price_usd = Some(exact::cents(&reduction.previous_usd));
         }
         Some(change)
     }

@@ -4,7 +4,9 @@
 //! snapshot; the reference time is a parameter, never the clock.
 
 pub mod changes;
+pub mod exact;
 pub mod history;
+pub mod monitoring;
 #[cfg(test)]
 mod tests;
 
@@ -12,34 +14,42 @@ use rayon::prelude::*;
 
 use crate::catalogue::{
     Catalogue, CatalogueMeta, ExchangeRate, Quote, RecentChange, RecentChanges, Vehicle,
+    WINDOW_DAYS,
 };
 use crate::snapshot::{QuoteCheck, Snapshot, Version};
 use crate::time::Time;
 use crate::vocab::{ChangeKind, Reason, Window};
 use changes::ChangeContext;
-use history::{PricePoint, compute_comparison, dealer_price, price_points, round_cents};
+use exact::Exact;
+use history::{PricePoint, WeekCache, assess, dealer_price, price_points, qualifies};
+use monitoring::{listed_counts, monitoring_times};
 
 /// The snapshot-wide facts every version's signals depend on.
-#[derive(Debug, Clone, Copy)]
-pub struct Reference<'a> {
+#[derive(Debug, Clone)]
+pub struct Reference {
     /// `T`: the latest catalogue check.
     pub catalogue_observed_at: Time,
     /// `S`: the latest capture.
     pub snapshot_at: Time,
-    /// Every catalogue check time, ascending (the monitoring times).
-    pub monitoring: &'a [Time],
+    /// The monitoring times, ascending: catalogue checks that list at least
+    /// one version (an empty check is an outage and carries no information).
+    pub monitoring: Vec<Time>,
     /// The newest observed exchange rate.
     pub rate: Option<ExchangeRate>,
+    /// The same rate, exactly (the decimal it was written as).
+    pub exact_rate: Option<Exact>,
 }
 
-impl<'a> Reference<'a> {
+impl Reference {
     /// The reference facts of a snapshot.
-    pub fn of(snapshot: &'a Snapshot) -> Self {
+    pub fn of(snapshot: &Snapshot) -> Self {
+        let rate = current_rate(snapshot);
         Reference {
             catalogue_observed_at: snapshot.meta.catalogue_observed_at,
             snapshot_at: snapshot.meta.snapshot_at,
-            monitoring: &snapshot.catalogue_checks,
-            rate: current_rate(snapshot),
+            monitoring: monitoring_times(&listed_counts(snapshot)),
+            rate,
+            exact_rate: rate.and_then(|rate| exact::decimal(rate.ars_per_usd?)),
         }
     }
 }
@@ -101,12 +111,17 @@ fn latest_check(checks: &[QuoteCheck], end: Time) -> Option<&QuoteCheck> {
 
 /// Whether the version was an opportunity at monitoring time `at` (< `T`),
 /// using only what was known then.
-fn was_opportunity(version: &Version, points: &[PricePoint], at: Time) -> bool {
+fn was_opportunity(
+    version: &Version,
+    points: &[PricePoint],
+    at: Time,
+    cache: &mut WeekCache,
+) -> bool {
     if !is_published(version, at, at) {
         return false;
     }
     let current = latest_check(&version.checks, at).and_then(dealer_price);
-    current.is_some_and(|current| compute_comparison(points, current, at, at).0.opportunity)
+    current.is_some_and(|current| qualifies(points, &current, at, at, cache))
 }
 
 /// The last monitoring time in `[T - 7d, T)` at which the version was not an
@@ -115,15 +130,16 @@ fn last_miss(
     version: &Version,
     points: &[PricePoint],
     reference: &Reference,
+    cache: &mut WeekCache,
 ) -> Option<(Time, Time)> {
     let t = reference.catalogue_observed_at;
     let week_start = t - chrono::Duration::days(Window::D7.days());
-    let times = reference.monitoring;
+    let times = &reference.monitoring;
     let first = times.partition_point(|time| *time < week_start);
     let last = times.partition_point(|time| *time < t);
     let miss = (first..last)
         .rev()
-        .find(|&index| !was_opportunity(version, points, times[index]))?;
+        .find(|&index| !was_opportunity(version, points, times[index], cache))?;
     Some((times[miss], times.get(miss + 1).copied().unwrap_or(t)))
 }
 
@@ -135,18 +151,27 @@ pub fn compute_vehicle(version: &Version, reference: &Reference) -> Option<Vehic
     }
     let latest = latest_check(&version.checks, s)?;
     let current = dealer_price(latest)?;
-    let points = price_points(&version.checks);
-    let (comparison, history) = compute_comparison(&points, current, t, s);
+    // Every evaluation (at `T`, and at the monitoring times of the week
+    // before it) reads only the checks of its own 180 days, so older checks
+    // are never converted.
+    let earliest = t - chrono::Duration::days(Window::D7.days() + i64::from(WINDOW_DAYS));
+    let older = version
+        .checks
+        .partition_point(|check| check.observed_at <= earliest);
+    let points = price_points(&version.checks[older..]);
+    let mut cache = WeekCache::default();
+    let assessment = assess(&points, &current, t, s, &mut cache);
+    let comparison = assessment.comparison;
     let context = ChangeContext {
         runs: &version.catalogue,
         reference: t,
-        rate: reference.rate.and_then(|rate| rate.ars_per_usd),
+        rate: reference.exact_rate.as_ref(),
         opportunity: comparison.opportunity,
-        typical_usd: comparison.typical_price_usd,
+        typical_usd: assessment.typical.as_ref(),
     };
     let miss = comparison
         .opportunity
-        .then(|| last_miss(version, &points, reference))
+        .then(|| last_miss(version, &points, reference, &mut cache))
         .flatten();
     let mut recent_changes = RecentChanges::default();
     let mut new_opportunities = RecentChanges::default();
@@ -181,7 +206,7 @@ pub fn compute_vehicle(version: &Version, reference: &Reference) -> Option<Vehic
         airbags: version.airbags,
         fact_sources: version.fact_sources.clone(),
         observed_at: latest.observed_at,
-        current_price_usd: round_cents(current),
+        current_price_usd: exact::cents(&current),
         comparison,
         recent_changes,
         new_opportunities,
@@ -194,7 +219,7 @@ pub fn compute_vehicle(version: &Version, reference: &Reference) -> Option<Vehic
             observed_at: latest.observed_at,
         },
         specs: version.specs.clone(),
-        history,
+        history: assessment.history,
     })
 }
 
@@ -202,19 +227,21 @@ fn is_drop(change: Option<&RecentChange>) -> bool {
     change.is_some_and(|change| change.kind == ChangeKind::PriceDrop)
 }
 
-/// The quotes of the latest check, cheapest first in USD, ties by quote ID.
+/// The quotes of the latest check, cheapest first in exact USD, ties by quote
+/// ID; a quote without a USD value (an ARS quote at a check without a rate)
+/// goes last.
 fn current_quotes(check: &QuoteCheck) -> Vec<Quote> {
-    let rate = check.ars_per_usd.unwrap_or(f64::NAN);
-    let mut quotes: Vec<(f64, Quote)> = check
+    let rate = check.ars_per_usd.and_then(exact::decimal);
+    let mut quotes: Vec<(Option<Exact>, Quote)> = check
         .quotes
         .iter()
         .map(|quote| {
-            let usd = quote.price.usd(rate);
+            let usd = exact::usd(quote.price, rate.as_ref());
             let published = Quote {
                 id: quote.id.to_string(),
                 price: quote.price.amount,
                 currency: quote.price.currency,
-                price_usd: round_cents(usd),
+                price_usd: usd.as_ref().map_or(f64::NAN, exact::cents),
                 fees_included: quote.fees_included,
                 color: quote.color.as_deref().map(str::to_owned),
                 stock: quote.stock,
@@ -225,8 +252,11 @@ fn current_quotes(check: &QuoteCheck) -> Vec<Quote> {
         })
         .collect();
     quotes.sort_by(|a, b| {
-        a.0.total_cmp(&b.0)
-            .then_with(|| a.1.id.as_bytes().cmp(b.1.id.as_bytes()))
+        let by_usd = match (&a.0, &b.0) {
+            (Some(a), Some(b)) => a.cmp(b),
+            (a, b) => b.is_some().cmp(&a.is_some()),
+        };
+        by_usd.then_with(|| a.1.id.as_bytes().cmp(b.1.id.as_bytes()))
     });
     quotes.into_iter().map(|(_, quote)| quote).collect()
 }

@@ -10,5 +10,6 @@ mod mcp;
 mod openapi;
 mod safety;
 mod sample;
+mod signals_oracle;
 mod site;
 mod snapshot;

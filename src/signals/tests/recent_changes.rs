@@ -1,0 +1,242 @@
+//! Price drops and new opportunities at their boundaries.
+
+use chrono::Duration;
+
+use super::*;
+use crate::signals::changes::ChangeContext;
+use crate::signals::exact::whole;
+
+#[test]
+fn two_percent_drop_needs_at_least_usd_300() {
+    let drop_at = hours_before(12);
+    let small = vehicle(version(
+        "a",
+        runs(&[(days_before(100), usd(14_950.0)), (drop_at, usd(14_651.0))]),
+        flat(14_950.0),
+    ));
+    assert_eq!(small.recent_changes.d1, None, "2% but USD 299");
+
+    let large = vehicle(version(
+        "a",
+        runs(&[(days_before(100), usd(15_000.0)), (drop_at, usd(14_700.0))]),
+        flat(15_000.0),
+    ));
+    let change = large.recent_changes.d1.expect("2% and USD 300");
+    assert_eq!(change.kind, ChangeKind::PriceDrop);
+    assert_eq!(change.drop_pct, Some(2.0));
+    assert_eq!(change.previous_price_usd, Some(15_000.0));
+    assert_eq!(change.current_price_usd, 14_700.0);
+    assert_eq!(change.changed_at, Some(drop_at));
+    assert_eq!(change.qualified_since, None);
+    assert_eq!(change.conversion_basis, "current_observed_exchange_rate");
+    assert_eq!(large.reasons, vec![Reason::PriceDrop]);
+}
+
+#[test]
+fn a_small_drop_that_crosses_the_opportunity_threshold_is_a_drop() {
+    // Usual dealer price 20,000; threshold 0.95 x 20,000 = 19,000. The
+    // catalogue goes 19,200 -> 18,950: 1.3% and USD 250, but it crosses it.
+    let catalogue = runs(&[
+        (days_before(100), usd(19_200.0)),
+        (hours_before(12), usd(18_950.0)),
+    ]);
+    let car = vehicle(version("a", catalogue, weekly_then(18_900.0)));
+    assert!(car.comparison.opportunity);
+    let change = car.recent_changes.d1.expect("crossing drop");
+    assert_eq!(change.kind, ChangeKind::PriceDrop);
+    assert_eq!(change.drop_pct, Some(1.3));
+}
+
+#[test]
+fn an_exchange_rate_move_with_an_unchanged_ars_price_is_no_drop() {
+    // Catalogue ARS 20,000,000 throughout, with a gap (absent one check) that
+    // does not end the price; the peso moves from 1,000 to 1,250 per dollar.
+    let catalogue = vec![
+        CatalogueRun {
+            first_seen: days_before(100),
+            last_seen: days_before(2),
+            price: ars(20e6),
+        },
+        CatalogueRun {
+            first_seen: days_before(2) + Duration::hours(15),
+            last_seen: t(),
+            price: ars(20e6),
+        },
+    ];
+    let checks = vec![
+        check_at(days_before(60), ars(20e6), 1000.0),
+        check_at(hours_before(2), ars(20e6), 1250.0),
+    ];
+    let car = vehicle(version("a", catalogue.clone(), checks));
+    assert!(Window::ALL.iter().all(|w| {
+        car.recent_changes
+            .get(*w)
+            .is_none_or(|c| c.kind != ChangeKind::PriceDrop)
+    }));
+    let rate = whole(1250);
+    let context = ChangeContext {
+        runs: &catalogue,
+        reference: t(),
+        rate: Some(&rate),
+        opportunity: false,
+        typical_usd: None,
+    };
+    let reduction = context.reduction(Window::D7, t()).expect("prices");
+    assert_eq!(
+        reduction.previous_usd, reduction.current_usd,
+        "both at the current observed rate"
+    );
+    assert_eq!(reduction.current_usd, whole(16_000));
+    assert_eq!(reduction.pct, whole(0));
+}
+
+#[test]
+fn drop_pct_uses_native_prices_and_usd_uses_the_current_rate() {
+    let catalogue = runs(&[
+        (days_before(100), ars(30e6)),
+        (hours_before(12), ars(29.1e6)),
+    ]);
+    let checks = vec![
+        check_at(days_before(20), ars(30e6), 1200.0),
+        check_at(hours_before(11), ars(29.1e6), 1437.0),
+    ];
+    let change = vehicle(version("a", catalogue, checks))
+        .recent_changes
+        .d1
+        .expect("drop");
+    assert_eq!(change.drop_pct, Some(3.0));
+    assert_eq!(
+        change.previous_price_usd,
+        Some(20_876.83),
+        "30,000,000 / 1,437"
+    );
+    assert_eq!(change.current_price_usd, 20_250.52, "29,100,000 / 1,437");
+}
+
+#[test]
+fn a_raise_then_cut_is_measured_from_the_highest_price_in_the_window() {
+    let catalogue = runs(&[
+        (days_before(100), usd(20_000.0)),
+        (days_before(4), usd(21_000.0)),
+        (days_before(2), usd(20_000.0)),
+    ]);
+    let car = vehicle(version("a", catalogue, flat(20_000.0)));
+    assert_eq!(car.recent_changes.d1, None, "the cut is two days old");
+    for window in [Window::D3, Window::D7] {
+        let change = car.recent_changes.get(window).expect("drop");
+        assert_eq!(change.previous_price_usd, Some(21_000.0));
+        assert_eq!(change.drop_pct, Some(4.76), "1,000 / 21,000 = 4.7619%");
+        assert_eq!(change.changed_at, Some(days_before(2)));
+    }
+}
+
+#[test]
+fn an_increase_after_the_cut_cancels_the_drop() {
+    let catalogue = runs(&[
+        (days_before(100), usd(21_000.0)),
+        (days_before(2), usd(20_000.0)),
+        (days_before(1), usd(20_500.0)),
+    ]);
+    let car = vehicle(version("a", catalogue, flat(20_000.0)));
+    assert!(
+        Window::ALL
+            .iter()
+            .all(|w| car.recent_changes.get(*w).is_none())
+    );
+}
+
+#[test]
+fn windows_nest() {
+    let catalogue = runs(&[
+        (days_before(100), usd(30_000.0)),
+        (hours_before(3), usd(28_000.0)),
+    ]);
+    let car = vehicle(version("a", catalogue, flat(30_000.0)));
+    let changes: Vec<_> = Window::ALL
+        .iter()
+        .map(|w| car.recent_changes.get(*w).cloned())
+        .collect();
+    assert!(changes[0].is_some());
+    assert_eq!(changes[0], changes[1]);
+    assert_eq!(changes[1], changes[2]);
+}
+
+/// Five weekly checks at 20,000 (40 to 12 days before `T`), then one at
+/// 18,000 at 13:30 UTC on `T`'s day: history becomes sufficient (six weeks,
+/// 39 days) with it, with no catalogue change.
+fn evidence_accumulates() -> Vec<QuoteCheck> {
+    let mut points: Vec<(Time, f64)> = [40, 33, 26, 19, 12]
+        .map(|days| (days_before(days), 20_000.0))
+        .to_vec();
+    points.push((hours_before(9) - Duration::minutes(30), 18_000.0));
+    usd_checks(&points)
+}
+
+#[test]
+fn a_new_opportunity_without_a_price_cut_qualifies_since_the_next_monitoring_time() {
+    let car = vehicle(version("a", listed(usd(20_000.0)), evidence_accumulates()));
+    assert!(car.comparison.opportunity);
+    // Not an opportunity at 11:00 UTC (five weeks); next monitoring time 14:00 UTC.
+    for window in Window::ALL {
+        let change = car.recent_changes.get(*window).expect("new opportunity");
+        assert_eq!(change.kind, ChangeKind::NewOpportunity);
+        assert_eq!(change.changed_at, None);
+        assert_eq!(
+            change.qualified_since,
+            Some(hours_before(9)),
+            "the same in every window"
+        );
+        assert_eq!(change.drop_pct, None);
+        assert_eq!(change.previous_price_usd, None);
+        assert_eq!(change.current_price_usd, 20_000.0, "catalogue price");
+        assert_eq!(car.new_opportunities.get(*window), Some(change));
+    }
+    assert_eq!(
+        car.reasons,
+        vec![Reason::BelowTypical, Reason::NewOpportunity]
+    );
+}
+
+#[test]
+fn a_new_opportunity_caused_by_a_cut_carries_the_change() {
+    // The catalogue cut at 11:00 UTC triggers the quote check at 13:30.
+    let catalogue = runs(&[
+        (days_before(100), usd(20_000.0)),
+        (hours_before(12), usd(19_900.0)),
+    ]);
+    let car = vehicle(version("a", catalogue, evidence_accumulates()));
+    let change = car.new_opportunities.d1.clone().expect("new opportunity");
+    assert_eq!(change.changed_at, Some(hours_before(12)));
+    assert_eq!(change.qualified_since, None);
+    assert_eq!(change.drop_pct, Some(0.5));
+    assert_eq!(change.previous_price_usd, Some(20_000.0));
+    assert_eq!(
+        car.recent_changes.d1,
+        Some(change),
+        "a 0.5% cut that does not cross is not a drop"
+    );
+}
+
+#[test]
+fn absent_from_the_latest_catalogue_check_or_out_of_stock_is_not_published() {
+    let left = vec![CatalogueRun {
+        first_seen: days_before(100),
+        last_seen: hours_before(3),
+        price: usd(20_000.0),
+    }];
+    assert_eq!(compute_one(version("a", left, flat(20_000.0))), None);
+
+    let mut checks = flat(20_000.0);
+    checks.last_mut().expect("checks").in_stock = false;
+    assert_eq!(
+        compute_one(version("a", listed(usd(20_000.0)), checks)),
+        None
+    );
+
+    let mut empty = flat(20_000.0);
+    empty.last_mut().expect("checks").quotes.clear();
+    assert_eq!(
+        compute_one(version("a", listed(usd(20_000.0)), empty)),
+        None
+    );
+}
