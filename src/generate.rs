@@ -83,7 +83,10 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
             RECORDS_FILE_PATH,
             RECORDS_FILE_PATH.trim_start_matches('/'),
             "application/jsonl",
-            index.records_file().as_bytes(),
+            index
+                .records_file()
+                .context("invariant: an index built from a catalogue holds its records")?
+                .as_bytes(),
         )
     })?;
     let redirects = render_redirects(&index, &options.edge_origin);

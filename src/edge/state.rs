@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 use std::fs;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use std::time::SystemTime;
@@ -13,7 +14,9 @@ use anyhow::{Context, bail};
 use serde::Deserialize;
 
 use crate::api::Index;
-use crate::api::index::{INDEX_FILE_PATH, INDEX_FILE_VERSION, IndexFile, RECORDS_FILE_PATH};
+use crate::api::index::{
+    INDEX_FILE_PATH, INDEX_FILE_VERSION, IndexFile, RECORDS_FILE_PATH, Records,
+};
 use crate::api::json::etag;
 use crate::edge::answers::{Answers, DEFAULT_CACHE_BYTES};
 pub use crate::manifest::MANIFEST;
@@ -159,18 +162,30 @@ fn read_listed(
     by_url: &HashMap<String, StaticEntry>,
     url: &str,
 ) -> anyhow::Result<Option<(PathBuf, Vec<u8>)>> {
+    Ok(open_listed(root, by_url, url)?.map(|(path, _, bytes)| (path, bytes)))
+}
+
+/// [`read_listed`], keeping the open file: its bytes are the ones checked.
+fn open_listed(
+    root: &Path,
+    by_url: &HashMap<String, StaticEntry>,
+    url: &str,
+) -> anyhow::Result<Option<(PathBuf, fs::File, Vec<u8>)>> {
     let Some(listed) = by_url.get(url) else {
         return Ok(None);
     };
     let path = root.join(&listed.file);
-    let bytes = fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+    let mut file = fs::File::open(&path).with_context(|| format!("opening {}", path.display()))?;
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes)
+        .with_context(|| format!("reading {}", path.display()))?;
     if timed("check a file's ETag", || etag(&bytes)) != listed.etag {
         bail!(
             "{} does not match the ETag {MANIFEST} lists for it (a partial copy, or a tree swapped in while loading)",
             path.display()
         );
     }
-    Ok(Some((path, bytes)))
+    Ok(Some((path, file, bytes)))
 }
 
 /// The query pages' parts, when the tree lists all three.
@@ -220,14 +235,17 @@ fn load_index(root: &Path, by_url: &HashMap<String, StaticEntry>) -> anyhow::Res
     let file: IndexFile = timed("parse the edge data", || {
         serde_json::from_slice(&bytes).with_context(|| format!("parsing {}", path.display()))
     })?;
-    let Some((records_path, records)) = read_listed(root, by_url, RECORDS_FILE_PATH)? else {
+    let Some((records_path, records_file, records)) = open_listed(root, by_url, RECORDS_FILE_PATH)?
+    else {
         bail!(
             "{} lists no {RECORDS_FILE_PATH}: regenerate the tree with this version",
             root.join(MANIFEST).display()
         );
     };
-    let records = String::from_utf8(records)
+    let text = std::str::from_utf8(&records)
         .with_context(|| format!("{} is not UTF-8", records_path.display()))?;
+    let records = Records::open(records_file, text, file.vehicles.len())
+        .map_err(|err| anyhow::anyhow!("{}: {err}", records_path.display()))?;
     // Lookups by ID binary-search the vehicles; an unsorted file would answer 404s silently.
     timed("index the catalogue", || Index::from_file(file, records))
         .map_err(|err| anyhow::anyhow!("{} and {}: {err}", path.display(), records_path.display()))

@@ -43,7 +43,7 @@ fn publish(catalogue: &Catalogue, out: &Path) {
             RECORDS_FILE_PATH,
             RECORDS_FILE_PATH.trim_start_matches('/'),
             "application/jsonl",
-            index.records_file().as_bytes(),
+            index.records_file().expect("records in memory").as_bytes(),
         )
         .expect("records");
     writer.commit().expect("publish");

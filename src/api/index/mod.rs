@@ -32,7 +32,7 @@ pub use records::Records;
 pub use select::{FilterIndex, Selection};
 
 /// A catalogue ready to answer queries.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Index {
     meta: CatalogueMeta,
     base_url: String,
@@ -88,10 +88,10 @@ impl Index {
         Index::build(catalogue.meta.clone(), base_url, links, parts)
     }
 
-    /// Indexes the edge data `generate` wrote: the data file and the text of
-    /// the records file. Its vehicles must be sorted by ID (lookups
-    /// binary-search them) and the records must be one a vehicle.
-    pub fn from_file(file: IndexFile, records: String) -> Result<Index, String> {
+    /// Indexes the edge data `generate` wrote: the data file and the
+    /// records. Its vehicles must be sorted by ID (lookups binary-search
+    /// them) and the records must be one a vehicle ([`Records::open`]).
+    pub fn from_file(file: IndexFile, records: Records) -> Result<Index, String> {
         if !file
             .vehicles
             .windows(2)
@@ -99,7 +99,13 @@ impl Index {
         {
             return Err("vehicles are not sorted by ID".to_owned());
         }
-        let records = Records::read(records, file.vehicles.len())?;
+        if records.len() != file.vehicles.len() {
+            return Err(format!(
+                "{} records for {} versions",
+                records.len(),
+                file.vehicles.len()
+            ));
+        }
         let links = Links::new(
             &file.base_url,
             file.vehicles
@@ -154,8 +160,8 @@ impl Index {
     }
 
     /// The records file of this index (one Vehicle a line), for `generate`
-    /// to write.
-    pub fn records_file(&self) -> &str {
+    /// to write; `None` for an index read from files.
+    pub fn records_file(&self) -> Option<&str> {
         self.records.text()
     }
 

@@ -1,18 +1,32 @@
 //! API stage, index records: each version's Vehicle JSON (detail, compare),
 //! kept as the text `generate` wrote, one record a line, and parsed into a
-//! raw JSON value only when a record is asked for: loading a tree then
-//! reads the records without parsing them, and an answer made from one is
-//! cached whole by the edge.
+//! raw JSON value only when a record is asked for (the edge then caches the
+//! answer whole). `generate` holds the text in memory; the edge keeps only
+//! each line's offset and the open records file, and reads a record from it
+//! when asked: the file's pages stay in the kernel's cache, not in the
+//! server's memory, and the open file is the loaded tree's even after a new
+//! tree replaces it on disk.
+
+use std::fs::File;
 
 use serde::Serialize;
 use serde_json::value::RawValue;
 
 /// The Vehicle records of every version, in position order.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug)]
 pub struct Records {
-    text: String,
-    /// Where each record starts in `text`, and where the text ends.
+    text: Text,
+    /// Where each record starts, and where the last one ends.
     starts: Vec<usize>,
+}
+
+/// Where the records' text is.
+#[derive(Debug)]
+enum Text {
+    /// In memory (an index built from a catalogue).
+    Memory(String),
+    /// In an open file, read when asked.
+    File(File),
 }
 
 impl Records {
@@ -28,11 +42,16 @@ impl Records {
         }
         starts.push(text.len());
         let text = String::from_utf8(text).expect("invariant: serde_json writes UTF-8");
-        Records { text, starts }
+        Records {
+            text: Text::Memory(text),
+            starts,
+        }
     }
 
-    /// Reads the records file: `expected` lines, each a record.
-    pub fn read(text: String, expected: usize) -> Result<Records, String> {
+    /// The records of an open records file whose text is `text` (read once
+    /// to check it): `expected` lines, each a record. Only the offsets and
+    /// the file are kept.
+    pub fn open(file: File, text: &str, expected: usize) -> Result<Records, String> {
         let mut starts = vec![0];
         starts.extend(
             text.match_indices('\n')
@@ -45,19 +64,48 @@ impl Records {
                 text.matches('\n').count()
             ));
         }
-        Ok(Records { text, starts })
+        Ok(Records {
+            text: Text::File(file),
+            starts,
+        })
     }
 
-    /// The whole file, as [`Records::read`] reads it.
-    pub fn text(&self) -> &str {
-        &self.text
+    /// How many records.
+    pub fn len(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The whole text, for `generate` to write; `None` for a file's records.
+    pub fn text(&self) -> Option<&str> {
+        match &self.text {
+            Text::Memory(text) => Some(text),
+            Text::File(_) => None,
+        }
     }
 
     /// The record at `position`, as a raw JSON value.
     pub fn get(&self, position: u32) -> Box<RawValue> {
         let position = position as usize;
-        let line = &self.text[self.starts[position]..self.starts[position + 1] - 1];
-        RawValue::from_string(line.to_owned())
-            .expect("invariant: the records file holds the JSON generate wrote (its ETag is checked at load)")
+        let (start, end) = (self.starts[position], self.starts[position + 1] - 1);
+        let line = match &self.text {
+            Text::Memory(text) => text[start..end].to_owned(),
+            Text::File(file) => read_line(file, start, end),
+        };
+        RawValue::from_string(line)
+            .expect("invariant: the records hold the JSON generate wrote (the file's ETag is checked at load)")
     }
+}
+
+/// Reads `start..end` of the open records file.
+fn read_line(file: &File, start: usize, end: usize) -> String {
+    use std::os::unix::fs::FileExt;
+    let mut bytes = vec![0; end - start];
+    file.read_exact_at(&mut bytes, start as u64)
+        .expect("invariant: the open records file keeps the bytes read at load");
+    String::from_utf8(bytes).expect("invariant: the records file was checked to be UTF-8")
 }
