@@ -137,6 +137,9 @@ impl Weighter<String, Answer> for ByBytes {
 /// The answers of one loaded tree.
 pub struct Answers {
     fixed: HashMap<String, Answer>,
+    /// The fixed answers again, by the manifest URL they were computed for:
+    /// a request for exactly that URL is answered before any parsing.
+    listed: HashMap<String, Answer>,
     cache: Cache<String, Answer, ByBytes>,
 }
 
@@ -154,18 +157,27 @@ impl Answers {
     /// Computes the answer of every precomputed list URL in `urls` (the
     /// manifest's) and sets up an empty cache of `cache_bytes`.
     pub fn new<'a>(index: &Index, urls: impl Iterator<Item = &'a str>, cache_bytes: u64) -> Self {
-        let mut fixed = HashMap::new();
-        for question in urls.filter_map(Question::of_listed_url) {
+        let (mut fixed, mut listed) = (HashMap::new(), HashMap::new());
+        for (url, question) in urls.filter_map(|url| Some((url, Question::of_listed_url(url)?))) {
             if let Ok(bytes) = question.compute(index) {
-                fixed.insert(question.key(), Answer::json(bytes));
+                let answer = Answer::json(bytes);
+                listed.insert(url.to_owned(), answer.clone());
+                fixed.insert(question.key(), answer);
             }
         }
         // An estimate for the cache's sizing: about 16 KiB an answer.
         let items = usize::try_from(cache_bytes / (16 * 1024)).unwrap_or(usize::MAX);
         Answers {
             fixed,
+            listed,
             cache: Cache::with_weighter(items.max(16), cache_bytes, ByBytes),
         }
+    }
+
+    /// The fixed answer of a URL (path and raw query) exactly as the
+    /// manifest lists it, if it is one.
+    pub fn listed(&self, url: &str) -> Option<Answer> {
+        self.listed.get(url).cloned()
     }
 
     /// The answer to `question`: from the fixed answers, else from the

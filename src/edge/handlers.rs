@@ -14,7 +14,7 @@ use crate::api::error::NOT_UTF8;
 use crate::api::params::{parse_compare, parse_deals, parse_model, parse_none, parse_search};
 use crate::api::text::percent_decode;
 use crate::edge::answers::Question;
-use crate::edge::http::respond_answer;
+use crate::edge::http::{answer_response, respond_answer};
 use crate::edge::state::AppState;
 
 /// Path prefix of a vehicle's detail.
@@ -37,51 +37,68 @@ fn query(uri: &Uri) -> &str {
     uri.query().unwrap_or("")
 }
 
-/// Answers a parsed question from the loaded tree's answers.
-fn answer(state: &AppState, question: Result<Question, ApiError>) -> Response {
+/// Answers a request from the loaded tree's answers: a URL the manifest
+/// lists exactly (a precomputed list) before any parsing, else the parsed
+/// question.
+fn answer(
+    state: &AppState,
+    uri: &Uri,
+    question: impl FnOnce() -> Result<Question, ApiError>,
+) -> Response {
     let site = state.site();
-    respond_answer(question.and_then(|question| site.answers().answer(site.index(), &question)))
+    let answers = site.answers();
+    if let Some(answer) = uri
+        .path_and_query()
+        .and_then(|url| answers.listed(url.as_str()))
+    {
+        return answer_response(answer);
+    }
+    respond_answer(question().and_then(|question| answers.answer(site.index(), &question)))
 }
 
 async fn api_info(State(state): State<AppState>, uri: Uri) -> Response {
-    answer(&state, parse_none(query(&uri)).map(|()| Question::ApiInfo))
+    answer(&state, &uri, || {
+        parse_none(query(&uri)).map(|()| Question::ApiInfo)
+    })
 }
 
 async fn catalogue(State(state): State<AppState>, uri: Uri) -> Response {
-    answer(
-        &state,
-        parse_none(query(&uri)).map(|()| Question::Catalogue),
-    )
+    answer(&state, &uri, || {
+        parse_none(query(&uri)).map(|()| Question::Catalogue)
+    })
 }
 
 async fn vehicles(State(state): State<AppState>, uri: Uri) -> Response {
-    answer(&state, parse_search(query(&uri)).map(Question::Search))
+    answer(&state, &uri, || {
+        parse_search(query(&uri)).map(Question::Search)
+    })
 }
 
 async fn deals(State(state): State<AppState>, uri: Uri) -> Response {
-    answer(&state, parse_deals(query(&uri)).map(Question::Deals))
+    answer(&state, &uri, || {
+        parse_deals(query(&uri)).map(Question::Deals)
+    })
 }
 
 async fn model_prices(State(state): State<AppState>, uri: Uri) -> Response {
-    answer(&state, parse_model(query(&uri)).map(Question::Model))
+    answer(&state, &uri, || {
+        parse_model(query(&uri)).map(Question::Model)
+    })
 }
 
 async fn compare(State(state): State<AppState>, uri: Uri) -> Response {
-    answer(&state, parse_compare(query(&uri)).map(Question::Compare))
+    answer(&state, &uri, || {
+        parse_compare(query(&uri)).map(Question::Compare)
+    })
 }
 
 /// The ID is the raw path segment percent-decoded here rather than by the
 /// router, so that every byte of an ID (`/` as `%2F`, `+`, `%`) survives
 /// exactly once-decoded.
 async fn vehicle(State(state): State<AppState>, uri: Uri) -> Response {
-    let id = || {
+    answer(&state, &uri, || {
         let raw = uri.path().strip_prefix(VEHICLE_PREFIX).unwrap_or_default();
-        percent_decode(raw).ok_or_else(|| ApiError::invalid("id", NOT_UTF8))
-    };
-    answer(
-        &state,
-        parse_none(query(&uri))
-            .and_then(|()| id())
-            .map(Question::Vehicle),
-    )
+        let id = percent_decode(raw).ok_or_else(|| ApiError::invalid("id", NOT_UTF8));
+        parse_none(query(&uri)).and(id).map(Question::Vehicle)
+    })
 }
