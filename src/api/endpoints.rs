@@ -132,18 +132,19 @@ pub fn compare_vehicles<'a>(
     index: &'a Index,
     query: &CompareQuery,
 ) -> Result<Envelope<CompareData<'a>>, ApiError> {
+    let ids = compared_ids(index, query);
     let mut details = Vec::new();
-    if !COMPARE_IDS.contains(&query.ids.len()) {
+    if !COMPARE_IDS.contains(&ids.len()) {
         details.push(crate::api::error::ErrorDetail::new(
             "ids",
             "give 2 to 4 vehicle IDs",
         ));
     }
-    for (position, id) in query.ids.iter().enumerate() {
+    for (position, id) in ids.iter().enumerate() {
         let path = format!("ids[{position}]");
         if let Err(ApiError::InvalidParameters(mut found)) = validate_id(&path, id) {
             details.append(&mut found);
-        } else if query.ids[..position].contains(id) {
+        } else if ids[..position].contains(id) {
             details.push(crate::api::error::ErrorDetail::new(
                 path,
                 format!("duplicate ID {id:?}"),
@@ -153,8 +154,7 @@ pub fn compare_vehicles<'a>(
     if !details.is_empty() {
         return Err(ApiError::InvalidParameters(details));
     }
-    let vehicles = query
-        .ids
+    let vehicles = ids
         .iter()
         .map(|id| {
             index
@@ -162,11 +162,29 @@ pub fn compare_vehicles<'a>(
                 .ok_or_else(|| ApiError::NotFound(format!("no published version with id {id:?}")))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let ids: Vec<&str> = query.ids.iter().map(String::as_str).collect();
     Ok(index.envelope(CompareData {
         vehicles: vehicles.into_iter().map(|p| index.record(p)).collect(),
         url: index.links().compare(&ids),
     }))
+}
+
+/// The IDs a comparison asks for: with [`CompareQuery::commas_separate`],
+/// an item that is not a published ID but holds commas is the IDs between
+/// them (`a%2Cb` from a URL builder is `a` and `b`), while an item that is a
+/// published ID stays whole even when it holds commas.
+fn compared_ids<'q>(index: &Index, query: &'q CompareQuery) -> Vec<&'q str> {
+    query
+        .ids
+        .iter()
+        .flat_map(|item| {
+            let split = query.commas_separate && item.contains(',') && index.find(item).is_none();
+            if split {
+                item.split(',').collect()
+            } else {
+                vec![item.as_str()]
+            }
+        })
+        .collect()
 }
 
 /// A vehicle ID of 1 to 160 characters.

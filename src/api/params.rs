@@ -254,9 +254,11 @@ pub fn parse_model(query: &str) -> Result<ModelQuery, ApiError> {
     params.finish(ModelQuery { make, model, page })
 }
 
-/// Parses the query of `GET /api/v1/compare`: `ids` comma-separated (a comma
-/// inside an ID is sent as `%2C` and survives as part of the ID only when the
-/// whole value is decoded first, so split before decoding).
+/// Parses the query of `GET /api/v1/compare`: `ids` split at its literal
+/// commas, each piece then decoded. An encoded comma (`%2C`, as standard URL
+/// builders and CDN proxies send every comma) stays in its piece here;
+/// `compare_vehicles` keeps a piece that names a published ID whole and
+/// splits any other at its commas ([`CompareQuery::commas_separate`]).
 pub fn parse_compare(query: &str) -> Result<CompareQuery, ApiError> {
     let mut params = Params::parse(query, &["ids"]);
     let raw_ids = query
@@ -272,7 +274,10 @@ pub fn parse_compare(query: &str) -> Result<CompareQuery, ApiError> {
             Vec::new()
         }
     };
-    params.finish(CompareQuery { ids })
+    params.finish(CompareQuery {
+        ids,
+        commas_separate: true,
+    })
 }
 
 /// Checks that an operation without parameters got none.

@@ -161,8 +161,13 @@ pub struct ModelQuery {
 /// `GET /api/v1/compare`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompareQuery {
-    /// 2 to 4 distinct IDs.
+    /// 2 to 4 distinct IDs, once [`CompareQuery::commas_separate`] is applied.
     pub ids: Vec<String>,
+    /// Whether a comma inside an item that is not a published ID separates
+    /// IDs: true for HTTP, whose `ids` list reaches the service with its
+    /// commas encoded (`%2C`) by standard URL builders and by CDN proxies;
+    /// false for MCP's array, whose items are IDs exactly.
+    pub commas_separate: bool,
 }
 
 /// Spellings of the sort and kind enums.

@@ -256,6 +256,16 @@ async fn compare_takes_hostile_ids() {
             [pair[0].as_str(), pair[1].as_str()],
             "in the order asked"
         );
+        // The same pair with every comma encoded, as URL builders send it:
+        // an ID with commas is still one ID, the other comma separates.
+        let encoded = format!(
+            "/api/v1/compare?ids={}",
+            percent_encode(&format!("{},{}", pair[0], pair[1]))
+        );
+        let again = get(&encoded).await;
+        if !pair.iter().any(|id| id.contains(',')) {
+            assert_eq!(again.body, reply.body, "{encoded}");
+        }
         let share = body["data"]["url"].as_str().expect("url");
         assert!(
             share.ends_with(&format!(

@@ -592,6 +592,7 @@ fn every_payload_the_api_emits_validates() {
     };
     let ids = CompareQuery {
         ids: vec!["p208-active".into(), "Corolla-Hev".into()],
+        commas_separate: true,
     };
     let mut cases = vec![
         ("ApiInfo", to_value(&get_api_info(&index))),

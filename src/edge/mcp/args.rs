@@ -54,7 +54,13 @@ pub fn compare_query(args: &Arguments, params: &[Param]) -> Result<CompareQuery,
         _ => Vec::new(),
     };
     require(args, params, &mut details);
-    finish(details, CompareQuery { ids })
+    finish(
+        details,
+        CompareQuery {
+            ids,
+            commas_separate: false,
+        },
+    )
 }
 
 /// The one string argument of `get_vehicle`, `fetch` and `search`; its

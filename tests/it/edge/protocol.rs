@@ -360,3 +360,40 @@ async fn awkward_input_is_never_a_server_error() {
         );
     }
 }
+
+/// The IDs of a compare answer, in order.
+fn compared(body: &serde_json::Value) -> Vec<String> {
+    super::ids(body)
+}
+
+#[tokio::test]
+async fn compare_takes_commas_encoded_or_not() {
+    let id = |n: usize| edge_vehicles()[n]["id"].as_str().expect("id").to_owned();
+    let (a, b, c) = (id(0), id(1), id(2));
+    let expected = [a.clone(), b.clone(), c.clone()];
+    // As typed, as URLSearchParams or urlencode build it (every comma
+    // encoded), and as a CDN proxy forwards it.
+    for list in [
+        format!(
+            "{},{},{}",
+            percent_encode(&a),
+            percent_encode(&b),
+            percent_encode(&c)
+        ),
+        percent_encode(&format!("{a},{b},{c}")),
+        format!(
+            "{}%2c{},{}",
+            percent_encode(&a),
+            percent_encode(&b),
+            percent_encode(&c)
+        ),
+    ] {
+        let body = get_json(&format!("/api/v1/compare?ids={list}")).await;
+        assert_eq!(compared(&body), expected, "ids={list}");
+    }
+    // Encoded commas count toward the 2-to-4 limit and the duplicate check.
+    let five = percent_encode(&format!("{a},{b},{c},{},{}", id(3), id(4)));
+    assert_invalid(&format!("/api/v1/compare?ids={five}"), &["ids"]).await;
+    let twice = percent_encode(&format!("{a},{a}"));
+    assert_invalid(&format!("/api/v1/compare?ids={twice}"), &["ids[1]"]).await;
+}

@@ -199,7 +199,17 @@ pub fn answer(catalogue: &Catalogue, url: &str) -> Result<Vec<u8>, StatusCode> {
         }
         "/api/v1/compare" => {
             let query = parse_compare(query).map_err(|_| bad)?;
-            let ids = &query.ids;
+            // An item that is not an ID but holds commas is several IDs.
+            let published = |id: &str| all.iter().any(|v| v.id == id);
+            let ids: Vec<String> = query
+                .ids
+                .iter()
+                .flat_map(|item| match item.contains(',') && !published(item) {
+                    true => item.split(',').map(str::to_owned).collect(),
+                    false => vec![item.clone()],
+                })
+                .collect();
+            let ids = &ids;
             let distinct = ids.iter().enumerate().all(|(i, id)| !ids[..i].contains(id));
             if !(2..=4).contains(&ids.len()) || !distinct {
                 return Err(bad);

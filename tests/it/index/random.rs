@@ -256,7 +256,9 @@ pub fn query(rng: &mut Rng, catalogue: &Catalogue) -> String {
             let ids: Vec<String> = (0..2 + rng.below(3))
                 .filter_map(|_| some_vehicle(rng).map(|v| percent_encode(&v.id)))
                 .collect();
-            return format!("/api/v1/compare?ids={}", ids.join(","));
+            // Commas as typed, or encoded as URL builders send them.
+            let comma = if rng.one_in(2) { "," } else { "%2C" };
+            return format!("/api/v1/compare?ids={}", ids.join(comma));
         }
     };
     if rng.one_in(2) {
