@@ -53,6 +53,26 @@ pub struct CheckReport {
     pub gaps: Vec<CheckGap>,
 }
 
+/// Age of `snapshotAt` beyond which `check` and `generate` warn: the
+/// catalogue is monitored five times a day, so a day without a new capture
+/// means the scraper has stopped, and the site would show old prices as
+/// today's.
+pub const STALE_AFTER_HOURS: i64 = 24;
+
+/// The warning for a snapshot captured more than [`STALE_AFTER_HOURS`]
+/// before `now` (the wall clock, given by the caller: nothing published
+/// depends on it).
+pub fn stale_snapshot(snapshot_at: Time, now: Time) -> Option<String> {
+    let age = now - snapshot_at;
+    (age > Duration::hours(STALE_AFTER_HOURS)).then(|| {
+        format!(
+            "snapshotAt {} is {} hours old (over {STALE_AFTER_HOURS}): is the scraper running? the site would show these prices as current",
+            format_time(snapshot_at),
+            age.num_hours()
+        )
+    })
+}
+
 /// Counts what a maintainer checks before publishing.
 pub fn check_report(snapshot: &Snapshot, catalogue: &Catalogue) -> CheckReport {
     let vehicles = &catalogue.vehicles;
@@ -160,5 +180,37 @@ impl fmt::Display for CheckReport {
             write!(f, "\nwarning: {gap}")?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::time::parse_time;
+
+    #[test]
+    fn a_snapshot_over_a_day_old_is_stale() {
+        let at = |text| parse_time(text).expect("time");
+        let snapshot = at("2026-11-21T23:40:00Z");
+        assert_eq!(
+            stale_snapshot(snapshot, at("2026-11-22T23:40:00Z")),
+            None,
+            "exactly 24 h"
+        );
+        let warning = stale_snapshot(snapshot, at("2026-11-22T23:40:01Z")).expect("stale");
+        assert!(
+            warning.contains("2026-11-21T23:40:00Z") && warning.contains("24 hours old"),
+            "{warning}"
+        );
+        assert!(
+            stale_snapshot(snapshot, at("2026-11-25T11:40:00Z"))
+                .expect("stale")
+                .contains("84 hours")
+        );
+        assert_eq!(
+            stale_snapshot(snapshot, at("2026-11-21T20:00:00Z")),
+            None,
+            "a clock behind"
+        );
     }
 }

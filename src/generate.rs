@@ -9,6 +9,7 @@ use tracing::{info, warn};
 
 use crate::api::Index;
 use crate::api::index::{INDEX_FILE_PATH, RECORDS_FILE_PATH};
+use crate::check::stale_snapshot;
 use crate::output::{Manifest, TreeWriter};
 use crate::render::{api::write_api, cdn::render_redirects, docs, openapi::render_openapi};
 use crate::run::{load, timed};
@@ -49,6 +50,9 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
     // maintainer sees it here, as `check` shows it, before the tree goes out.
     for gap in check_gaps(&listed_counts(&snapshot)) {
         warn!("{gap}");
+    }
+    if let Some(warning) = stale_snapshot(snapshot.meta.snapshot_at, chrono::Utc::now()) {
+        warn!("{warning}");
     }
     let catalogue = timed("compute signals", || compute_catalogue(&snapshot));
     if catalogue.vehicles.is_empty() {

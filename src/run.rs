@@ -6,7 +6,7 @@ use std::time::Instant;
 use anyhow::Context;
 use tracing::info;
 
-use crate::check::check_report;
+use crate::check::{check_report, stale_snapshot};
 use crate::cli::{Cli, Command, Format};
 use crate::generate::{GenerateOptions, generate};
 use crate::sample::{SampleOptions, generate_sample};
@@ -76,6 +76,9 @@ fn check(dir: &Path) -> anyhow::Result<()> {
     let snapshot = load(dir)?;
     let catalogue = timed("compute signals", || compute_catalogue(&snapshot));
     println!("{}", check_report(&snapshot, &catalogue));
+    if let Some(warning) = stale_snapshot(snapshot.meta.snapshot_at, chrono::Utc::now()) {
+        tracing::warn!("{warning}");
+    }
     Ok(())
 }
 
