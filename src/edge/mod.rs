@@ -5,12 +5,13 @@
 //!
 //! Router shape: the API routes and the static-file fallback sit under one
 //! policy layer (query limit, methods, CORS, conditional requests, caching
-//! headers); the MCP endpoint `/mcp` sits beside it with its own rules;
-//! request logging wraps everything.
+//! headers); the MCP endpoint `/mcp` and the host's `/healthz` sit beside
+//! it with their own rules; request logging wraps everything.
 
 pub mod answers;
 pub mod files;
 pub mod handlers;
+pub mod health;
 pub mod http;
 pub mod loader;
 pub mod mcp;
@@ -108,6 +109,7 @@ pub fn app_with(state: AppState, options: &AppOptions) -> Router {
         mcp::PATH,
         mcp::route(state.clone(), &options.mcp).layer(shed),
     )
+    .route(health::PATH, axum::routing::get(health::healthz))
     .layer(middleware::from_fn(log_request))
     .with_state(state)
 }

@@ -50,6 +50,8 @@ pub struct Site {
     canonical_root: PathBuf,
     index: Index,
     answers: Answers,
+    /// The ETag of the tree's manifest: which tree this is.
+    tree: String,
     by_url: HashMap<String, StaticEntry>,
     by_file: HashMap<String, StaticEntry>,
     /// The pages the edge fills for a query, when the tree has their parts.
@@ -112,6 +114,7 @@ impl Site {
             canonical_root,
             index,
             answers,
+            tree: etag(&manifest_bytes),
             by_url,
             by_file,
             pages,
@@ -136,6 +139,11 @@ impl Site {
     /// The indexed catalogue every API operation reads.
     pub fn index(&self) -> &Index {
         &self.index
+    }
+
+    /// Which tree this is: its manifest's ETag.
+    pub fn tree(&self) -> &str {
+        &self.tree
     }
 
     /// The tree's API answers: computed at load, or cached once computed.

@@ -132,3 +132,27 @@ async fn options_is_a_cors_preflight() {
         );
     }
 }
+
+#[tokio::test]
+async fn healthz_names_the_loaded_tree_and_is_never_cached() {
+    let reply = get("/healthz").await;
+    assert_eq!(reply.status, StatusCode::OK);
+    assert_eq!(reply.header("cache-control"), "no-store");
+    assert_eq!(reply.header("content-type"), "application/json");
+    let health = reply.json();
+    let catalogue = get_json("/api/v1/catalogue").await;
+    assert_eq!(health["status"], "ok");
+    assert_eq!(health["versions"], catalogue["data"]["vehicleCount"]);
+    assert_eq!(health["snapshotAt"], catalogue["snapshotAt"]);
+    assert_eq!(
+        health["catalogueObservedAt"],
+        catalogue["catalogueObservedAt"]
+    );
+    let manifest =
+        std::fs::read(crate::generate::fixture().out.join("manifest.json")).expect("manifest");
+    assert_eq!(health["tree"], autoprecios::api::json::etag(&manifest));
+    assert_eq!(health["synthetic"], true);
+    let head = send(Method::HEAD, "/healthz", &[]).await;
+    assert_eq!(head.status, StatusCode::OK);
+    assert!(head.body.is_empty());
+}
