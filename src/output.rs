@@ -1,7 +1,8 @@
 //! Output stage: the one place that writes files. Builds the tree in a staging
 //! directory beside the destination, records every file's URL, content type
-//! and ETag in `manifest.json`, and swaps the finished tree in, so a failed
-//! run leaves the previous tree untouched.
+//! and ETag in `manifest.json`, and publishes the finished tree in one atomic
+//! step (a versioned directory and a symbolic link replaced by a rename), so
+//! a failed or killed run leaves the previous tree untouched and served.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -85,7 +86,7 @@ impl TreeWriter {
         self.write(url, file, JSON, &to_json_bytes(value))
     }
 
-    /// Writes the manifest and swaps the staging tree in for the destination.
+    /// Writes the manifest and publishes the staging tree at the destination.
     pub fn commit(self) -> anyhow::Result<Manifest> {
         let mut files = self
             .entries
@@ -102,8 +103,8 @@ impl TreeWriter {
         }
         let manifest = Manifest { files };
         let bytes = serde_json::to_vec_pretty(&manifest).context("serializing the manifest")?;
-        fs::write(self.staging.join(MANIFEST), bytes).context("writing the manifest")?;
-        swap_in(&self.staging, &self.destination)?;
+        fs::write(self.staging.join(MANIFEST), &bytes).context("writing the manifest")?;
+        publish(&self.staging, &self.destination, &bytes)?;
         Ok(manifest)
     }
 }
@@ -121,23 +122,73 @@ fn sibling(destination: &Path, suffix: &str) -> PathBuf {
     destination.with_file_name(name)
 }
 
-/// Moves the old tree aside, the new one in, then deletes the old one. A
-/// crash between the two renames leaves `<destination>.previous` to restore.
-fn swap_in(staging: &Path, destination: &Path) -> anyhow::Result<()> {
-    let previous = sibling(destination, "previous");
-    if previous.exists() {
-        fs::remove_dir_all(&previous)
-            .with_context(|| format!("removing {}", previous.display()))?;
+/// Publishes the finished staging tree in one atomic step. The tree moves to
+/// `<destination>.trees/<id>` (`id`: the first 16 hex digits of its
+/// manifest's ETag, so the same snapshot gives the same name), and
+/// `<destination>`, a symbolic link, is replaced by a link to it with one
+/// `rename`: a reader, or a crash at any moment, sees the old tree or the new
+/// one, each complete, never neither. The previous tree is kept, because an
+/// edge serves the tree it loaded until it reloads; older ones are removed.
+/// A real directory found at `<destination>` (a tree published before trees
+/// were versioned) is first moved into `.trees` itself.
+fn publish(staging: &Path, destination: &Path, manifest: &[u8]) -> anyhow::Result<()> {
+    let trees = sibling(destination, "trees");
+    fs::create_dir_all(&trees).with_context(|| format!("creating {}", trees.display()))?;
+    let id = etag(manifest)[1..17].to_owned();
+    let tree = trees.join(&id);
+    if tree.exists() {
+        // The same tree is published already (the same snapshot again).
+        fs::remove_dir_all(staging).with_context(|| format!("removing {}", staging.display()))?;
+    } else {
+        fs::rename(staging, &tree)
+            .with_context(|| format!("moving the new tree to {}", tree.display()))?;
     }
-    if destination.exists() {
-        fs::rename(destination, &previous)
-            .with_context(|| format!("moving {} aside", destination.display()))?;
+    let previous = match fs::symlink_metadata(destination) {
+        Ok(meta) if meta.file_type().is_symlink() => fs::read_link(destination)
+            .ok()
+            .and_then(|target| target.file_name().map(|name| name.to_os_string())),
+        Ok(_) => {
+            let kept = trees.join("unversioned");
+            if kept.exists() {
+                fs::remove_dir_all(&kept)
+                    .with_context(|| format!("removing {}", kept.display()))?;
+            }
+            fs::rename(destination, &kept).with_context(|| {
+                format!("moving {} into {}", destination.display(), trees.display())
+            })?;
+            Some("unversioned".into())
+        }
+        Err(_) => None,
+    };
+    let link = sibling(destination, "link");
+    if fs::symlink_metadata(&link).is_ok() {
+        fs::remove_file(&link).with_context(|| format!("removing {}", link.display()))?;
     }
-    fs::rename(staging, destination)
-        .with_context(|| format!("moving the new tree to {}", destination.display()))?;
-    if previous.exists() {
-        fs::remove_dir_all(&previous)
-            .with_context(|| format!("removing {}", previous.display()))?;
+    let trees_name = trees
+        .file_name()
+        .context("invariant: the trees directory has a name")?;
+    symlink_dir(&Path::new(trees_name).join(&id), &link)
+        .with_context(|| format!("linking {} to {}", link.display(), tree.display()))?;
+    fs::rename(&link, destination)
+        .with_context(|| format!("publishing {}", destination.display()))?;
+    for entry in fs::read_dir(&trees).with_context(|| format!("listing {}", trees.display()))? {
+        let name = entry?.file_name();
+        if name != *id && Some(&name) != previous.as_ref() {
+            let old = trees.join(&name);
+            fs::remove_dir_all(&old).with_context(|| format!("removing {}", old.display()))?;
+        }
     }
     Ok(())
+}
+
+/// A symbolic link to a directory.
+#[cfg(unix)]
+fn symlink_dir(target: &Path, link: &Path) -> std::io::Result<()> {
+    std::os::unix::fs::symlink(target, link)
+}
+
+/// A symbolic link to a directory.
+#[cfg(windows)]
+fn symlink_dir(target: &Path, link: &Path) -> std::io::Result<()> {
+    std::os::windows::fs::symlink_dir(target, link)
 }

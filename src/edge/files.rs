@@ -117,8 +117,7 @@ pub fn candidates(raw_path: &str) -> Option<Vec<String>> {
 async fn read_file(site: &Site, file: &str) -> Option<Answer> {
     let path = site.root().join(file);
     let real = tokio::fs::canonicalize(&path).await.ok()?;
-    if !real.starts_with(site.canonical_root()) || !tokio::fs::metadata(&real).await.ok()?.is_file()
-    {
+    if !real.starts_with(site.root()) || !tokio::fs::metadata(&real).await.ok()?.is_file() {
         return None;
     }
     let bytes = match tokio::fs::read(&real).await {

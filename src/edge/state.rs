@@ -45,9 +45,9 @@ struct VersionProbe {
 /// One loaded tree: the indexed catalogue, its answers and the static files.
 #[derive(Debug)]
 pub struct Site {
+    /// The tree's directory with symlinks resolved: every file served is
+    /// read from it and must be under it.
     root: PathBuf,
-    /// The root with symlinks resolved: every file served must be under it.
-    canonical_root: PathBuf,
     index: Index,
     answers: Answers,
     /// The ETag of the tree's manifest: which tree this is.
@@ -72,8 +72,18 @@ pub struct QueryPages {
 
 impl Site {
     /// Loads the tree at `root`, with a response cache of `cache_bytes`;
-    /// fails naming the missing or broken file.
+    /// fails naming the missing or broken file. `root` is resolved first
+    /// (`generate` publishes it as a symbolic link to a versioned tree), and
+    /// every file is read from the resolved tree, so the site serves exactly
+    /// the tree it loaded even after a newer one is published.
     pub fn load(root: &Path, cache_bytes: u64) -> anyhow::Result<Site> {
+        let root = &fs::canonicalize(root).with_context(|| {
+            format!(
+                "reading {} (is {} a tree written by `autoprecios generate`?)",
+                root.join(MANIFEST).display(),
+                root.display()
+            )
+        })?;
         let manifest_path = root.join(MANIFEST);
         let manifest_bytes = fs::read(&manifest_path).with_context(|| {
             format!(
@@ -107,11 +117,8 @@ impl Site {
             Answers::new(&index, by_url.keys().map(String::as_str), cache_bytes)
         });
         let pages = timed("load the page fragments", || load_pages(root, &by_url))?;
-        let canonical_root =
-            fs::canonicalize(root).with_context(|| format!("resolving {}", root.display()))?;
         Ok(Site {
             root: root.to_owned(),
-            canonical_root,
             index,
             answers,
             tree: etag(&manifest_bytes),
@@ -126,14 +133,9 @@ impl Site {
         self.pages.as_ref()
     }
 
-    /// The root directory of the tree.
+    /// The tree's directory, symlinks resolved.
     pub fn root(&self) -> &Path {
         &self.root
-    }
-
-    /// The root with symlinks resolved.
-    pub fn canonical_root(&self) -> &Path {
-        &self.canonical_root
     }
 
     /// The indexed catalogue every API operation reads.
@@ -273,7 +275,7 @@ struct Shared {
     current: RwLock<Arc<Site>>,
     /// Modification time of the manifest last tried, loaded or not, so a
     /// broken tree is reported once rather than at every poll.
-    seen: Mutex<Option<SystemTime>>,
+    seen: Mutex<Option<(PathBuf, SystemTime)>>,
 }
 
 impl AppState {
@@ -351,12 +353,16 @@ impl AppState {
     }
 }
 
-/// When the manifest was last written; `None` while it is missing (between
-/// the two renames of a tree swap), which is never a reason to reload.
-fn manifest_mtime(root: &Path) -> Option<SystemTime> {
-    fs::metadata(root.join(MANIFEST))
+/// Which tree `root` holds now: its resolved directory and when its
+/// manifest was written (a new tree is a new directory; a tree rewritten in
+/// place, a new manifest); `None` while there is none, which is never a
+/// reason to reload.
+fn manifest_mtime(root: &Path) -> Option<(PathBuf, SystemTime)> {
+    let resolved = fs::canonicalize(root).ok()?;
+    let written = fs::metadata(resolved.join(MANIFEST))
         .and_then(|meta| meta.modified())
-        .ok()
+        .ok()?;
+    Some((resolved, written))
 }
 
 /// Runs one step of loading a tree and logs its time (debug level: the

@@ -8,6 +8,7 @@ mod hostile;
 mod index;
 mod mcp;
 mod openapi;
+mod publish;
 mod safety;
 mod sample;
 mod signals_oracle;

@@ -1,0 +1,135 @@
+//! Publishing: `generate` publishes a tree in one atomic step (a versioned
+//! directory and a symbolic link replaced by a rename), so killing it at any
+//! moment leaves a complete tree served; the edge serves the tree it loaded
+//! until it reloads; old trees are pruned.
+
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+use std::time::Instant;
+
+use autoprecios::api::json::etag;
+use autoprecios::edge::AppState;
+use autoprecios::manifest::Manifest;
+use axum::http::{Method, StatusCode};
+
+use crate::edge::send_to;
+use crate::generate::fixture;
+
+/// Runs the real binary: `autoprecios generate` into `out` for `base`.
+fn generate_command(out: &Path, base: &str) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_autoprecios"));
+    command
+        .arg("generate")
+        .arg("--data")
+        .arg(&fixture().data)
+        .arg("--out")
+        .arg(out)
+        .arg("--base-url")
+        .arg(base)
+        .env("RUST_LOG", "warn")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    command
+}
+
+/// The manifest of the tree at `out`, after checking that every file it
+/// lists is there with the bytes its ETag names.
+fn complete_tree(out: &Path) -> Manifest {
+    let bytes = fs::read(out.join("manifest.json")).expect("a manifest");
+    let manifest: Manifest = serde_json::from_slice(&bytes).expect("manifest JSON");
+    for entry in &manifest.files {
+        let file = fs::read(out.join(&entry.file))
+            .unwrap_or_else(|err| panic!("{} is listed but unreadable: {err}", entry.file));
+        assert_eq!(etag(&file), entry.etag, "{}", entry.file);
+    }
+    manifest
+}
+
+#[tokio::test]
+async fn killing_generate_at_any_moment_leaves_a_complete_tree_served() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("output");
+    // The second of two runs times a warm one.
+    let mut full = std::time::Duration::ZERO;
+    for _ in 0..2 {
+        let started = Instant::now();
+        let status = generate_command(&out, "https://one.example")
+            .status()
+            .expect("run generate");
+        assert!(status.success());
+        full = started.elapsed();
+    }
+    assert!(
+        fs::symlink_metadata(&out)
+            .expect("output")
+            .file_type()
+            .is_symlink(),
+        "output is a link to a versioned tree"
+    );
+    complete_tree(&out);
+    let mut served = "https://one.example".to_owned();
+    // Moments spread over a whole run and a little past it (seeded, so a
+    // failure names the moment).
+    let mut seed: u64 = 0x5EED;
+    for round in 0..16 {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        let fraction = (seed >> 33) as f64 / (1u64 << 31) as f64;
+        let moment = full.mul_f64(1.1 * fraction);
+        let base = format!("https://t{round}.example");
+        let mut child = generate_command(&out, &base).spawn().expect("spawn");
+        std::thread::sleep(moment);
+        let _ = child.kill();
+        child.wait().expect("wait");
+        let what = format!("round {round}, killed after {moment:?} (a full run: {full:?})");
+        complete_tree(&out);
+        let state = AppState::load(&out).unwrap_or_else(|err| panic!("{what}: {err:#}"));
+        let reply = send_to(state, Method::GET, "/api/v1", &[]).await;
+        assert_eq!(reply.status, StatusCode::OK, "{what}");
+        // The tree is the one served before, or the new one whole.
+        let documentation = reply.json()["documentationUrl"]
+            .as_str()
+            .expect("documentationUrl")
+            .to_owned();
+        let now = documentation.trim_end_matches("/developers").to_owned();
+        assert!(now == served || now == base, "{what}: a tree for {now}");
+        served = now;
+    }
+    // A kill can leave a tree that was never linked; the next complete run
+    // keeps only the current tree and the one before it.
+    let status = generate_command(&out, "https://last.example")
+        .status()
+        .expect("run generate");
+    assert!(status.success());
+    complete_tree(&out);
+    let trees = fs::read_dir(dir.path().join("output.trees"))
+        .expect("trees")
+        .count();
+    assert!(trees <= 2, "{trees} trees kept");
+}
+
+#[tokio::test]
+async fn the_edge_serves_the_tree_it_loaded_until_it_reloads() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("output");
+    let run = |base: &str| {
+        let status = generate_command(&out, base).status().expect("generate");
+        assert!(status.success());
+    };
+    run("https://before.example");
+    let state = AppState::load(&out).expect("load");
+    run("https://after.example");
+    // Not requested before the new tree was published, so not cached: read
+    // from the loaded tree's own directory.
+    let page = |state: AppState| async move {
+        let reply = send_to(state, Method::GET, "/metodologia", &[]).await;
+        assert_eq!(reply.status, StatusCode::OK);
+        String::from_utf8(reply.body).expect("UTF-8")
+    };
+    let before = page(state.clone()).await;
+    assert!(before.contains("https://before.example"), "the loaded tree");
+    assert!(!before.contains("https://after.example"));
+    assert!(state.reload_if_changed().expect("the new tree loads"));
+    let after = page(state).await;
+    assert!(after.contains("https://after.example"), "the new tree");
+}
