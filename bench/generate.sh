@@ -19,10 +19,10 @@ for size in ${SIZES:-3000 30000}; do
   dir="$work/s$size"
   out="$work/out$size"
   [ -f "$dir/snapshot.json" ] || "$bin" sample --versions "$size" --days 365 --out "$dir" >/dev/null 2>&1
-  rm -rf "$out"
+  rm -rf "$out" "$out.trees"
   log="$work/generate-$size.log"
   /usr/bin/time -f "TIME %e %U %S %M" "$bin" generate --data "$dir" --out "$out" >/dev/null 2>"$log"
-  python3 - "$log" "$size" "$(find "$out" -type f | wc -l)" "$(du -sh "$out" | cut -f1)" <<'PY'
+  python3 - "$log" "$size" "$(find "$out/" -type f | wc -l)" "$(du -sh "$out/" | cut -f1)" <<'PY'
 import re, sys
 text, size, files, disk = open(sys.argv[1]).read(), sys.argv[2], sys.argv[3], sys.argv[4]
 wall, user, system, rss = next(l for l in text.splitlines() if l.startswith("TIME ")).split()[1:]

@@ -50,6 +50,8 @@ curl -sS -o "$work/composed/compare-unknown.html" "$base/comparar?ids=nope,nada"
 grep -q '<li><article' "$work/composed/search.html" || { echo "site check: no search results" >&2; exit 1; }
 grep -q 'compare-table' "$work/composed/compare.html" || { echo "site check: no comparison" >&2; exit 1; }
 
-pages="$(find "$work/output" "$work/composed" -name '*.html' | wc -l)"
-java -jar "$jar" --errors-only --skip-non-html "$work/output" "$work/composed"
+# output is a link to the published tree: check the tree itself.
+tree="$(readlink -f "$work/output")"
+pages="$(find "$tree" "$work/composed" -name '*.html' | wc -l)"
+java -jar "$jar" --errors-only --skip-non-html "$tree" "$work/composed"
 echo "site check: $pages HTML pages (4 filled in by the edge), no errors"
