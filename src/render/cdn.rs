@@ -50,6 +50,10 @@ pub fn render_redirects(index: &Index, edge_origin: &str) -> String {
         let to = format!("{edge}{}", from.replace('*', ":splat"));
         rule(&mut out, from, &to, "200!");
     }
+    out.push_str("# The edge's own files are in the tree but not published.\n");
+    for from in ["/_edge/*", "/manifest.json"] {
+        rule(&mut out, from, "/404.html", "404!");
+    }
     out.push_str("# Any other API URL, files included: the JSON 404 body.\n");
     rule(
         &mut out,

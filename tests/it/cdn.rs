@@ -72,6 +72,18 @@ fn api_urls_route_to_files_the_edge_or_the_json_404() {
         route("/api/v2/anything"),
         ("404".to_owned(), "/api/404.json".to_owned())
     );
+    // The edge's files are in the tree but not published.
+    for path in [
+        "/_edge/catalogue.json",
+        "/_edge/records.jsonl",
+        "/manifest.json",
+    ] {
+        assert_eq!(
+            route(path),
+            ("404".to_owned(), "/404.html".to_owned()),
+            "{path}"
+        );
+    }
     let not_found = ("404".to_owned(), "/api/404.json".to_owned());
     for path in [
         "/api/v1/vehicles.json",

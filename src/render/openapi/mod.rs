@@ -39,6 +39,8 @@ pub fn render_openapi(links: &Links) -> Value {
         "openapi": "3.1.1",
         "info": info(),
         "servers": [{ "url": base, "description": "This service" }],
+        // No operation needs authentication: an empty requirement says so.
+        "security": [],
         "externalDocs": { "description": "Developer guide", "url": links.documentation() },
         "tags": [
             { "name": "service", "description": "Entry point and catalogue overview." },
@@ -76,6 +78,7 @@ fn info() -> Value {
         "version": API_VERSION,
         "summary": "New-car dealer prices and buying opportunities in Argentina",
         "description": description,
+        "license": { "name": "MIT", "identifier": "MIT" },
     })
 }
 
