@@ -23,7 +23,7 @@ pub const PATH: &str = "/healthz";
 struct Health<'a> {
     /// Always `ok`: the server answers and has a tree loaded.
     status: &'static str,
-    /// The loaded tree: its manifest's ETag.
+    /// The loaded tree: the hex SHA-256 of its manifest.
     tree: &'a str,
     /// `snapshotAt` of the loaded tree.
     snapshot_at: String,

@@ -50,7 +50,8 @@ pub struct Site {
     root: PathBuf,
     index: Index,
     answers: Answers,
-    /// The ETag of the tree's manifest: which tree this is.
+    /// The hex SHA-256 of the tree's manifest: which tree this is (its first
+    /// 16 digits name the tree's directory in `output.trees`).
     tree: String,
     by_url: HashMap<String, StaticEntry>,
     by_file: HashMap<String, StaticEntry>,
@@ -121,7 +122,7 @@ impl Site {
             root: root.to_owned(),
             index,
             answers,
-            tree: etag(&manifest_bytes),
+            tree: etag(&manifest_bytes).trim_matches('"').to_owned(),
             by_url,
             by_file,
             pages,
@@ -143,7 +144,7 @@ impl Site {
         &self.index
     }
 
-    /// Which tree this is: its manifest's ETag.
+    /// Which tree this is: the hex SHA-256 of its manifest.
     pub fn tree(&self) -> &str {
         &self.tree
     }
