@@ -55,11 +55,17 @@ pub fn environment() -> Environment<'static> {
     env
 }
 
+/// The origin the documents' examples are written with (a local edge's).
+const EXAMPLE_ORIGIN: &str = "http://127.0.0.1:8080";
+
 /// Writes both documents, as `<path>/index.html` and raw Markdown.
 pub fn write_docs(index: &Index, env: &Environment, out: &TreeWriter) -> anyhow::Result<()> {
     let links = index.links();
     let snapshot_date = crate::time::format_time(index.meta().snapshot_at);
     for doc in DOCS {
+        // The examples are written for the local server's origin; a tree
+        // generated for another origin shows its own.
+        let source = &doc.source.replace(EXAMPLE_ORIGIN, links.base());
         let html = env.get_template("doc.html")?.render(context! {
             title => title_of(doc.source).unwrap_or("autoprecios"),
             description => doc.description,
@@ -67,7 +73,7 @@ pub fn write_docs(index: &Index, env: &Environment, out: &TreeWriter) -> anyhow:
             base => links.base(),
             snapshot_date => &snapshot_date,
             raw_url => links.absolute(doc.raw_path),
-            body => render_markdown(doc.source),
+            body => render_markdown(source),
         })?;
         let file = format!("{}/index.html", doc.path.trim_start_matches('/'));
         out.write(doc.path, &file, "text/html; charset=utf-8", html.as_bytes())?;
@@ -75,7 +81,7 @@ pub fn write_docs(index: &Index, env: &Environment, out: &TreeWriter) -> anyhow:
             doc.raw_path,
             doc.raw_path.trim_start_matches('/'),
             "text/markdown; charset=utf-8",
-            doc.source.as_bytes(),
+            source.as_bytes(),
         )?;
     }
     Ok(())

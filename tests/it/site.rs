@@ -458,3 +458,16 @@ fn model_page_leads_count_opportunities_and_repeat_nothing() {
     }
     assert!(single > 0, "the fixture has a model with one version");
 }
+
+#[test]
+fn the_docs_show_the_origin_the_tree_was_generated_for() {
+    let out = &crate::generate::fixture().out;
+    for file in ["developers/index.html", "developers.md"] {
+        let text = std::fs::read_to_string(out.join(file)).expect(file);
+        assert!(!text.contains("http://127.0.0.1:8080"), "{file}");
+        assert!(
+            text.contains("curl -s 'https://autoprecios.example/api/v1'"),
+            "{file}"
+        );
+    }
+}
