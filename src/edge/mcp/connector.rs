@@ -91,6 +91,9 @@ pub fn fetch(index: &Index, id: &str) -> Result<Document, ApiError> {
     metadata.insert("currentPriceUsd".to_owned(), facts.current_price_usd.into());
     metadata.insert("observedAt".to_owned(), time(facts.observed_at));
     metadata.insert("snapshotAt".to_owned(), time(envelope.snapshot_at));
+    // Whether the prices are invented (a synthetic sample), where a
+    // connector that shows only the document reads it.
+    metadata.insert("synthetic".to_owned(), index.meta().synthetic.into());
     metadata.insert("sourceUrl".to_owned(), facts.source_url.as_str().into());
     metadata.insert(
         "apiUrl".to_owned(),

@@ -40,6 +40,16 @@ const INSTRUCTIONS: &str = "New-car dealer cash prices in Argentina, from the pu
     USD (quotes keep their original ARS or USD); signals are not manufacturer discounts. The \
     resources are the developer guide and the methodology.";
 
+/// What an agent must say of a synthetic snapshot: in the instructions, and
+/// in every tool result's `_meta` ([`tools::SYNTHETIC_NOTICE`]).
+fn instructions(synthetic: bool) -> String {
+    if synthetic {
+        format!("{INSTRUCTIONS} {}", tools::SYNTHETIC_NOTICE)
+    } else {
+        INSTRUCTIONS.to_owned()
+    }
+}
+
 /// The MCP server of one request.
 #[derive(Debug, Clone)]
 pub struct McpServer {
@@ -68,7 +78,7 @@ impl ServerHandler for McpServer {
         ServerConfig::new(capabilities)
             .with_protocol_version(ProtocolVersion::V_2025_11_25)
             .with_server_info(server)
-            .with_instructions(INSTRUCTIONS)
+            .with_instructions(instructions(site.index().meta().synthetic))
     }
 
     fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {

@@ -6,7 +6,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use rmcp::model::{CallToolResult, ContentBlock, Tool, ToolAnnotations};
+use rmcp::model::{CallToolResult, ContentBlock, MetaObject, Tool, ToolAnnotations};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -134,10 +134,31 @@ fn spec(
     ToolSpec { tool, params }
 }
 
+/// What every tool result of a synthetic snapshot says, in its `_meta`
+/// (the envelope the spec fixes has no room for it) and in the server's
+/// instructions: an agent must not present invented prices as real ones.
+pub const SYNTHETIC_NOTICE: &str = "The published snapshot is synthetic: realistic makes, models and \
+    versions with invented prices, for demonstration. Do not present these prices, quotes or \
+    signals as real market data.";
+
 /// Answers a call of `spec` over the loaded tree: the six API tools from
 /// its answers, as HTTP does. Bad arguments, unknown IDs and models are
-/// results with `isError: true` carrying the spec's error body.
+/// results with `isError: true` carrying the spec's error body. Every
+/// result carries `_meta` with `autoprecios/synthetic` (and, when true,
+/// `autoprecios/notice`).
 pub fn call(site: &Site, spec: &ToolSpec, args: &Arguments) -> CallToolResult {
+    let mut result = answer_call(site, spec, args);
+    let synthetic = site.index().meta().synthetic;
+    let mut meta = serde_json::Map::new();
+    meta.insert("autoprecios/synthetic".to_owned(), Value::Bool(synthetic));
+    if synthetic {
+        meta.insert("autoprecios/notice".to_owned(), SYNTHETIC_NOTICE.into());
+    }
+    result.meta = Some(MetaObject(meta));
+    result
+}
+
+fn answer_call(site: &Site, spec: &ToolSpec, args: &Arguments) -> CallToolResult {
     let params = &spec.params;
     let index = site.index();
     let answer = |question: Result<Question, ApiError>| {

@@ -236,6 +236,10 @@ async fn search_and_fetch_have_the_connector_shape() {
     );
     assert_eq!(document["metadata"]["snapshotAt"], record["snapshotAt"]);
     assert_eq!(
+        document["metadata"]["synthetic"], true,
+        "the fixture is synthetic"
+    );
+    assert_eq!(
         document["metadata"]["sourceUrl"],
         record["data"]["vehicle"]["sourceUrl"]
     );
@@ -269,4 +273,34 @@ async fn the_two_markdown_resources_are_the_tree_files() {
     )
     .await;
     assert_eq!(missing.json()["error"]["code"], -32002);
+}
+
+#[tokio::test]
+async fn agents_are_told_a_synthetic_snapshot_is_synthetic() {
+    // The fixture is a synthetic sample: every result says so in `_meta`,
+    // errors included, and the instructions say it before any call.
+    for (tool, arguments) in [
+        ("get_catalogue", json!({})),
+        ("search", json!({"query": "toyota"})),
+        ("get_vehicle", json!({"id": "no-such-version"})),
+    ] {
+        let result = call_tool(tool, arguments).await;
+        assert_eq!(result["_meta"]["autoprecios/synthetic"], true, "{tool}");
+        assert!(
+            result["_meta"]["autoprecios/notice"]
+                .as_str()
+                .is_some_and(|notice| notice.contains("synthetic")),
+            "{tool}: {result}"
+        );
+    }
+    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "test", "version": "1"}}});
+    let result = crate::mcp::post(initialize).await.json()["result"].clone();
+    assert!(
+        result["instructions"]
+            .as_str()
+            .is_some_and(|text| text.contains("synthetic") && text.contains("invented prices")),
+        "{result}"
+    );
 }
