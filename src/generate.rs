@@ -9,9 +9,10 @@ use tracing::{info, warn};
 
 use crate::api::Index;
 use crate::api::index::{INDEX_FILE_PATH, RECORDS_FILE_PATH};
+use crate::api::openapi::render_openapi;
 use crate::check::stale_snapshot;
 use crate::output::{Manifest, TreeWriter};
-use crate::render::{api::write_api, cdn::render_redirects, docs, openapi::render_openapi};
+use crate::render::{api::write_api, cdn::render_redirects, docs};
 use crate::run::{load, timed};
 use crate::signals::compute_catalogue;
 use crate::signals::monitoring::{check_gaps, listed_counts};

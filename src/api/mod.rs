@@ -8,6 +8,7 @@ pub mod filter;
 pub mod index;
 pub mod json;
 pub mod links;
+pub mod openapi;
 pub mod params;
 pub mod query;
 pub mod text;

@@ -10,6 +10,7 @@ use autoprecios::api::endpoints::{
 };
 use autoprecios::api::json::to_json_bytes;
 use autoprecios::api::links::Links;
+use autoprecios::api::openapi::render_openapi;
 use autoprecios::api::query::{CompareQuery, DealsQuery, ModelQuery, Page, SearchQuery};
 use autoprecios::api::types::DealKind;
 use autoprecios::api::{ApiError, Index};
@@ -17,7 +18,6 @@ use autoprecios::catalogue::{
     Catalogue, CatalogueMeta, Comparison, ExchangeRate, Quote, RecentChange, RecentChanges,
     SpecSource, Specs, Vehicle, WINDOW_DAYS,
 };
-use autoprecios::render::openapi::render_openapi;
 use autoprecios::time::{Time, parse_time};
 use autoprecios::vocab::{
     BodyType, ChangeKind, Currency, Drivetrain, Fuel, Reason, Transmission, Window,

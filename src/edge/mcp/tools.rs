@@ -8,10 +8,14 @@ use std::sync::{Arc, OnceLock};
 
 use rmcp::model::{CallToolResult, ContentBlock, MetaObject, Tool, ToolAnnotations};
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::{Map, Value, json};
+
+/// A JSON object (a schema).
+type JsonObject = Map<String, Value>;
 
 use crate::api::ApiError;
 use crate::api::json::to_json_bytes;
+use crate::api::openapi::output_schema;
 use crate::edge::answers::{Answer, Question};
 use crate::edge::mcp::args::{
     Arguments, compare_query, deals_query, model_query, no_arguments, search_query, text_argument,
@@ -49,6 +53,7 @@ fn build_tools() -> Vec<ToolSpec> {
             "find_deals",
             "Find deals",
             deals_params(),
+            output_schema("DealsResponse"),
             "Find buying opportunities: versions priced at least 5% below their own usual price (kind=opportunities), \
              recent catalogue price cuts (kind=price_drops) or versions that newly qualify as opportunities \
              (kind=new_opportunities) within a 1d, 3d or 7d window. Accepts the same filters as search_vehicles. \
@@ -59,6 +64,7 @@ fn build_tools() -> Vec<ToolSpec> {
             "get_model_prices",
             "Get a model's prices",
             model_params(),
+            output_schema("ModelPricesResponse"),
             "Price range and every published version of one model (make and model, ignoring case and accents; \
              take the spelling from get_catalogue), cheapest first, with the model's opportunity count. \
              Returns the same JSON as GET /api/v1/models/prices. An unknown model is an error.",
@@ -67,6 +73,7 @@ fn build_tools() -> Vec<ToolSpec> {
             "search_vehicles",
             "Search vehicles",
             search_params(),
+            output_schema("SearchResponse"),
             "Search the published new-car versions in Argentina with filters (words, make, model, body type, fuel, \
              transmission, USD price range, seats, airbags, drivetrain, AEB, specifications, discount), a sort order \
              and paging. Returns the same JSON as GET /api/v1/vehicles: an envelope whose data holds vehicles \
@@ -77,6 +84,7 @@ fn build_tools() -> Vec<ToolSpec> {
             "get_vehicle",
             "Get a vehicle",
             vec![id_param()],
+            output_schema("DetailResponse"),
             "The full record of one version by its ID: every current dealer quote (original currency and USD), the \
              exchange rate, the usual-price comparison, recent changes and the official specifications with their \
              sources and gaps. Returns the same JSON as GET /api/v1/vehicles/{id}. An ID that is not published is an error.",
@@ -85,6 +93,7 @@ fn build_tools() -> Vec<ToolSpec> {
             "compare_vehicles",
             "Compare vehicles",
             compare_params(),
+            output_schema("CompareResponse"),
             "Full records of 2 to 4 distinct versions side by side, in the order given, with the URL of a shareable \
              comparison page. Returns the same JSON as GET /api/v1/compare. Missing specifications stay unknown.",
         ),
@@ -92,6 +101,7 @@ fn build_tools() -> Vec<ToolSpec> {
             "get_catalogue",
             "Get the catalogue",
             Vec::new(),
+            output_schema("CatalogueResponse"),
             "What is published: counts, every make, every make and model pair, and the values of each filter present \
              in the catalogue. Call it first to spell makes and models and to offer only filter values that can match. \
              Returns the same JSON as GET /api/v1/catalogue.",
@@ -100,6 +110,7 @@ fn build_tools() -> Vec<ToolSpec> {
             "search",
             "Search",
             query_params(),
+            search_output(),
             "Discover vehicle versions by make, model or version words. Returns {\"results\": [{\"id\", \"title\", \
              \"url\"}]}: up to 20 matching versions, cheapest first, each with its ID (for fetch, get_vehicle, \
              compare_vehicles) and the absolute URL of its page. Use search_vehicles for filters and paging.",
@@ -108,6 +119,7 @@ fn build_tools() -> Vec<ToolSpec> {
             "fetch",
             "Fetch a vehicle record",
             vec![id_param()],
+            fetch_output(),
             "The sourced record of one version by the ID that search returned: {\"id\", \"title\", \"text\", \"url\", \
              \"metadata\"}, where text is the JSON of GET /api/v1/vehicles/{id} (quotes, prices, specifications and \
              their sources) and url is the version's page.",
@@ -119,6 +131,7 @@ fn spec(
     name: &'static str,
     title: &str,
     params: Vec<Param>,
+    output: JsonObject,
     description: &'static str,
 ) -> ToolSpec {
     // Every tool reads the published snapshot: no side effects, same answer
@@ -129,9 +142,50 @@ fn spec(
         .idempotent(true)
         .open_world(false);
     let tool = Tool::new(name, description, Arc::new(input_schema(&params)))
+        .with_raw_output_schema(Arc::new(output))
         .with_title(title)
         .with_annotations(annotations);
     ToolSpec { tool, params }
+}
+
+/// The object schema of a hand-written `json!` value.
+fn object_schema(schema: Value) -> JsonObject {
+    match schema {
+        Value::Object(object) => object,
+        _ => unreachable!("invariant: a tool's output schema is an object"),
+    }
+}
+
+/// `search`'s result: the connector shape.
+fn search_output() -> JsonObject {
+    object_schema(json!({
+        "type": "object",
+        "required": ["results"],
+        "properties": { "results": { "type": "array", "items": {
+            "type": "object",
+            "required": ["id", "title", "url"],
+            "properties": {
+                "id": { "type": "string" },
+                "title": { "type": "string" },
+                "url": { "type": "string", "format": "uri" },
+            },
+        } } },
+    }))
+}
+
+/// `fetch`'s result: the connector shape.
+fn fetch_output() -> JsonObject {
+    object_schema(json!({
+        "type": "object",
+        "required": ["id", "title", "text", "url", "metadata"],
+        "properties": {
+            "id": { "type": "string" },
+            "title": { "type": "string" },
+            "text": { "type": "string", "description": "The JSON of GET /api/v1/vehicles/{id}." },
+            "url": { "type": "string", "format": "uri" },
+            "metadata": { "type": "object" },
+        },
+    }))
 }
 
 /// What every tool result of a synthetic snapshot says, in its `_meta`

@@ -45,10 +45,7 @@ async fn tools_are_eight_read_only_with_closed_schemas() {
             tool["description"].as_str().is_some_and(|d| d.len() > 80),
             "{tool}"
         );
-        assert!(
-            tool.get("outputSchema").is_none(),
-            "error results must not fail validation"
-        );
+        assert_eq!(tool["outputSchema"]["type"], "object", "{tool}");
     }
     let search = &tools[2]["inputSchema"]["properties"];
     assert_eq!(
@@ -303,4 +300,53 @@ async fn agents_are_told_a_synthetic_snapshot_is_synthetic() {
             .is_some_and(|text| text.contains("synthetic") && text.contains("invented prices")),
         "{result}"
     );
+}
+
+/// Validates `instance` against a tool's `outputSchema` (JSON Schema 2020-12).
+fn assert_valid(schema: &Value, instance: &Value, what: &str) {
+    let validator = jsonschema::draft202012::options()
+        .should_validate_formats(true)
+        .build(schema)
+        .unwrap_or_else(|err| panic!("{what}: the output schema does not compile: {err}"));
+    let errors: Vec<String> = validator
+        .iter_errors(instance)
+        .map(|error| format!("{error} at {}", error.instance_path().as_str()))
+        .collect();
+    assert!(errors.is_empty(), "{what}: {}", errors.join("\n"));
+}
+
+#[tokio::test]
+async fn every_successful_result_matches_its_tools_output_schema() {
+    let tools = rpc("tools/list", json!({})).await["tools"].clone();
+    let schema = |name: &str| {
+        tools
+            .as_array()
+            .expect("tools")
+            .iter()
+            .find(|tool| tool["name"] == name)
+            .map(|tool| tool["outputSchema"].clone())
+            .expect("the tool")
+    };
+    let vehicle = &edge_vehicles()[0];
+    let id = vehicle["id"].as_str().expect("id");
+    let other = edge_vehicles()[1]["id"].as_str().expect("id");
+    let calls = [
+        ("find_deals", json!({})),
+        ("find_deals", json!({"kind": "price_drops", "window": "7d"})),
+        (
+            "get_model_prices",
+            json!({"make": vehicle["make"], "model": vehicle["model"]}),
+        ),
+        ("search_vehicles", json!({"q": vehicle["make"], "limit": 3})),
+        ("get_vehicle", json!({"id": id})),
+        ("compare_vehicles", json!({"ids": [id, other]})),
+        ("get_catalogue", json!({})),
+        ("search", json!({"query": vehicle["make"]})),
+        ("fetch", json!({"id": id})),
+    ];
+    for (tool, arguments) in calls {
+        let result = call_tool(tool, arguments).await;
+        assert_ne!(result["isError"], true, "{tool}: {result}");
+        assert_valid(&schema(tool), &result["structuredContent"], tool);
+    }
 }

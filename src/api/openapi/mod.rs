@@ -1,4 +1,4 @@
-//! Render stage, OpenAPI: builds `openapi.json` (OpenAPI 3.1.1, schemas in
+//! API stage, OpenAPI: builds `openapi.json` (OpenAPI 3.1.1, schemas in
 //! JSON Schema 2020-12) from the API layer's bounds, defaults and
 //! vocabularies. It reads only the base URL, so the document changes with
 //! the code, never with the snapshot.
@@ -56,6 +56,41 @@ pub fn render_openapi(links: &Links) -> Value {
             "schemas": schemas(),
         },
     })
+}
+
+/// The schema of one component (`SearchResponse`, ...) on its own, for an
+/// MCP tool's `outputSchema`: an object schema that refers to its component
+/// and carries, under `$defs`, every component it reaches (references
+/// rewritten from `#/components/schemas/` to `#/$defs/`).
+pub fn output_schema(component: &str) -> Map<String, Value> {
+    const FROM: &str = "#/components/schemas/";
+    let Value::Object(all) = schemas() else {
+        unreachable!("invariant: the component schemas are an object")
+    };
+    let mut defs = Map::new();
+    let mut pending = vec![component.to_owned()];
+    while let Some(name) = pending.pop() {
+        if defs.contains_key(&name) {
+            continue;
+        }
+        let Some(schema) = all.get(&name) else {
+            continue;
+        };
+        let text = schema.to_string();
+        pending.extend(
+            text.match_indices(FROM)
+                .map(|(at, _)| &text[at + FROM.len()..])
+                .filter_map(|rest| rest.split('"').next().map(str::to_owned)),
+        );
+        let rewritten: Value = serde_json::from_str(&text.replace(FROM, "#/$defs/"))
+            .expect("invariant: a schema's JSON parses back");
+        defs.insert(name, rewritten);
+    }
+    let mut schema = Map::new();
+    schema.insert("type".into(), "object".into());
+    schema.insert("$ref".into(), format!("#/$defs/{component}").into());
+    schema.insert("$defs".into(), Value::Object(defs));
+    schema
 }
 
 fn info() -> Value {
