@@ -1,6 +1,7 @@
 //! Generate stage: the flat, logged list of steps from a snapshot directory to
-//! a complete static tree (API responses, docs, OpenAPI, CDN rules), written
-//! beside the destination and swapped in only when complete.
+//! a complete static tree (API responses, docs, OpenAPI, CDN rules, data
+//! downloads, the website), written beside the destination and swapped in
+//! only when complete.
 
 use std::path::PathBuf;
 
@@ -10,6 +11,8 @@ use tracing::{info, warn};
 use crate::api::Index;
 use crate::api::index::{INDEX_FILE_PATH, RECORDS_FILE_PATH};
 use crate::output::{Manifest, TreeWriter};
+use crate::render::datos::write_datos;
+use crate::render::site::{Site, write_site};
 use crate::render::{api::write_api, cdn::render_redirects, docs, openapi::render_openapi};
 use crate::run::{load, timed};
 use crate::signals::compute_catalogue;
@@ -95,9 +98,9 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
     )?;
     let env = docs::environment();
     timed("write docs", || docs::write_docs(&index, &env, &out))?;
-    timed("write site", || {
-        crate::render::site::write_site(&index, &catalogue, &env, &out)
-    })?;
+    let site = Site::new(&index, &catalogue, &snapshot, &env, &out);
+    let datos = timed("write data downloads", || write_datos(&site))?;
+    timed("write site", || write_site(&site, &[datos]))?;
     let manifest = timed("swap the tree in", || out.commit())
         .with_context(|| format!("publishing {}", options.out.display()))?;
     info!(files = manifest.files.len(), out = %options.out.display(), "tree written");
