@@ -3,6 +3,7 @@
 mod broken_generate;
 mod cdn;
 mod edge;
+mod feeds;
 mod generate;
 mod hostile;
 mod index;

@@ -24,6 +24,7 @@ pub mod pages;
 pub mod shells;
 pub mod specs;
 pub mod version;
+pub mod version_feed;
 
 use minijinja::value::Serde;
 

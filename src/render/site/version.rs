@@ -11,10 +11,11 @@ use serde_json::json;
 
 use super::cards::{change_text, comparison_text};
 use super::chart::{Chart, ChartData, render_chart};
-use super::feeds::{SitemapEntry, write_version_feed};
+use super::feeds::SitemapEntry;
 use super::format::{UNKNOWN, ars, date_time, money, units, usd};
 use super::labels;
 use super::specs::{SourceView, SpecGroup, sources, spec_groups};
+use super::version_feed::write_version_feed;
 use super::{PageMeta, Site, json_for_script, safe_href};
 use crate::api::links::{Links, percent_encode};
 use crate::catalogue::{Quote, Vehicle};
