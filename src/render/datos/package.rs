@@ -76,8 +76,8 @@ impl TableFiles {
     }
 }
 
-/// The Table Schema of a table. `resource` names the CSV resource of this
-/// package that its `versionId` column refers to, when it has one.
+/// The Table Schema of a table. `reference` is the (CSV resource, column)
+/// of this package that its `versionId` column refers to, when it has one.
 fn schema(doc: &TableDoc, reference: Option<(&str, &str)>) -> Value {
     let fields: Vec<Value> = doc.fields.iter().map(schema_field).collect();
     let mut schema = json!({
