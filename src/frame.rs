@@ -3,14 +3,70 @@
 //! same bytes for the same cells (serial Parquet encoding, fixed number
 //! formatting), so a regenerated file is byte-identical.
 
+use std::fmt::Write;
+
 use anyhow::Result;
-use polars::prelude::{Column, DataFrame, ParquetWriter};
+use polars::prelude::{
+    Column, DataFrame, IntoColumn, NewChunkedArray, ParquetWriter, StringChunked,
+};
+
+/// Text cells in one buffer: a table of millions of short texts (IDs,
+/// times, colours) holds their bytes and one offset each, not a heap
+/// allocation per cell.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TextCells {
+    bytes: String,
+    /// End of each cell in `bytes`; `None` for a missing value.
+    ends: Vec<Option<usize>>,
+}
+
+impl TextCells {
+    /// Appends a cell.
+    pub fn push(&mut self, cell: Option<&str>) {
+        self.ends.push(cell.map(|text| {
+            self.bytes.push_str(text);
+            self.bytes.len()
+        }));
+    }
+
+    /// Number of cells.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether there are no cells.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Every cell, in order.
+    pub fn iter(&self) -> impl Iterator<Item = Option<&str>> + '_ {
+        let mut start = 0;
+        self.ends.iter().map(move |end| {
+            end.map(|end| {
+                let text = &self.bytes[start..end];
+                start = end;
+                text
+            })
+        })
+    }
+}
+
+impl<S: AsRef<str>> FromIterator<Option<S>> for TextCells {
+    fn from_iter<I: IntoIterator<Item = Option<S>>>(cells: I) -> Self {
+        let mut text = TextCells::default();
+        for cell in cells {
+            text.push(cell.as_ref().map(AsRef::as_ref));
+        }
+        text
+    }
+}
 
 /// The cells of one column, by logical type; `None` is an empty cell.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Cells {
     /// UTF-8 text (also times and dates, written as RFC 3339 text).
-    Text(Vec<Option<String>>),
+    Text(TextCells),
     /// Signed integers.
     Integer(Vec<Option<i64>>),
     /// Floating-point numbers.
@@ -33,17 +89,6 @@ impl Cells {
     /// Whether the column has no cells.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
-    }
-
-    /// The cell at `row` as CSV text (empty for a missing value).
-    fn csv_cell(&self, row: usize) -> String {
-        match self {
-            Cells::Text(v) => v[row].as_deref().map(csv_text),
-            Cells::Integer(v) => v[row].map(|x| x.to_string()),
-            Cells::Number(v) => v[row].map(|x| x.to_string()),
-            Cells::Boolean(v) => v[row].map(|x| x.to_string()),
-        }
-        .unwrap_or_default()
     }
 }
 
@@ -111,7 +156,9 @@ impl Frame {
             .columns
             .iter()
             .map(|(name, cells)| match cells {
-                Cells::Text(v) => Column::new(name.as_str().into(), v),
+                Cells::Text(v) => {
+                    StringChunked::from_iter_options(name.as_str().into(), v.iter()).into_column()
+                }
                 Cells::Integer(v) => Column::new(name.as_str().into(), v),
                 Cells::Number(v) => Column::new(name.as_str().into(), v),
                 Cells::Boolean(v) => Column::new(name.as_str().into(), v),
@@ -129,32 +176,55 @@ impl Frame {
     /// shortest round-trip decimal form (never an exponent), so they load
     /// back equal; booleans `true` and `false`; a missing value is empty.
     pub fn to_csv(&self) -> String {
-        let header: Vec<String> = self
+        let mut out = String::with_capacity((self.height() + 1) * self.columns.len() * 12);
+        for (index, (name, _)) in self.columns.iter().enumerate() {
+            if index > 0 {
+                out.push(',');
+            }
+            push_csv_text(&mut out, name);
+        }
+        out.push('\n');
+        // One cursor per text column, so each cell is found in order.
+        let mut texts: Vec<Option<_>> = self
             .columns
             .iter()
-            .map(|(name, _)| csv_text(name))
+            .map(|(_, cells)| match cells {
+                Cells::Text(v) => Some(v.iter()),
+                _ => None,
+            })
             .collect();
-        let mut out = header.join(",");
-        out.push('\n');
         for row in 0..self.height() {
-            let cells: Vec<String> = self
-                .columns
-                .iter()
-                .map(|(_, cells)| cells.csv_cell(row))
-                .collect();
-            out.push_str(&cells.join(","));
+            for (index, (_, cells)) in self.columns.iter().enumerate() {
+                if index > 0 {
+                    out.push(',');
+                }
+                // Writing into a String cannot fail.
+                let _ = match cells {
+                    Cells::Text(_) => {
+                        if let Some(Some(text)) = texts[index].as_mut().and_then(Iterator::next) {
+                            push_csv_text(&mut out, text);
+                        }
+                        Ok(())
+                    }
+                    Cells::Integer(v) => v[row].map_or(Ok(()), |x| write!(out, "{x}")),
+                    Cells::Number(v) => v[row].map_or(Ok(()), |x| write!(out, "{x}")),
+                    Cells::Boolean(v) => v[row].map_or(Ok(()), |x| write!(out, "{x}")),
+                };
+            }
             out.push('\n');
         }
         out
     }
 }
 
-/// Quotes a CSV cell when it holds a separator, quote or line break.
-fn csv_text(text: &str) -> String {
+/// Appends a CSV cell, quoted when it holds a separator, quote or line break.
+fn push_csv_text(out: &mut String, text: &str) {
     if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
+        out.push('"');
+        out.push_str(&text.replace('"', "\"\""));
+        out.push('"');
     } else {
-        text.to_owned()
+        out.push_str(text);
     }
 }
 

@@ -52,27 +52,55 @@ pub fn write_snapshot(snapshot: &Snapshot, dir: &Path, format: TableFormat) -> R
     meta.push('\n');
     write_file(&dir.join("snapshot.json"), meta.as_bytes())?;
 
-    for frame in snapshot_frames(snapshot) {
-        write_frame(&frame, dir, format)?;
+    for table in SnapshotTable::ALL {
+        write_frame(&table.frame(snapshot), dir, format)?;
     }
     write_file(&dir.join("specs.jsonl"), specs_jsonl(snapshot)?.as_bytes())
 }
 
-/// The five tables of a snapshot, in the order and with the columns of
-/// `data/README.md`: `catalogue_checks`, `versions`, `catalogue_prices`,
-/// `quote_checks`, `quotes`; versions by ID, rows by time.
-pub fn snapshot_frames(snapshot: &Snapshot) -> [Frame; 5] {
-    let versions = sorted_versions(snapshot);
-    let mut checks = snapshot.catalogue_checks.clone();
-    checks.sort();
-    [
-        Frame::new("catalogue_checks")
-            .text("observedAt", checks.iter().map(|t| Some(format_time(*t)))),
-        versions_frame(&versions),
-        catalogue_prices_frame(&versions),
-        quote_checks_frame(&versions),
-        quotes_frame(&versions),
-    ]
+/// The five tables of a snapshot, in the order of `data/README.md`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SnapshotTable {
+    /// `catalogue_checks`.
+    CatalogueChecks,
+    /// `versions`.
+    Versions,
+    /// `catalogue_prices`.
+    CataloguePrices,
+    /// `quote_checks`.
+    QuoteChecks,
+    /// `quotes`.
+    Quotes,
+}
+
+impl SnapshotTable {
+    /// Every table, in the order of `data/README.md`.
+    pub const ALL: [SnapshotTable; 5] = [
+        SnapshotTable::CatalogueChecks,
+        SnapshotTable::Versions,
+        SnapshotTable::CataloguePrices,
+        SnapshotTable::QuoteChecks,
+        SnapshotTable::Quotes,
+    ];
+
+    /// The table of `snapshot`, with the columns of `data/README.md`;
+    /// versions by ID, rows by time. Built on demand: the quotes of a large
+    /// snapshot are millions of cells, so a caller holds one table at a time.
+    pub fn frame(self, snapshot: &Snapshot) -> Frame {
+        let versions = sorted_versions(snapshot);
+        match self {
+            SnapshotTable::CatalogueChecks => {
+                let mut checks = snapshot.catalogue_checks.clone();
+                checks.sort();
+                Frame::new("catalogue_checks")
+                    .text("observedAt", checks.iter().map(|t| Some(format_time(*t))))
+            }
+            SnapshotTable::Versions => versions_frame(&versions),
+            SnapshotTable::CataloguePrices => catalogue_prices_frame(&versions),
+            SnapshotTable::QuoteChecks => quote_checks_frame(&versions),
+            SnapshotTable::Quotes => quotes_frame(&versions),
+        }
+    }
 }
 
 /// `specs.jsonl`: one line per version with specifications, by version ID;

@@ -22,15 +22,18 @@ pub mod page;
 pub mod snapshot_fields;
 pub mod tables;
 
+use std::time::Instant;
+
 use anyhow::{Context, ensure};
 use rayon::prelude::*;
 use serde_json::{Value, json};
+use tracing::debug;
 
 use crate::frame::Frame;
 use crate::output::JSON;
 use crate::render::site::Site;
 use crate::render::site::feeds::SitemapEntry;
-use crate::snapshot::{snapshot_frames, specs_jsonl};
+use crate::snapshot::{SnapshotTable, specs_jsonl};
 use crate::time::format_time;
 use fields::TableDoc;
 use package::{TableFiles, Written, file_resource, gzip, sha256sums, table_resources};
@@ -53,25 +56,32 @@ pub const LICENSE_URL: &str = "https://creativecommons.org/licenses/by/4.0/deed.
 
 /// Writes every file of `/datos/` and the page; returns the page for the sitemap.
 pub fn write_datos(site: &Site) -> anyhow::Result<SitemapEntry> {
-    let (snapshot, catalogue) = (site.snapshot, site.catalogue);
-    let own = [
+    let (snapshot, catalogue, links) = (site.snapshot, site.catalogue, site.index.links());
+    let own: Vec<TableJob> = vec![
         (
             fields::versiones(),
-            tables::versiones(catalogue, site.index.links()),
+            Box::new(|| tables::versiones(catalogue, links)),
         ),
-        (fields::controles(), tables::controles(snapshot)),
-        (fields::semanas(), tables::semanas(&catalogue.vehicles)),
-        (fields::catalogo(), tables::catalogo(snapshot, catalogue)),
+        (
+            fields::controles(),
+            Box::new(|| tables::controles(snapshot)),
+        ),
+        (
+            fields::semanas(),
+            Box::new(|| tables::semanas(&catalogue.vehicles)),
+        ),
+        (
+            fields::catalogo(),
+            Box::new(|| tables::catalogo(snapshot, catalogue)),
+        ),
     ];
-    let tables = write_tables(site, "", own.into_iter().collect())?;
-    let snapshot_tables = write_tables(
-        site,
-        "snapshot/",
-        snapshot_fields::snapshot_tables()
-            .into_iter()
-            .zip(snapshot_frames(snapshot))
-            .collect(),
-    )?;
+    let tables = write_tables(site, "", own)?;
+    let theirs: Vec<TableJob> = snapshot_fields::snapshot_tables()
+        .into_iter()
+        .zip(SnapshotTable::ALL)
+        .map(|(doc, table)| (doc, Box::new(move || table.frame(snapshot)) as Builder))
+        .collect();
+    let snapshot_tables = write_tables(site, "snapshot/", theirs)?;
     let mut meta_json =
         serde_json::to_string_pretty(&snapshot.meta).context("serializing snapshot.json")?;
     meta_json.push('\n');
@@ -128,16 +138,26 @@ fn write_file(
     Ok(Written::of(path, bytes))
 }
 
-/// Encodes and writes each table as `<folder><name>.csv.gz` and
-/// `<folder><name>.parquet`, in parallel, in the given order.
+/// Builds a table's frame when it is written.
+type Builder<'a> = Box<dyn Fn() -> Frame + Send + Sync + 'a>;
+
+/// A table to write: what it holds, and how to build it.
+type TableJob<'a> = (TableDoc, Builder<'a>);
+
+/// Builds, encodes and writes each table as `<folder><name>.csv.gz` and
+/// `<folder><name>.parquet`, in parallel, in the given order. Each frame is
+/// built just before it is encoded and dropped after, so only as many
+/// tables as there are threads are held at once.
 fn write_tables(
     site: &Site,
     folder: &'static str,
-    tables: Vec<(TableDoc, Frame)>,
+    tables: Vec<TableJob>,
 ) -> anyhow::Result<Vec<TableFiles>> {
     tables
         .into_par_iter()
-        .map(|(doc, frame)| {
+        .map(|(doc, build)| {
+            let start = Instant::now();
+            let frame = build();
             check_columns(&doc, &frame)?;
             let stem = format!("{folder}{}", doc.name);
             let csv = gzip(frame.to_csv().as_bytes())
@@ -145,6 +165,12 @@ fn write_tables(
             let parquet = frame
                 .to_parquet()
                 .with_context(|| format!("encoding {stem}.parquet"))?;
+            debug!(
+                table = %stem,
+                rows = frame.height(),
+                elapsed_ms = start.elapsed().as_millis() as u64,
+                "data download encoded"
+            );
             Ok(TableFiles {
                 rows: frame.height(),
                 csv: write_file(site, &format!("{stem}.csv.gz"), GZIP, &csv)?,
