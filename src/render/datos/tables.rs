@@ -27,14 +27,16 @@ fn time(value: crate::time::Time) -> Option<String> {
 /// `versiones`: one row per published version, in ID order.
 pub fn versiones(catalogue: &Catalogue, links: &Links) -> Frame {
     let v = &catalogue.vehicles;
-    let reason = |wanted: Reason| {
-        Cells::Boolean(
-            v.iter()
-                .map(|x| Some(x.reasons.contains(&wanted)))
-                .collect(),
-        )
-    };
-    let mut frame = Frame::new("versiones")
+    let mut frame = signal_columns(identity_columns(v, links), v);
+    for window in Window::ALL.iter().copied() {
+        frame = change_columns(frame, v, window);
+    }
+    frame
+}
+
+/// A version's identity and catalogue facts.
+fn identity_columns(v: &[Vehicle], links: &Links) -> Frame {
+    Frame::new("versiones")
         .text("id", v.iter().map(|x| text(&x.id)))
         .text("url", v.iter().map(|x| Some(links.vehicle(&x.id))))
         .text("sourceUrl", v.iter().map(|x| text(&x.source_url)))
@@ -57,6 +59,18 @@ pub fn versiones(catalogue: &Catalogue, links: &Links) -> Frame {
         .integer("seats", v.iter().map(|x| x.seats.map(i64::from)))
         .integer("airbags", v.iter().map(|x| x.airbags.map(i64::from)))
         .boolean("hasSpecs", v.iter().map(|x| Some(x.has_specs())))
+}
+
+/// A version's current quotes and its comparison with the usual price.
+fn signal_columns(frame: Frame, v: &[Vehicle]) -> Frame {
+    let reason = |wanted: Reason| {
+        Cells::Boolean(
+            v.iter()
+                .map(|x| Some(x.reasons.contains(&wanted)))
+                .collect(),
+        )
+    };
+    frame
         .text("observedAt", v.iter().map(|x| time(x.observed_at)))
         .number(
             "currentPriceUsd",
@@ -105,11 +119,7 @@ pub fn versiones(catalogue: &Catalogue, links: &Links) -> Frame {
         )
         .column("belowTypical", reason(Reason::BelowTypical))
         .column("priceDrop", reason(Reason::PriceDrop))
-        .column("newOpportunity", reason(Reason::NewOpportunity));
-    for window in Window::ALL.iter().copied() {
-        frame = change_columns(frame, v, window);
-    }
-    frame
+        .column("newOpportunity", reason(Reason::NewOpportunity))
 }
 
 /// The six columns of `recentChanges[window]`.
