@@ -339,6 +339,8 @@ fn the_datos_page_explains_every_file_with_a_dataset_and_is_in_the_sitemap() {
     );
     let package = package();
     assert_eq!(package["synthetic"], true);
+    assert_eq!(package["licenses"][0]["name"], "CC-BY-4.0");
+    assert_eq!(package["created"], package["snapshotAt"]);
     assert!(
         package["description"]
             .as_str()

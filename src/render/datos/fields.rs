@@ -143,7 +143,7 @@ fn version_id() -> Field {
     field(
         "versionId",
         Text,
-        "Identificador de la versión en el catálogo (el `id` de la API y de versiones.csv.gz).",
+        "Identificador de la versión en el catálogo (el `id` de la API): las publicadas están en versiones.csv.gz; todas, en snapshot/versions.csv.gz.",
     )
     .required()
 }

@@ -51,8 +51,10 @@ pub const CSV: &str = "text/csv; charset=utf-8";
 pub const HISTORY_CSV: &str = "historial.csv";
 /// The data's license (the code's MIT license does not cover data).
 pub const LICENSE_NAME: &str = "CC BY 4.0";
-/// Where the license is published, in Spanish.
-pub const LICENSE_URL: &str = "https://creativecommons.org/licenses/by/4.0/deed.es";
+/// The license's canonical address (machine-readable metadata).
+pub const LICENSE_URL: &str = "https://creativecommons.org/licenses/by/4.0/";
+/// The license in Spanish, for readers of the page.
+pub const LICENSE_DEED: &str = "https://creativecommons.org/licenses/by/4.0/deed.es";
 
 /// Writes every file of `/datos/` and the page; returns the page for the sitemap.
 pub fn write_datos(site: &Site) -> anyhow::Result<SitemapEntry> {

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use super::fields::{Field, TableDoc};
 use super::package::{TableFiles, Written};
-use super::{DATOS, LICENSE_NAME, LICENSE_URL};
+use super::{DATOS, LICENSE_DEED, LICENSE_NAME, LICENSE_URL};
 use crate::pages::escape;
 use crate::render::site::format::{count, date, date_time, file_size};
 use crate::render::site::pages::crumbs;
@@ -162,7 +162,7 @@ pub fn write_datos_page(site: &Site, files: &DatosFiles) -> anyhow::Result<()> {
         package: FileView::of(files.package),
         sums_url: format!("{DATOS}/SHA256SUMS"),
         license_name: LICENSE_NAME,
-        license_url: LICENSE_URL,
+        license_url: LICENSE_DEED,
         citation,
         example: site.vehicles().first().map(|vehicle| {
             (
