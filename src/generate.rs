@@ -1,6 +1,7 @@
 //! Generate stage: the flat, logged list of steps from a snapshot directory to
-//! a complete static tree (API responses, docs, OpenAPI, CDN rules), written
-//! beside the destination and swapped in only when complete.
+//! a complete static tree (API responses, docs, OpenAPI, CDN rules, data
+//! downloads, the website), written beside the destination and swapped in
+//! only when complete.
 
 use std::path::PathBuf;
 
@@ -12,6 +13,8 @@ use crate::api::index::{INDEX_FILE_PATH, RECORDS_FILE_PATH};
 use crate::api::openapi::render_openapi;
 use crate::check::stale_snapshot;
 use crate::output::{Manifest, TreeWriter};
+use crate::render::datos::write_datos;
+use crate::render::site::{Site, write_site};
 use crate::render::{api::write_api, cdn::render_redirects, docs};
 use crate::run::{load, timed};
 use crate::signals::compute_catalogue;
@@ -103,10 +106,10 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
     )?;
     let env = docs::environment();
     timed("write docs", || docs::write_docs(&index, &env, &out))?;
-    timed("write site", || {
-        crate::render::site::write_site(&index, &catalogue, &env, &out)
-    })?;
-    let manifest = timed("swap the tree in", || out.commit())
+    let site = Site::new(&index, &catalogue, &snapshot, &env, &out);
+    let datos = timed("write data downloads", || write_datos(&site))?;
+    timed("write site", || write_site(&site, &[datos]))?;
+    let manifest = timed("publish the tree", || out.commit())
         .with_context(|| format!("publishing {}", options.out.display()))?;
     info!(files = manifest.files.len(), out = %options.out.display(), "tree written");
     Ok(manifest)

@@ -20,6 +20,8 @@ pub mod cli;
 #[cfg(feature = "edge")]
 pub mod edge;
 #[cfg(feature = "generate")]
+pub mod frame;
+#[cfg(feature = "generate")]
 pub mod generate;
 #[cfg(feature = "generate")]
 pub mod output;

@@ -22,6 +22,17 @@ pub const THRESHOLD_PER_CENT: i64 = 95;
 /// The `conversionBasis` of every recent change.
 pub const CONVERSION_BASIS: &str = "current_observed_exchange_rate";
 
+/// Which way a catalogue price moved from `from` to `to` (`Less`: a
+/// reduction): on native amounts when the currency is unchanged, else in USD
+/// at `rate`, the current observed exchange rate; `None` when that cannot be
+/// told (a change of currency without a rate).
+pub fn direction(from: Money, to: Money, rate: Option<&Exact>) -> Option<Ordering> {
+    if from.currency == to.currency {
+        return Some(exact::decimal(to.amount)?.cmp(&exact::decimal(from.amount)?));
+    }
+    Some(exact::usd(to, rate)?.cmp(&exact::usd(from, rate)?))
+}
+
 /// What the change rules need to know about one version at `T`.
 #[derive(Debug, Clone, Copy)]
 pub struct ChangeContext<'a> {
@@ -75,15 +86,8 @@ impl ChangeContext<'_> {
             })
     }
 
-    /// Whether a change lowers the price: on native amounts when the currency
-    /// is unchanged, else in USD at the current rate.
     fn direction(&self, change: &Change) -> Option<Ordering> {
-        if change.from.currency == change.to.currency {
-            return Some(
-                exact::decimal(change.to.amount)?.cmp(&exact::decimal(change.from.amount)?),
-            );
-        }
-        Some(self.usd(change.to)?.cmp(&self.usd(change.from)?))
+        direction(change.from, change.to, self.rate)
     }
 
     fn is_reduction(&self, change: &Change) -> bool {

@@ -227,10 +227,10 @@ fn is_drop(change: Option<&RecentChange>) -> bool {
     change.is_some_and(|change| change.kind == ChangeKind::PriceDrop)
 }
 
-/// The quotes of the latest check, cheapest first in exact USD, ties by quote
+/// The quotes of a check (the latest: the current quotes), cheapest first in exact USD, ties by quote
 /// ID; a quote without a USD value (an ARS quote at a check without a rate)
 /// goes last.
-fn current_quotes(check: &QuoteCheck) -> Vec<Quote> {
+pub fn current_quotes(check: &QuoteCheck) -> Vec<Quote> {
     let rate = check.ars_per_usd.and_then(exact::decimal);
     let mut quotes: Vec<(Option<Exact>, Quote)> = check
         .quotes

@@ -9,4 +9,4 @@ pub mod write;
 
 pub use load::load_snapshot;
 pub use model::*;
-pub use write::{TableFormat, write_snapshot};
+pub use write::{SnapshotTable, TableFormat, specs_jsonl, write_snapshot};

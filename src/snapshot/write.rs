@@ -8,10 +8,10 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 use compact_str::CompactString;
-use polars::prelude::{Column, DataFrame, ParquetWriter};
 use serde::Serialize;
 
 use super::model::{CatalogueRun, QuoteCheck, Snapshot, SourceQuote, Specs, Version};
+use crate::frame::Frame;
 use crate::time::format_time;
 
 /// File format of the written tables.
@@ -52,21 +52,67 @@ pub fn write_snapshot(snapshot: &Snapshot, dir: &Path, format: TableFormat) -> R
     meta.push('\n');
     write_file(&dir.join("snapshot.json"), meta.as_bytes())?;
 
+    for table in SnapshotTable::ALL {
+        write_frame(&table.frame(snapshot), dir, format)?;
+    }
+    write_file(&dir.join("specs.jsonl"), specs_jsonl(snapshot)?.as_bytes())
+}
+
+/// The five tables of a snapshot, in the order of `data/README.md`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SnapshotTable {
+    /// `catalogue_checks`.
+    CatalogueChecks,
+    /// `versions`.
+    Versions,
+    /// `catalogue_prices`.
+    CataloguePrices,
+    /// `quote_checks`.
+    QuoteChecks,
+    /// `quotes`.
+    Quotes,
+}
+
+impl SnapshotTable {
+    /// Every table, in the order of `data/README.md`.
+    pub const ALL: [SnapshotTable; 5] = [
+        SnapshotTable::CatalogueChecks,
+        SnapshotTable::Versions,
+        SnapshotTable::CataloguePrices,
+        SnapshotTable::QuoteChecks,
+        SnapshotTable::Quotes,
+    ];
+
+    /// The table of `snapshot`, with the columns of `data/README.md`;
+    /// versions by ID, rows by time. Built on demand: the quotes of a large
+    /// snapshot are millions of cells, so a caller holds one table at a time.
+    pub fn frame(self, snapshot: &Snapshot) -> Frame {
+        let versions = sorted_versions(snapshot);
+        match self {
+            SnapshotTable::CatalogueChecks => {
+                let mut checks = snapshot.catalogue_checks.clone();
+                checks.sort();
+                Frame::new("catalogue_checks")
+                    .text("observedAt", checks.iter().map(|t| Some(format_time(*t))))
+            }
+            SnapshotTable::Versions => versions_frame(&versions),
+            SnapshotTable::CataloguePrices => catalogue_prices_frame(&versions),
+            SnapshotTable::QuoteChecks => quote_checks_frame(&versions),
+            SnapshotTable::Quotes => quotes_frame(&versions),
+        }
+    }
+}
+
+/// `specs.jsonl`: one line per version with specifications, by version ID;
+/// empty when no version has any.
+pub fn specs_jsonl(snapshot: &Snapshot) -> Result<String> {
+    specs_lines(&sorted_versions(snapshot))
+}
+
+fn sorted_versions(snapshot: &Snapshot) -> Vec<&Version> {
     let mut versions: Vec<&Version> = snapshot.versions.iter().collect();
     versions.sort_by(|a, b| a.id.cmp(&b.id));
-    let mut checks = snapshot.catalogue_checks.clone();
-    checks.sort();
-    for frame in [
-        Frame::new("catalogue_checks")
-            .text("observedAt", checks.iter().map(|t| Some(format_time(*t)))),
-        versions_frame(&versions),
-        catalogue_prices_frame(&versions),
-        quote_checks_frame(&versions),
-        quotes_frame(&versions),
-    ] {
-        frame.write(dir, format)?;
-    }
-    write_file(&dir.join("specs.jsonl"), specs_lines(&versions)?.as_bytes())
+    versions
 }
 
 /// The one place files are written: adds the path to every error.
@@ -238,129 +284,20 @@ fn specs_lines(versions: &[&Version]) -> Result<String> {
     Ok(out)
 }
 
-/// The cells of one output column.
-enum Cells {
-    Text(Vec<Option<String>>),
-    Integer(Vec<Option<i64>>),
-    Number(Vec<Option<f64>>),
-    Boolean(Vec<Option<bool>>),
-}
-
-/// One output table, column by column, in the order of `data/README.md`.
-struct Frame {
-    name: &'static str,
-    columns: Vec<(&'static str, Cells)>,
-}
-
-impl Frame {
-    fn new(name: &'static str) -> Self {
-        Frame {
-            name,
-            columns: Vec::new(),
+/// Writes `dir/NAME.EXT` and removes a twin of the other format.
+fn write_frame(frame: &Frame, dir: &Path, format: TableFormat) -> Result<()> {
+    let file = format!("{}.{}", frame.name(), format.extension());
+    let bytes = match format {
+        TableFormat::Parquet => frame.to_parquet(),
+        TableFormat::Csv => Ok(frame.to_csv().into_bytes()),
+    }
+    .with_context(|| format!("encoding {file}"))?;
+    write_file(&dir.join(&file), &bytes)?;
+    let twin = dir.join(format!("{}.{}", frame.name(), format.other().extension()));
+    match fs::remove_file(&twin) {
+        Err(err) if err.kind() != ErrorKind::NotFound => {
+            Err(err).with_context(|| format!("removing {}", twin.display()))
         }
-    }
-
-    fn text(mut self, name: &'static str, cells: impl Iterator<Item = Option<String>>) -> Self {
-        self.columns.push((name, Cells::Text(cells.collect())));
-        self
-    }
-
-    fn integer(mut self, name: &'static str, cells: impl Iterator<Item = Option<i64>>) -> Self {
-        self.columns.push((name, Cells::Integer(cells.collect())));
-        self
-    }
-
-    fn number(mut self, name: &'static str, cells: impl Iterator<Item = Option<f64>>) -> Self {
-        self.columns.push((name, Cells::Number(cells.collect())));
-        self
-    }
-
-    fn boolean(mut self, name: &'static str, cells: impl Iterator<Item = Option<bool>>) -> Self {
-        self.columns.push((name, Cells::Boolean(cells.collect())));
-        self
-    }
-
-    fn height(&self) -> usize {
-        self.columns.first().map_or(0, |(_, cells)| match cells {
-            Cells::Text(v) => v.len(),
-            Cells::Integer(v) => v.len(),
-            Cells::Number(v) => v.len(),
-            Cells::Boolean(v) => v.len(),
-        })
-    }
-
-    /// Writes `dir/NAME.EXT` and removes a twin of the other format.
-    fn write(&self, dir: &Path, format: TableFormat) -> Result<()> {
-        let file = format!("{}.{}", self.name, format.extension());
-        let bytes = match format {
-            TableFormat::Parquet => self.to_parquet(),
-            TableFormat::Csv => Ok(self.to_csv().into_bytes()),
-        }
-        .with_context(|| format!("encoding {file}"))?;
-        write_file(&dir.join(&file), &bytes)?;
-        let twin = dir.join(format!("{}.{}", self.name, format.other().extension()));
-        match fs::remove_file(&twin) {
-            Err(err) if err.kind() != ErrorKind::NotFound => {
-                Err(err).with_context(|| format!("removing {}", twin.display()))
-            }
-            _ => Ok(()),
-        }
-    }
-
-    fn to_parquet(&self) -> Result<Vec<u8>> {
-        let columns = self
-            .columns
-            .iter()
-            .map(|(name, cells)| match cells {
-                Cells::Text(v) => Column::new((*name).into(), v),
-                Cells::Integer(v) => Column::new((*name).into(), v),
-                Cells::Number(v) => Column::new((*name).into(), v),
-                Cells::Boolean(v) => Column::new((*name).into(), v),
-            })
-            .collect();
-        let mut frame = DataFrame::new(self.height(), columns)?;
-        let mut bytes = Vec::new();
-        // Serial encoding: the file must not depend on thread scheduling.
-        ParquetWriter::new(&mut bytes)
-            .set_parallel(false)
-            .finish(&mut frame)?;
-        Ok(bytes)
-    }
-
-    /// RFC 4180 CSV with `\n` line ends; numbers in Rust's shortest
-    /// round-trip decimal form (never an exponent), so they load back equal.
-    fn to_csv(&self) -> String {
-        let header: Vec<String> = self
-            .columns
-            .iter()
-            .map(|(name, _)| csv_text(name))
-            .collect();
-        let mut out = header.join(",");
-        out.push('\n');
-        for row in 0..self.height() {
-            let cells: Vec<String> = self
-                .columns
-                .iter()
-                .map(|(_, cells)| match cells {
-                    Cells::Text(v) => v[row].as_deref().map(csv_text),
-                    Cells::Integer(v) => v[row].map(|x| x.to_string()),
-                    Cells::Number(v) => v[row].map(|x| x.to_string()),
-                    Cells::Boolean(v) => v[row].map(|x| x.to_string()),
-                })
-                .map(Option::unwrap_or_default)
-                .collect();
-            out.push_str(&cells.join(","));
-            out.push('\n');
-        }
-        out
-    }
-}
-
-/// Quotes a CSV cell when it holds a separator, quote or line break.
-fn csv_text(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_owned()
+        _ => Ok(()),
     }
 }

@@ -19,6 +19,7 @@ const pages = [
   { name: 'model', path: '/modelos/toyota/hilux' },
   { name: 'version', path: `/versiones/${hilux}` },
   { name: 'deals', path: '/ofertas', ready: 'ol.cards li', min: 1 },
+  { name: 'datos', path: '/datos', ready: 'a[href$=".parquet"]', min: 18 },
   { name: 'search', path: '/buscar?make=Toyota&type=Pickup&sort=price_asc', ready: '#lista li', min: 1 },
   { name: 'compare', path: `/comparar?ids=${hilux},${ranger}`, ready: 'table.compare-table thead th', min: 3 },
   // A search the API refuses: the page comes with the API's 400 (chromium

@@ -139,7 +139,19 @@ fn generating_twice_gives_byte_identical_trees() {
     let fixture = fixture();
     let again = fixture.out.with_file_name("again");
     generate(&options(&fixture.data, &again)).expect("generate again");
-    assert!(read_tree(&fixture.out) == read_tree(&again), "trees differ");
+    let tree = read_tree(&fixture.out);
+    // The comparison covers every file, the data downloads (gzip, Parquet,
+    // checksums) and each version's history CSV included.
+    for file in [
+        "datos/versiones.csv.gz",
+        "datos/snapshot/quotes.parquet",
+        "datos/datapackage.json",
+        "datos/SHA256SUMS",
+        "versiones/bmw-x1-sdrive20i-xline-steptronic/historial.csv",
+    ] {
+        assert!(tree.contains_key(file), "{file} is in the tree");
+    }
+    assert!(tree == read_tree(&again), "trees differ");
 }
 
 #[test]

@@ -2,7 +2,9 @@
 
 mod broken_generate;
 mod cdn;
+mod datos;
 mod edge;
+mod feeds;
 mod generate;
 mod hostile;
 mod index;

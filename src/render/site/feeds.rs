@@ -1,26 +1,21 @@
 //! Render stage, machine-readable site files: `sitemap.xml`, `robots.txt`,
 //! the Atom feed of new deals (`/feeds/ofertas.xml`: price drops and new
-//! opportunities of the last seven days) and each version's Atom data feed
-//! (`<version path>/feed.xml`: its current lowest quote, recent changes and
-//! weekly averages). XML is written here with [`escape`] on every value.
+//! opportunities of the last seven days) and the Atom writing that each
+//! version's feed (`version_feed.rs`) shares. XML is written here with
+//! [`escape`] on every value.
 
 use std::fmt::Write;
 
-use chrono::{Duration, NaiveTime};
-
 use super::cards::{change_text, comparison_text, drop_size};
 use super::chart::escape;
-use super::format::{day, money, usd};
+use super::format::usd;
 use super::{Site, docs_paths};
-use crate::api::links::percent_encode;
 use crate::catalogue::{RecentChange, Vehicle};
-use crate::time::{Time, argentina, format_time};
+use crate::time::{Time, format_time};
 use crate::vocab::{ChangeKind, Window};
 
 /// Path of the deals feed.
 pub const DEALS_FEED: &str = "/feeds/ofertas.xml";
-/// Content type of the feeds.
-const ATOM: &str = "application/atom+xml; charset=utf-8";
 /// Most entries in the deals feed.
 const DEALS_FEED_LIMIT: usize = 200;
 
@@ -141,25 +136,28 @@ pub fn write_robots(site: &Site) -> anyhow::Result<()> {
 }
 
 /// One Atom entry.
-struct Entry {
-    id: String,
-    title: String,
-    link: String,
-    updated: Time,
-    summary: String,
+pub(super) struct Entry {
+    pub(super) id: String,
+    pub(super) title: String,
+    pub(super) link: String,
+    pub(super) updated: Time,
+    pub(super) summary: String,
 }
 
 /// A feed's own facts.
-struct FeedHead<'a> {
-    title: &'a str,
-    subtitle: &'a str,
-    self_url: String,
-    html_url: String,
-    json_url: Option<String>,
-    updated: Time,
+pub(super) struct FeedHead<'a> {
+    pub(super) title: &'a str,
+    pub(super) subtitle: &'a str,
+    pub(super) self_url: String,
+    pub(super) html_url: String,
+    pub(super) json_url: Option<String>,
+    pub(super) updated: Time,
 }
 
-fn render_feed(head: &FeedHead, entries: &[Entry]) -> String {
+/// Content type of the feeds.
+pub(super) const ATOM: &str = "application/atom+xml; charset=utf-8";
+
+pub(super) fn render_feed(head: &FeedHead, entries: &[Entry]) -> String {
     let mut xml = String::from(
         "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n\
          <feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"es-AR\">\n",
@@ -204,14 +202,15 @@ fn render_feed(head: &FeedHead, entries: &[Entry]) -> String {
     xml
 }
 
-fn display_name(vehicle: &Vehicle) -> String {
+/// The car's name as every entry title starts: make, model and trim.
+pub(super) fn display_name(vehicle: &Vehicle) -> String {
     let trim = vehicle.trim_display.as_deref().unwrap_or(&vehicle.trim);
     format!("{} {} {trim}", vehicle.make, vehicle.model)
 }
 
 /// The distinct seven-day changes of a version: its recent change and, when
 /// a drop took that place, the new opportunity as well.
-fn changes(vehicle: &Vehicle) -> Vec<&RecentChange> {
+pub(super) fn changes(vehicle: &Vehicle) -> Vec<&RecentChange> {
     let mut found: Vec<&RecentChange> = Vec::new();
     let candidates = [
         vehicle.recent_changes.get(Window::D7),
@@ -228,7 +227,9 @@ fn changes(vehicle: &Vehicle) -> Vec<&RecentChange> {
     found
 }
 
-fn change_entry(site: &Site, vehicle: &Vehicle, change: &RecentChange) -> Entry {
+/// The entry of a recent change (the deals feed's; a version's feed takes
+/// its new opportunities).
+pub(super) fn change_entry(site: &Site, vehicle: &Vehicle, change: &RecentChange) -> Entry {
     let url = site.index.links().vehicle(&vehicle.id);
     let updated = change
         .recency()
@@ -282,81 +283,6 @@ pub fn write_deals_feed(site: &Site) -> anyhow::Result<()> {
         ATOM,
         xml.as_bytes(),
     )
-}
-
-/// Writes `<path>/feed.xml`, the data feed of one version.
-pub fn write_version_feed(site: &Site, vehicle: &Vehicle, path: &str) -> anyhow::Result<()> {
-    let links = site.index.links();
-    let url = links.vehicle(&vehicle.id);
-    let snapshot_at = site.index.meta().snapshot_at;
-    let mut entries = vec![quote_entry(vehicle, &url)];
-    entries.extend(
-        changes(vehicle)
-            .into_iter()
-            .map(|c| change_entry(site, vehicle, c)),
-    );
-    entries.extend(vehicle.history.iter().map(|week| {
-        let end = week.week_start + Duration::days(7);
-        let end = end
-            .and_time(NaiveTime::MIN)
-            .and_local_timezone(argentina())
-            .single()
-            .map_or(snapshot_at, |t| t.to_utc())
-            .min(snapshot_at);
-        Entry {
-            id: format!("{url}#semana-{}", week.week_start),
-            title: format!("Semana del {}: {}", day(week.week_start), usd(week.average_usd)),
-            link: url.clone(),
-            updated: end,
-            summary: format!(
-                "Promedio semanal de la cotización más baja de las concesionarias en la semana del {}: {}.",
-                day(week.week_start),
-                usd(week.average_usd)
-            ),
-        }
-    }));
-    entries.sort_by(|a, b| b.updated.cmp(&a.updated).then_with(|| a.id.cmp(&b.id)));
-    let name = display_name(vehicle);
-    let title = format!("autoprecios: {name}");
-    let feed_path = format!("{path}/feed.xml");
-    let head = FeedHead {
-        title: &title,
-        subtitle: "Cotización más baja, cambios recientes y promedios semanales de precio.",
-        self_url: links.absolute(&feed_path),
-        html_url: url.clone(),
-        json_url: Some(
-            links.absolute(&format!("/api/v1/vehicles/{}", percent_encode(&vehicle.id))),
-        ),
-        updated: entries.first().map_or(vehicle.observed_at, |e| e.updated),
-    };
-    let file = format!("{}/feed.xml", path.trim_start_matches('/'));
-    site.out.write(
-        &feed_path,
-        &file,
-        ATOM,
-        render_feed(&head, &entries).as_bytes(),
-    )
-}
-
-fn quote_entry(vehicle: &Vehicle, url: &str) -> Entry {
-    let best = vehicle
-        .best_quote
-        .as_ref()
-        .map(|q| money(q.price, q.currency))
-        .unwrap_or_else(|| usd(vehicle.current_price_usd));
-    Entry {
-        id: format!("{url}#cotizacion-{}", format_time(vehicle.observed_at)),
-        title: format!("Cotización más baja: {}", usd(vehicle.current_price_usd)),
-        link: url.to_owned(),
-        updated: vehicle.observed_at,
-        summary: format!(
-            "Control del {}: {} cotizaciones, la más baja {best} ({}). {}.",
-            super::format::date_time(vehicle.observed_at),
-            vehicle.quote_count,
-            usd(vehicle.current_price_usd),
-            comparison_text(vehicle.current_price_usd, &vehicle.comparison)
-        ),
-    }
 }
 
 #[cfg(test)]

@@ -166,6 +166,32 @@ pub fn month_abbreviation(month: u32) -> &'static str {
     MONTHS[(month.clamp(1, 12) - 1) as usize]
 }
 
+/// A file size in decimal units with one decimal, es-AR: `850 bytes`,
+/// `12,3 kB`, `1,3 MB`. Whole integer arithmetic (tenths, half up), so the
+/// text never depends on float formatting.
+pub fn file_size(bytes: usize) -> String {
+    let bytes = bytes as u64;
+    if bytes < 1_000 {
+        return format!("{} bytes", group_thousands(bytes));
+    }
+    let units = [(1_000, "kB"), (1_000_000, "MB"), (1_000_000_000, "GB")];
+    let mut shown = (0, "GB");
+    for (unit, name) in units {
+        shown = ((bytes * 10 + unit / 2) / unit, name);
+        // 999,96 kB rounds to 1.000,0 kB: say 1,0 MB instead.
+        if shown.0 < 10_000 {
+            break;
+        }
+    }
+    let (tenths, name) = shown;
+    format!("{},{} {name}", group_thousands(tenths / 10), tenths % 10)
+}
+
+/// A count with thousands separators: `132686` -> `132.686`.
+pub fn count(value: usize) -> String {
+    group_thousands(value as u64)
+}
+
 /// `1 unidad`, `3 unidades`.
 pub fn units(count: i64) -> String {
     if count == 1 {
@@ -193,6 +219,15 @@ mod tests {
         assert_eq!(usd(1_234_567.899), "US$ 1.234.567,90");
         assert_eq!(money(12.5, Currency::Ars), "$ 12,50");
         assert_eq!(usd(f64::NAN), UNKNOWN);
+    }
+
+    #[test]
+    fn file_sizes_and_counts_read_as_in_argentina() {
+        assert_eq!(file_size(850), "850 bytes");
+        assert_eq!(file_size(12_345), "12,3 kB");
+        assert_eq!(file_size(999_960), "1,0 MB");
+        assert_eq!(file_size(1_299_254), "1,3 MB");
+        assert_eq!(count(132_686), "132.686");
     }
 
     #[test]

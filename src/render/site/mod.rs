@@ -7,8 +7,10 @@
 //! Pages: `/` (deals), `/ofertas`, `/ofertas/bajas` and `/ofertas/nuevas`
 //! (every deal, pages of 100), `/modelos` (every make and model), `/modelos/{make}`,
 //! `/modelos/{make}/{model}`, `/versiones/{id}` (with its Atom data feed at
-//! `/versiones/{id}/feed.xml`), `/buscar`, `/comparar`, `/404.html`; plus
-//! `/feeds/ofertas.xml`, `/sitemap.xml`, `/robots.txt` and the hashed assets.
+//! `/versiones/{id}/feed.xml` and its chart's data at
+//! `/versiones/{id}/historial.csv`), `/buscar`, `/comparar`, `/404.html`;
+//! plus `/feeds/ofertas.xml`, `/sitemap.xml`, `/robots.txt` and the hashed
+//! assets. The data downloads and `/datos` are `render::datos`'.
 
 pub mod assets;
 pub mod cards;
@@ -22,6 +24,7 @@ pub mod pages;
 pub mod shells;
 pub mod specs;
 pub mod version;
+pub mod version_feed;
 
 use minijinja::value::Serde;
 
@@ -33,13 +36,15 @@ use crate::api::Index;
 use crate::api::types::{Listed, Summary};
 use crate::catalogue::{Catalogue, Vehicle};
 use crate::output::TreeWriter;
+use crate::snapshot::{Snapshot, Version};
 use crate::time::format_time;
+use feeds::SitemapEntry;
 
 /// Content type of every page.
 pub const HTML: &str = "text/html; charset=utf-8";
 
 /// The site's templates (the docs module registers `base.html` and `doc.html`).
-const TEMPLATES: [(&str, &str); 11] = [
+const TEMPLATES: [(&str, &str); 12] = [
     (
         "macros.html",
         include_str!("../../../templates/macros.html"),
@@ -63,6 +68,7 @@ const TEMPLATES: [(&str, &str); 11] = [
         include_str!("../../../templates/compare.html"),
     ),
     ("404.html", include_str!("../../../templates/404.html")),
+    ("datos.html", include_str!("../../../templates/datos.html")),
 ];
 
 /// Adds the site's templates, the asset paths (`assets.css`, `assets.js`,
@@ -101,6 +107,8 @@ pub struct Site<'a> {
     pub index: &'a Index,
     /// The catalogue it indexes (a version's position is the same in both).
     pub catalogue: &'a Catalogue,
+    /// The snapshot it was computed from (the data downloads, the feeds' events).
+    pub snapshot: &'a Snapshot,
     /// The templates.
     pub env: &'a Environment<'a>,
     /// The tree being written.
@@ -134,7 +142,35 @@ pub struct PageMeta {
     pub crumbs: Vec<(Option<String>, String)>,
 }
 
-impl Site<'_> {
+impl<'a> Site<'a> {
+    /// The site of a catalogue, its index and snapshot, written into `out`.
+    pub fn new(
+        index: &'a Index,
+        catalogue: &'a Catalogue,
+        snapshot: &'a Snapshot,
+        env: &'a Environment<'a>,
+        out: &'a TreeWriter,
+    ) -> Self {
+        Site {
+            index,
+            catalogue,
+            snapshot,
+            env,
+            out,
+            snapshot_at: format_time(index.meta().snapshot_at),
+        }
+    }
+
+    /// The snapshot's record of a published version (the snapshot and the
+    /// catalogue both hold versions in ID order).
+    pub fn version(&self, id: &str) -> Option<&'a Version> {
+        let versions = &self.snapshot.versions;
+        versions
+            .binary_search_by(|version| version.id.as_str().cmp(id))
+            .ok()
+            .map(|index| &versions[index])
+    }
+
     /// Every published version, in ID order.
     pub fn vehicles(&self) -> &[Vehicle] {
         &self.catalogue.vehicles
@@ -217,32 +253,22 @@ fn docs_paths() -> Vec<&'static str> {
         .collect()
 }
 
-/// Writes the whole site; returns the number of pages written.
-pub fn write_site(
-    index: &Index,
-    catalogue: &Catalogue,
-    env: &Environment,
-    out: &TreeWriter,
-) -> anyhow::Result<usize> {
-    let site = Site {
-        index,
-        catalogue,
-        env,
-        out,
-        snapshot_at: format_time(index.meta().snapshot_at),
-    };
-    assets::write_assets(out)?;
-    let mut pages = vec![pages::write_home(&site)?];
-    pages.extend(deals::write_deal_pages(&site)?);
-    pages.extend(pages::write_catalogue_pages(&site)?);
-    pages.extend(version::write_versions(&site)?);
-    pages.push(shells::write_search(&site)?);
-    shells::write_compare(&site)?;
-    fragments::write_fragments(&site)?;
-    shells::write_not_found(&site)?;
-    feeds::write_deals_feed(&site)?;
-    feeds::write_sitemap(&site, &pages)?;
-    feeds::write_robots(&site)?;
+/// Writes the whole site, with `extra` pages (written by other steps) in its
+/// sitemap; returns the number of pages written.
+pub fn write_site(site: &Site, extra: &[SitemapEntry]) -> anyhow::Result<usize> {
+    assets::write_assets(site.out)?;
+    let mut pages = vec![pages::write_home(site)?];
+    pages.extend(deals::write_deal_pages(site)?);
+    pages.extend(pages::write_catalogue_pages(site)?);
+    pages.extend(version::write_versions(site)?);
+    pages.push(shells::write_search(site)?);
+    shells::write_compare(site)?;
+    fragments::write_fragments(site)?;
+    shells::write_not_found(site)?;
+    feeds::write_deals_feed(site)?;
+    pages.extend(extra.iter().cloned());
+    feeds::write_sitemap(site, &pages)?;
+    feeds::write_robots(site)?;
     // The compare and 404 pages are not in the sitemap.
     Ok(pages.len() + 2)
 }

@@ -3,7 +3,7 @@
 //! original currency and in dollars, every current quote, the comparison
 //! with the usual price in words, the price-history chart, recent changes,
 //! catalogue facts, the sourced specifications and a schema.org Product; and
-//! its Atom data feed beside it.
+//! beside it its Atom data feed and the chart's data as `historial.csv`.
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -11,13 +11,16 @@ use serde_json::json;
 
 use super::cards::{change_text, comparison_text};
 use super::chart::{Chart, ChartData, render_chart};
-use super::feeds::{SitemapEntry, write_version_feed};
+use super::feeds::SitemapEntry;
 use super::format::{UNKNOWN, ars, date_time, money, units, usd};
 use super::labels;
 use super::specs::{SourceView, SpecGroup, sources, spec_groups};
+use super::version_feed::write_version_feed;
 use super::{PageMeta, Site, json_for_script, safe_href};
 use crate::api::links::{Links, percent_encode};
 use crate::catalogue::{Quote, Vehicle};
+use crate::render::datos::tables::semanas;
+use crate::render::datos::{CSV, HISTORY_CSV};
 use crate::time::format_time;
 use crate::vocab::Window;
 
@@ -95,6 +98,7 @@ struct VersionView {
     source_url: Option<String>,
     api_url: String,
     feed_path: String,
+    history_csv: String,
 }
 
 /// Writes every version page and data feed; returns the pages for the sitemap.
@@ -105,12 +109,23 @@ pub fn write_versions(site: &Site) -> anyhow::Result<Vec<SitemapEntry>> {
             let path = Links::vehicle_path(&vehicle.id);
             write_version_page(site, vehicle, &path)?;
             write_version_feed(site, vehicle, &path)?;
+            write_history_csv(site, vehicle, &path)?;
             Ok(SitemapEntry {
                 path,
                 lastmod: Some(format_time(vehicle.observed_at)),
             })
         })
         .collect()
+}
+
+/// Writes `<path>/historial.csv`: the weekly averages the chart draws, as
+/// the bulk `semanas` table has them for this version (a header alone when
+/// the version has no history in the window).
+fn write_history_csv(site: &Site, vehicle: &Vehicle, path: &str) -> anyhow::Result<()> {
+    let url = format!("{path}/{HISTORY_CSV}");
+    let file = url.trim_start_matches('/').to_owned();
+    let csv = semanas([vehicle]).to_csv();
+    site.out.write(&url, &file, CSV, csv.as_bytes())
 }
 
 fn write_version_page(site: &Site, vehicle: &Vehicle, path: &str) -> anyhow::Result<()> {
@@ -207,6 +222,7 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
         source_url: safe_href(&vehicle.source_url),
         api_url: format!("/api/v1/vehicles/{}", percent_encode(&vehicle.id)),
         feed_path: format!("{path}/feed.xml"),
+        history_csv: format!("{path}/{HISTORY_CSV}"),
     }
 }
 

@@ -1,0 +1,257 @@
+//! Render stage, data downloads: the Spanish page `/datos`, which explains
+//! every file of `/datos/` and its columns, how to verify and archive them,
+//! the license and how to cite the data, with a schema.org `Dataset` (each
+//! file a `DataDownload`) for dataset search engines.
+
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use super::fields::{Field, TableDoc};
+use super::package::{TableFiles, Written};
+use super::{DATOS, LICENSE_DEED, LICENSE_NAME, LICENSE_URL};
+use crate::pages::escape;
+use crate::render::site::format::{count, date, date_time, file_size};
+use crate::render::site::pages::crumbs;
+use crate::render::site::{PageMeta, Site, json_for_script};
+use crate::time::format_time;
+
+/// Every file of `/datos/` the page links to.
+pub struct DatosFiles<'a> {
+    /// The publication's own tables.
+    pub tables: &'a [TableFiles],
+    /// The snapshot's tables.
+    pub snapshot_tables: &'a [TableFiles],
+    /// `snapshot/snapshot.json`.
+    pub meta: &'a Written,
+    /// `snapshot/specs.jsonl.gz`.
+    pub specs: &'a Written,
+    /// `datapackage.json`.
+    pub package: &'a Written,
+}
+
+#[derive(Serialize)]
+struct FileView {
+    url: String,
+    name: String,
+    size: String,
+}
+
+impl FileView {
+    fn of(file: &Written) -> Self {
+        FileView {
+            url: format!("{DATOS}/{}", file.path),
+            name: file
+                .path
+                .rsplit('/')
+                .next()
+                .unwrap_or(&file.path)
+                .to_owned(),
+            size: file_size(file.bytes),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct FieldView {
+    name: String,
+    kind: &'static str,
+    /// Escaped HTML with `code` spans.
+    description: String,
+    required: bool,
+    values: String,
+}
+
+#[derive(Serialize)]
+struct TableView {
+    anchor: String,
+    name: &'static str,
+    title: &'static str,
+    description: String,
+    rows: String,
+    key: String,
+    csv: FileView,
+    parquet: FileView,
+    fields: Vec<FieldView>,
+}
+
+#[derive(Serialize)]
+struct DatosView {
+    synthetic: bool,
+    snapshot_at: String,
+    snapshot_iso: String,
+    catalogue_observed: String,
+    vehicle_count: String,
+    tables: Vec<TableView>,
+    snapshot_tables: Vec<TableView>,
+    meta: FileView,
+    specs: FileView,
+    package: FileView,
+    sums_url: String,
+    license_name: &'static str,
+    license_url: &'static str,
+    citation: String,
+    example: Option<(String, String)>,
+    base: String,
+}
+
+/// Escapes `text` for HTML and turns each `` `span` `` into `<code>span</code>`.
+pub fn code_spans(text: &str) -> String {
+    text.split('`')
+        .enumerate()
+        .map(|(index, part)| {
+            if index % 2 == 1 {
+                format!("<code>{}</code>", escape(part))
+            } else {
+                escape(part)
+            }
+        })
+        .collect()
+}
+
+fn field_view(field: &Field) -> FieldView {
+    FieldView {
+        name: field.name.clone(),
+        kind: field.kind.label(),
+        description: code_spans(&field.description),
+        required: field.required,
+        values: field.values.join(", "),
+    }
+}
+
+fn table_view(table: &TableFiles) -> TableView {
+    let TableDoc {
+        name,
+        title,
+        description,
+        primary_key,
+        fields,
+    } = &table.doc;
+    TableView {
+        anchor: format!("{}{}", table.folder, name).replace(['/', '_'], "-"),
+        name,
+        title,
+        description: code_spans(description),
+        rows: count(table.rows),
+        key: primary_key.join(", "),
+        csv: FileView::of(&table.csv),
+        parquet: FileView::of(&table.parquet),
+        fields: fields.iter().map(field_view).collect(),
+    }
+}
+
+/// Writes `/datos`.
+pub fn write_datos_page(site: &Site, files: &DatosFiles) -> anyhow::Result<()> {
+    let meta = site.index.meta();
+    let links = site.index.links();
+    let snapshot_at = date_time(meta.snapshot_at);
+    let page_url = links.absolute(DATOS);
+    let citation = format!(
+        "autoprecios ({}). Precios de autos 0 km en concesionarias de la Argentina. Datos al {snapshot_at} (hora de Argentina). {page_url}. Licencia {LICENSE_NAME}.",
+        meta.snapshot_at.format("%Y"),
+    );
+    let view = DatosView {
+        synthetic: meta.synthetic,
+        snapshot_at,
+        snapshot_iso: format_time(meta.snapshot_at),
+        catalogue_observed: date_time(meta.catalogue_observed_at),
+        vehicle_count: count(site.vehicles().len()),
+        tables: files.tables.iter().map(table_view).collect(),
+        snapshot_tables: files.snapshot_tables.iter().map(table_view).collect(),
+        meta: FileView::of(files.meta),
+        specs: FileView::of(files.specs),
+        package: FileView::of(files.package),
+        sums_url: format!("{DATOS}/SHA256SUMS"),
+        license_name: LICENSE_NAME,
+        license_url: LICENSE_DEED,
+        citation,
+        example: site.vehicles().first().map(|vehicle| {
+            (
+                crate::api::links::Links::vehicle_path(&vehicle.id),
+                format!("{} {} {}", vehicle.make, vehicle.model, vehicle.trim),
+            )
+        }),
+        base: links.base().to_owned(),
+    };
+    let page = PageMeta {
+        path: DATOS.to_owned(),
+        title: "Datos abiertos: descargas en CSV y Parquet".to_owned(),
+        description: format!(
+            "Descargá los precios de autos 0 km de concesionarias de la Argentina al {}: \
+             versiones con sus señales, historial de precios, promedios semanales y precios \
+             de catálogo, en CSV y Parquet, con esquema, sumas SHA-256 y licencia {LICENSE_NAME}.",
+            date(meta.snapshot_at)
+        ),
+        jsonld: Some(json_for_script(&dataset(site, files))),
+        crumbs: crumbs(&[("/", "Inicio")], "Datos"),
+        ..PageMeta::default()
+    };
+    site.write_page(&page, "datos.html", &view)
+}
+
+/// The schema.org `Dataset` of the downloads.
+fn dataset(site: &Site, files: &DatosFiles) -> Value {
+    let meta = site.index.meta();
+    let links = site.index.links();
+    let download = |file: &Written, format: &str, name: String| {
+        json!({
+            "@type": "DataDownload",
+            "name": name,
+            "encodingFormat": format,
+            "contentUrl": links.absolute(&format!("{DATOS}/{}", file.path)),
+            "contentSize": format!("{} B", file.bytes),
+        })
+    };
+    let mut distribution = Vec::new();
+    for table in files.tables.iter().chain(files.snapshot_tables) {
+        let title = table.doc.title;
+        distribution.push(download(
+            &table.csv,
+            "application/gzip",
+            format!("{title} (CSV comprimido con gzip)"),
+        ));
+        distribution.push(download(
+            &table.parquet,
+            "application/vnd.apache.parquet",
+            format!("{title} (Parquet)"),
+        ));
+    }
+    distribution.push(download(
+        files.package,
+        "application/json",
+        "Descripción Frictionless Data Package".to_owned(),
+    ));
+    let mut description =
+        "Precios de contado que las concesionarias piden por autos 0 km en la Argentina: \
+        cada versión publicada con su precio actual, su precio habitual y sus señales de \
+        oportunidad y baja de precio; el historial de cada control de cotizaciones, los \
+        promedios semanales, los precios de catálogo y las tablas originales de la captura."
+            .to_owned();
+    if meta.synthetic {
+        description.push_str(" Los datos de esta publicación son sintéticos: inventados para probar el sistema, no son datos del mercado.");
+    }
+    let start = site
+        .snapshot
+        .catalogue_checks
+        .first()
+        .copied()
+        .unwrap_or(meta.catalogue_observed_at);
+    let publisher =
+        json!({"@type": "Organization", "name": "autoprecios", "url": links.absolute("/")});
+    json!({
+        "@context": "https://schema.org",
+        "@type": "Dataset",
+        "name": "Precios de autos 0 km en concesionarias de la Argentina (autoprecios)",
+        "description": description,
+        "url": links.absolute(DATOS),
+        "license": LICENSE_URL,
+        "isAccessibleForFree": true,
+        "inLanguage": "es-AR",
+        "keywords": ["autos 0 km", "precios", "concesionarias", "Argentina", "precio habitual"],
+        "creator": publisher,
+        "publisher": publisher,
+        "dateModified": format_time(meta.snapshot_at),
+        "temporalCoverage": format!("{}/{}", format_time(start), format_time(meta.snapshot_at)),
+        "spatialCoverage": {"@type": "Place", "name": "Argentina"},
+        "distribution": distribution,
+    })
+}

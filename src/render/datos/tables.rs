@@ -1,0 +1,285 @@
+//! Render stage, data downloads: builds the publication's own tables from the
+//! published catalogue and the snapshot: `versiones` (every published version
+//! with its signals), `controles` (each quote check's dealer price),
+//! `semanas` (the weekly averages behind the usual price; one version's rows
+//! are its page's `historial.csv`) and `catalogo` (the catalogue price runs
+//! with the change each one starts). Columns as `fields.rs` describes them.
+
+use std::cmp::Ordering;
+
+use crate::api::links::Links;
+use crate::catalogue::{Catalogue, RecentChange, Vehicle};
+use crate::frame::{Cells, Frame};
+use crate::signals::changes::direction;
+use crate::signals::{current_quotes, exact};
+use crate::snapshot::{Snapshot, Version};
+use crate::time::format_time;
+use crate::vocab::{Reason, Window};
+
+fn text(value: &str) -> Option<String> {
+    Some(value.to_owned())
+}
+
+fn time(value: crate::time::Time) -> Option<String> {
+    Some(format_time(value))
+}
+
+/// `versiones`: one row per published version, in ID order.
+pub fn versiones(catalogue: &Catalogue, links: &Links) -> Frame {
+    let v = &catalogue.vehicles;
+    let mut frame = signal_columns(identity_columns(v, links), v);
+    for window in Window::ALL.iter().copied() {
+        frame = change_columns(frame, v, window);
+    }
+    frame
+}
+
+/// A version's identity and catalogue facts.
+fn identity_columns(v: &[Vehicle], links: &Links) -> Frame {
+    Frame::new("versiones")
+        .text("id", v.iter().map(|x| text(&x.id)))
+        .text("url", v.iter().map(|x| Some(links.vehicle(&x.id))))
+        .text("sourceUrl", v.iter().map(|x| text(&x.source_url)))
+        .text("make", v.iter().map(|x| text(&x.make)))
+        .text("model", v.iter().map(|x| text(&x.model)))
+        .text("trim", v.iter().map(|x| text(&x.trim)))
+        .text("trimDisplay", v.iter().map(|x| x.trim_display.clone()))
+        .text("type", v.iter().map(|x| x.body_type.map(|t| t.to_string())))
+        .text("tier", v.iter().map(|x| x.tier.clone()))
+        .text("tierLabel", v.iter().map(|x| x.tier_label.clone()))
+        .text("fuel", v.iter().map(|x| x.fuel.map(|f| f.to_string())))
+        .text(
+            "transmission",
+            v.iter().map(|x| x.transmission.map(|t| t.to_string())),
+        )
+        .text(
+            "drivetrain",
+            v.iter().map(|x| x.drivetrain.map(|d| d.to_string())),
+        )
+        .integer("seats", v.iter().map(|x| x.seats.map(i64::from)))
+        .integer("airbags", v.iter().map(|x| x.airbags.map(i64::from)))
+        .boolean("hasSpecs", v.iter().map(|x| Some(x.has_specs())))
+}
+
+/// A version's current quotes and its comparison with the usual price.
+fn signal_columns(frame: Frame, v: &[Vehicle]) -> Frame {
+    let reason = |wanted: Reason| {
+        Cells::Boolean(
+            v.iter()
+                .map(|x| Some(x.reasons.contains(&wanted)))
+                .collect(),
+        )
+    };
+    frame
+        .text("observedAt", v.iter().map(|x| time(x.observed_at)))
+        .number(
+            "currentPriceUsd",
+            v.iter().map(|x| Some(x.current_price_usd)),
+        )
+        .integer(
+            "quoteCount",
+            v.iter().map(|x| i64::try_from(x.quote_count).ok()),
+        )
+        .text(
+            "bestQuoteId",
+            v.iter()
+                .map(|x| x.best_quote.as_ref().map(|q| q.id.clone())),
+        )
+        .number(
+            "bestQuotePrice",
+            v.iter().map(|x| x.best_quote.as_ref().map(|q| q.price)),
+        )
+        .text(
+            "bestQuoteCurrency",
+            v.iter()
+                .map(|x| x.best_quote.as_ref().map(|q| q.currency.to_string())),
+        )
+        .number("arsPerUsd", v.iter().map(|x| x.exchange_rate.ars_per_usd))
+        .number(
+            "typicalPriceUsd",
+            v.iter().map(|x| x.comparison.typical_price_usd),
+        )
+        .number(
+            "lowestPriceUsd",
+            v.iter().map(|x| x.comparison.lowest_price_usd),
+        )
+        .number("discountPct", v.iter().map(|x| x.comparison.discount_pct))
+        .integer(
+            "observedWeeks",
+            v.iter()
+                .map(|x| Some(i64::from(x.comparison.observed_weeks))),
+        )
+        .boolean(
+            "sufficientHistory",
+            v.iter().map(|x| Some(x.comparison.sufficient_history)),
+        )
+        .boolean(
+            "opportunity",
+            v.iter().map(|x| Some(x.comparison.opportunity)),
+        )
+        .column("belowTypical", reason(Reason::BelowTypical))
+        .column("priceDrop", reason(Reason::PriceDrop))
+        .column("newOpportunity", reason(Reason::NewOpportunity))
+}
+
+/// The six columns of `recentChanges[window]`.
+fn change_columns(frame: Frame, vehicles: &[Vehicle], window: Window) -> Frame {
+    let changes: Vec<Option<&RecentChange>> = vehicles
+        .iter()
+        .map(|x| x.recent_changes.get(window))
+        .collect();
+    let name = |suffix: &str| format!("change{window}{suffix}");
+    let each = |f: &dyn Fn(&RecentChange) -> Option<String>| {
+        Cells::Text(changes.iter().map(|c| c.and_then(f)).collect())
+    };
+    let numbers = |f: &dyn Fn(&RecentChange) -> Option<f64>| {
+        Cells::Number(changes.iter().map(|c| c.and_then(f)).collect())
+    };
+    frame
+        .column(name("Kind"), each(&|c| Some(c.kind.to_string())))
+        .column(name("ChangedAt"), each(&|c| c.changed_at.map(format_time)))
+        .column(
+            name("QualifiedSince"),
+            each(&|c| c.qualified_since.map(format_time)),
+        )
+        .column(name("DropPct"), numbers(&|c| c.drop_pct))
+        .column(name("PreviousPriceUsd"), numbers(&|c| c.previous_price_usd))
+        .column(
+            name("CurrentPriceUsd"),
+            numbers(&|c| Some(c.current_price_usd)),
+        )
+}
+
+/// One row of `controles`: a quote check with its lowest quote.
+struct CheckRow<'a> {
+    version: &'a Version,
+    observed_at: crate::time::Time,
+    in_stock: bool,
+    quote_count: usize,
+    ars_per_usd: Option<f64>,
+    lowest: crate::catalogue::Quote,
+}
+
+/// `controles`: every quote check with at least one quote, by version ID and
+/// time, with its lowest quote (ranked as the current quotes are).
+pub fn controles(snapshot: &Snapshot) -> Frame {
+    let rows: Vec<CheckRow> = snapshot
+        .versions
+        .iter()
+        .flat_map(|version| {
+            version.checks.iter().filter_map(move |check| {
+                let lowest = current_quotes(check)
+                    .into_iter()
+                    .next()
+                    .filter(|quote| quote.price_usd.is_finite())?;
+                Some(CheckRow {
+                    version,
+                    observed_at: check.observed_at,
+                    in_stock: check.in_stock,
+                    quote_count: check.quotes.len(),
+                    ars_per_usd: check.ars_per_usd,
+                    lowest,
+                })
+            })
+        })
+        .collect();
+    let r = &rows;
+    Frame::new("controles")
+        .text("versionId", r.iter().map(|x| text(&x.version.id)))
+        .text("make", r.iter().map(|x| text(&x.version.make)))
+        .text("model", r.iter().map(|x| text(&x.version.model)))
+        .text("trim", r.iter().map(|x| text(&x.version.trim)))
+        .text("observedAt", r.iter().map(|x| time(x.observed_at)))
+        .boolean("inStock", r.iter().map(|x| Some(x.in_stock)))
+        .integer(
+            "quoteCount",
+            r.iter().map(|x| i64::try_from(x.quote_count).ok()),
+        )
+        .number("arsPerUsd", r.iter().map(|x| x.ars_per_usd))
+        .text("lowestQuoteId", r.iter().map(|x| text(&x.lowest.id)))
+        .number("lowestPrice", r.iter().map(|x| Some(x.lowest.price)))
+        .text(
+            "lowestCurrency",
+            r.iter().map(|x| Some(x.lowest.currency.to_string())),
+        )
+        .number("dealerPriceUsd", r.iter().map(|x| Some(x.lowest.price_usd)))
+}
+
+/// `semanas` for `vehicles`: their weekly averages, oldest first. The bulk
+/// file covers every published version; a version page's `historial.csv`
+/// is the same table for that version alone.
+pub fn semanas<'a>(vehicles: impl IntoIterator<Item = &'a Vehicle>) -> Frame {
+    let rows: Vec<(&str, &crate::catalogue::WeeklyAverage)> = vehicles
+        .into_iter()
+        .flat_map(|vehicle| {
+            vehicle
+                .history
+                .iter()
+                .map(move |week| (vehicle.id.as_str(), week))
+        })
+        .collect();
+    Frame::new("semanas")
+        .text("versionId", rows.iter().map(|(id, _)| text(id)))
+        .text(
+            "weekStart",
+            rows.iter()
+                .map(|(_, week)| Some(week.week_start.to_string())),
+        )
+        .number(
+            "averageUsd",
+            rows.iter().map(|(_, week)| Some(week.average_usd)),
+        )
+}
+
+/// `catalogo`: every catalogue price run with the change it starts, judged
+/// as the recent-change rules judge it (`rate`: the current observed rate).
+pub fn catalogo(snapshot: &Snapshot, catalogue: &Catalogue) -> Frame {
+    let rate = catalogue
+        .meta
+        .current_rate
+        .and_then(|rate| exact::decimal(rate.ars_per_usd?));
+    let rows: Vec<(&Version, usize)> = snapshot
+        .versions
+        .iter()
+        .flat_map(|version| (0..version.catalogue.len()).map(move |index| (version, index)))
+        .collect();
+    let r = &rows;
+    let run = |(version, index): &(&Version, usize)| version.catalogue[*index];
+    let previous = |(version, index): &(&Version, usize)| {
+        index.checked_sub(1).map(|before| version.catalogue[before])
+    };
+    let change = |row: &(&Version, usize)| {
+        let before = previous(row)?;
+        let now = run(row);
+        if before.price == now.price {
+            return text("unchanged");
+        }
+        match direction(before.price, now.price, rate.as_ref())? {
+            Ordering::Less => text("drop"),
+            Ordering::Greater => text("rise"),
+            Ordering::Equal => text("unchanged"),
+        }
+    };
+    Frame::new("catalogo")
+        .text("versionId", r.iter().map(|(v, _)| text(&v.id)))
+        .text("make", r.iter().map(|(v, _)| text(&v.make)))
+        .text("model", r.iter().map(|(v, _)| text(&v.model)))
+        .text("trim", r.iter().map(|(v, _)| text(&v.trim)))
+        .text("firstSeen", r.iter().map(|x| time(run(x).first_seen)))
+        .text("lastSeen", r.iter().map(|x| time(run(x).last_seen)))
+        .number("price", r.iter().map(|x| Some(run(x).price.amount)))
+        .text(
+            "currency",
+            r.iter().map(|x| Some(run(x).price.currency.to_string())),
+        )
+        .number(
+            "previousPrice",
+            r.iter().map(|x| previous(x).map(|p| p.price.amount)),
+        )
+        .text(
+            "previousCurrency",
+            r.iter()
+                .map(|x| previous(x).map(|p| p.price.currency.to_string())),
+        )
+        .text("change", r.iter().map(change))
+}
