@@ -110,3 +110,78 @@ async fn index_answers_equal_brute_force_also_after_a_reload() {
         previous = Some((state, catalogue));
     }
 }
+
+/// Issue 12's fourth case by hand: a new opportunity whose window also
+/// holds a price drop ranks by the drop the response shows
+/// (`recentChanges[window].changedAt`), not by the qualification record the
+/// response does not show.
+#[test]
+fn new_opportunities_rank_by_the_change_the_response_shows() {
+    use autoprecios::api::endpoints::find_deals;
+    use autoprecios::api::query::{DealSort, DealsQuery};
+    use autoprecios::api::types::DealKind;
+    use autoprecios::catalogue::RecentChanges;
+    use autoprecios::time::parse_time;
+    use autoprecios::vocab::{ChangeKind, Window};
+
+    let mut rng = Rng::new(7);
+    let mut catalogue = random::catalogue(&mut rng);
+    let at = |text: &str| parse_time(text).expect("time");
+    let mut versions = Vec::new();
+    for (id, shown, hidden) in [
+        // A: newly an opportunity on the 18th, then a drop on the 20th.
+        (
+            "a",
+            (ChangeKind::PriceDrop, "2026-11-20T12:00:00Z"),
+            "2026-11-18T12:00:00Z",
+        ),
+        // B: newly an opportunity on the 19th, no drop.
+        (
+            "b",
+            (ChangeKind::NewOpportunity, "2026-11-19T12:00:00Z"),
+            "2026-11-19T12:00:00Z",
+        ),
+    ] {
+        let mut vehicle = random::vehicle(&mut rng, 0);
+        vehicle.id = id.to_owned();
+        vehicle.comparison.opportunity = true;
+        vehicle.comparison.sufficient_history = true;
+        vehicle.comparison.discount_pct = Some(7.25);
+        let mut record = random::change(&mut rng);
+        record.kind = shown.0;
+        (record.changed_at, record.qualified_since) = match shown.0 {
+            ChangeKind::PriceDrop => (Some(at(shown.1)), None),
+            ChangeKind::NewOpportunity => (None, Some(at(shown.1))),
+        };
+        let mut qualified = record.clone();
+        qualified.kind = ChangeKind::NewOpportunity;
+        (qualified.changed_at, qualified.qualified_since) = (None, Some(at(hidden)));
+        vehicle.recent_changes = RecentChanges::default();
+        vehicle.recent_changes.set(Window::D7, Some(record));
+        vehicle.new_opportunities = RecentChanges::default();
+        vehicle.new_opportunities.set(Window::D7, Some(qualified));
+        versions.push(vehicle);
+    }
+    catalogue.vehicles = versions;
+    let index = Index::from_catalogue(&catalogue, BASE);
+    for sort in [DealSort::Recent, DealSort::Recommended] {
+        let query = DealsQuery {
+            kind: DealKind::NewOpportunities,
+            window: Window::D7,
+            sort,
+            ..DealsQuery::default()
+        };
+        let deals = find_deals(&index, &query).expect("deals");
+        let ids: Vec<&str> = deals
+            .data
+            .vehicles
+            .iter()
+            .map(|v| v.facts.id.as_str())
+            .collect();
+        assert_eq!(
+            ids,
+            ["a", "b"],
+            "{sort:?}: the drop of the 20th shows first"
+        );
+    }
+}

@@ -93,7 +93,7 @@ pub fn catalogue(rng: &mut Rng) -> Catalogue {
     }
 }
 
-fn vehicle(rng: &mut Rng, n: usize) -> Vehicle {
+pub fn vehicle(rng: &mut Rng, n: usize) -> Vehicle {
     // IDs that differ only in case, and IDs with characters to encode.
     let id = match rng.below(4) {
         0 => format!("v{n}"),
@@ -188,7 +188,7 @@ fn vehicle(rng: &mut Rng, n: usize) -> Vehicle {
 }
 
 /// A drop or a new opportunity, with recencies that tie often.
-fn change(rng: &mut Rng) -> RecentChange {
+pub fn change(rng: &mut Rng) -> RecentChange {
     let at = rng.maybe(|rng| time(rng.pick::<&str>(&CHANGED)));
     let drop = rng.one_in(2);
     RecentChange {
