@@ -168,16 +168,20 @@ pub fn compare_vehicles<'a>(
     }))
 }
 
-/// The IDs a comparison asks for: with [`CompareQuery::commas_separate`],
-/// an item that is not a published ID but holds commas is the IDs between
-/// them (`a%2Cb` from a URL builder is `a` and `b`), while an item that is a
-/// published ID stays whole even when it holds commas.
+/// The IDs a comparison asks for. With [`CompareQuery::commas_separate`],
+/// a list sent with every comma encoded (one item: `ids=a%2Cb`, as URL
+/// builders and CDN proxies send it) that is not itself a published ID is
+/// the IDs between its commas. A list with literal commas keeps its items
+/// exactly, so an ID that holds commas is compared by sending it encoded
+/// between literal separators.
 fn compared_ids<'q>(index: &Index, query: &'q CompareQuery) -> Vec<&'q str> {
+    let whole = query.ids.len() == 1;
     query
         .ids
         .iter()
         .flat_map(|item| {
-            let split = query.commas_separate && item.contains(',') && index.find(item).is_none();
+            let split =
+                query.commas_separate && whole && item.contains(',') && index.find(item).is_none();
             if split {
                 item.split(',').collect()
             } else {

@@ -257,8 +257,8 @@ pub fn parse_model(query: &str) -> Result<ModelQuery, ApiError> {
 /// Parses the query of `GET /api/v1/compare`: `ids` split at its literal
 /// commas, each piece then decoded. An encoded comma (`%2C`, as standard URL
 /// builders and CDN proxies send every comma) stays in its piece here;
-/// `compare_vehicles` keeps a piece that names a published ID whole and
-/// splits any other at its commas ([`CompareQuery::commas_separate`]).
+/// `compare_vehicles` splits a list sent as one piece at its encoded commas
+/// unless the piece is a published ID ([`CompareQuery::commas_separate`]).
 pub fn parse_compare(query: &str) -> Result<CompareQuery, ApiError> {
     let mut params = Params::parse(query, &["ids"]);
     let raw_ids = query

@@ -163,10 +163,11 @@ pub struct ModelQuery {
 pub struct CompareQuery {
     /// 2 to 4 distinct IDs, once [`CompareQuery::commas_separate`] is applied.
     pub ids: Vec<String>,
-    /// Whether a comma inside an item that is not a published ID separates
-    /// IDs: true for HTTP, whose `ids` list reaches the service with its
-    /// commas encoded (`%2C`) by standard URL builders and by CDN proxies;
-    /// false for MCP's array, whose items are IDs exactly.
+    /// Whether the encoded commas of a list sent as one item (no literal
+    /// comma) separate IDs when the item is not a published ID: true for
+    /// HTTP, whose `ids` reaches the service with every comma encoded
+    /// (`%2C`) from standard URL builders and CDN proxies; false for MCP's
+    /// array, whose items are IDs exactly.
     pub commas_separate: bool,
 }
 

@@ -199,15 +199,19 @@ pub fn answer(catalogue: &Catalogue, url: &str) -> Result<Vec<u8>, StatusCode> {
         }
         "/api/v1/compare" => {
             let query = parse_compare(query).map_err(|_| bad)?;
-            // An item that is not an ID but holds commas is several IDs.
+            // A list sent as one item (every comma encoded) that is not an
+            // ID is the IDs between its commas.
             let published = |id: &str| all.iter().any(|v| v.id == id);
+            let whole = query.ids.len() == 1;
             let ids: Vec<String> = query
                 .ids
                 .iter()
-                .flat_map(|item| match item.contains(',') && !published(item) {
-                    true => item.split(',').map(str::to_owned).collect(),
-                    false => vec![item.clone()],
-                })
+                .flat_map(
+                    |item| match whole && item.contains(',') && !published(item) {
+                        true => item.split(',').map(str::to_owned).collect(),
+                        false => vec![item.clone()],
+                    },
+                )
                 .collect();
             let ids = &ids;
             let distinct = ids.iter().enumerate().all(|(i, id)| !ids[..i].contains(id));
