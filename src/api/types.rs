@@ -247,11 +247,6 @@ impl<'a> Listed<'a> {
             json,
         }
     }
-
-    /// Its JSON text.
-    pub fn json(&self) -> &str {
-        self.json.get()
-    }
 }
 
 impl Serialize for Listed<'_> {

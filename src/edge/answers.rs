@@ -214,9 +214,4 @@ impl Answers {
     pub fn fixed_len(&self) -> usize {
         self.fixed.len()
     }
-
-    /// The bytes the cache holds now, bookkeeping included.
-    pub fn cached_bytes(&self) -> u64 {
-        self.cache.weight()
-    }
 }

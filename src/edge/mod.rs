@@ -153,6 +153,8 @@ fn log_loaded(state: &AppState) {
     info!(
         root = %state.root().display(),
         vehicles = site.index().len(),
+        fixed_answers = site.answers().fixed_len(),
+        tree = site.tree(),
         snapshot_at = %meta.snapshot_at,
         "tree loaded"
     );
