@@ -159,11 +159,18 @@ impl Answers {
     pub fn new<'a>(index: &Index, urls: impl Iterator<Item = &'a str>, cache_bytes: u64) -> Self {
         let (mut fixed, mut listed) = (HashMap::new(), HashMap::new());
         for (url, question) in urls.filter_map(|url| Some((url, Question::of_listed_url(url)?))) {
-            if let Ok(bytes) = question.compute(index) {
-                let answer = Answer::json(bytes);
-                listed.insert(url.to_owned(), answer.clone());
-                fixed.insert(question.key(), answer);
-            }
+            // `/api/v1/vehicles` and `?sort=price_asc` ask the same question:
+            // computed once, listed under both URLs.
+            let key = question.key();
+            let answer = match fixed.get(&key) {
+                Some(answer) => Answer::clone(answer),
+                None => match question.compute(index) {
+                    Ok(bytes) => Answer::json(bytes),
+                    Err(_) => continue,
+                },
+            };
+            listed.insert(url.to_owned(), answer.clone());
+            fixed.insert(key, answer);
         }
         // An estimate for the cache's sizing: about 16 KiB an answer.
         let items = usize::try_from(cache_bytes / (16 * 1024)).unwrap_or(usize::MAX);

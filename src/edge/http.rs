@@ -12,7 +12,6 @@ use axum::http::header::{self, HeaderMap, HeaderValue};
 use axum::http::{Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
-use serde::Serialize;
 
 use crate::api::error::{ApiError, ErrorBody, ErrorObject};
 use crate::api::json::{etag, to_json_bytes};
@@ -45,19 +44,6 @@ pub const SECURITY_HEADERS: [(&str, &str); 4] = [
 /// Longest a request may take before the client gets a 503 to retry: under
 /// the CDN proxy's own 26-second limit, so the client sees our JSON error.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(20);
-
-/// A 200 with JSON bytes from [`to_json_bytes`] and their ETag.
-pub fn json_response(bytes: Vec<u8>) -> Response {
-    bytes_response(StatusCode::OK, JSON, bytes, true)
-}
-
-/// Serializes an operation's result: the payload, or the error's status and body.
-pub fn respond<T: Serialize>(result: Result<T, ApiError>) -> Response {
-    match result {
-        Ok(payload) => json_response(to_json_bytes(&payload)),
-        Err(err) => error_response(&err),
-    }
-}
 
 /// A 200 with an answer's bytes and ETag as they are (nothing serialized or
 /// hashed), or the error's status and body.

@@ -6,6 +6,7 @@
 use std::collections::BTreeMap;
 
 use autoprecios::api::links::percent_encode;
+use autoprecios::api::params::FILTER_NAMES;
 use autoprecios::catalogue::{
     Catalogue, CatalogueMeta, Comparison, ExchangeRate, Quote, RecentChange, RecentChanges, Specs,
     Vehicle, WINDOW_DAYS,
@@ -276,24 +277,8 @@ pub fn query(rng: &mut Rng, catalogue: &Catalogue) -> String {
 
 /// Up to three shared filters, with values that often match `like`.
 fn filters(rng: &mut Rng, params: &mut Vec<(&str, String)>, like: Option<&Vehicle>) {
-    let names = [
-        "q",
-        "make",
-        "model",
-        "type",
-        "fuel",
-        "transmission",
-        "minPriceUsd",
-        "maxPriceUsd",
-        "minSeats",
-        "minAirbags",
-        "drivetrain",
-        "aeb",
-        "hasSpecs",
-        "minDiscountPct",
-    ];
     for _ in 0..rng.below(4) {
-        let name = *rng.pick(&names);
+        let name = *rng.pick(&FILTER_NAMES);
         if params.iter().any(|(taken, _)| *taken == name) {
             continue;
         }
