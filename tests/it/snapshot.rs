@@ -61,7 +61,9 @@ fn quote(id: &str, price: Money) -> SourceQuote {
     }
 }
 
-fn bare_version(id: &str, make: &str, model: &str, trim: &str) -> Version {
+/// A version with its names, no facts, no prices, no checks (the signal
+/// oracle's versions start from it too).
+pub fn bare_version(id: &str, make: &str, model: &str, trim: &str) -> Version {
     Version {
         id: id.into(),
         make: make.into(),

@@ -3,8 +3,6 @@
 //! both must say what the fractions say (computed by hand in each comment).
 //! Deal ordering by recency (point 4) is the API's and is tested there.
 
-use std::collections::BTreeMap;
-
 use autoprecios::check::check_report;
 use autoprecios::signals::compute_catalogue;
 use autoprecios::signals::monitoring::CheckGap;
@@ -16,7 +14,9 @@ use autoprecios::vocab::Currency;
 use chrono::{Duration, TimeZone, Utc};
 
 use super::compare;
+use super::generator::money;
 use super::oracle::{Change, Record};
+use crate::snapshot::bare_version;
 
 /// `T`: Friday 2026-11-20, 20:00 in Argentina.
 fn t() -> Time {
@@ -31,10 +31,6 @@ fn hours(h: i64) -> Time {
 
 fn days(d: i64) -> Time {
     t() - Duration::days(d)
-}
-
-fn money(amount: f64, currency: Currency) -> Money {
-    Money { amount, currency }
 }
 
 /// Catalogue checks every three hours for 90 days, up to `T` (every version
@@ -90,24 +86,9 @@ fn quote_checks(points: &[(Time, Money)], rate: f64) -> Vec<QuoteCheck> {
 
 fn version(id: &str, catalogue: Vec<CatalogueRun>, checks: Vec<QuoteCheck>) -> Version {
     Version {
-        id: id.into(),
-        make: "Make".into(),
-        model: "Model".into(),
-        trim: id.into(),
-        trim_display: None,
-        body_type: None,
-        tier: None,
-        tier_label: None,
-        fuel: None,
-        transmission: None,
-        drivetrain: None,
-        seats: None,
-        airbags: None,
-        source_url: "https://concesionarias.example/v".into(),
-        fact_sources: BTreeMap::new(),
         catalogue,
         checks,
-        specs: None,
+        ..bare_version(id, "Make", "Model", id)
     }
 }
 

@@ -5,14 +5,14 @@
 //! (and half a second either side), checks on Monday 00:00 Argentine time,
 //! quote checks between `T` and `S`, catalogue gaps, empty and partial checks.
 
-use std::collections::BTreeMap;
-
 use autoprecios::snapshot::{
     CatalogueRun, Money, QuoteCheck, Snapshot, SnapshotMeta, SourceQuote, Version,
 };
 use autoprecios::time::Time;
 use autoprecios::vocab::Currency;
 use chrono::{Datelike, Duration, TimeZone, Utc};
+
+use crate::snapshot::bare_version;
 
 /// splitmix64: small, seedable, the same on every machine.
 pub struct Rng(u64);
@@ -47,7 +47,8 @@ impl Rng {
 const RATES: [f64; 6] = [1000.0, 1250.0, 1400.0, 1407.14, 1437.0, 1450.5];
 const USUALS: [f64; 6] = [20_000.0, 20_000.004, 15_000.0, 19_100.0, 8_214.29, 30_000.0];
 
-fn money(amount: f64, currency: Currency) -> Money {
+/// An amount in a currency.
+pub fn money(amount: f64, currency: Currency) -> Money {
     Money { amount, currency }
 }
 
@@ -152,24 +153,14 @@ fn version(rng: &mut Rng, index: usize, checks: &[Time], t: Time, s: Time, rate:
         .collect();
     let cut_at = rng.percent(70).then(|| rng.pick(&recent));
     Version {
-        id: format!("v{index}"),
-        make: "Make".into(),
-        model: "Model".into(),
-        trim: format!("Trim {index}"),
-        trim_display: None,
-        body_type: None,
-        tier: None,
-        tier_label: None,
-        fuel: None,
-        transmission: None,
-        drivetrain: None,
-        seats: None,
-        airbags: None,
-        source_url: "https://concesionarias.example/v".into(),
-        fact_sources: BTreeMap::new(),
         catalogue: catalogue(rng, checks, t, rate, usual, cut_at),
         checks: quote_checks(rng, t, s, rate, usual, quoted_in_ars, cut_at),
-        specs: None,
+        ..bare_version(
+            &format!("v{index}"),
+            "Make",
+            "Model",
+            &format!("Trim {index}"),
+        )
     }
 }
 
