@@ -15,10 +15,10 @@ use crate::check::stale_snapshot;
 use crate::output::{Manifest, TreeWriter};
 use crate::render::datos::write_datos;
 use crate::render::site::{Site, write_site};
-use crate::render::{api::write_api, cdn::render_redirects, docs};
-use crate::run::{load, timed};
+use crate::render::{api::write_api, cdn::render_redirects, docs, templates};
 use crate::signals::compute_catalogue;
 use crate::signals::monitoring::{check_gaps, listed_counts};
+use crate::steps::{load, timed};
 use crate::time::format_time;
 
 /// Where the site is served when no base URL is given: the local edge server.
@@ -104,7 +104,7 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
         "text/plain; charset=utf-8",
         redirects.as_bytes(),
     )?;
-    let env = docs::environment();
+    let env = templates::environment();
     timed("write docs", || docs::write_docs(&index, &env, &out))?;
     let site = Site::new(&index, &catalogue, &snapshot, &env, &out);
     let datos = timed("write data downloads", || write_datos(&site))?;

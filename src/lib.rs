@@ -35,3 +35,5 @@ pub mod sample;
 pub mod signals;
 #[cfg(feature = "generate")]
 pub mod snapshot;
+#[cfg(feature = "generate")]
+pub mod steps;

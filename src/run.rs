@@ -1,17 +1,16 @@
 //! The subcommands' bodies: each a flat list of logged steps.
 
 use std::path::Path;
-use std::time::Instant;
 
 use anyhow::Context;
-use tracing::info;
 
 use crate::check::{check_report, stale_snapshot};
 use crate::cli::{Cli, Command, Format};
 use crate::generate::{GenerateOptions, generate};
 use crate::sample::{SampleOptions, generate_sample};
 use crate::signals::compute_catalogue;
-use crate::snapshot::{Snapshot, TableFormat, load_snapshot, write_snapshot};
+use crate::snapshot::{TableFormat, write_snapshot};
+use crate::steps::{load, timed};
 
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<()> {
@@ -50,26 +49,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             sample(&options, &out, format)
         }
     }
-}
-
-/// Runs `step`, logging its name and elapsed time.
-pub fn timed<T>(name: &str, step: impl FnOnce() -> T) -> T {
-    let start = Instant::now();
-    let value = step();
-    info!(elapsed_ms = start.elapsed().as_millis() as u64, "{name}");
-    value
-}
-
-/// A progress bar for a long step; indicatif draws it only when stderr is a
-/// terminal, so logs and CI output stay clean.
-pub fn progress(len: usize, message: &'static str) -> indicatif::ProgressBar {
-    indicatif::ProgressBar::new(len as u64).with_message(message)
-}
-
-/// Loads a snapshot with a logged step and the directory in every error.
-pub fn load(dir: &Path) -> anyhow::Result<Snapshot> {
-    timed("load snapshot", || load_snapshot(dir))
-        .with_context(|| format!("invalid snapshot in {}", dir.display()))
 }
 
 fn check(dir: &Path) -> anyhow::Result<()> {

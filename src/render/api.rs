@@ -129,7 +129,7 @@ pub fn vehicle_file(id: &str) -> String {
 
 /// The detail of every published version.
 fn write_vehicles(index: &Index, out: &TreeWriter) -> anyhow::Result<usize> {
-    let bar = crate::run::progress(index.len(), "vehicle details");
+    let bar = crate::steps::progress(index.len(), "vehicle details");
     index
         .facts()
         .par_iter()

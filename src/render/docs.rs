@@ -40,21 +40,6 @@ pub const METHODOLOGY: Doc = Doc {
 /// Both documents.
 pub const DOCS: [Doc; 2] = [DEVELOPERS, METHODOLOGY];
 
-/// The template environment: templates are compiled in and named `*.html`,
-/// so minijinja escapes every value (catalogue text is untrusted).
-pub fn environment() -> Environment<'static> {
-    let mut env = Environment::new();
-    for (name, source) in [
-        ("base.html", include_str!("../../templates/base.html")),
-        ("doc.html", include_str!("../../templates/doc.html")),
-    ] {
-        env.add_template(name, source)
-            .expect("invariant: bundled templates parse");
-    }
-    crate::render::site::configure(&mut env);
-    env
-}
-
 /// The origin the documents' examples are written with (a local edge's).
 const EXAMPLE_ORIGIN: &str = "http://127.0.0.1:8080";
 

@@ -9,3 +9,4 @@ pub mod datos;
 pub mod docs;
 pub mod markdown;
 pub mod site;
+pub mod templates;

@@ -24,6 +24,7 @@ mod plan;
 mod prices;
 mod quotes;
 mod rng;
+mod scripts;
 mod specs;
 mod table_import;
 mod table_mass;

@@ -5,7 +5,6 @@
 use std::collections::BTreeMap;
 
 use super::SOURCE;
-use super::cases::case_plan;
 use super::lineup::Entry;
 use super::makes::slug;
 use super::market::Market;
@@ -13,6 +12,7 @@ use super::plan::Plan;
 use super::prices::{Pricing, random_plan};
 use super::quotes::{dealers, quote_checks};
 use super::rng::Rng;
+use super::scripts::case_plan;
 use super::specs::compute_specs;
 use crate::snapshot::{CatalogueRun, Version};
 

@@ -1,16 +1,19 @@
 //! Render stage, machine-readable site files: `sitemap.xml`, `robots.txt`,
 //! the Atom feed of new deals (`/feeds/ofertas.xml`: price drops and new
 //! opportunities of the last seven days) and the Atom writing that each
-//! version's feed (`version_feed.rs`) shares. XML is written here with
-//! [`escape`] on every value.
+//! version's feed (`version_feed.rs`) shares, rendered with the templates
+//! `sitemap.xml`, `sitemap-index.xml`, `feed.xml` and `robots.txt` (XML
+//! escaping by name: `render::templates`).
 
-use std::fmt::Write;
+use minijinja::value::Serde;
+use minijinja::{Environment, context};
+use serde::Serialize;
 
 use super::cards::{change_text, comparison_text, drop_size};
-use super::chart::escape;
 use super::format::usd;
 use super::{Site, docs_paths};
 use crate::catalogue::{RecentChange, Vehicle};
+use crate::render::templates::render_file;
 use crate::time::{Time, format_time};
 use crate::vocab::{ChangeKind, Window};
 
@@ -52,9 +55,10 @@ pub fn write_sitemap(site: &Site, pages: &[SitemapEntry]) -> anyhow::Result<()> 
         lastmod: None,
     }));
     entries.sort();
-    for (path, xml) in sitemap_files(&entries, SITEMAP_URLS, |path| {
+    let files = sitemap_files(site.env, &entries, SITEMAP_URLS, |path| {
         site.index.links().absolute(path)
-    }) {
+    })?;
+    for (path, xml) in files {
         let file = path.trim_start_matches('/');
         site.out.write(
             &path,
@@ -69,64 +73,37 @@ pub fn write_sitemap(site: &Site, pages: &[SitemapEntry]) -> anyhow::Result<()> 
 /// The sitemap files for `entries` (sorted), at most `limit` URLs each, as
 /// (path, XML); `absolute` makes a path a full URL.
 fn sitemap_files(
+    env: &Environment,
     entries: &[SitemapEntry],
     limit: usize,
     absolute: impl Fn(&str) -> String,
-) -> Vec<(String, String)> {
+) -> anyhow::Result<Vec<(String, String)>> {
+    let url_set = |chunk: &[SitemapEntry]| {
+        let urls: Vec<_> = chunk
+            .iter()
+            .map(|entry| context! { loc => absolute(&entry.path), lastmod => &entry.lastmod })
+            .collect();
+        render_file(env, "sitemap.xml", context! { entries => urls })
+    };
     if entries.len() <= limit {
-        return vec![("/sitemap.xml".to_owned(), url_set(entries, &absolute))];
+        return Ok(vec![("/sitemap.xml".to_owned(), url_set(entries)?)]);
     }
-    let parts: Vec<(String, String)> = entries
-        .chunks(limit)
-        .enumerate()
-        .map(|(n, chunk)| {
-            (
-                format!("/sitemaps/{}.xml", n + 1),
-                url_set(chunk, &absolute),
-            )
-        })
-        .collect();
-    let mut index = String::from(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
-         <sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
-    );
-    for (path, _) in &parts {
-        let _ = writeln!(
-            index,
-            "<sitemap><loc>{}</loc></sitemap>",
-            escape(&absolute(path))
-        );
+    let mut parts = Vec::new();
+    for (n, chunk) in entries.chunks(limit).enumerate() {
+        parts.push((format!("/sitemaps/{}.xml", n + 1), url_set(chunk)?));
     }
-    index.push_str("</sitemapindex>\n");
+    let locs: Vec<String> = parts.iter().map(|(path, _)| absolute(path)).collect();
+    let index = render_file(env, "sitemap-index.xml", context! { parts => locs })?;
     let mut files = vec![("/sitemap.xml".to_owned(), index)];
     files.extend(parts);
-    files
-}
-
-/// One `<urlset>` document.
-fn url_set(entries: &[SitemapEntry], absolute: impl Fn(&str) -> String) -> String {
-    let mut xml = String::from(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
-         <urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
-    );
-    for entry in entries {
-        let _ = write!(xml, "<url><loc>{}</loc>", escape(&absolute(&entry.path)));
-        if let Some(lastmod) = &entry.lastmod {
-            let _ = write!(xml, "<lastmod>{}</lastmod>", escape(lastmod));
-        }
-        xml.push_str("</url>\n");
-    }
-    xml.push_str("</urlset>\n");
-    xml
+    Ok(files)
 }
 
 /// Writes `/robots.txt`: pages open to every crawler, the API and the
 /// edge's data left out, the sitemap announced.
 pub fn write_robots(site: &Site) -> anyhow::Result<()> {
-    let text = format!(
-        "User-agent: *\nDisallow: /api/\nDisallow: /_edge/\nDisallow: /mcp\n\nSitemap: {}\n",
-        site.index.links().absolute("/sitemap.xml")
-    );
+    let sitemap = site.index.links().absolute("/sitemap.xml");
+    let text = render_file(site.env, "robots.txt", context! { sitemap })?;
     site.out.write(
         "/robots.txt",
         "robots.txt",
@@ -136,70 +113,42 @@ pub fn write_robots(site: &Site) -> anyhow::Result<()> {
 }
 
 /// One Atom entry.
+#[derive(Serialize)]
 pub(super) struct Entry {
     pub(super) id: String,
     pub(super) title: String,
     pub(super) link: String,
+    #[serde(with = "crate::time::rfc3339")]
     pub(super) updated: Time,
     pub(super) summary: String,
 }
 
 /// A feed's own facts.
+#[derive(Serialize)]
 pub(super) struct FeedHead<'a> {
     pub(super) title: &'a str,
     pub(super) subtitle: &'a str,
     pub(super) self_url: String,
     pub(super) html_url: String,
     pub(super) json_url: Option<String>,
+    #[serde(with = "crate::time::rfc3339")]
     pub(super) updated: Time,
 }
 
 /// Content type of the feeds.
 pub(super) const ATOM: &str = "application/atom+xml; charset=utf-8";
 
-pub(super) fn render_feed(head: &FeedHead, entries: &[Entry]) -> String {
-    let mut xml = String::from(
-        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n\
-         <feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"es-AR\">\n",
-    );
-    let _ = write!(
-        xml,
-        "<title>{}</title>\n<subtitle>{}</subtitle>\n<id>{}</id>\n\
-         <link rel=\"self\" type=\"application/atom+xml\" href=\"{}\"/>\n\
-         <link rel=\"alternate\" type=\"text/html\" href=\"{}\"/>\n",
-        escape(head.title),
-        escape(head.subtitle),
-        escape(&head.self_url),
-        escape(&head.self_url),
-        escape(&head.html_url)
-    );
-    if let Some(json) = &head.json_url {
-        let _ = writeln!(
-            xml,
-            "<link rel=\"alternate\" type=\"application/json\" href=\"{}\"/>",
-            escape(json)
-        );
-    }
-    let _ = write!(
-        xml,
-        "<updated>{}</updated>\n<author><name>autoprecios</name></author>\n",
-        format_time(head.updated)
-    );
-    for entry in entries {
-        let _ = write!(
-            xml,
-            "<entry>\n<title>{}</title>\n<id>{}</id>\n\
-             <link rel=\"alternate\" type=\"text/html\" href=\"{}\"/>\n\
-             <updated>{}</updated>\n<summary>{}</summary>\n</entry>\n",
-            escape(&entry.title),
-            escape(&entry.id),
-            escape(&entry.link),
-            format_time(entry.updated),
-            escape(&entry.summary)
-        );
-    }
-    xml.push_str("</feed>\n");
-    xml
+/// An Atom document (`templates/feed.xml`).
+pub(super) fn render_feed(
+    env: &Environment,
+    head: &FeedHead,
+    entries: &[Entry],
+) -> anyhow::Result<String> {
+    render_file(
+        env,
+        "feed.xml",
+        context! { head => Serde(head), entries => Serde(entries) },
+    )
 }
 
 /// The car's name as every entry title starts: make, model and trim.
@@ -276,7 +225,7 @@ pub fn write_deals_feed(site: &Site) -> anyhow::Result<()> {
         json_url: None,
         updated: site.index.meta().catalogue_observed_at,
     };
-    let xml = render_feed(&head, &entries);
+    let xml = render_feed(site.env, &head, &entries)?;
     site.out.write(
         DEALS_FEED,
         DEALS_FEED.trim_start_matches('/'),
@@ -288,6 +237,7 @@ pub fn write_deals_feed(site: &Site) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::templates::environment;
 
     fn entries(count: usize) -> Vec<SitemapEntry> {
         (1..=count)
@@ -301,7 +251,8 @@ mod tests {
 
     #[test]
     fn up_to_the_limit_the_sitemap_is_one_url_set() {
-        let files = sitemap_files(&entries(3), 3, absolute);
+        let env = environment();
+        let files = sitemap_files(&env, &entries(3), 3, absolute).expect("renders");
         assert_eq!(files.len(), 1);
         let (path, xml) = &files[0];
         assert_eq!(path, "/sitemap.xml");
@@ -314,7 +265,8 @@ mod tests {
 
     #[test]
     fn past_the_limit_the_sitemap_is_an_index_of_full_parts() {
-        let files = sitemap_files(&entries(7), 3, absolute);
+        let env = environment();
+        let files = sitemap_files(&env, &entries(7), 3, absolute).expect("renders");
         let paths: Vec<&str> = files.iter().map(|(path, _)| path.as_str()).collect();
         assert_eq!(
             paths,

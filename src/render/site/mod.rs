@@ -28,8 +28,7 @@ pub mod version_feed;
 
 use minijinja::value::Serde;
 
-use crate::pages::escape;
-use minijinja::{AutoEscape, Environment, context};
+use minijinja::{Environment, context};
 use serde::Serialize;
 
 use crate::api::Index;
@@ -85,19 +84,6 @@ pub fn configure(env: &mut Environment<'static>) {
     );
     env.add_filter("fecha", |text: String| {
         crate::time::parse_time(&text).map_or(text, format::date_time)
-    });
-    // Every unsafe string in an HTML template gets `& < > " '` escaped. The
-    // default also escapes `/`, which text and quoted attributes never need
-    // (all our attributes are quoted): leaving it keeps URLs and dates
-    // readable. Other values are formatted by minijinja's default.
-    env.set_formatter(|out, state, value| {
-        if matches!(state.auto_escape(), AutoEscape::Html)
-            && !value.is_safe()
-            && let Some(text) = value.as_str()
-        {
-            return Ok(out.write_str(&escape(text))?);
-        }
-        minijinja::escape_formatter(out, state, value)
     });
 }
 

@@ -169,7 +169,7 @@ pub fn write_version_feed(site: &Site, vehicle: &Vehicle, path: &str) -> anyhow:
         &feed_path,
         &file,
         ATOM,
-        render_feed(&head, &entries).as_bytes(),
+        render_feed(site.env, &head, &entries)?.as_bytes(),
     )
 }
 
