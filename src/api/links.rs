@@ -108,15 +108,26 @@ impl Links {
     }
 }
 
+/// Everything but RFC 3986 unreserved characters (`A-Z a-z 0-9 - . _ ~`).
+const RESERVED: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~');
+
 /// Percent-encodes everything but RFC 3986 unreserved characters.
 pub fn percent_encode(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for byte in text.bytes() {
-        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~') {
-            out.push(char::from(byte));
-        } else {
-            out.push_str(&format!("%{byte:02X}"));
-        }
+    percent_encoding::utf8_percent_encode(text, RESERVED).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_unreserved_characters_stay_as_they_are() {
+        assert_eq!(percent_encode("Az09-._~"), "Az09-._~");
+        assert_eq!(percent_encode("a b/c,d%"), "a%20b%2Fc%2Cd%25");
+        assert_eq!(percent_encode("Citroën+"), "Citro%C3%ABn%2B");
     }
-    out
 }

@@ -20,30 +20,10 @@ pub fn fold(text: &str) -> String {
 /// `%` not followed by two hex digits is kept as it is. `None` when the
 /// result is not UTF-8.
 pub fn percent_decode(raw: &str) -> Option<String> {
-    let bytes = raw.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut index = 0;
-    while index < bytes.len() {
-        let escaped = (bytes[index] == b'%')
-            .then(|| raw.get(index + 1..index + 3))
-            .flatten()
-            .and_then(|hex| {
-                u8::from_str_radix(hex, 16)
-                    .ok()
-                    .filter(|_| hex.bytes().all(|b| b.is_ascii_hexdigit()))
-            });
-        match escaped {
-            Some(byte) => {
-                out.push(byte);
-                index += 3;
-            }
-            None => {
-                out.push(bytes[index]);
-                index += 1;
-            }
-        }
-    }
-    String::from_utf8(out).ok()
+    percent_encoding::percent_decode_str(raw)
+        .decode_utf8()
+        .ok()
+        .map(std::borrow::Cow::into_owned)
 }
 
 /// Decodes one form-encoded component of a query string: `+` is a space,

@@ -2,6 +2,17 @@
 //! spec's error bodies) and the policy every site request passes: the query
 //! length limit, methods, CORS preflight, conditional requests, HEAD and the
 //! caching and security headers.
+//!
+//! Why this policy is written here rather than assembled from tower-http
+//! layers (checked against tower-http 0.6): its `CorsLayer` answers every
+//! `OPTIONS` itself, before the spec's 4096-character limit is checked, with
+//! a 200 and no `Allow`, and adds `Vary: origin, ...` to every response, which
+//! would split the CDN's cache per origin for data that is the same for all;
+//! its `TimeoutLayer` answers with an empty body where the spec wants its JSON
+//! error; and it has no conditional-request layer for handler responses (only
+//! `ServeDir`'s, by modification time). Each of the three is a few lines
+//! here, in the spec's order. The panic guard is tower-http's
+//! (`CatchPanicLayer`), and percent-decoding is the `percent-encoding` crate's.
 
 use std::any::Any;
 use std::time::Duration;
