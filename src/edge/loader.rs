@@ -9,7 +9,7 @@
 //! `bench/soak.sh`). On one thread the trees take turns in the same memory.
 
 use std::path::PathBuf;
-use std::sync::mpsc::{RecvTimeoutError, Sender, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 
 use anyhow::Context;
 use tracing::error;
@@ -17,10 +17,14 @@ use tracing::error;
 use super::{RELOAD_POLL, log_loaded};
 use crate::edge::state::AppState;
 
+/// A request for a reload now, with where to send its outcome, if anyone
+/// waits for it.
+type Forced = Option<Sender<Result<(), String>>>;
+
 /// The running loader thread.
 #[derive(Debug)]
 pub struct Loader {
-    force: Sender<()>,
+    force: Sender<Forced>,
 }
 
 impl Loader {
@@ -28,7 +32,7 @@ impl Loader {
     /// blocking call), each tree with a response cache of `cache_bytes`; a
     /// tree that does not load is an error.
     pub fn start(root: PathBuf, cache_bytes: u64) -> anyhow::Result<(AppState, Loader)> {
-        let (force, forced) = channel::<()>();
+        let (force, forced) = channel::<Forced>();
         let (ready, loaded) = channel();
         std::thread::Builder::new()
             .name("tree-loader".into())
@@ -49,19 +53,33 @@ impl Loader {
         Ok((state, Loader { force }))
     }
 
-    /// Asks for a reload now; `false` once the thread has stopped.
+    /// Asks for a reload now (as on SIGHUP); `false` once the thread has
+    /// stopped.
     pub fn reload_now(&self) -> bool {
-        self.force.send(()).is_ok()
+        self.force.send(None).is_ok()
+    }
+
+    /// Reloads now and waits for the outcome: the error that kept the
+    /// current tree, if the new one was refused. Requests are served in
+    /// order, so every reload asked for before this one has been tried.
+    pub fn reload_and_wait(&self) -> anyhow::Result<()> {
+        let (reply, outcome) = channel();
+        self.force
+            .send(Some(reply))
+            .ok()
+            .context("the tree loader thread stopped")?;
+        let outcome = outcome.recv().context("the tree loader thread stopped")?;
+        outcome.map_err(anyhow::Error::msg)
     }
 }
 
 /// The loop of the thread: a reload when asked, else a manifest check at
 /// every poll; returns when the [`Loader`] is dropped.
-fn keep_loading(state: &AppState, forced: &std::sync::mpsc::Receiver<()>) {
+fn keep_loading(state: &AppState, forced: &Receiver<Forced>) {
     loop {
-        let forced = match forced.recv_timeout(RELOAD_POLL) {
-            Ok(()) => true,
-            Err(RecvTimeoutError::Timeout) => false,
+        let (forced, reply) = match forced.recv_timeout(RELOAD_POLL) {
+            Ok(reply) => (true, reply),
+            Err(RecvTimeoutError::Timeout) => (false, None),
             Err(RecvTimeoutError::Disconnected) => return,
         };
         // A panic must not end reloads for the life of the server.
@@ -72,11 +90,20 @@ fn keep_loading(state: &AppState, forced: &std::sync::mpsc::Receiver<()>) {
                 state.reload_if_changed()
             }
         }));
-        match outcome {
-            Ok(Ok(true)) => log_loaded(state),
-            Ok(Ok(false)) => {}
-            Ok(Err(err)) => error!("keeping the current tree: {err:#}"),
-            Err(_) => error!("keeping the current tree: loading it panicked"),
+        let refused = match outcome {
+            Ok(Ok(true)) => {
+                log_loaded(state);
+                None
+            }
+            Ok(Ok(false)) => None,
+            Ok(Err(err)) => Some(format!("{err:#}")),
+            Err(_) => Some("loading it panicked".to_owned()),
+        };
+        if let Some(reason) = &refused {
+            error!("keeping the current tree: {reason}");
+        }
+        if let Some(reply) = reply {
+            let _ = reply.send(refused.map_or(Ok(()), Err));
         }
     }
 }

@@ -57,7 +57,8 @@ impl Server {
         }
     }
 
-    /// A connection to the server, with a read timeout as a safety net.
+    /// A connection to the server, with a read timeout as a guard: a test
+    /// whose server never answers or closes fails instead of hanging.
     pub fn connect(&self) -> TcpStream {
         let stream = TcpStream::connect(self.addr).expect("connect");
         stream

@@ -112,28 +112,27 @@ async fn the_loader_thread_reloads_when_asked() {
     let before = api_info(&state).await;
 
     publish(&out, b"{ not json", 10);
-    assert!(loader.reload_now(), "the loader runs");
+    let refused = loader.reload_and_wait().expect_err("a broken tree");
+    assert!(
+        format!("{refused:#}").contains("catalogue.json"),
+        "{refused:#}"
+    );
+    assert_eq!(api_info(&state).await, before, "the broken tree is refused");
     let moved = edited(&original, |data| {
         data["baseUrl"] = Value::from("https://moved.example")
     });
-    // Requests are taken in order, so the broken tree is tried first.
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    assert_eq!(api_info(&state).await, before, "the broken tree is refused");
     publish(&out, &moved, 20);
-    assert!(loader.reload_now(), "the loader survives a broken tree");
-
-    let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    loop {
-        let info = api_info(&state).await;
-        if info["documentationUrl"]
+    loader
+        .reload_and_wait()
+        .expect("the loader survives a broken tree and loads the next");
+    let info = api_info(&state).await;
+    assert!(
+        info["documentationUrl"]
             .as_str()
-            .is_some_and(|url| url.starts_with("https://moved.example/"))
-        {
-            break;
-        }
-        assert!(std::time::Instant::now() < deadline, "no reload: {info}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+            .is_some_and(|url| url.starts_with("https://moved.example/")),
+        "{info}"
+    );
+    assert!(loader.reload_now(), "the loader still runs");
 }
 
 #[tokio::test]

@@ -3,10 +3,15 @@
 //! one that stalls in the middle of a body gets a 408 at the request
 //! deadline; an oversized head gets a 431 while a long query still gets the
 //! spec's 414.
+//!
+//! No test asserts how long anything took: the deadlines here are 1 s, and
+//! [`Server::connect`]'s read timeout (10 s) is the only clock, a guard that
+//! fails a test whose server never acts rather than a threshold a slow or
+//! busy machine could miss.
 
 use std::io::{ErrorKind, Read, Write};
 use std::net::TcpStream;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use autoprecios::edge::ConnectionLimits;
 
@@ -48,7 +53,6 @@ fn the_default_limits_are_a_header_deadline_and_a_head_cap() {
 fn a_client_stalling_in_a_body_gets_a_408_at_the_request_deadline() {
     let server = Server::start(state(), quick());
     let mut stream = server.connect();
-    let started = Instant::now();
     stream
         .write_all(
             b"POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
@@ -60,18 +64,12 @@ fn a_client_stalling_in_a_body_gets_a_408_at_the_request_deadline() {
     let answer = String::from_utf8_lossy(&answer);
     assert!(answer.starts_with("HTTP/1.1 408"), "{answer:.120}");
     assert!(answer.contains("\"timeout\""), "{answer}");
-    let elapsed = started.elapsed();
-    assert!(
-        elapsed < Duration::from_secs(4),
-        "answered after {elapsed:?}"
-    );
 }
 
 #[test]
 fn a_client_dripping_its_headers_is_cut_off_at_the_deadline() {
     let server = Server::start(state(), quick());
     let mut stream = server.connect();
-    let started = Instant::now();
     stream
         .write_all(b"GET /api/v1 HTTP/1.1\r\n")
         .expect("request line");
@@ -89,20 +87,13 @@ fn a_client_dripping_its_headers_is_cut_off_at_the_deadline() {
         cut_off || closed_without_answer(&mut stream),
         "never cut off"
     );
-    let elapsed = started.elapsed();
-    assert!(
-        elapsed < Duration::from_secs(4),
-        "cut off after {elapsed:?}, the deadline is 1 s"
-    );
 }
 
 #[test]
 fn a_silent_client_and_an_idle_keep_alive_connection_are_closed() {
     let server = Server::start(state(), quick());
     let mut silent = server.connect();
-    let started = Instant::now();
-    assert!(closed_without_answer(&mut silent));
-    assert!(started.elapsed() < Duration::from_secs(4), "silent client");
+    assert!(closed_without_answer(&mut silent), "silent client");
 
     let mut idle = server.connect();
     idle.write_all(b"GET /api/v1 HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -110,7 +101,6 @@ fn a_silent_client_and_an_idle_keep_alive_connection_are_closed() {
     let mut answer = vec![0u8; 64 * 1024];
     let read = idle.read(&mut answer).expect("the answer");
     assert!(answer[..read].starts_with(b"HTTP/1.1 200"));
-    let started = Instant::now();
     // Reading on: the rest of the body (if any) and then the close.
     loop {
         match idle.read(&mut answer) {
@@ -120,10 +110,6 @@ fn a_silent_client_and_an_idle_keep_alive_connection_are_closed() {
             Err(err) => panic!("idle connection still open: {err}"),
         }
     }
-    assert!(
-        started.elapsed() < Duration::from_secs(4),
-        "idle keep-alive"
-    );
 }
 
 #[test]
