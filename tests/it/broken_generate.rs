@@ -16,8 +16,8 @@ use axum::http::{Method, StatusCode};
 use chrono::Duration;
 use polars::prelude::{DataFrame, DataType, ParquetReader, ParquetWriter, SerReader};
 
-use crate::edge::send_to;
-use crate::generate::{fixture, options};
+use crate::harness::send_to;
+use crate::harness::{fixture, options};
 
 /// One way to break a snapshot.
 enum Break {

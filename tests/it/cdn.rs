@@ -4,7 +4,7 @@
 
 use std::fs;
 
-use crate::generate::{EDGE, fixture};
+use crate::harness::{EDGE, fixture};
 
 struct Rule {
     from: String,

@@ -15,7 +15,7 @@ use autoprecios::signals::compute_catalogue;
 use autoprecios::snapshot::load_snapshot;
 use polars::prelude::{CsvReadOptions, DataFrame, DataType, ParquetReader, SerReader};
 
-use super::generate::{BASE, fixture, text_of};
+use crate::harness::{BASE, fixture, text_of};
 
 fn datos() -> std::path::PathBuf {
     fixture().out.join("datos")

@@ -4,7 +4,7 @@
 
 use std::fs;
 
-use super::generate::{BASE, fixture};
+use crate::harness::{BASE, fixture};
 
 /// One Atom entry's title, id and updated time, as written (escaped).
 struct Entry {

@@ -4,119 +4,11 @@
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
 use autoprecios::api::json::etag;
 use autoprecios::generate::{GenerateOptions, generate};
-use autoprecios::output::Manifest;
-use autoprecios::sample::{SampleOptions, generate_sample};
-use autoprecios::snapshot::{TableFormat, write_snapshot};
 
-/// A small synthetic snapshot (CSV) and one generated tree, shared by the tests.
-pub struct Fixture {
-    _dir: tempfile::TempDir,
-    /// The snapshot directory.
-    pub data: PathBuf,
-    /// The generated tree.
-    pub out: PathBuf,
-    /// Its manifest.
-    pub manifest: Manifest,
-}
-
-/// Base URL of fixture trees.
-pub const BASE: &str = "https://autoprecios.example";
-
-/// Edge origin of fixture trees.
-pub const EDGE: &str = "https://edge.autoprecios.example";
-
-/// Copies a tree (a fixture's output) into `to`.
-pub fn copy_tree(from: &Path, to: &Path) {
-    fs::create_dir_all(to).expect("mkdir");
-    for entry in fs::read_dir(from).expect("read_dir") {
-        let entry = entry.expect("entry");
-        let target = to.join(entry.file_name());
-        if entry.file_type().expect("type").is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), &target).expect("copy");
-        }
-    }
-}
-
-/// The shared fixture, built once per test run.
-pub fn fixture() -> &'static Fixture {
-    static FIXTURE: OnceLock<Fixture> = OnceLock::new();
-    FIXTURE.get_or_init(|| {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let data = dir.path().join("data");
-        let snapshot = generate_sample(&SampleOptions {
-            versions: 40,
-            days: 220,
-            ..SampleOptions::default()
-        });
-        write_snapshot(&snapshot, &data, TableFormat::Csv).expect("write fixture snapshot");
-        let out = dir.path().join("output");
-        let manifest = generate(&options(&data, &out)).expect("generate");
-        Fixture {
-            _dir: dir,
-            data,
-            out,
-            manifest,
-        }
-    })
-}
-
-/// Generate options for a fixture.
-pub fn options(data: &Path, out: &Path) -> GenerateOptions {
-    GenerateOptions {
-        data: data.to_owned(),
-        out: out.to_owned(),
-        base_url: BASE.to_owned(),
-        edge_origin: EDGE.to_owned(),
-        fail_after: None,
-    }
-}
-
-/// Every file under `root` with its bytes, by relative path.
-fn read_tree(root: &Path) -> BTreeMap<String, Vec<u8>> {
-    walk(root)
-        .into_iter()
-        .map(|path| {
-            let relative = path
-                .strip_prefix(root)
-                .expect("under root")
-                .to_string_lossy()
-                .replace('\\', "/");
-            (relative, fs::read(&path).expect("read"))
-        })
-        .collect()
-}
-
-fn walk(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    for entry in fs::read_dir(dir).expect("read_dir") {
-        let path = entry.expect("entry").path();
-        if path.is_dir() {
-            files.extend(walk(&path))
-        } else {
-            files.push(path)
-        }
-    }
-    files
-}
-
-/// The raw text of the file answering `url`.
-pub fn text_of(url: &str) -> String {
-    let fixture = fixture();
-    let entry = fixture
-        .manifest
-        .files
-        .iter()
-        .find(|e| e.url == url)
-        .unwrap_or_else(|| panic!("no file for {url}"));
-    fs::read_to_string(fixture.out.join(&entry.file)).expect("read")
-}
+use crate::harness::{fixture, options, pinned, read_tree};
 
 #[test]
 fn every_manifest_url_has_a_file_whose_sha256_is_its_etag() {
@@ -223,23 +115,26 @@ fn mask_hashes(line: &str) -> String {
 
 #[test]
 fn api_info_and_catalogue_are_pinned() {
-    insta::assert_snapshot!("api_info", text_of("/api/v1"));
-    insta::assert_snapshot!("catalogue", text_of("/api/v1/catalogue"));
+    insta::assert_snapshot!("api_info", pinned("/api/v1"));
+    insta::assert_snapshot!("catalogue", pinned("/api/v1/catalogue"));
 }
 
-/// The first vehicle detail whose record satisfies `pick`.
+/// The first vehicle detail whose record satisfies `pick`, [`pinned`].
 fn detail_where(pick: impl Fn(&serde_json::Value) -> bool) -> String {
     let fixture = fixture();
-    fixture
+    let entry = fixture
         .manifest
         .files
         .iter()
         .filter(|e| e.url.starts_with("/api/v1/vehicles/"))
-        .map(|e| fs::read_to_string(fixture.out.join(&e.file)).expect("read"))
-        .find(|text| {
-            pick(&serde_json::from_str::<serde_json::Value>(text).expect("json")["data"]["vehicle"])
+        .find(|e| {
+            let text = fs::read_to_string(fixture.out.join(&e.file)).expect("read");
+            pick(
+                &serde_json::from_str::<serde_json::Value>(&text).expect("json")["data"]["vehicle"],
+            )
         })
-        .expect("a matching vehicle")
+        .expect("a matching vehicle");
+    pinned(&entry.url)
 }
 
 #[test]
@@ -260,7 +155,7 @@ fn vehicles_with_and_without_specs_are_pinned() {
 fn one_deals_page_per_kind_and_one_model_page_are_pinned() {
     for kind in ["opportunities", "price_drops", "new_opportunities"] {
         let url = format!("/api/v1/deals?kind={kind}&window=7d&sort=recommended");
-        insta::assert_snapshot!(format!("deals_{kind}"), text_of(&url));
+        insta::assert_snapshot!(format!("deals_{kind}"), pinned(&url));
     }
     let model = fixture()
         .manifest
@@ -268,7 +163,7 @@ fn one_deals_page_per_kind_and_one_model_page_are_pinned() {
         .iter()
         .find(|e| e.url.starts_with("/api/v1/models/prices?"))
         .expect("a model");
-    insta::assert_snapshot!("model_prices", text_of(&model.url.clone()));
+    insta::assert_snapshot!("model_prices", pinned(&model.url));
 }
 
 /// The response schema of a precomputed URL, by its path.

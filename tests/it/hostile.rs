@@ -20,8 +20,8 @@ use autoprecios::snapshot::{Snapshot, TableFormat, write_snapshot};
 use axum::http::{Method, StatusCode};
 use serde_json::Value;
 
-use crate::edge::{Reply, send_to};
-use crate::generate::options;
+use crate::harness::options;
+use crate::harness::{Reply, send_to};
 
 /// Exactly the longest ID the spec allows.
 const ID_CHARS: usize = 160;
@@ -326,7 +326,7 @@ async fn version_pages_show_the_trims_escaped() {
         let page_url = detail.json()["data"]["vehicle"]["url"]
             .as_str()
             .expect("url")
-            .trim_start_matches(crate::generate::BASE)
+            .trim_start_matches(crate::harness::BASE)
             .to_owned();
         let page = get(&page_url).await;
         assert_eq!(page.status, StatusCode::OK, "{id:?}: {page_url}");
@@ -382,7 +382,7 @@ async fn filled_in_search_and_compare_pages_escape_everything() {
         .await
         .json();
         let share = api["data"]["url"].as_str().expect("url");
-        let path = share.trim_start_matches(crate::generate::BASE);
+        let path = share.trim_start_matches(crate::harness::BASE);
         let page = get(path).await;
         assert_eq!(page.status, StatusCode::OK, "{path}");
         let text = String::from_utf8(page.body).expect("UTF-8 page");

@@ -18,14 +18,12 @@ use autoprecios::edge::AppState;
 use autoprecios::output::TreeWriter;
 use axum::http::{Method, StatusCode};
 
-use crate::edge::send_to;
+use crate::harness::{BASE, send_to};
 use random::Rng;
 
 /// Catalogues per run, and queries per catalogue.
 const CATALOGUES: u64 = 24;
 const QUERIES: usize = 60;
-/// The site origin of the random trees.
-pub const BASE: &str = "https://autoprecios.example";
 
 /// Publishes `catalogue` as a tree the edge loads (its edge data only).
 fn publish(catalogue: &Catalogue, out: &Path) {

@@ -6,6 +6,7 @@ mod datos;
 mod edge;
 mod feeds;
 mod generate;
+mod harness;
 mod hostile;
 mod index;
 mod mcp;

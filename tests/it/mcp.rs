@@ -12,8 +12,8 @@ use axum::Router;
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::edge::{Reply, edge_vehicles, get, get_json, send_app, state};
-use crate::generate::BASE;
+use crate::harness::BASE;
+use crate::harness::{Reply, edge_vehicles, get, get_json, send_app, state};
 
 /// Headers every well-behaved Streamable HTTP client sends with a POST
 /// (HTTP/1.1 requires `Host`; rmcp answers 400 without it).

@@ -13,8 +13,8 @@ use autoprecios::edge::AppState;
 use autoprecios::manifest::Manifest;
 use axum::http::{Method, StatusCode};
 
-use crate::edge::send_to;
-use crate::generate::fixture;
+use crate::harness::fixture;
+use crate::harness::send_to;
 
 /// Runs the real binary: `autoprecios generate` into `out` for `base`.
 fn generate_command(out: &Path, base: &str) -> Command {

@@ -18,8 +18,8 @@ use autoprecios::edge::{AppState, ConnectionLimits, app};
 use axum::http::StatusCode;
 use tokio::sync::oneshot;
 
-use crate::edge::get;
-use crate::generate::fixture;
+use crate::harness::fixture;
+use crate::harness::get;
 
 /// A real edge server on a loopback port, on its own runtime; stopped on drop.
 pub struct Server {

@@ -15,7 +15,7 @@ use autoprecios::snapshot::{TableFormat, write_snapshot};
 use autoprecios::time::parse_time;
 use autoprecios::vocab::Currency;
 
-use super::generate::{BASE, fixture, options};
+use crate::harness::{BASE, fixture, options};
 
 /// Every file under `root`, relative and `/`-separated.
 fn files_under(root: &Path) -> Vec<String> {
@@ -389,7 +389,7 @@ async fn the_deal_pages_list_what_the_api_lists_and_need_no_script() {
         ("ofertas/nuevas", "new_opportunities"),
     ] {
         let html = fs::read_to_string(out.join(path).join("index.html")).expect(path);
-        let api = crate::edge::get(&format!(
+        let api = crate::harness::get(&format!(
             "/api/v1/deals?kind={kind}&window=7d&sort=recommended&limit=100"
         ))
         .await
@@ -461,7 +461,7 @@ fn model_page_leads_count_opportunities_and_repeat_nothing() {
 
 #[test]
 fn the_docs_show_the_origin_the_tree_was_generated_for() {
-    let out = &crate::generate::fixture().out;
+    let out = &crate::harness::fixture().out;
     for file in ["developers/index.html", "developers.md"] {
         let text = std::fs::read_to_string(out.join(file)).expect(file);
         assert!(!text.contains("http://127.0.0.1:8080"), "{file}");

@@ -6,8 +6,8 @@ use std::fs;
 
 use axum::http::{Method, StatusCode};
 
-use super::{get, send};
-use crate::generate::fixture;
+use crate::harness::fixture;
+use crate::harness::{get, send};
 
 #[tokio::test]
 async fn every_static_file_is_served_with_its_type_and_etag() {

@@ -8,7 +8,7 @@ use autoprecios::api::links::percent_encode;
 use serde_json::Value;
 use unicode_normalization::UnicodeNormalization;
 
-use super::{edge_vehicles, get_json, ids};
+use crate::harness::{edge_vehicles, get_json, ids};
 
 /// Case- and accent-insensitive form, written for the test.
 fn loose(text: &str) -> String {

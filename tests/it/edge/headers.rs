@@ -3,7 +3,7 @@
 
 use axum::http::{Method, StatusCode};
 
-use super::{get, get_json, send};
+use crate::harness::{get, get_json, send};
 
 #[tokio::test]
 async fn successes_carry_etag_caching_cors_and_content_type() {
@@ -149,7 +149,7 @@ async fn healthz_names_the_loaded_tree_and_is_never_cached() {
         catalogue["catalogueObservedAt"]
     );
     let manifest =
-        std::fs::read(crate::generate::fixture().out.join("manifest.json")).expect("manifest");
+        std::fs::read(crate::harness::fixture().out.join("manifest.json")).expect("manifest");
     let sha256 = autoprecios::api::json::etag(&manifest);
     assert_eq!(health["tree"], sha256.trim_matches('"'));
     assert_eq!(health["synthetic"], true);

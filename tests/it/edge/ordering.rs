@@ -10,7 +10,7 @@ use autoprecios::api::text::fold;
 use chrono::{DateTime, FixedOffset};
 use serde_json::Value;
 
-use super::{edge_vehicles, get_json};
+use crate::harness::{edge_vehicles, get_json};
 
 /// Every item of a listing, following `nextOffset` from 0 and checking the
 /// pagination facts of each page.

@@ -9,15 +9,15 @@ use autoprecios::pages::{PageFragments, spanish};
 use axum::http::StatusCode;
 use serde_json::Value;
 
-use super::{edge_vehicles, get, ids};
-use crate::generate::fixture;
+use crate::harness::fixture;
+use crate::harness::{edge_vehicles, get, ids};
 
 fn fragments() -> PageFragments {
     let text = fs::read_to_string(fixture().out.join("_edge/pages.json")).expect("pages.json");
     serde_json::from_str(&text).expect("fragments")
 }
 
-fn text(reply: &super::Reply) -> String {
+fn text(reply: &crate::harness::Reply) -> String {
     String::from_utf8(reply.body.clone()).expect("UTF-8 page")
 }
 

@@ -4,7 +4,7 @@
 use autoprecios::api::links::percent_encode;
 use axum::http::{Method, StatusCode};
 
-use super::{edge_vehicles, get, get_json, send};
+use crate::harness::{edge_vehicles, get, get_json, send};
 
 /// Asserts a 400 naming exactly `paths`.
 async fn assert_invalid(uri: &str, paths: &[&str]) {
@@ -363,7 +363,7 @@ async fn awkward_input_is_never_a_server_error() {
 
 /// The IDs of a compare answer, in order.
 fn compared(body: &serde_json::Value) -> Vec<String> {
-    super::ids(body)
+    crate::harness::ids(body)
 }
 
 #[tokio::test]

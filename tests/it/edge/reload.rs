@@ -12,8 +12,8 @@ use autoprecios::edge::loader::Loader;
 use axum::http::{Method, StatusCode};
 use serde_json::Value;
 
-use super::send_to;
-use crate::generate::{copy_tree, fixture};
+use crate::harness::send_to;
+use crate::harness::{copy_tree, fixture};
 
 /// A private copy of the fixture tree.
 fn tree_copy() -> (tempfile::TempDir, std::path::PathBuf) {

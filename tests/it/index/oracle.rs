@@ -20,7 +20,7 @@ use axum::http::StatusCode;
 use serde::Serialize;
 use unicode_normalization::UnicodeNormalization;
 
-use super::BASE;
+use crate::harness::BASE;
 
 /// Case- and accent-insensitive form, written for the test.
 fn loose(text: &str) -> String {

@@ -9,8 +9,8 @@ use axum::http::StatusCode;
 use serde_json::{Value, json};
 
 use super::{call_tool, post, rpc};
-use crate::edge::{edge_vehicles, get, get_json};
-use crate::generate::{BASE, fixture};
+use crate::harness::{BASE, fixture};
+use crate::harness::{edge_vehicles, get, get_json};
 
 #[tokio::test]
 async fn tools_are_eight_read_only_with_closed_schemas() {

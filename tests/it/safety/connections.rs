@@ -16,7 +16,7 @@ use std::time::Duration;
 use autoprecios::edge::ConnectionLimits;
 
 use super::Server;
-use crate::edge::state;
+use crate::harness::state;
 
 /// Limits with short deadlines, so the tests take seconds.
 fn quick() -> ConnectionLimits {

@@ -9,8 +9,8 @@ use autoprecios::edge::{AppState, ConnectionLimits};
 use axum::http::{Method, StatusCode};
 
 use super::Server;
-use crate::edge::{get, send_to, state};
-use crate::generate::{copy_tree, fixture};
+use crate::harness::{copy_tree, fixture};
+use crate::harness::{get, send_to, state};
 
 /// Text planted beside the tree: no answer may contain it.
 const SECRET: &str = "SECRET-OUTSIDE-THE-TREE-7f3a";

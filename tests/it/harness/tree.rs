@@ -1,0 +1,132 @@
+//! The generated fixture: a small synthetic snapshot (CSV) and the tree
+//! `generate` writes from it, built once per test run as a library call,
+//! with helpers to read and copy trees.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use autoprecios::generate::{GenerateOptions, generate};
+use autoprecios::output::Manifest;
+use autoprecios::sample::{SampleOptions, generate_sample};
+use autoprecios::snapshot::{TableFormat, write_snapshot};
+
+/// A small synthetic snapshot (CSV) and one generated tree, shared by the tests.
+pub struct Fixture {
+    _dir: tempfile::TempDir,
+    /// The snapshot directory.
+    pub data: PathBuf,
+    /// The generated tree.
+    pub out: PathBuf,
+    /// Its manifest.
+    pub manifest: Manifest,
+}
+
+/// Base URL of fixture trees.
+pub const BASE: &str = "https://autoprecios.example";
+
+/// Edge origin of fixture trees.
+pub const EDGE: &str = "https://edge.autoprecios.example";
+
+/// Copies a tree (a fixture's output) into `to`.
+pub fn copy_tree(from: &Path, to: &Path) {
+    fs::create_dir_all(to).expect("mkdir");
+    for entry in fs::read_dir(from).expect("read_dir") {
+        let entry = entry.expect("entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("type").is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), &target).expect("copy");
+        }
+    }
+}
+
+/// The shared fixture, built once per test run.
+pub fn fixture() -> &'static Fixture {
+    static FIXTURE: OnceLock<Fixture> = OnceLock::new();
+    FIXTURE.get_or_init(|| {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let data = dir.path().join("data");
+        let snapshot = generate_sample(&SampleOptions {
+            versions: 40,
+            days: 220,
+            ..SampleOptions::default()
+        });
+        write_snapshot(&snapshot, &data, TableFormat::Csv).expect("write fixture snapshot");
+        let out = dir.path().join("output");
+        let manifest = generate(&options(&data, &out)).expect("generate");
+        Fixture {
+            _dir: dir,
+            data,
+            out,
+            manifest,
+        }
+    })
+}
+
+/// Generate options for a fixture.
+pub fn options(data: &Path, out: &Path) -> GenerateOptions {
+    GenerateOptions {
+        data: data.to_owned(),
+        out: out.to_owned(),
+        base_url: BASE.to_owned(),
+        edge_origin: EDGE.to_owned(),
+        fail_after: None,
+    }
+}
+
+/// Every file under `root` with its bytes, by relative path.
+pub fn read_tree(root: &Path) -> BTreeMap<String, Vec<u8>> {
+    walk(root)
+        .into_iter()
+        .map(|path| {
+            let relative = path
+                .strip_prefix(root)
+                .expect("under root")
+                .to_string_lossy()
+                .replace('\\', "/");
+            (relative, fs::read(&path).expect("read"))
+        })
+        .collect()
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in fs::read_dir(dir).expect("read_dir") {
+        let path = entry.expect("entry").path();
+        if path.is_dir() {
+            files.extend(walk(&path))
+        } else {
+            files.push(path)
+        }
+    }
+    files
+}
+
+/// The raw text of the file answering `url`.
+pub fn text_of(url: &str) -> String {
+    let fixture = fixture();
+    let entry = fixture
+        .manifest
+        .files
+        .iter()
+        .find(|e| e.url == url)
+        .unwrap_or_else(|| panic!("no file for {url}"));
+    fs::read_to_string(fixture.out.join(&entry.file)).expect("read")
+}
+
+/// The file answering `url` as an insta snapshot reads best: its ETag
+/// (which pins every byte, so a change of formatting or key order shows
+/// too) above its JSON, pretty-printed in its own key order so that a
+/// changed field is a one-line diff.
+pub fn pinned(url: &str) -> String {
+    let text = text_of(url);
+    let value: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let pretty = serde_json::to_string_pretty(&value).expect("JSON");
+    format!(
+        "ETag: {}\n{pretty}",
+        autoprecios::api::json::etag(text.as_bytes())
+    )
+}
