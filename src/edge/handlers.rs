@@ -10,9 +10,9 @@ use axum::response::Response;
 use axum::routing::get;
 
 use crate::api::ApiError;
-use crate::api::error::NOT_UTF8;
-use crate::api::params::{parse_compare, parse_deals, parse_model, parse_none, parse_search};
-use crate::api::text::percent_decode;
+use crate::api::params::{
+    parse_compare, parse_deals, parse_model, parse_none, parse_search, parse_vehicle,
+};
 use crate::edge::answers::Question;
 use crate::edge::http::{answer_response, respond_answer};
 use crate::edge::state::AppState;
@@ -92,13 +92,12 @@ async fn compare(State(state): State<AppState>, uri: Uri) -> Response {
     })
 }
 
-/// The ID is the raw path segment percent-decoded here rather than by the
-/// router, so that every byte of an ID (`/` as `%2F`, `+`, `%`) survives
-/// exactly once-decoded.
+/// The ID is the raw path segment, percent-decoded by the parser rather
+/// than by the router, so that every byte of an ID (`/` as `%2F`, `+`, `%`)
+/// survives exactly once-decoded.
 async fn vehicle(State(state): State<AppState>, uri: Uri) -> Response {
     answer(&state, &uri, || {
         let raw = uri.path().strip_prefix(VEHICLE_PREFIX).unwrap_or_default();
-        let id = percent_decode(raw).ok_or_else(|| ApiError::invalid("id", NOT_UTF8));
-        parse_none(query(&uri)).and(id).map(Question::Vehicle)
+        parse_vehicle(raw, query(&uri)).map(Question::Vehicle)
     })
 }

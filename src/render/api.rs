@@ -8,7 +8,7 @@ use rayon::prelude::*;
 use crate::api::endpoints::{
     find_deals, get_api_info, get_catalogue, get_model_prices, get_vehicle, search_vehicles,
 };
-use crate::api::error::ApiError;
+use crate::api::error::{ApiError, Missing};
 use crate::api::links::percent_encode;
 use crate::api::query::{DealSort, DealsQuery, ModelQuery, SearchQuery, SearchSort, spelling_of};
 use crate::api::text::encode_id_path;
@@ -29,7 +29,7 @@ pub fn write_api(index: &Index, out: &TreeWriter) -> anyhow::Result<usize> {
         "api/v1/catalogue.json",
         &get_catalogue(index),
     )?;
-    let not_found = ApiError::NotFound("no such API resource".into()).body();
+    let not_found = ApiError::NotFound(Missing::Resource).body();
     out.write(
         &format!("/{API_NOT_FOUND_FILE}"),
         API_NOT_FOUND_FILE,

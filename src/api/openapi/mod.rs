@@ -10,6 +10,7 @@
 //! (`preserve_order`) is the document's key order.
 
 use crate::api::links::Links;
+use crate::api::operations::Operation as Op;
 use crate::api::query::{COMPARE_IDS, MAX_QUERY_CHARS};
 use crate::api::types::API_VERSION;
 use serde_json::{Map, Value, json};
@@ -21,8 +22,8 @@ use parameters::*;
 use schemas::*;
 
 /// Item bounds of compare `ids`.
-const MIN_COMPARE_IDS: usize = *COMPARE_IDS.start();
-const MAX_COMPARE_IDS: usize = *COMPARE_IDS.end();
+pub(crate) const MIN_COMPARE_IDS: usize = *COMPARE_IDS.start();
+pub(crate) const MAX_COMPARE_IDS: usize = *COMPARE_IDS.end();
 
 /// Summary fields that are optional in the spec (the Rust code omits the last
 /// four when absent; `feedUrl` is always sent).
@@ -127,7 +128,7 @@ struct Operation {
     tag: &'static str,
     summary: &'static str,
     description: &'static str,
-    parameters: fn() -> Vec<Value>,
+    operation: Op,
     body: &'static str,
     not_found: bool,
 }
@@ -140,7 +141,7 @@ const OPERATIONS: [Operation; 7] = [
         tag: "service",
         summary: "Entry point: version, snapshot date and links",
         description: "Returns ApiInfo directly, not inside the envelope. Takes no parameters.",
-        parameters: Vec::new,
+        operation: Op::ApiInfo,
         body: "ApiInfo",
         not_found: false,
     },
@@ -154,7 +155,7 @@ const OPERATIONS: [Operation; 7] = [
             opportunities by discount, price drops by percentage reduction and new \
             opportunities by recency; ties break by price, then by ID. A recent-deal search \
             may legitimately return an empty list.",
-        parameters: deals_parameters,
+        operation: Op::Deals,
         body: "DealsResponse",
         not_found: false,
     },
@@ -167,7 +168,7 @@ const OPERATIONS: [Operation; 7] = [
             toPriceUsd, versionCount, opportunityCount, cheapestVersion and quoteDates cover \
             the whole model even when versions are paginated. Make and model match ignoring \
             case and accents; an unknown model gives 404.",
-        parameters: model_prices_parameters,
+        operation: Op::ModelPrices,
         body: "ModelPricesResponse",
         not_found: true,
     },
@@ -179,7 +180,7 @@ const OPERATIONS: [Operation; 7] = [
         description: "Versions matching the shared search filters, cheapest first by \
             default; ties break by ID. Follow pagination.nextOffset until it is null, and \
             restart at offset 0 if snapshotAt changes between pages.",
-        parameters: search_parameters,
+        operation: Op::Search,
         body: "SearchResponse",
         not_found: false,
     },
@@ -191,7 +192,7 @@ const OPERATIONS: [Operation; 7] = [
         description: "Every current quote, the exchange rate and the sourced specifications \
             of one version. An unknown ID or a version outside the current priced catalogue \
             gives 404.",
-        parameters: id_parameters,
+        operation: Op::Vehicle,
         body: "DetailResponse",
         not_found: true,
     },
@@ -203,7 +204,7 @@ const OPERATIONS: [Operation; 7] = [
         description: "Full records of the versions, in the order asked, and a shareable \
             comparison page. Duplicate IDs give 400; an unknown ID gives 404. Missing \
             specifications remain unknown.",
-        parameters: ids_parameters,
+        operation: Op::Compare,
         body: "CompareResponse",
         not_found: true,
     },
@@ -214,7 +215,7 @@ const OPERATIONS: [Operation; 7] = [
         summary: "Catalogue overview",
         description: "Supported makes and models, the filter values present and coverage \
             counts. Takes no parameters.",
-        parameters: Vec::new,
+        operation: Op::Catalogue,
         body: "CatalogueResponse",
         not_found: false,
     },
@@ -255,7 +256,7 @@ fn render_operation(operation: &Operation) -> Value {
             operation.description
         ),
     });
-    let parameters = (operation.parameters)();
+    let parameters = operation_parameters(operation.operation);
     if !parameters.is_empty() {
         rendered["parameters"] = Value::Array(parameters);
     }
