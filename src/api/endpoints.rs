@@ -8,6 +8,7 @@
 use crate::api::error::{ApiError, ErrorDetail, Missing};
 use crate::api::index::Index;
 use crate::api::index::orders::page_of;
+use crate::api::operations::http_operations;
 use crate::api::params::Problem;
 use crate::api::query::{
     COMPARE_IDS, CompareQuery, DealsQuery, MAX_ID_CHARS, ModelQuery, SearchQuery,
@@ -17,7 +18,6 @@ use crate::api::types::*;
 /// `GET /api/v1`: the entry point (not enveloped).
 pub fn get_api_info(index: &Index) -> ApiInfo {
     let links = index.links();
-    let endpoint = |path: &str| links.absolute(path);
     ApiInfo {
         name: "autoprecios".to_owned(),
         version: API_VERSION,
@@ -25,17 +25,9 @@ pub fn get_api_info(index: &Index) -> ApiInfo {
         documentation_url: links.documentation(),
         openapi_url: links.openapi(),
         mcp_url: links.mcp(),
-        endpoints: [
-            "/api/v1",
-            "/api/v1/deals",
-            "/api/v1/models/prices",
-            "/api/v1/vehicles",
-            "/api/v1/vehicles/{id}",
-            "/api/v1/compare",
-            "/api/v1/catalogue",
-        ]
-        .map(endpoint)
-        .to_vec(),
+        endpoints: http_operations()
+            .map(|(_, http)| links.absolute(http.path))
+            .collect(),
     }
 }
 

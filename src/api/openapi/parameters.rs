@@ -3,7 +3,7 @@
 //! HTTP operations take (the shared filters, limit, offset) is a reusable
 //! component that they refer to; the others are written inline.
 
-use crate::api::operations::Operation;
+use crate::api::operations::{Operation, http_operations};
 use crate::api::params::schema::value_schema;
 use crate::api::params::table::{Kind, Location, PARAMS, Param};
 use crate::api::query::MAX_ID_CHARS;
@@ -11,21 +11,10 @@ use serde_json::{Map, Value, json};
 
 use super::*;
 
-/// The HTTP operations (MCP's connector tools have no HTTP path).
-const HTTP: [Operation; 7] = [
-    Operation::ApiInfo,
-    Operation::Deals,
-    Operation::ModelPrices,
-    Operation::Search,
-    Operation::Vehicle,
-    Operation::Compare,
-    Operation::Catalogue,
-];
-
 /// Whether several HTTP operations take `param`: then it is a component.
 fn shared(param: &Param) -> bool {
-    HTTP.iter()
-        .filter(|operation| param.takes(**operation))
+    http_operations()
+        .filter(|(spec, _)| param.takes(spec.operation))
         .count()
         > 1
 }

@@ -21,7 +21,7 @@ use crate::api::ApiError;
 use crate::api::error::Missing;
 use crate::api::json::to_json_bytes;
 use crate::api::openapi::output_schema;
-use crate::api::operations::Operation;
+use crate::api::operations::{McpTool, OPERATIONS, Operation, Spec};
 use crate::api::params::schema::input_schema;
 use crate::api::params::table::params_of;
 use crate::api::params::{
@@ -54,109 +54,43 @@ pub fn find_tool(name: &str) -> Option<&'static ToolSpec> {
     tools().iter().find(|spec| spec.tool.name == name)
 }
 
+/// A tool per operation of the operations table that has one, in its order.
 fn build_tools() -> Vec<ToolSpec> {
-    vec![
-        spec(
-            "find_deals",
-            "Find deals",
-            Operation::Deals,
-            output_schema("DealsResponse"),
-            "Find buying opportunities: versions priced at least 5% below their own usual price (kind=opportunities), \
-             recent catalogue price cuts (kind=price_drops) or versions that newly qualify as opportunities \
-             (kind=new_opportunities) within a 1d, 3d or 7d window. Accepts the same filters as search_vehicles. \
-             Returns the same JSON as GET /api/v1/deals: an envelope whose data holds kind, window, vehicles and pagination. \
-             Signals compare asking prices with their history; they are not manufacturer discounts.",
-        ),
-        spec(
-            "get_model_prices",
-            "Get a model's prices",
-            Operation::ModelPrices,
-            output_schema("ModelPricesResponse"),
-            "Price range and every published version of one model (make and model, ignoring case and accents; \
-             take the spelling from get_catalogue), cheapest first, with the model's opportunity count. \
-             Returns the same JSON as GET /api/v1/models/prices. An unknown model is an error.",
-        ),
-        spec(
-            "search_vehicles",
-            "Search vehicles",
-            Operation::Search,
-            output_schema("SearchResponse"),
-            "Search the published new-car versions in Argentina with filters (words, make, model, body type, fuel, \
-             transmission, USD price range, seats, airbags, drivetrain, AEB, specifications, discount), a sort order \
-             and paging. Returns the same JSON as GET /api/v1/vehicles: an envelope whose data holds vehicles \
-             (summaries with current lowest dealer price in USD, usual-price comparison, recent changes, best quote) \
-             and pagination.",
-        ),
-        spec(
-            "get_vehicle",
-            "Get a vehicle",
-            Operation::Vehicle,
-            output_schema("DetailResponse"),
-            "The full record of one version by its ID: every current dealer quote (original currency and USD), the \
-             exchange rate, the usual-price comparison, recent changes and the official specifications with their \
-             sources and gaps. Returns the same JSON as GET /api/v1/vehicles/{id}. An ID that is not published is an error.",
-        ),
-        spec(
-            "compare_vehicles",
-            "Compare vehicles",
-            Operation::Compare,
-            output_schema("CompareResponse"),
-            "Full records of 2 to 4 distinct versions side by side, in the order given, with the URL of a shareable \
-             comparison page. Returns the same JSON as GET /api/v1/compare. Missing specifications stay unknown.",
-        ),
-        spec(
-            "get_catalogue",
-            "Get the catalogue",
-            Operation::Catalogue,
-            output_schema("CatalogueResponse"),
-            "What is published: counts, every make, every make and model pair, and the values of each filter present \
-             in the catalogue. Call it first to spell makes and models and to offer only filter values that can match. \
-             Returns the same JSON as GET /api/v1/catalogue.",
-        ),
-        spec(
-            "search",
-            "Search",
-            Operation::ConnectorSearch,
-            search_output(),
-            "Discover vehicle versions by make, model or version words. Returns {\"results\": [{\"id\", \"title\", \
-             \"url\"}]}: up to 20 matching versions, cheapest first, each with its ID (for fetch, get_vehicle, \
-             compare_vehicles) and the absolute URL of its page. Use search_vehicles for filters and paging.",
-        ),
-        spec(
-            "fetch",
-            "Fetch a vehicle record",
-            Operation::ConnectorFetch,
-            fetch_output(),
-            "The sourced record of one version by the ID that search returned: {\"id\", \"title\", \"text\", \"url\", \
-             \"metadata\"}, where text is the JSON of GET /api/v1/vehicles/{id} (quotes, prices, specifications and \
-             their sources) and url is the version's page.",
-        ),
-    ]
+    OPERATIONS
+        .iter()
+        .filter_map(|spec| Some((spec, spec.tool?)))
+        .map(|(spec, tool)| tool_spec(spec, &tool))
+        .collect()
 }
 
-fn spec(
-    name: &'static str,
-    title: &str,
-    operation: Operation,
-    output: JsonObject,
-    description: &'static str,
-) -> ToolSpec {
+/// What a tool returns: its HTTP operation's response component, or the
+/// connector shapes for `search` and `fetch`.
+fn output(spec: &Spec) -> JsonObject {
+    match (spec.operation, spec.http) {
+        (Operation::ConnectorSearch, _) => search_output(),
+        (Operation::ConnectorFetch, _) => fetch_output(),
+        (_, Some(http)) => output_schema(http.body),
+        (_, None) => unreachable!("invariant: a tool without HTTP is a connector tool"),
+    }
+}
+
+fn tool_spec(spec: &Spec, tool: &McpTool) -> ToolSpec {
     // Every tool reads the published snapshot: no side effects, same answer
     // for the same arguments within a snapshot, nothing outside the service.
-    let annotations = ToolAnnotations::with_title(title)
+    let annotations = ToolAnnotations::with_title(tool.title)
         .read_only(true)
         .destructive(false)
         .idempotent(true)
         .open_world(false);
-    let tool = Tool::new(
-        name,
-        description,
-        Arc::new(input_schema(params_of(operation))),
-    )
-    .with_raw_output_schema(Arc::new(output))
-    .with_title(title)
-    .with_annotations(annotations);
-    ToolSpec { tool, operation }
+    let input = input_schema(params_of(spec.operation));
+    let tool = Tool::new(spec.name, tool.description, Arc::new(input))
+        .with_raw_output_schema(Arc::new(output(spec)))
+        .with_title(tool.title)
+        .with_annotations(annotations);
+    ToolSpec {
+        tool,
+        operation: spec.operation,
+    }
 }
 
 /// The object schema of a hand-written `json!` value.
