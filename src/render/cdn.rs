@@ -81,3 +81,33 @@ pub fn cdn_safe_ids(index: &Index) -> Vec<&str> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `netlify.toml` is written by hand: it must give every operation the
+    /// CDN answers from files the five-minute cache of a success.
+    #[test]
+    fn netlify_toml_caches_every_operation_served_from_files() {
+        let toml = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/netlify.toml"));
+        let cached = |pattern: &str| {
+            toml.split("[[headers]]").any(|block| {
+                block.contains(&format!("for = \"{pattern}\""))
+                    && block.contains("Cache-Control = \"public, max-age=300\"")
+            })
+        };
+        let mut served = 0;
+        for (spec, http) in http_operations() {
+            let pattern = match http.cdn {
+                Cdn::File(_) => http.path.to_owned(),
+                Cdn::IdFiles => http.path.replace("{id}", "*"),
+                Cdn::Edge => continue,
+            };
+            served += 1;
+            assert!(cached(&pattern), "{}: {pattern}", spec.name);
+        }
+        assert_eq!(served, 3, "API info, catalogue and vehicle details");
+        assert!(!cached("/api/v1/deals"), "the check can fail");
+    }
+}
