@@ -2,7 +2,9 @@
 //! ([`table::PARAMS`]) and the only way to a typed query: parsing an HTTP
 //! query string or MCP's JSON arguments against it ([`check::Args`]), then
 //! building the operation's query here. A typed query is checked once,
-//! here; the operations trust it. Problems are data ([`Problem`]), said in
+//! here; the operations trust it. (The query types keep public fields so
+//! that tests can state a query directly; the service builds none but by
+//! parsing, the generator included: it parses the URLs it writes.) Problems are data ([`Problem`]), said in
 //! English by the API and in Spanish by the site's pages.
 //!
 //! Adding a shared filter takes:
