@@ -14,7 +14,7 @@ use crate::api::ApiError;
 use crate::api::Index;
 use crate::api::endpoints::{compare_vehicles, search_vehicles};
 use crate::api::links::percent_encode;
-use crate::api::params::{parse_compare, parse_search};
+use crate::api::params::{label, parse_compare, parse_search};
 use crate::api::text::form_decode;
 
 /// URL (and tree path) of the fragments file.
@@ -41,8 +41,6 @@ pub mod slots {
 pub struct PageFragments {
     /// The comparison's row headings, `<th scope="row">` elements in order.
     pub compare_rows: Vec<String>,
-    /// Search form labels by parameter name, for error messages.
-    pub field_labels: BTreeMap<String, String>,
     /// Each published version's fragments, by ID.
     pub vehicles: BTreeMap<String, VehicleFragments>,
 }
@@ -83,13 +81,12 @@ impl Composed {
 /// the paging), without empty values. A form sent without the script sends
 /// every field, empty ones included, and shared links pick up tracking
 /// parameters; a page, unlike the API, takes both as "not set".
-pub fn form_query(query: &str, fragments: &PageFragments) -> String {
+pub fn form_query(query: &str) -> String {
     query
         .split('&')
         .filter(|pair| {
             let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
-            let known =
-                form_decode(name).is_some_and(|name| fragments.field_labels.contains_key(&name));
+            let known = form_decode(name).is_some_and(|name| label(&name).is_some());
             let empty = form_decode(value).is_some_and(|value| value.trim().is_empty());
             known && !empty
         })
@@ -127,11 +124,11 @@ fn compare_query(query: &str) -> String {
 
 /// `/buscar?query`: the results of `/api/v1/vehicles?query` as cards.
 pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Composed {
-    let query = &form_query(query, fragments);
+    let query = &form_query(query);
     let found = parse_search(query).and_then(|parsed| search_vehicles(index, &parsed));
     let data = match found {
         Ok(envelope) => envelope.data,
-        Err(error) => return refused(error, fragments),
+        Err(error) => return refused(error),
     };
     let pagination = &data.pagination;
     let shown = data.vehicles.len();
@@ -179,11 +176,11 @@ pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Com
 
 /// `/comparar?ids=...`: the table of `/api/v1/compare?ids=...`.
 pub fn compare_page(index: &Index, fragments: &PageFragments, query: &str) -> Composed {
-    let query = &compare_query(&form_query(query, fragments));
+    let query = &compare_query(&form_query(query));
     let compared = parse_compare(query).and_then(|parsed| compare_vehicles(index, &parsed));
     let data = match compared {
         Ok(envelope) => envelope.data,
-        Err(error) => return refused(error, fragments),
+        Err(error) => return refused(error),
     };
     let columns: Vec<&VehicleFragments> = data
         .vehicles
@@ -219,27 +216,20 @@ pub fn compare_page(index: &Index, fragments: &PageFragments, query: &str) -> Co
 
 /// The status line of a refused query: what was wrong, in Spanish, each
 /// parameter by its form label.
-fn refused(error: ApiError, fragments: &PageFragments) -> Composed {
+fn refused(error: ApiError) -> Composed {
     let lead = match error {
         ApiError::NotFound(_) => "No encontrado",
         _ => "La consulta no es válida",
     };
-    let body = error.body().error;
-    let mut status = format!(
-        "<strong>{lead}: {}</strong>",
-        escape(&spanish(&body.message))
-    );
-    if let Some(details) = &body.details {
+    let mut status = format!("<strong>{lead}: {}</strong>", escape(&error.spanish()));
+    if let ApiError::InvalidParameters(details) = &error {
         status.push_str("<ul>");
         for detail in details {
-            let field = fragments
-                .field_labels
-                .get(&detail.path)
-                .unwrap_or(&detail.path);
+            let field = label(&detail.path).unwrap_or(&detail.path);
             status.push_str(&format!(
                 "<li>{}: {}</li>",
                 escape(field),
-                escape(&spanish(&detail.message))
+                escape(&detail.problem.spanish())
             ));
         }
         status.push_str("</ul>");
@@ -290,122 +280,9 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-/// Every message the API writes, as a pattern: literal text, `{}` for the
-/// variable part (kept as it came), and its Spanish form.
-const MESSAGES: [(&str, &str); 17] = [
-    ("required", "falta este dato"),
-    ("unknown parameter", "parámetro desconocido"),
-    ("repeated parameter", "parámetro repetido"),
-    (
-        "must be {} to {} characters",
-        "debe tener de {} a {} caracteres",
-    ),
-    (
-        "must be at most {} characters",
-        "debe tener como máximo {} caracteres",
-    ),
-    (
-        "must be an integer from {} to {}",
-        "debe ser un número entero de {} a {}",
-    ),
-    (
-        "must be a number from {} to {}",
-        "debe ser un número de {} a {}",
-    ),
-    (
-        "must be a number of at least {}",
-        "debe ser un número mayor o igual que {}",
-    ),
-    ("must be true or false", "debe ser «true» o «false»"),
-    ("must be one of {}", "debe ser uno de estos valores: {}"),
-    (
-        "must not be less than minPriceUsd",
-        "no puede ser menor que el precio mínimo",
-    ),
-    (
-        "must be UTF-8 once percent-decoded",
-        "tiene caracteres no válidos",
-    ),
-    ("give 2 to 4 vehicle IDs", "elegí de 2 a 4 versiones"),
-    ("duplicate ID {}", "versión repetida: {}"),
-    (
-        "no published version with id {}",
-        "no hay una versión publicada con el ID {}",
-    ),
-    ("invalid parameters", "parámetros no válidos"),
-    ("query string too long", "la consulta es demasiado larga"),
-];
-
-/// An API message in Spanish; one without a line in [`MESSAGES`] is kept
-/// as it came.
-pub fn spanish(message: &str) -> String {
-    MESSAGES
-        .iter()
-        .find_map(|(english, spanish)| {
-            let parts = fill_pattern(english, message)?;
-            let mut out = String::new();
-            let mut values = parts.iter();
-            for (n, piece) in spanish.split("{}").enumerate() {
-                if n > 0 {
-                    out.push_str(values.next().map_or("", |v| v.as_str()));
-                }
-                out.push_str(piece);
-            }
-            Some(out)
-        })
-        .unwrap_or_else(|| message.to_owned())
-}
-
-/// The variable parts of `message` when it matches `pattern`.
-fn fill_pattern(pattern: &str, message: &str) -> Option<Vec<String>> {
-    let pieces: Vec<&str> = pattern.split("{}").collect();
-    let mut rest = message.strip_prefix(pieces[0])?;
-    let mut values = Vec::new();
-    for (n, piece) in pieces.iter().enumerate().skip(1) {
-        let last = n == pieces.len() - 1;
-        let at = if last && piece.is_empty() {
-            rest.len()
-        } else if last {
-            rest.len()
-                .checked_sub(piece.len())
-                .filter(|&at| rest[at..] == **piece)?
-        } else {
-            rest.find(piece)?
-        };
-        if at == 0 {
-            return None;
-        }
-        values.push(rest[..at].to_owned());
-        rest = &rest[at + piece.len()..];
-    }
-    rest.is_empty().then_some(values)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn messages_become_spanish_with_their_values() {
-        assert_eq!(spanish("required"), "falta este dato");
-        assert_eq!(
-            spanish("must be an integer from 1 to 100"),
-            "debe ser un número entero de 1 a 100"
-        );
-        assert_eq!(
-            spanish("must be one of price_asc, name"),
-            "debe ser uno de estos valores: price_asc, name"
-        );
-        assert_eq!(
-            spanish("no published version with id \"x\""),
-            "no hay una versión publicada con el ID \"x\""
-        );
-        assert_eq!(spanish("something new"), "something new");
-        assert_eq!(
-            spanish("must be  to 3 characters"),
-            "must be  to 3 characters"
-        );
-    }
 
     #[test]
     fn paging_links_keep_the_query_and_replace_the_offset() {

@@ -18,6 +18,9 @@ macro_rules! string_enum {
             /// Every value, in the order the spec lists them.
             pub const ALL: &'static [$name] = &[$($name::$variant),+];
 
+            /// The canonical spellings, in the order of [`Self::ALL`].
+            pub const NAMES: &'static [&'static str] = &[$($text),+];
+
             /// The canonical spelling.
             pub fn as_str(self) -> &'static str {
                 match self { $($name::$variant => $text),+ }

@@ -1,11 +1,15 @@
 //! API stage, operations: one function per operation of the spec, from the
 //! indexed catalogue and a typed query to a payload or an [`ApiError`]. Both
 //! `generate` and the edge server call these; nothing else builds responses.
+//! The queries were checked when they were parsed (`api::params`), so only
+//! what needs the index is checked here: a comparison's IDs once their
+//! encoded commas are read.
 
-use crate::api::error::ApiError;
-use crate::api::filter::validate_filters;
+use crate::api::error::{ApiError, ErrorDetail, Missing};
 use crate::api::index::Index;
 use crate::api::index::orders::page_of;
+use crate::api::operations::http_operations;
+use crate::api::params::Problem;
 use crate::api::query::{
     COMPARE_IDS, CompareQuery, DealsQuery, MAX_ID_CHARS, ModelQuery, SearchQuery,
 };
@@ -14,7 +18,6 @@ use crate::api::types::*;
 /// `GET /api/v1`: the entry point (not enveloped).
 pub fn get_api_info(index: &Index) -> ApiInfo {
     let links = index.links();
-    let endpoint = |path: &str| links.absolute(path);
     ApiInfo {
         name: "autoprecios".to_owned(),
         version: API_VERSION,
@@ -22,17 +25,9 @@ pub fn get_api_info(index: &Index) -> ApiInfo {
         documentation_url: links.documentation(),
         openapi_url: links.openapi(),
         mcp_url: links.mcp(),
-        endpoints: [
-            "/api/v1",
-            "/api/v1/deals",
-            "/api/v1/models/prices",
-            "/api/v1/vehicles",
-            "/api/v1/vehicles/{id}",
-            "/api/v1/compare",
-            "/api/v1/catalogue",
-        ]
-        .map(endpoint)
-        .to_vec(),
+        endpoints: http_operations()
+            .map(|(_, http)| links.absolute(http.path))
+            .collect(),
     }
 }
 
@@ -46,7 +41,6 @@ pub fn search_vehicles<'a>(
     index: &'a Index,
     query: &SearchQuery,
 ) -> Result<Envelope<SearchData<'a>>, ApiError> {
-    validate_filters(&query.filters)?;
     let selection = index.select(&query.filters, query.opportunities_only == Some(true));
     let (page, pagination) = index
         .orders()
@@ -63,7 +57,6 @@ pub fn find_deals<'a>(
     index: &'a Index,
     query: &DealsQuery,
 ) -> Result<Envelope<DealsData<'a>>, ApiError> {
-    validate_filters(&query.filters)?;
     let selection = index.select(&query.filters, false);
     let order = index.orders().deals(query.kind, query.window, query.sort);
     let (page, pagination) = order.page(&selection, query.page);
@@ -80,13 +73,11 @@ pub fn get_model_prices<'a>(
     index: &'a Index,
     query: &ModelQuery,
 ) -> Result<Envelope<ModelPricesData<'a>>, ApiError> {
-    crate::api::filter::validate_name("make", &query.make)?;
-    crate::api::filter::validate_name("model", &query.model)?;
     let not_found = || {
-        ApiError::NotFound(format!(
-            "no published versions of {} {}",
-            query.make, query.model
-        ))
+        ApiError::NotFound(Missing::Model {
+            make: query.make.clone(),
+            model: query.model.clone(),
+        })
     };
     let model = index
         .model(&query.make, &query.model)
@@ -118,10 +109,9 @@ pub fn get_model_prices<'a>(
 
 /// `GET /api/v1/vehicles/{id}`.
 pub fn get_vehicle<'a>(index: &'a Index, id: &str) -> Result<Envelope<DetailData<'a>>, ApiError> {
-    validate_id("id", id)?;
     let position = index
         .find(id)
-        .ok_or_else(|| ApiError::NotFound(format!("no published version with id {id:?}")))?;
+        .ok_or_else(|| ApiError::NotFound(Missing::Version(id.to_owned())))?;
     Ok(index.envelope(DetailData {
         vehicle: index.record(position),
     }))
@@ -135,19 +125,27 @@ pub fn compare_vehicles<'a>(
     let ids = compared_ids(index, query);
     let mut details = Vec::new();
     if !COMPARE_IDS.contains(&ids.len()) {
-        details.push(crate::api::error::ErrorDetail::new(
+        details.push(ErrorDetail::new(
             "ids",
-            "give 2 to 4 vehicle IDs",
+            Problem::IdCount {
+                min: *COMPARE_IDS.start(),
+                max: *COMPARE_IDS.end(),
+            },
         ));
     }
     for (position, id) in ids.iter().enumerate() {
         let path = format!("ids[{position}]");
-        if let Err(ApiError::InvalidParameters(mut found)) = validate_id(&path, id) {
-            details.append(&mut found);
+        let chars = id.chars().count();
+        if chars == 0 || chars > MAX_ID_CHARS {
+            let problem = Problem::TextLength {
+                min: 1,
+                max: MAX_ID_CHARS,
+            };
+            details.push(ErrorDetail::new(path, problem));
         } else if ids[..position].contains(id) {
-            details.push(crate::api::error::ErrorDetail::new(
+            details.push(ErrorDetail::new(
                 path,
-                format!("duplicate ID {id:?}"),
+                Problem::DuplicateId((*id).to_owned()),
             ));
         }
     }
@@ -159,7 +157,7 @@ pub fn compare_vehicles<'a>(
         .map(|id| {
             index
                 .find(id)
-                .ok_or_else(|| ApiError::NotFound(format!("no published version with id {id:?}")))
+                .ok_or_else(|| ApiError::NotFound(Missing::Version((*id).to_owned())))
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok(index.envelope(CompareData {
@@ -189,16 +187,4 @@ fn compared_ids<'q>(index: &Index, query: &'q CompareQuery) -> Vec<&'q str> {
             }
         })
         .collect()
-}
-
-/// A vehicle ID of 1 to 160 characters.
-fn validate_id(path: &str, id: &str) -> Result<(), ApiError> {
-    let chars = id.chars().count();
-    if chars == 0 || chars > MAX_ID_CHARS {
-        return Err(ApiError::invalid(
-            path,
-            format!("must be 1 to {MAX_ID_CHARS} characters"),
-        ));
-    }
-    Ok(())
 }

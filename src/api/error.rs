@@ -1,23 +1,84 @@
 //! API stage, errors: the one error type of every operation, mapped to the
 //! spec's status codes and JSON error body. The edge and MCP map from it.
 
+use std::fmt;
+
 use serde::Serialize;
+use serde::ser::{SerializeStruct, Serializer};
+
+use crate::api::params::Problem;
 
 /// One problem with one parameter.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ErrorDetail {
     /// The parameter (`limit`, `ids[1]`).
     pub path: String,
     /// What is wrong with it.
-    pub message: String,
+    pub problem: Problem,
 }
 
 impl ErrorDetail {
     /// A detail for `path`.
-    pub fn new(path: impl Into<String>, message: impl Into<String>) -> Self {
+    pub fn new(path: impl Into<String>, problem: Problem) -> Self {
         ErrorDetail {
             path: path.into(),
-            message: message.into(),
+            problem,
+        }
+    }
+}
+
+/// The spec's detail object: `{"path", "message"}`, the problem in English.
+impl Serialize for ErrorDetail {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut detail = serializer.serialize_struct("ErrorDetail", 2)?;
+        detail.serialize_field("path", &self.path)?;
+        detail.serialize_field("message", &self.problem.english())?;
+        detail.end()
+    }
+}
+
+/// What a 404 did not find.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Missing {
+    /// A version that is not published (or never was).
+    Version(String),
+    /// A model without published versions.
+    Model {
+        /// The make asked for.
+        make: String,
+        /// The model asked for.
+        model: String,
+    },
+    /// A URL under the API that no operation answers.
+    Resource,
+    /// An MCP tool that does not exist.
+    Tool(String),
+}
+
+impl Missing {
+    /// The Spanish text of the site's pages.
+    pub fn spanish(&self) -> String {
+        match self {
+            Missing::Version(id) => format!("no hay una versión publicada con el ID {id:?}"),
+            Missing::Model { make, model } => {
+                format!("no hay versiones publicadas de {make} {model}")
+            }
+            Missing::Resource => "no existe ese recurso de la API".to_owned(),
+            Missing::Tool(name) => format!("no hay una herramienta llamada {name:?}"),
+        }
+    }
+}
+
+/// The English text of the API's error body.
+impl fmt::Display for Missing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Missing::Version(id) => write!(f, "no published version with id {id:?}"),
+            Missing::Model { make, model } => {
+                write!(f, "no published versions of {make} {model}")
+            }
+            Missing::Resource => f.write_str("no such API resource"),
+            Missing::Tool(name) => write!(f, "no tool named {name:?}"),
         }
     }
 }
@@ -30,7 +91,7 @@ pub enum ApiError {
     InvalidParameters(Vec<ErrorDetail>),
     /// 404: unknown route, model or version.
     #[error("{0}")]
-    NotFound(String),
+    NotFound(Missing),
     /// 405: a method other than GET, HEAD or OPTIONS.
     #[error("method not allowed")]
     MethodNotAllowed,
@@ -41,10 +102,6 @@ pub enum ApiError {
     #[error("query string too long")]
     UriTooLong,
 }
-
-/// The detail message for a parameter whose bytes, once percent-decoded,
-/// are not UTF-8.
-pub const NOT_UTF8: &str = "must be UTF-8 once percent-decoded";
 
 /// The spec's error body: `{"error": {"code", "message", "details"?}}`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -67,8 +124,20 @@ pub struct ErrorObject {
 
 impl ApiError {
     /// A 400 with a single detail.
-    pub fn invalid(path: impl Into<String>, message: impl Into<String>) -> Self {
-        ApiError::InvalidParameters(vec![ErrorDetail::new(path, message)])
+    pub fn invalid(path: impl Into<String>, problem: Problem) -> Self {
+        ApiError::InvalidParameters(vec![ErrorDetail::new(path, problem)])
+    }
+
+    /// The message in Spanish, for the site's pages (the API body says it
+    /// in English: [`ApiError::body`]).
+    pub fn spanish(&self) -> String {
+        match self {
+            ApiError::InvalidParameters(_) => "parámetros no válidos".to_owned(),
+            ApiError::NotFound(missing) => missing.spanish(),
+            ApiError::MethodNotAllowed => "método no permitido".to_owned(),
+            ApiError::PayloadTooLarge => "la solicitud es demasiado grande".to_owned(),
+            ApiError::UriTooLong => "la consulta es demasiado larga".to_owned(),
+        }
     }
 
     /// The HTTP status code.

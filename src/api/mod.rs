@@ -4,11 +4,11 @@
 
 pub mod endpoints;
 pub mod error;
-pub mod filter;
 pub mod index;
 pub mod json;
 pub mod links;
 pub mod openapi;
+pub mod operations;
 pub mod params;
 pub mod query;
 pub mod text;

@@ -1,7 +1,8 @@
 //! API stage, queries: the typed parameters of each operation with the spec's
-//! defaults and bounds, and their parsing from decoded `name=value` pairs
-//! (strict: unknown, repeated or out-of-bound parameters are a 400 naming
-//! every offending parameter).
+//! defaults and bounds. A query is built by parsing (`api::params`, from an
+//! HTTP query string or MCP's JSON arguments), which checks it once; the
+//! generator builds its precomputed queries from these defaults and the
+//! enums' `ALL` tables, which are valid by construction.
 
 use crate::vocab::{BodyType, Drivetrain, Fuel, Transmission, Window};
 

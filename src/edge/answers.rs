@@ -19,8 +19,12 @@ use crate::api::endpoints::{
     compare_vehicles, find_deals, get_api_info, get_catalogue, get_model_prices, get_vehicle,
     search_vehicles,
 };
+use crate::api::error::Missing;
 use crate::api::json::{etag, to_json_bytes};
-use crate::api::params::{parse_deals, parse_none, parse_search};
+use crate::api::operations::{Operation, http_operations};
+use crate::api::params::{
+    parse_compare, parse_deals, parse_model, parse_none, parse_search, parse_vehicle,
+};
 use crate::api::query::{CompareQuery, DealsQuery, ModelQuery, SearchQuery};
 use crate::api::{ApiError, Index};
 
@@ -58,18 +62,40 @@ pub enum Question {
 }
 
 impl Question {
-    /// The question a precomputed list URL of the manifest asks; `None` for
+    /// The question an HTTP request of `operation` asks: its raw (still
+    /// percent-encoded) query string, and for a vehicle the raw path
+    /// segment after the operation's path prefix, decoded by the parser
+    /// rather than by the router, so that every byte of an ID (`/` as
+    /// `%2F`, `+`, `%`) survives exactly once-decoded.
+    pub fn of_request(operation: Operation, path: &str, query: &str) -> Result<Question, ApiError> {
+        match operation {
+            Operation::ApiInfo => parse_none(query).map(|()| Question::ApiInfo),
+            Operation::Catalogue => parse_none(query).map(|()| Question::Catalogue),
+            Operation::Search => parse_search(query).map(Question::Search),
+            Operation::Deals => parse_deals(query).map(Question::Deals),
+            Operation::ModelPrices => parse_model(query).map(Question::Model),
+            Operation::Compare => parse_compare(query).map(Question::Compare),
+            Operation::Vehicle => {
+                let prefix = operation.spec().http.map_or("", |http| http.path);
+                let prefix = prefix.strip_suffix("{id}").unwrap_or(prefix);
+                let raw = path.strip_prefix(prefix).unwrap_or_default();
+                parse_vehicle(raw, query).map(Question::Vehicle)
+            }
+            // MCP's connector tools have no HTTP route.
+            Operation::ConnectorSearch | Operation::ConnectorFetch => {
+                Err(ApiError::NotFound(Missing::Resource))
+            }
+        }
+    }
+
+    /// The question a precomputed list URL of the manifest asks: one of an
+    /// operation whose precomputed answers are fixed at load; `None` for
     /// every other URL (details and model prices are answered on demand).
     fn of_listed_url(url: &str) -> Option<Question> {
         let (path, query) = url.split_once('?').unwrap_or((url, ""));
-        let question = match path {
-            "/api/v1" => parse_none(query).map(|()| Question::ApiInfo),
-            "/api/v1/catalogue" => parse_none(query).map(|()| Question::Catalogue),
-            "/api/v1/vehicles" => parse_search(query).map(Question::Search),
-            "/api/v1/deals" => parse_deals(query).map(Question::Deals),
-            _ => return None,
-        };
-        question.ok()
+        let (spec, _) =
+            http_operations().find(|(_, http)| http.fixed_at_load && http.path == path)?;
+        Question::of_request(spec.operation, path, query).ok()
     }
 
     /// The cache key: the typed question, every field spelt out, so two

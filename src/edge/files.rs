@@ -10,6 +10,7 @@ use axum::http::{StatusCode, Uri};
 use axum::response::Response;
 
 use crate::api::ApiError;
+use crate::api::error::Missing;
 use crate::api::text::percent_decode;
 use crate::edge::answers::Answer;
 use crate::edge::http::{answer_response, bytes_response, error_response};
@@ -21,9 +22,6 @@ use crate::edge::state::{AppState, MANIFEST, Site};
 const INTERNAL: [&str; 4] = ["_edge", MANIFEST, "_redirects", "_headers"];
 /// The site's 404 page, when the tree has one.
 const NOT_FOUND_PAGE: &str = "404.html";
-/// Body of the JSON 404 for unknown API URLs; the same text as the tree's
-/// `api/404.json`, so the CDN and the edge answer alike.
-pub const API_NOT_FOUND: &str = "no such API resource";
 
 /// The fallback of every URL the API routes do not answer. What a path
 /// answers is fixed for the loaded tree, so it is read and hashed once and
@@ -34,7 +32,9 @@ pub async fn serve(State(state): State<AppState>, uri: Uri) -> Response {
     // Under the API only its routes answer: a file of the tree, such as
     // `api/404.json` (the CDN's 404 body), is not an API resource.
     if is_api_path(path) {
-        return error_response(&ApiError::NotFound(API_NOT_FOUND.to_owned()));
+        // The same body as the tree's `api/404.json`, so the CDN and the
+        // edge answer alike.
+        return error_response(&ApiError::NotFound(Missing::Resource));
     }
     if let Some(answer) = site.answers().file(path) {
         return answer_response(answer);

@@ -31,8 +31,9 @@ use crate::edge::answers::Answer;
 
 /// Content type of every API response.
 pub const JSON: &str = "application/json";
-/// Methods the site answers (the `Allow` header of 405s and preflights).
-pub const ALLOWED_METHODS: &str = "GET, HEAD, OPTIONS";
+/// Methods the site answers (the `Allow` header of 405s and preflights):
+/// those of every API operation.
+pub const ALLOWED_METHODS: &str = crate::api::operations::METHODS;
 /// Shared-cache lifetime of successful responses (spec: five minutes).
 pub const CACHE_SUCCESS: &str = "public, max-age=300";
 /// Errors are never cached.

@@ -1,6 +1,8 @@
 //! Render stage, API tree: calls every operation for every precomputable
 //! query (no query string, or the default first page of each variant) and
-//! writes the responses with their URLs, through the one serializer.
+//! writes the responses with their URLs, through the one serializer. Each
+//! query is parsed from the URL it is written under, as the edge parses it,
+//! so a file and its URL cannot disagree.
 
 use indicatif::ParallelProgressIterator;
 use rayon::prelude::*;
@@ -8,9 +10,10 @@ use rayon::prelude::*;
 use crate::api::endpoints::{
     find_deals, get_api_info, get_catalogue, get_model_prices, get_vehicle, search_vehicles,
 };
-use crate::api::error::ApiError;
+use crate::api::error::{ApiError, Missing};
 use crate::api::links::percent_encode;
-use crate::api::query::{DealSort, DealsQuery, ModelQuery, SearchQuery, SearchSort, spelling_of};
+use crate::api::params::{parse_deals, parse_model, parse_search};
+use crate::api::query::{DealSort, SearchSort, spelling_of};
 use crate::api::text::encode_id_path;
 use crate::api::types::DealKind;
 use crate::api::{Index, json::to_json_bytes};
@@ -29,7 +32,7 @@ pub fn write_api(index: &Index, out: &TreeWriter) -> anyhow::Result<usize> {
         "api/v1/catalogue.json",
         &get_catalogue(index),
     )?;
-    let not_found = ApiError::NotFound("no such API resource".into()).body();
+    let not_found = ApiError::NotFound(Missing::Resource).body();
     out.write(
         &format!("/{API_NOT_FOUND_FILE}"),
         API_NOT_FOUND_FILE,
@@ -41,35 +44,23 @@ pub fn write_api(index: &Index, out: &TreeWriter) -> anyhow::Result<usize> {
     out.write_json(
         "/api/v1/vehicles",
         "api/v1/vehicles.json",
-        &search_vehicles(index, &SearchQuery::default())?,
+        &search_vehicles(index, &parse_search("")?)?,
     )?;
-    for (sort, name) in SearchSort::ALL {
-        let query = SearchQuery {
-            sort,
-            ..SearchQuery::default()
-        };
+    for (_, name) in SearchSort::ALL {
+        let url = format!("/api/v1/vehicles?sort={name}");
         let file = format!("api/v1/_q/vehicles/sort-{name}.json");
-        out.write_json(
-            &format!("/api/v1/vehicles?sort={name}"),
-            &file,
-            &search_vehicles(index, &query)?,
-        )?;
+        let query = parse_search(query_of(&url))?;
+        out.write_json(&url, &file, &search_vehicles(index, &query)?)?;
         count += 1;
     }
 
     out.write_json(
         "/api/v1/deals",
         "api/v1/deals.json",
-        &find_deals(index, &DealsQuery::default())?,
+        &find_deals(index, &parse_deals("")?)?,
     )?;
     count += 2;
     for (kind, window, sort) in deal_variants() {
-        let query = DealsQuery {
-            kind,
-            window,
-            sort,
-            ..DealsQuery::default()
-        };
         let (kind, window, sort) = (
             spelling_of(&DealKind::ALL, kind),
             window.as_str(),
@@ -77,6 +68,7 @@ pub fn write_api(index: &Index, out: &TreeWriter) -> anyhow::Result<usize> {
         );
         let url = format!("/api/v1/deals?kind={kind}&window={window}&sort={sort}");
         let file = format!("api/v1/_q/deals/kind-{kind}.window-{window}.sort-{sort}.json");
+        let query = parse_deals(query_of(&url))?;
         out.write_json(&url, &file, &find_deals(index, &query)?)?;
         count += 1;
     }
@@ -102,16 +94,12 @@ fn deal_variants() -> Vec<(DealKind, Window, DealSort)> {
 fn write_models(index: &Index, out: &TreeWriter) -> anyhow::Result<usize> {
     let models = &index.catalogue_data().models;
     models.par_iter().try_for_each(|pair| {
-        let query = ModelQuery {
-            make: pair.make.clone(),
-            model: pair.model.clone(),
-            page: Default::default(),
-        };
         let url = format!(
             "/api/v1/models/prices?make={}&model={}",
             percent_encode(&pair.make),
             percent_encode(&pair.model)
         );
+        let query = parse_model(query_of(&url))?;
         let file = format!(
             "api/v1/_q/models-prices/make-{}.model-{}.json",
             encode_id_path(&pair.make),
@@ -120,6 +108,11 @@ fn write_models(index: &Index, out: &TreeWriter) -> anyhow::Result<usize> {
         out.write_json(&url, &file, &get_model_prices(index, &query)?)
     })?;
     Ok(models.len())
+}
+
+/// The query string of a URL this module writes.
+fn query_of(url: &str) -> &str {
+    url.split_once('?').map_or("", |(_, query)| query)
 }
 
 /// The file of a version's detail, in the tree.

@@ -8,9 +8,11 @@ use autoprecios::api::endpoints::{
     compare_vehicles, find_deals, get_api_info, get_catalogue, get_model_prices, get_vehicle,
     search_vehicles,
 };
+use autoprecios::api::error::Missing;
 use autoprecios::api::json::to_json_bytes;
 use autoprecios::api::links::Links;
 use autoprecios::api::openapi::render_openapi;
+use autoprecios::api::params::Problem;
 use autoprecios::api::query::{CompareQuery, DealsQuery, ModelQuery, Page, SearchQuery};
 use autoprecios::api::types::DealKind;
 use autoprecios::api::{ApiError, Index};
@@ -627,8 +629,8 @@ fn every_payload_the_api_emits_validates() {
         }
     }
     let errors = [
-        ApiError::invalid("limit", "must be 1 to 100"),
-        ApiError::NotFound("no published version with id \"x\"".into()),
+        ApiError::invalid("limit", Problem::IntegerRange { min: 1, max: 100 }),
+        ApiError::NotFound(Missing::Version("x".into())),
         ApiError::MethodNotAllowed,
         ApiError::UriTooLong,
     ];

@@ -9,10 +9,12 @@
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-use crate::api::filter::AEB_VALUE;
 use crate::catalogue::{CatalogueMeta, Comparison, RecentChange, Vehicle};
 use crate::time::Time;
 use crate::vocab::{BodyType, ChangeKind, Drivetrain, Fuel, Transmission, Window};
+
+/// The specification value behind the `aeb` filter.
+pub const AEB_VALUE: &str = "aebLowSpeed";
 
 /// Version of [`IndexFile`]; the edge refuses any other.
 pub const INDEX_FILE_VERSION: u32 = 2;

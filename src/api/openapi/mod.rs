@@ -10,6 +10,7 @@
 //! (`preserve_order`) is the document's key order.
 
 use crate::api::links::Links;
+use crate::api::operations::{Http, Spec, http_operations};
 use crate::api::query::{COMPARE_IDS, MAX_QUERY_CHARS};
 use crate::api::types::API_VERSION;
 use serde_json::{Map, Value, json};
@@ -21,8 +22,8 @@ use parameters::*;
 use schemas::*;
 
 /// Item bounds of compare `ids`.
-const MIN_COMPARE_IDS: usize = *COMPARE_IDS.start();
-const MAX_COMPARE_IDS: usize = *COMPARE_IDS.end();
+pub(crate) const MIN_COMPARE_IDS: usize = *COMPARE_IDS.start();
+pub(crate) const MAX_COMPARE_IDS: usize = *COMPARE_IDS.end();
 
 /// Summary fields that are optional in the spec (the Rust code omits the last
 /// four when absent; `feedUrl` is always sent).
@@ -119,119 +120,19 @@ fn info() -> Value {
 
 // ---------------------------------------------------------------- paths
 
-/// One GET operation: its parameters, the schema of its 200 body and
-/// whether it can answer 404 (every operation answers 304, 400, 405 and 414).
-struct Operation {
-    path: &'static str,
-    id: &'static str,
-    tag: &'static str,
-    summary: &'static str,
-    description: &'static str,
-    parameters: fn() -> Vec<Value>,
-    body: &'static str,
-    not_found: bool,
-}
-
-/// The seven operations, in the spec's order.
-const OPERATIONS: [Operation; 7] = [
-    Operation {
-        path: "/api/v1",
-        id: "get_api_info",
-        tag: "service",
-        summary: "Entry point: version, snapshot date and links",
-        description: "Returns ApiInfo directly, not inside the envelope. Takes no parameters.",
-        parameters: Vec::new,
-        body: "ApiInfo",
-        not_found: false,
-    },
-    Operation {
-        path: "/api/v1/deals",
-        id: "find_deals",
-        tag: "deals",
-        summary: "Find buying opportunities",
-        description: "Current opportunities, recent price drops or newly qualifying \
-            opportunities, filtered by the shared search filters. `recommended` ranks \
-            opportunities by discount, price drops by percentage reduction and new \
-            opportunities by recency; ties break by price, then by ID. A recent-deal search \
-            may legitimately return an empty list.",
-        parameters: deals_parameters,
-        body: "DealsResponse",
-        not_found: false,
-    },
-    Operation {
-        path: "/api/v1/models/prices",
-        id: "get_model_prices",
-        tag: "models",
-        summary: "Prices of every version of a model",
-        description: "Versions are ordered by price, cheapest first. fromPriceUsd, \
-            toPriceUsd, versionCount, opportunityCount, cheapestVersion and quoteDates cover \
-            the whole model even when versions are paginated. Make and model match ignoring \
-            case and accents; an unknown model gives 404.",
-        parameters: model_prices_parameters,
-        body: "ModelPricesResponse",
-        not_found: true,
-    },
-    Operation {
-        path: "/api/v1/vehicles",
-        id: "search_vehicles",
-        tag: "vehicles",
-        summary: "Search vehicle versions",
-        description: "Versions matching the shared search filters, cheapest first by \
-            default; ties break by ID. Follow pagination.nextOffset until it is null, and \
-            restart at offset 0 if snapshotAt changes between pages.",
-        parameters: search_parameters,
-        body: "SearchResponse",
-        not_found: false,
-    },
-    Operation {
-        path: "/api/v1/vehicles/{id}",
-        id: "get_vehicle",
-        tag: "vehicles",
-        summary: "Full record of one version",
-        description: "Every current quote, the exchange rate and the sourced specifications \
-            of one version. An unknown ID or a version outside the current priced catalogue \
-            gives 404.",
-        parameters: id_parameters,
-        body: "DetailResponse",
-        not_found: true,
-    },
-    Operation {
-        path: "/api/v1/compare",
-        id: "compare_vehicles",
-        tag: "vehicles",
-        summary: "Compare 2 to 4 versions",
-        description: "Full records of the versions, in the order asked, and a shareable \
-            comparison page. Duplicate IDs give 400; an unknown ID gives 404. Missing \
-            specifications remain unknown.",
-        parameters: ids_parameters,
-        body: "CompareResponse",
-        not_found: true,
-    },
-    Operation {
-        path: "/api/v1/catalogue",
-        id: "get_catalogue",
-        tag: "service",
-        summary: "Catalogue overview",
-        description: "Supported makes and models, the filter values present and coverage \
-            counts. Takes no parameters.",
-        parameters: Vec::new,
-        body: "CatalogueResponse",
-        not_found: false,
-    },
-];
-
+/// One path per HTTP operation of the operations table, in its order.
 fn paths() -> Value {
     let mut paths = Map::new();
-    for operation in &OPERATIONS {
+    for (spec, http) in http_operations() {
         paths.insert(
-            operation.path.to_owned(),
-            json!({ "get": render_operation(operation) }),
+            http.path.to_owned(),
+            json!({ "get": render_operation(spec, http) }),
         );
     }
     Value::Object(paths)
 }
 
-fn render_operation(operation: &Operation) -> Value {
+fn render_operation(spec: &Spec, operation: &Http) -> Value {
     let mut responses = Map::new();
     responses.insert("200".into(), success(operation.body));
     responses.insert("304".into(), component_ref("responses", "NotModified"));
@@ -247,7 +148,7 @@ fn render_operation(operation: &Operation) -> Value {
         component_ref("responses", "ServiceUnavailable"),
     );
     let mut rendered = json!({
-        "operationId": operation.id,
+        "operationId": spec.name,
         "tags": [operation.tag],
         "summary": operation.summary,
         "description": format!(
@@ -255,7 +156,7 @@ fn render_operation(operation: &Operation) -> Value {
             operation.description
         ),
     });
-    let parameters = (operation.parameters)();
+    let parameters = operation_parameters(spec.operation);
     if !parameters.is_empty() {
         rendered["parameters"] = Value::Array(parameters);
     }

@@ -7,13 +7,12 @@
 //! - `transport`: the HTTP rules of `/mcp` (Origin, methods, body limit,
 //!   malformed messages as JSON-RPC errors) in front of rmcp's service.
 //! - `server`: the rmcp handler (protocol versions, tools, resources).
-//! - `tools`, `connector`: the tools and their answers; `params`, `args`:
-//!   their argument tables, schemas and checks; `resources`: the documents.
+//! - `tools`, `connector`: the tools and their answers (their arguments
+//!   are the API's parameter table: `api::params`); `resources`: the
+//!   documents.
 
-pub mod args;
 pub mod connector;
 pub mod origin;
-pub mod params;
 pub mod resources;
 pub mod server;
 pub mod tools;

@@ -1,8 +1,12 @@
 //! Edge stage, MCP tools: the eight tools (their names, descriptions, input
-//! schemas and read-only annotations) and a call's answer. The six API tools
-//! call the same `api::endpoints` function as their HTTP endpoint and return
-//! its envelope, serialized by the same function, as `structuredContent` and
-//! as the one text item; `search` and `fetch` are in `connector`.
+//! schemas and read-only annotations) and a call's answer. A tool's
+//! arguments are its operation's rows of the API's parameter table, which
+//! gives both its input schema and the checks of its JSON arguments (the
+//! same as the HTTP parser's, typed values never written back as text).
+//! The six API tools call the same `api::endpoints` function as their HTTP
+//! endpoint and return its envelope, serialized by the same function, as
+//! `structuredContent` and as the one text item; `search` and `fetch` are
+//! in `connector`.
 
 use std::sync::{Arc, OnceLock};
 
@@ -14,26 +18,29 @@ use serde_json::{Map, Value, json};
 type JsonObject = Map<String, Value>;
 
 use crate::api::ApiError;
+use crate::api::error::Missing;
 use crate::api::json::to_json_bytes;
 use crate::api::openapi::output_schema;
+use crate::api::operations::{McpTool, OPERATIONS, Operation, Spec};
+use crate::api::params::schema::input_schema;
+use crate::api::params::table::params_of;
+use crate::api::params::{
+    Args, compare_query, deals_query, model_query, no_arguments, search_query, text_argument,
+};
 use crate::edge::answers::{Answer, Question};
-use crate::edge::mcp::args::{
-    Arguments, compare_query, deals_query, model_query, no_arguments, search_query, text_argument,
-};
 use crate::edge::mcp::connector::{fetch, search};
-use crate::edge::mcp::params::{
-    Param, compare_params, deals_params, id_param, input_schema, model_params, query_params,
-    search_params,
-};
 use crate::edge::state::Site;
 
-/// One tool: its MCP description and its parameter table.
+/// The arguments of a call (`None` when the client sent none).
+pub type Arguments = Option<Map<String, Value>>;
+
+/// One tool: its MCP description and the operation it answers.
 #[derive(Debug)]
 pub struct ToolSpec {
     /// What `tools/list` shows.
     pub tool: Tool,
-    /// The arguments it takes.
-    pub params: Vec<Param>,
+    /// The operation whose parameters it takes and which it answers.
+    pub operation: Operation,
 }
 
 /// Every tool, in the order `tools/list` gives them.
@@ -47,105 +54,43 @@ pub fn find_tool(name: &str) -> Option<&'static ToolSpec> {
     tools().iter().find(|spec| spec.tool.name == name)
 }
 
+/// A tool per operation of the operations table that has one, in its order.
 fn build_tools() -> Vec<ToolSpec> {
-    vec![
-        spec(
-            "find_deals",
-            "Find deals",
-            deals_params(),
-            output_schema("DealsResponse"),
-            "Find buying opportunities: versions priced at least 5% below their own usual price (kind=opportunities), \
-             recent catalogue price cuts (kind=price_drops) or versions that newly qualify as opportunities \
-             (kind=new_opportunities) within a 1d, 3d or 7d window. Accepts the same filters as search_vehicles. \
-             Returns the same JSON as GET /api/v1/deals: an envelope whose data holds kind, window, vehicles and pagination. \
-             Signals compare asking prices with their history; they are not manufacturer discounts.",
-        ),
-        spec(
-            "get_model_prices",
-            "Get a model's prices",
-            model_params(),
-            output_schema("ModelPricesResponse"),
-            "Price range and every published version of one model (make and model, ignoring case and accents; \
-             take the spelling from get_catalogue), cheapest first, with the model's opportunity count. \
-             Returns the same JSON as GET /api/v1/models/prices. An unknown model is an error.",
-        ),
-        spec(
-            "search_vehicles",
-            "Search vehicles",
-            search_params(),
-            output_schema("SearchResponse"),
-            "Search the published new-car versions in Argentina with filters (words, make, model, body type, fuel, \
-             transmission, USD price range, seats, airbags, drivetrain, AEB, specifications, discount), a sort order \
-             and paging. Returns the same JSON as GET /api/v1/vehicles: an envelope whose data holds vehicles \
-             (summaries with current lowest dealer price in USD, usual-price comparison, recent changes, best quote) \
-             and pagination.",
-        ),
-        spec(
-            "get_vehicle",
-            "Get a vehicle",
-            vec![id_param()],
-            output_schema("DetailResponse"),
-            "The full record of one version by its ID: every current dealer quote (original currency and USD), the \
-             exchange rate, the usual-price comparison, recent changes and the official specifications with their \
-             sources and gaps. Returns the same JSON as GET /api/v1/vehicles/{id}. An ID that is not published is an error.",
-        ),
-        spec(
-            "compare_vehicles",
-            "Compare vehicles",
-            compare_params(),
-            output_schema("CompareResponse"),
-            "Full records of 2 to 4 distinct versions side by side, in the order given, with the URL of a shareable \
-             comparison page. Returns the same JSON as GET /api/v1/compare. Missing specifications stay unknown.",
-        ),
-        spec(
-            "get_catalogue",
-            "Get the catalogue",
-            Vec::new(),
-            output_schema("CatalogueResponse"),
-            "What is published: counts, every make, every make and model pair, and the values of each filter present \
-             in the catalogue. Call it first to spell makes and models and to offer only filter values that can match. \
-             Returns the same JSON as GET /api/v1/catalogue.",
-        ),
-        spec(
-            "search",
-            "Search",
-            query_params(),
-            search_output(),
-            "Discover vehicle versions by make, model or version words. Returns {\"results\": [{\"id\", \"title\", \
-             \"url\"}]}: up to 20 matching versions, cheapest first, each with its ID (for fetch, get_vehicle, \
-             compare_vehicles) and the absolute URL of its page. Use search_vehicles for filters and paging.",
-        ),
-        spec(
-            "fetch",
-            "Fetch a vehicle record",
-            vec![id_param()],
-            fetch_output(),
-            "The sourced record of one version by the ID that search returned: {\"id\", \"title\", \"text\", \"url\", \
-             \"metadata\"}, where text is the JSON of GET /api/v1/vehicles/{id} (quotes, prices, specifications and \
-             their sources) and url is the version's page.",
-        ),
-    ]
+    OPERATIONS
+        .iter()
+        .filter_map(|spec| Some((spec, spec.tool?)))
+        .map(|(spec, tool)| tool_spec(spec, &tool))
+        .collect()
 }
 
-fn spec(
-    name: &'static str,
-    title: &str,
-    params: Vec<Param>,
-    output: JsonObject,
-    description: &'static str,
-) -> ToolSpec {
+/// What a tool returns: its HTTP operation's response component, or the
+/// connector shapes for `search` and `fetch`.
+fn output(spec: &Spec) -> JsonObject {
+    match (spec.operation, spec.http) {
+        (Operation::ConnectorSearch, _) => search_output(),
+        (Operation::ConnectorFetch, _) => fetch_output(),
+        (_, Some(http)) => output_schema(http.body),
+        (_, None) => unreachable!("invariant: a tool without HTTP is a connector tool"),
+    }
+}
+
+fn tool_spec(spec: &Spec, tool: &McpTool) -> ToolSpec {
     // Every tool reads the published snapshot: no side effects, same answer
     // for the same arguments within a snapshot, nothing outside the service.
-    let annotations = ToolAnnotations::with_title(title)
+    let annotations = ToolAnnotations::with_title(tool.title)
         .read_only(true)
         .destructive(false)
         .idempotent(true)
         .open_world(false);
-    let tool = Tool::new(name, description, Arc::new(input_schema(&params)))
-        .with_raw_output_schema(Arc::new(output))
-        .with_title(title)
+    let input = input_schema(params_of(spec.operation));
+    let tool = Tool::new(spec.name, tool.description, Arc::new(input))
+        .with_raw_output_schema(Arc::new(output(spec)))
+        .with_title(tool.title)
         .with_annotations(annotations);
-    ToolSpec { tool, params }
+    ToolSpec {
+        tool,
+        operation: spec.operation,
+    }
 }
 
 /// The object schema of a hand-written `json!` value.
@@ -213,24 +158,28 @@ pub fn call(site: &Site, spec: &ToolSpec, args: &Arguments) -> CallToolResult {
 }
 
 fn answer_call(site: &Site, spec: &ToolSpec, args: &Arguments) -> CallToolResult {
-    let params = &spec.params;
     let index = site.index();
     let answer = |question: Result<Question, ApiError>| {
         answer_result(question.and_then(|question| site.answers().answer(index, &question)))
     };
-    match spec.tool.name.as_ref() {
-        "find_deals" => answer(deals_query(args, params).map(Question::Deals)),
-        "get_model_prices" => answer(model_query(args, params).map(Question::Model)),
-        "search_vehicles" => answer(search_query(args, params).map(Question::Search)),
-        "get_vehicle" => answer(text_argument(args, params).map(Question::Vehicle)),
-        "compare_vehicles" => answer(compare_query(args, params).map(Question::Compare)),
-        "get_catalogue" => answer(no_arguments(args).map(|()| Question::Catalogue)),
-        "search" => result(text_argument(args, params).and_then(|query| search(index, &query))),
-        "fetch" => result(text_argument(args, params).and_then(|id| fetch(index, &id))),
-        other => {
-            // Only reachable if the table above and this match drift apart.
-            tracing::error!(tool = other, "tool without an implementation");
-            result::<()>(Err(ApiError::NotFound(format!("no tool named {other:?}"))))
+    let args = Args::from_json(spec.operation, args.as_ref());
+    match spec.operation {
+        Operation::Deals => answer(deals_query(args).map(Question::Deals)),
+        Operation::ModelPrices => answer(model_query(args).map(Question::Model)),
+        Operation::Search => answer(search_query(args).map(Question::Search)),
+        Operation::Vehicle => answer(text_argument(args, "id").map(Question::Vehicle)),
+        Operation::Compare => answer(compare_query(args, false).map(Question::Compare)),
+        Operation::Catalogue => answer(no_arguments(args).map(|()| Question::Catalogue)),
+        Operation::ConnectorSearch => {
+            result(text_argument(args, "query").and_then(|words| search(index, &words)))
+        }
+        Operation::ConnectorFetch => {
+            result(text_argument(args, "id").and_then(|id| fetch(index, &id)))
+        }
+        Operation::ApiInfo => {
+            // No tool answers the entry point: MCP has its own discovery.
+            let name = spec.tool.name.to_string();
+            result::<()>(Err(ApiError::NotFound(Missing::Tool(name))))
         }
     }
 }

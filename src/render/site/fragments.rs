@@ -31,30 +31,6 @@ const LEADING_ROWS: [&str; 12] = [
     "Airbags",
 ];
 
-/// The search form's labels by parameter name (`templates/search.html`),
-/// for error messages about a parameter.
-pub const FIELD_LABELS: [(&str, &str); 19] = [
-    ("q", "Palabras (marca, modelo o versión)"),
-    ("make", "Marca"),
-    ("model", "Modelo"),
-    ("minPriceUsd", "Precio mínimo (US$)"),
-    ("maxPriceUsd", "Precio máximo (US$)"),
-    ("sort", "Orden"),
-    ("opportunitiesOnly", "Sólo oportunidades"),
-    ("type", "Carrocería"),
-    ("fuel", "Combustible"),
-    ("transmission", "Transmisión"),
-    ("drivetrain", "Tracción"),
-    ("minSeats", "Asientos, al menos"),
-    ("minAirbags", "Airbags, al menos"),
-    ("minDiscountPct", "Descuento mínimo (%)"),
-    ("aeb", "Frenado autónomo de emergencia a baja velocidad"),
-    ("hasSpecs", "Ficha técnica oficial"),
-    ("limit", "Resultados por página"),
-    ("offset", "Desde el resultado"),
-    ("ids", "Identificadores de versión"),
-];
-
 /// Writes `_edge/pages.json`.
 pub fn write_fragments(site: &Site) -> anyhow::Result<()> {
     let spec_rows: Vec<(&'static str, String)> = specs::labels()
@@ -68,10 +44,6 @@ pub fn write_fragments(site: &Site) -> anyhow::Result<()> {
             .map(|label| (*label).to_owned())
             .chain(spec_rows.iter().map(|(_, label)| label.clone()))
             .map(|label| format!("<th scope=\"row\">{}</th>", escape(&label)))
-            .collect(),
-        field_labels: FIELD_LABELS
-            .iter()
-            .map(|(name, label)| ((*name).to_owned(), (*label).to_owned()))
             .collect(),
         ..PageFragments::default()
     };

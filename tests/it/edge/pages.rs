@@ -5,7 +5,7 @@
 
 use std::fs;
 
-use autoprecios::pages::{PageFragments, spanish};
+use autoprecios::pages::PageFragments;
 use axum::http::StatusCode;
 use serde_json::Value;
 
@@ -123,9 +123,11 @@ async fn without_a_query_the_pages_are_the_static_files() {
 }
 
 /// Every message the API writes (each kind of 400 detail, the 404 and the
-/// 414) has a Spanish line.
+/// 414) is said in Spanish on the page that asks the same query: none of
+/// the API's English texts shows through. (Each problem's Spanish form is
+/// one arm of an exhaustive match: `api::params::Problem::spanish`.)
 #[tokio::test]
-async fn every_api_error_message_has_a_spanish_form() {
+async fn refused_pages_say_every_api_error_in_spanish() {
     let id = edge_vehicles()[0]["id"].as_str().expect("id");
     let requests = [
         "/api/v1/vehicles?colour=red".to_owned(),
@@ -149,6 +151,7 @@ async fn every_api_error_message_has_a_spanish_form() {
         format!("/api/v1/vehicles?q={}", "a".repeat(5000)),
     ];
     let mut untranslated = Vec::new();
+    let mut pages = 0;
     for uri in &requests {
         let reply = get(uri).await;
         assert!(reply.status.is_client_error(), "{uri}: {}", reply.status);
@@ -157,12 +160,27 @@ async fn every_api_error_message_has_a_spanish_form() {
         for detail in error["details"].as_array().into_iter().flatten() {
             messages.push(detail["message"].as_str().expect("detail").to_owned());
         }
+        let page_uri = if let Some(query) = uri.strip_prefix("/api/v1/vehicles?") {
+            format!("/buscar?{query}")
+        } else if let Some(rest) = uri.strip_prefix("/api/v1/compare") {
+            format!("/comparar{rest}")
+        } else {
+            continue;
+        };
+        let page = get(&page_uri).await;
+        if !page.status.is_client_error() {
+            continue; // the page drops parameters no form field has
+        }
+        pages += 1;
+        let html = text(&page);
         for message in messages {
-            if spanish(&message) == message {
-                untranslated.push(format!("{uri}: {message:?}"));
+            let escaped = autoprecios::pages::escape(&message);
+            if html.contains(&format!(": {escaped}")) {
+                untranslated.push(format!("{page_uri}: {message:?}"));
             }
         }
     }
+    assert!(pages >= 10, "{pages} refused pages");
     assert!(untranslated.is_empty(), "{}", untranslated.join("\n"));
 }
 
@@ -172,7 +190,7 @@ fn error_labels_are_the_form_labels() {
     let form = fs::read_to_string(fixture().out.join("buscar/index.html")).expect("search page");
     let compare =
         fs::read_to_string(fixture().out.join("comparar/index.html")).expect("compare page");
-    for (name, label) in autoprecios::render::site::fragments::FIELD_LABELS {
+    for (name, label) in autoprecios::api::params::form_labels() {
         if matches!(name, "limit" | "offset") {
             continue; // paging links carry them; the form has no field
         }

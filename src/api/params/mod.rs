@@ -1,0 +1,213 @@
+//! API stage, parameters: the one table of every operation's parameters
+//! ([`table::PARAMS`]) and the only way to a typed query: parsing an HTTP
+//! query string or MCP's JSON arguments against it ([`check::Args`]), then
+//! building the operation's query here. A typed query is checked once,
+//! here; the operations trust it. (The query types keep public fields so
+//! that tests can state a query directly; the service builds none but by
+//! parsing, the generator included: it parses the URLs it writes.) Problems are data ([`Problem`]), said in
+//! English by the API and in Spanish by the site's pages.
+//!
+//! Adding a shared filter takes:
+//! 1. a field of [`Filters`] for its typed value;
+//! 2. one row of [`table::PARAMS`] among the first [`table::FILTER_COUNT`]
+//!    (name, kind and bounds, description, Spanish label, and the setter of
+//!    its field): the parsers, the OpenAPI parameters, the MCP input
+//!    schemas and the pages' labels follow from it;
+//! 3. its matching rule in `api::index::select` (with the `Facts` field it
+//!    reads, in `api::index::facts`).
+//!
+//! A rule across parameters (minPriceUsd above maxPriceUsd) is code in
+//! [`filters`], with its own [`Problem`] variant.
+
+pub mod check;
+pub mod problem;
+pub mod schema;
+pub mod table;
+
+#[cfg(test)]
+mod tests;
+
+pub use check::Args;
+pub use problem::Problem;
+
+use crate::api::error::ApiError;
+use crate::api::operations::Operation;
+use crate::api::query::*;
+use crate::api::types::DealKind;
+use crate::vocab::Window;
+use table::{FILTER_COUNT, Given, PARAMS};
+
+/// Names of the shared filters, in table order.
+pub const FILTER_NAMES: [&str; FILTER_COUNT] = {
+    let mut names = [""; FILTER_COUNT];
+    let mut at = 0;
+    while at < FILTER_COUNT {
+        names[at] = PARAMS[at].name;
+        at += 1;
+    }
+    names
+};
+
+/// The site's form label of a parameter (`minSeats`: "Asientos, al
+/// menos"), for the forms and the pages' error messages; `None` for a
+/// parameter no form has.
+pub fn label(name: &str) -> Option<&'static str> {
+    PARAMS
+        .iter()
+        .filter(|param| param.name == name)
+        .find_map(|param| param.label)
+}
+
+/// Every parameter with a form label, once each, in table order.
+pub fn form_labels() -> Vec<(&'static str, &'static str)> {
+    let mut labels: Vec<(&'static str, &'static str)> = Vec::new();
+    for param in &PARAMS {
+        if let Some(label) = param.label
+            && !labels.iter().any(|(name, _)| *name == param.name)
+        {
+            labels.push((param.name, label));
+        }
+    }
+    labels
+}
+
+/// The shared filters given, and the budget rule across two of them.
+fn filters(args: &mut Args) -> Filters {
+    let mut filters = Filters::default();
+    for (param, given) in args.values() {
+        if let Some(set) = param.filter {
+            set(&mut filters, given);
+        }
+    }
+    if let (Some(min), Some(max)) = (filters.min_price_usd, filters.max_price_usd)
+        && min > max
+    {
+        args.fail("maxPriceUsd", Problem::BelowMinPrice);
+    }
+    filters
+}
+
+fn integer(args: &Args, name: &str) -> Option<u32> {
+    args.get(name).as_ref().and_then(Given::integer)
+}
+
+fn choice<T>(args: &Args, name: &str, table: &[(T, &'static str)]) -> Option<T>
+where
+    T: Copy,
+{
+    match args.get(name)? {
+        Given::Choice(spelling) => table.iter().find(|(_, s)| *s == spelling).map(|(v, _)| *v),
+        _ => None,
+    }
+}
+
+fn page(args: &Args) -> Page {
+    Page {
+        limit: integer(args, "limit").unwrap_or(DEFAULT_LIMIT),
+        offset: integer(args, "offset").unwrap_or(0),
+    }
+}
+
+/// The query of `search_vehicles`.
+pub fn search_query(mut args: Args) -> Result<SearchQuery, ApiError> {
+    let query = SearchQuery {
+        filters: filters(&mut args),
+        opportunities_only: args
+            .get("opportunitiesOnly")
+            .as_ref()
+            .and_then(Given::boolean),
+        sort: choice(&args, "sort", &SearchSort::ALL).unwrap_or_default(),
+        page: page(&args),
+    };
+    args.finish(query)
+}
+
+/// The query of `find_deals`.
+pub fn deals_query(mut args: Args) -> Result<DealsQuery, ApiError> {
+    let defaults = DealsQuery::default();
+    let query = DealsQuery {
+        filters: filters(&mut args),
+        kind: choice(&args, "kind", &DealKind::ALL).unwrap_or(defaults.kind),
+        window: args
+            .get("window")
+            .and_then(|given| given.choice(Window::parse))
+            .unwrap_or(defaults.window),
+        sort: choice(&args, "sort", &DealSort::ALL).unwrap_or_default(),
+        page: page(&args),
+    };
+    args.finish(query)
+}
+
+/// The query of `get_model_prices`.
+pub fn model_query(args: Args) -> Result<ModelQuery, ApiError> {
+    let text = |name| args.get(name).as_ref().and_then(Given::text);
+    let query = ModelQuery {
+        make: text("make").unwrap_or_default(),
+        model: text("model").unwrap_or_default(),
+        page: page(&args),
+    };
+    args.finish(query)
+}
+
+/// The query of `compare_vehicles`; `commas_separate` as
+/// [`CompareQuery::commas_separate`] says (true for HTTP).
+pub fn compare_query(args: Args, commas_separate: bool) -> Result<CompareQuery, ApiError> {
+    let ids = match args.get("ids") {
+        Some(Given::Ids(ids)) => ids,
+        _ => Vec::new(),
+    };
+    args.finish(CompareQuery {
+        ids,
+        commas_separate,
+    })
+}
+
+/// The one text argument of an operation that takes one (`id`, `query`).
+pub fn text_argument(args: Args, name: &str) -> Result<String, ApiError> {
+    let text = args.get(name).as_ref().and_then(Given::text);
+    args.finish(text.unwrap_or_default())
+}
+
+/// Checks that an operation without parameters got none.
+pub fn no_arguments(args: Args) -> Result<(), ApiError> {
+    args.finish(())
+}
+
+/// Parses the query of `GET /api/v1/vehicles`.
+pub fn parse_search(query: &str) -> Result<SearchQuery, ApiError> {
+    search_query(Args::from_query(Operation::Search, None, query))
+}
+
+/// Parses the query of `GET /api/v1/deals`.
+pub fn parse_deals(query: &str) -> Result<DealsQuery, ApiError> {
+    deals_query(Args::from_query(Operation::Deals, None, query))
+}
+
+/// Parses the query of `GET /api/v1/models/prices`.
+pub fn parse_model(query: &str) -> Result<ModelQuery, ApiError> {
+    model_query(Args::from_query(Operation::ModelPrices, None, query))
+}
+
+/// Parses the query of `GET /api/v1/compare`: `ids` split at its literal
+/// commas, each piece then decoded. An encoded comma (`%2C`, as standard URL
+/// builders and CDN proxies send every comma) stays in its piece here;
+/// `compare_vehicles` splits a list sent as one piece at its encoded commas
+/// unless the piece is a published ID ([`CompareQuery::commas_separate`]).
+pub fn parse_compare(query: &str) -> Result<CompareQuery, ApiError> {
+    compare_query(Args::from_query(Operation::Compare, None, query), true)
+}
+
+/// Parses `GET /api/v1/vehicles/{id}`: the raw (percent-encoded) path
+/// segment, decoded once here so every byte of an ID survives, and a query
+/// string that must be empty.
+pub fn parse_vehicle(raw_id: &str, query: &str) -> Result<String, ApiError> {
+    text_argument(
+        Args::from_query(Operation::Vehicle, Some(raw_id), query),
+        "id",
+    )
+}
+
+/// Checks that an operation without parameters got none.
+pub fn parse_none(query: &str) -> Result<(), ApiError> {
+    no_arguments(Args::from_query(Operation::Catalogue, None, query))
+}

@@ -1,0 +1,323 @@
+//! API stage, the parameter table: every parameter of every operation, once
+//! (wire name, kind with its bounds, enum values and default, English
+//! description, Spanish form label, the operations that take it and, for a
+//! shared filter, the field of [`Filters`] it sets). The HTTP and MCP
+//! parsers, the OpenAPI parameters, the MCP input schemas and the pages'
+//! error labels all read it.
+
+use crate::api::operations::Operation::{self, *};
+use crate::api::query::{
+    DEFAULT_LIMIT, DealSort, Filters, MAX_AIRBAGS, MAX_DISCOUNT_PCT, MAX_ID_CHARS, MAX_LIMIT,
+    MAX_NAME_CHARS, MAX_OFFSET, MAX_Q_CHARS, MAX_SEATS, SearchSort,
+};
+use crate::api::types::DealKind;
+use crate::vocab::{BodyType, Drivetrain, Fuel, Transmission, Window};
+
+/// What a value must be.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Kind {
+    /// A string of `min` to `max` characters.
+    Text {
+        /// Fewest characters.
+        min: usize,
+        /// Most characters.
+        max: usize,
+    },
+    /// An integer from `min` to `max`.
+    Integer {
+        /// Smallest value.
+        min: u32,
+        /// Largest value.
+        max: u32,
+        /// Value when absent.
+        default: Option<u32>,
+    },
+    /// A number of at least `min` (and at most `max`).
+    Number {
+        /// Smallest value.
+        min: f64,
+        /// Largest value, if any.
+        max: Option<f64>,
+    },
+    /// `true` or `false`.
+    Boolean,
+    /// One of fixed spellings (case-sensitive).
+    Choice {
+        /// The allowed spellings.
+        values: &'static [&'static str],
+        /// Value when absent.
+        default: Option<&'static str>,
+    },
+    /// Vehicle IDs: comma-separated in HTTP, a JSON array in MCP. Their
+    /// count and lengths are checked by the comparison itself, after the
+    /// index has decided what an encoded comma means.
+    Ids,
+}
+
+/// Where an HTTP request carries a parameter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Location {
+    /// In the query string.
+    Query,
+    /// As a path segment.
+    Path,
+}
+
+/// A checked value, the same whichever way it came (HTTP text or MCP JSON).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Given {
+    /// Text within its bounds.
+    Text(String),
+    /// An integer within its bounds.
+    Integer(u32),
+    /// A finite number within its bounds.
+    Number(f64),
+    /// A boolean.
+    Boolean(bool),
+    /// One of the row's spellings.
+    Choice(&'static str),
+    /// Vehicle IDs, as given.
+    Ids(Vec<String>),
+}
+
+impl Given {
+    /// The text value, if this is one.
+    pub fn text(&self) -> Option<String> {
+        match self {
+            Given::Text(text) => Some(text.clone()),
+            _ => None,
+        }
+    }
+
+    /// The integer value, if this is one.
+    pub fn integer(&self) -> Option<u32> {
+        match self {
+            Given::Integer(value) => Some(*value),
+            _ => None,
+        }
+    }
+
+    /// The number value, if this is one.
+    pub fn number(&self) -> Option<f64> {
+        match self {
+            Given::Number(value) => Some(*value),
+            _ => None,
+        }
+    }
+
+    /// The boolean value, if this is one.
+    pub fn boolean(&self) -> Option<bool> {
+        match self {
+            Given::Boolean(value) => Some(*value),
+            _ => None,
+        }
+    }
+
+    /// The choice, parsed into its type, if this is one.
+    pub fn choice<T>(&self, parse: fn(&str) -> Option<T>) -> Option<T> {
+        match self {
+            Given::Choice(spelling) => parse(spelling),
+            _ => None,
+        }
+    }
+}
+
+/// One parameter of one or more operations.
+#[derive(Debug, Clone, Copy)]
+pub struct Param {
+    /// The wire name (HTTP and MCP alike).
+    pub name: &'static str,
+    /// What its value must be.
+    pub kind: Kind,
+    /// Whether the operations that take it require it.
+    pub required: bool,
+    /// Where HTTP carries it.
+    pub location: Location,
+    /// What it means, in the OpenAPI document and the MCP schemas.
+    pub description: &'static str,
+    /// Its label on the site's forms (Spanish), for error messages.
+    pub label: Option<&'static str>,
+    /// The operations that take it.
+    pub operations: &'static [Operation],
+    /// For a shared filter: sets its field of [`Filters`].
+    pub filter: Option<fn(&mut Filters, &Given)>,
+}
+
+impl Param {
+    /// Whether `operation` takes this parameter.
+    pub fn takes(&self, operation: Operation) -> bool {
+        self.operations.contains(&operation)
+    }
+}
+
+const LISTS: &[Operation] = &[Deals, Search];
+const PAGED: &[Operation] = &[Deals, Search, ModelPrices];
+const NAME: Kind = Kind::Text {
+    min: 1,
+    max: MAX_NAME_CHARS,
+};
+const PRICE: Kind = Kind::Number {
+    min: 0.0,
+    max: None,
+};
+const SEARCH_SORTS: [&str; 4] = spellings(SearchSort::ALL);
+const DEAL_SORTS: [&str; 4] = spellings(DealSort::ALL);
+const DEAL_KINDS: [&str; 3] = spellings(DealKind::ALL);
+
+/// The spellings of an `ALL` table, in its order.
+const fn spellings<T: Copy, const N: usize>(all: [(T, &'static str); N]) -> [&'static str; N] {
+    let mut names = [""; N];
+    let mut at = 0;
+    while at < N {
+        names[at] = all[at].1;
+        at += 1;
+    }
+    names
+}
+
+/// A shared filter of deals and vehicles.
+const fn filter(
+    name: &'static str,
+    kind: Kind,
+    label: &'static str,
+    description: &'static str,
+    set: fn(&mut Filters, &Given),
+) -> Param {
+    Param {
+        name,
+        kind,
+        required: false,
+        location: Location::Query,
+        description,
+        label: Some(label),
+        operations: LISTS,
+        filter: Some(set),
+    }
+}
+
+/// Any other parameter.
+const fn param(
+    name: &'static str,
+    kind: Kind,
+    operations: &'static [Operation],
+    label: Option<&'static str>,
+    description: &'static str,
+) -> Param {
+    Param {
+        name,
+        kind,
+        required: false,
+        location: Location::Query,
+        description,
+        label,
+        operations,
+        filter: None,
+    }
+}
+
+const fn required(param: Param) -> Param {
+    Param {
+        required: true,
+        ..param
+    }
+}
+
+/// How many shared filters there are (the first rows of [`PARAMS`]).
+pub const FILTER_COUNT: usize = 14;
+
+/// Every parameter. Order matters: it is the order of the OpenAPI
+/// parameters, the MCP schemas and the error details (shared filters,
+/// then each operation's own, then paging).
+#[rustfmt::skip] // a table: one row per parameter reads better than rustfmt's layout
+pub const PARAMS: [Param; 26] = [
+    filter("q", Kind::Text { min: 0, max: MAX_Q_CHARS }, "Palabras (marca, modelo o versión)",
+        "Words in make, model or version; every word must match, ignoring case and accents.",
+        |f, v| f.q = v.text()),
+    filter("make", NAME, "Marca",
+        "Exact make, ignoring case and accents (the catalogue lists every make).",
+        |f, v| f.make = v.text()),
+    filter("model", NAME, "Modelo",
+        "Exact model, ignoring case and accents (the catalogue lists every model).",
+        |f, v| f.model = v.text()),
+    filter("type", Kind::Choice { values: BodyType::NAMES, default: None }, "Carrocería",
+        "Body type.",
+        |f, v| f.body_type = v.choice(BodyType::parse)),
+    filter("fuel", Kind::Choice { values: Fuel::NAMES, default: None }, "Combustible",
+        "Fuel or powertrain.",
+        |f, v| f.fuel = v.choice(Fuel::parse)),
+    filter("transmission", Kind::Choice { values: Transmission::NAMES, default: None }, "Transmisión",
+        "Transmission.",
+        |f, v| f.transmission = v.choice(Transmission::parse)),
+    filter("minPriceUsd", PRICE, "Precio mínimo (US$)",
+        "Minimum current dealer price (lowest detailed quote) in USD.",
+        |f, v| f.min_price_usd = v.number()),
+    filter("maxPriceUsd", PRICE, "Precio máximo (US$)",
+        "Maximum current dealer price (lowest detailed quote) in USD; less than minPriceUsd is \
+         rejected.",
+        |f, v| f.max_price_usd = v.number()),
+    filter("minSeats", Kind::Integer { min: 1, max: MAX_SEATS, default: None }, "Asientos, al menos",
+        "Minimum confirmed seats; versions with unknown seats are excluded.",
+        |f, v| f.min_seats = v.integer()),
+    filter("minAirbags", Kind::Integer { min: 0, max: MAX_AIRBAGS, default: None }, "Airbags, al menos",
+        "Minimum confirmed airbags; versions with unknown airbags are excluded.",
+        |f, v| f.min_airbags = v.integer()),
+    filter("drivetrain", Kind::Choice { values: Drivetrain::NAMES, default: None }, "Tracción",
+        "Driven wheels; awd, 4x4 and 4x4-low-range are distinct.",
+        |f, v| f.drivetrain = v.choice(Drivetrain::parse)),
+    filter("aeb", Kind::Boolean, "Frenado autónomo de emergencia a baja velocidad",
+        "true: confirmed low-speed automatic emergency braking; false: confirmed absence. \
+         Unknown or optional is excluded either way.",
+        |f, v| f.aeb = v.boolean()),
+    filter("hasSpecs", Kind::Boolean, "Ficha técnica oficial",
+        "Whether official specifications are available.",
+        |f, v| f.has_specs = v.boolean()),
+    filter("minDiscountPct", Kind::Number { min: 0.0, max: Some(MAX_DISCOUNT_PCT as f64) },
+        "Descuento mínimo (%)",
+        "Minimum percent below the version's usual price; requires sufficient price history.",
+        |f, v| f.min_discount_pct = v.number()),
+    required(param("make", NAME, &[ModelPrices], Some("Marca"),
+        "Make, ignoring case and accents (the catalogue lists every make).")),
+    required(param("model", NAME, &[ModelPrices], Some("Modelo"),
+        "Model, ignoring case and accents (the catalogue lists every model).")),
+    param("opportunitiesOnly", Kind::Boolean, &[Search], Some("Sólo oportunidades"),
+        "true keeps versions at least 5% below their usual price with sufficient history; false \
+         is the same as leaving it out."),
+    param("sort", Kind::Choice { values: &SEARCH_SORTS, default: Some(SEARCH_SORTS[0]) }, &[Search],
+        Some("Orden"),
+        "Order: price_asc, price_desc, discount_desc (unknown discounts last) or name (make, \
+         model, trim, ignoring case and accents)."),
+    param("kind", Kind::Choice { values: &DEAL_KINDS, default: Some(DEAL_KINDS[0]) }, &[Deals], None,
+        "opportunities: priced at least 5% below the usual price now; price_drops: a catalogue \
+         price cut in the window; new_opportunities: newly qualifying in the window."),
+    param("window", Kind::Choice { values: Window::NAMES, default: Some("7d") }, &[Deals], None,
+        "Recent-change window measured back from catalogueObservedAt; applies to price_drops and \
+         new_opportunities only."),
+    param("sort", Kind::Choice { values: &DEAL_SORTS, default: Some(DEAL_SORTS[0]) }, &[Deals],
+        Some("Orden"),
+        "Order: recommended (opportunities by discount, price drops by reduction, new \
+         opportunities by recency), recent, price_asc or discount_desc. Unknown values sort last."),
+    param("limit", Kind::Integer { min: 1, max: MAX_LIMIT, default: Some(DEFAULT_LIMIT) }, PAGED,
+        Some("Resultados por página"), "Page size."),
+    param("offset", Kind::Integer { min: 0, max: MAX_OFFSET, default: Some(0) }, PAGED,
+        Some("Desde el resultado"),
+        "Records skipped; pass data.pagination.nextOffset for the next page (null means no more)."),
+    required(param("ids", Kind::Ids, &[Compare], Some("Identificadores de versión"),
+        "2 to 4 distinct vehicle IDs: comma-separated in HTTP (form style, not exploded), a JSON \
+         array of strings in MCP.")),
+    Param { location: Location::Path, ..required(param("id", Kind::Text { min: 1, max: MAX_ID_CHARS },
+        &[Vehicle, ConnectorFetch], None,
+        "The original, case-sensitive vehicle ID, exactly as a list result gives it.")) },
+    required(param("query", Kind::Text { min: 0, max: MAX_Q_CHARS }, &[ConnectorSearch], None,
+        "Words of a make, model or version (\"hilux srv\", \"208 allure\"); every word must \
+         match, ignoring case and accents.")),
+];
+
+/// The rows `operation` takes, in table order.
+pub fn params_of(operation: Operation) -> impl Iterator<Item = &'static Param> {
+    PARAMS.iter().filter(move |param| param.takes(operation))
+}
+
+/// The row `operation` takes under `name`.
+pub fn param_of(operation: Operation, name: &str) -> Option<&'static Param> {
+    params_of(operation).find(|param| param.name == name)
+}

@@ -1,0 +1,370 @@
+//! Tests of the parameter table and its two parsers: bounds at their edges,
+//! the problems named, HTTP text and MCP JSON alike.
+
+use super::*;
+use crate::api::params::check::Args;
+use serde_json::json;
+
+fn paths(err: ApiError) -> Vec<String> {
+    match err {
+        ApiError::InvalidParameters(details) => details.into_iter().map(|d| d.path).collect(),
+        other => panic!("expected 400, got {other:?}"),
+    }
+}
+
+#[test]
+fn defaults_apply_when_absent() {
+    let query = parse_deals("").expect("valid");
+    assert_eq!(query, DealsQuery::default());
+    assert_eq!(parse_search("").expect("valid"), SearchQuery::default());
+}
+
+#[test]
+fn bounds_are_inclusive() {
+    assert_eq!(
+        parse_search("limit=1&offset=100000").expect("valid").page,
+        Page {
+            limit: 1,
+            offset: 100_000
+        }
+    );
+    assert_eq!(parse_search("limit=100").expect("valid").page.limit, 100);
+    assert_eq!(paths(parse_search("limit=0").expect_err("0")), ["limit"]);
+    assert_eq!(
+        paths(parse_search("limit=101").expect_err("101")),
+        ["limit"]
+    );
+    assert_eq!(
+        paths(parse_search("offset=100001").expect_err("over")),
+        ["offset"]
+    );
+    assert_eq!(
+        parse_search("minAirbags=0&minSeats=100")
+            .expect("valid")
+            .filters
+            .min_airbags,
+        Some(0)
+    );
+    assert_eq!(
+        paths(parse_search("minAirbags=31&minSeats=0").expect_err("out")),
+        ["minSeats", "minAirbags"]
+    );
+    assert_eq!(
+        parse_search("minDiscountPct=100")
+            .expect("valid")
+            .filters
+            .min_discount_pct,
+        Some(100.0)
+    );
+    assert_eq!(
+        paths(parse_search("minDiscountPct=100.01").expect_err("out")),
+        ["minDiscountPct"]
+    );
+    assert_eq!(
+        paths(parse_search("minPriceUsd=-1").expect_err("negative")),
+        ["minPriceUsd"]
+    );
+}
+
+#[test]
+fn unknown_repeated_and_malformed_parameters_are_named() {
+    assert_eq!(
+        paths(parse_search("colour=red").expect_err("unknown")),
+        ["colour"]
+    );
+    assert_eq!(
+        paths(parse_search("sort=name&sort=name").expect_err("repeated")),
+        ["sort"]
+    );
+    assert_eq!(
+        paths(parse_search("limit=1e2").expect_err("not an integer")),
+        ["limit"]
+    );
+    assert_eq!(
+        paths(parse_search("minPriceUsd=NaN").expect_err("nan")),
+        ["minPriceUsd"]
+    );
+    assert_eq!(paths(parse_search("aeb=yes").expect_err("bool")), ["aeb"]);
+    assert_eq!(
+        paths(parse_search("type=suv").expect_err("case-sensitive enum")),
+        ["type"]
+    );
+    assert_eq!(
+        paths(parse_deals("window=2d").expect_err("enum")),
+        ["window"]
+    );
+    assert_eq!(paths(parse_none("x=1").expect_err("no parameters")), ["x"]);
+}
+
+#[test]
+fn reversed_budget_bounds_are_a_400() {
+    assert_eq!(
+        paths(parse_search("minPriceUsd=20000&maxPriceUsd=19999.99").expect_err("reversed")),
+        ["maxPriceUsd"]
+    );
+    assert!(parse_search("minPriceUsd=20000&maxPriceUsd=20000").is_ok());
+}
+
+#[test]
+fn text_is_form_decoded_and_bounded() {
+    let query = parse_search("q=citro%C3%ABn+c3&make=Citro%C3%ABn").expect("valid");
+    assert_eq!(query.filters.q.as_deref(), Some("citroën c3"));
+    for (bad, path) in [
+        ("q=%FF", "q"),
+        ("make=Fiat%FF", "make"),
+        ("q=fiat%C3", "q"),
+        ("%FF=1", "%FF"),
+    ] {
+        let err = parse_search(bad).expect_err("not UTF-8");
+        assert_eq!(paths(err.clone()), [path], "{bad}");
+        assert!(
+            matches!(&err, ApiError::InvalidParameters(details)
+            if details[0].problem == Problem::NotUtf8),
+            "{bad}"
+        );
+    }
+    assert_eq!(paths(parse_search("make=").expect_err("empty")), ["make"]);
+    assert!(parse_search(&format!("q={}", "a".repeat(200))).is_ok());
+    assert_eq!(
+        paths(parse_search(&format!("q={}", "a".repeat(201))).expect_err("long")),
+        ["q"]
+    );
+    assert_eq!(
+        paths(parse_model("make=Toyota").expect_err("model required")),
+        ["model"]
+    );
+}
+
+#[test]
+fn compare_ids_split_before_decoding() {
+    let query = parse_compare("ids=a%2Cb,C%2Fd").expect("valid");
+    assert_eq!(query.ids, ["a,b", "C/d"]);
+    assert_eq!(paths(parse_compare("").expect_err("required")), ["ids"]);
+}
+
+fn json_args(operation: Operation, value: serde_json::Value) -> Args {
+    Args::from_json(operation, value.as_object())
+}
+
+#[test]
+fn json_arguments_go_through_the_same_checks() {
+    let query = search_query(json_args(
+        Operation::Search,
+        json!({"q": "hilux a&b=c+d", "limit": 5, "offset": 10.0, "aeb": true,
+            "minPriceUsd": 1e4, "sort": "name"}),
+    ))
+    .expect("valid");
+    assert_eq!(query.filters.q.as_deref(), Some("hilux a&b=c+d"));
+    assert_eq!(
+        query.page,
+        Page {
+            limit: 5,
+            offset: 10
+        }
+    );
+    assert_eq!(query.filters.aeb, Some(true));
+    assert_eq!(query.filters.min_price_usd, Some(10_000.0));
+    assert_eq!(query.sort, SearchSort::Name);
+    assert_eq!(
+        search_query(Args::from_json(Operation::Search, None)).expect("defaults"),
+        SearchQuery::default()
+    );
+    // Wrong types and unknown keys in argument order, then bounds in table order.
+    let err = search_query(json_args(
+        Operation::Search,
+        json!({"limit": "5", "colour": "red", "offset": 1.5, "minAirbags": -1,
+            "minSeats": 0, "minPriceUsd": 2, "maxPriceUsd": 1, "q": 3}),
+    ))
+    .expect_err("invalid");
+    assert_eq!(
+        paths(err.clone()),
+        [
+            "limit",
+            "colour",
+            "offset",
+            "q",
+            "minSeats",
+            "minAirbags",
+            "maxPriceUsd"
+        ]
+    );
+    let ApiError::InvalidParameters(details) = err else {
+        unreachable!()
+    };
+    assert_eq!(
+        details[0].problem,
+        Problem::IntegerRange { min: 1, max: 100 }
+    );
+    assert_eq!(details[3].problem, Problem::NotText);
+    assert_eq!(details[6].problem, Problem::BelowMinPrice);
+    assert_eq!(
+        paths(
+            deals_query(json_args(
+                Operation::Deals,
+                json!({"window": "2d", "minPriceUsd": 2, "maxPriceUsd": 1})
+            ))
+            .expect_err("")
+        ),
+        ["maxPriceUsd", "window"],
+        "the budget rule is reported with the filters, before the deals' own parameters"
+    );
+    assert_eq!(
+        paths(model_query(json_args(Operation::ModelPrices, json!({"make": 1}))).expect_err("")),
+        ["make", "model"],
+        "a wrong type is reported once, not also as missing"
+    );
+    assert_eq!(
+        paths(
+            deals_query(json_args(
+                Operation::Deals,
+                json!({"limit": 4_294_967_296_u64})
+            ))
+            .expect_err("over u32")
+        ),
+        ["limit"]
+    );
+}
+
+#[test]
+fn json_ids_are_an_array_of_strings() {
+    let ids = |value| compare_query(json_args(Operation::Compare, value), false);
+    let query = ids(json!({"ids": ["a,b", "c"]})).expect("ok");
+    assert_eq!(query.ids, ["a,b", "c"]);
+    assert!(!query.commas_separate);
+    assert_eq!(paths(ids(json!({"ids": "a,b"})).expect_err("")), ["ids"]);
+    assert_eq!(
+        paths(ids(json!({"ids": ["a", 2]})).expect_err("")),
+        ["ids[1]"]
+    );
+    assert_eq!(paths(ids(json!({})).expect_err("")), ["ids"]);
+}
+
+#[test]
+fn the_vehicle_id_is_decoded_from_its_path_segment_once() {
+    assert_eq!(parse_vehicle("a%2Fb+c%25", "").expect("valid"), "a/b+c%");
+    assert_eq!(
+        paths(parse_vehicle("%FF", "").expect_err("not UTF-8")),
+        ["id"]
+    );
+    assert_eq!(
+        paths(parse_vehicle(&"x".repeat(161), "").expect_err("long")),
+        ["id"]
+    );
+    assert!(parse_vehicle(&"x".repeat(160), "").is_ok());
+    assert_eq!(
+        paths(parse_vehicle("x", "id=y").expect_err("not a query name")),
+        ["id"]
+    );
+}
+
+#[test]
+fn the_table_is_consistent_with_the_typed_queries() {
+    // Every shared filter sets its field (so a row cannot be forgotten in
+    // the typed query), and only the first FILTER_COUNT rows are filters.
+    for (at, param) in table::PARAMS.iter().enumerate() {
+        assert_eq!(
+            param.filter.is_some(),
+            at < table::FILTER_COUNT,
+            "{}",
+            param.name
+        );
+        assert!(param.description.ends_with('.'), "{}", param.name);
+    }
+    let full = "q=a&make=b&model=c&type=SUV&fuel=Diesel&transmission=Manual&minPriceUsd=1\
+        &maxPriceUsd=2&minSeats=3&minAirbags=4&drivetrain=awd&aeb=true&hasSpecs=false\
+        &minDiscountPct=5";
+    assert_eq!(full.split('&').count(), FILTER_NAMES.len());
+    let filters = parse_search(full).expect("valid").filters;
+    assert_eq!(
+        filters,
+        Filters {
+            q: Some("a".into()),
+            make: Some("b".into()),
+            model: Some("c".into()),
+            body_type: Some(crate::vocab::BodyType::Suv),
+            fuel: Some(crate::vocab::Fuel::Diesel),
+            transmission: Some(crate::vocab::Transmission::Manual),
+            min_price_usd: Some(1.0),
+            max_price_usd: Some(2.0),
+            min_seats: Some(3),
+            min_airbags: Some(4),
+            drivetrain: Some(crate::vocab::Drivetrain::Awd),
+            aeb: Some(true),
+            has_specs: Some(false),
+            min_discount_pct: Some(5.0),
+        }
+    );
+    // The table's defaults are the typed queries' defaults.
+    assert_eq!(
+        parse_deals("kind=opportunities&window=7d&sort=recommended&limit=20&offset=0")
+            .expect("valid"),
+        DealsQuery::default()
+    );
+    assert_eq!(
+        parse_search("sort=price_asc").expect("valid"),
+        SearchQuery::default()
+    );
+}
+
+#[test]
+fn problems_read_as_the_api_and_the_pages_say_them() {
+    let cases = [
+        (
+            Problem::TextLength { min: 0, max: 200 },
+            "must be at most 200 characters",
+            "debe tener como máximo 200 caracteres",
+        ),
+        (
+            Problem::TextLength { min: 1, max: 100 },
+            "must be 1 to 100 characters",
+            "debe tener de 1 a 100 caracteres",
+        ),
+        (
+            Problem::NumberRange {
+                min: 0.0,
+                max: Some(100.0),
+            },
+            "must be a number from 0 to 100",
+            "debe ser un número de 0 a 100",
+        ),
+        (
+            Problem::NumberRange {
+                min: 0.0,
+                max: None,
+            },
+            "must be a number of at least 0",
+            "debe ser un número mayor o igual que 0",
+        ),
+        (
+            Problem::OneOf(&["1d", "3d"]),
+            "must be one of 1d, 3d",
+            "debe ser uno de estos valores: 1d, 3d",
+        ),
+        (
+            Problem::DuplicateId("a\"b".into()),
+            "duplicate ID \"a\\\"b\"",
+            "versión repetida: \"a\\\"b\"",
+        ),
+        (
+            Problem::BelowMinPrice,
+            "must not be less than minPriceUsd",
+            "no puede ser menor que el precio mínimo",
+        ),
+    ];
+    for (problem, english, spanish) in cases {
+        assert_eq!(problem.english(), english);
+        assert_eq!(problem.to_string(), english);
+        assert_eq!(problem.spanish(), spanish);
+    }
+}
+
+#[test]
+fn labels_come_from_the_table_once_each() {
+    assert_eq!(label("minSeats"), Some("Asientos, al menos"));
+    assert_eq!(label("make"), Some("Marca"));
+    assert_eq!(label("kind"), None);
+    assert_eq!(label("ids[1]"), None);
+    let labels = form_labels();
+    assert_eq!(labels.len(), 19);
+    assert_eq!(labels.iter().filter(|(name, _)| *name == "sort").count(), 1);
+}
