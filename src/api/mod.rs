@@ -4,6 +4,7 @@
 
 pub mod endpoints;
 pub mod error;
+pub mod facts;
 pub mod index;
 pub mod json;
 pub mod links;

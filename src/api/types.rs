@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use serde::{Serialize, Serializer};
 use serde_json::value::RawValue;
 
-use crate::api::index::Facts;
+use crate::api::facts::Facts;
 use crate::api::links::Links;
 use crate::catalogue::{Comparison, ExchangeRate, Quote, RecentChanges, Specs, Vehicle};
 use crate::time::Time;

@@ -5,7 +5,6 @@
 //! order, the model lists and the catalogue overview, so that an answer
 //! costs what its page holds, not what the catalogue holds.
 
-pub mod facts;
 pub mod orders;
 pub mod records;
 pub mod select;
@@ -15,6 +14,9 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde_json::value::{RawValue, to_raw_value};
 
+pub use crate::api::facts::{
+    Entry, Facts, INDEX_FILE_PATH, INDEX_FILE_VERSION, IndexFile, RECORDS_FILE_PATH, WindowFacts,
+};
 use crate::api::links::Links;
 use crate::api::query::Filters;
 use crate::api::text::fold;
@@ -24,9 +26,6 @@ use crate::api::types::{
 use crate::catalogue::{Catalogue, CatalogueMeta};
 use crate::time::Time;
 use crate::vocab::{BodyType, Drivetrain, Fuel, Transmission};
-pub use facts::{
-    Entry, Facts, INDEX_FILE_PATH, INDEX_FILE_VERSION, IndexFile, RECORDS_FILE_PATH, WindowFacts,
-};
 pub use orders::{Order, Orders};
 pub use records::Records;
 pub use select::{FilterIndex, Selection};

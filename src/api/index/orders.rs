@@ -5,7 +5,7 @@
 
 use std::cmp::Ordering;
 
-use crate::api::index::facts::Facts;
+use crate::api::facts::Facts;
 use crate::api::index::select::Selection;
 use crate::api::query::{DealSort, Page, SearchSort};
 use crate::api::text::fold;

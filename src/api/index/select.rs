@@ -10,7 +10,7 @@ use std::hash::Hash;
 
 use fixedbitset::FixedBitSet;
 
-use crate::api::index::facts::Facts;
+use crate::api::facts::Facts;
 use crate::api::query::Filters;
 use crate::api::text::fold;
 

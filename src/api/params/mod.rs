@@ -4,8 +4,9 @@
 //! building the operation's query here. A typed query is checked once,
 //! here; the operations trust it. (The query types keep public fields so
 //! that tests can state a query directly; the service builds none but by
-//! parsing, the generator included: it parses the URLs it writes.) Problems are data ([`Problem`]), said in
-//! English by the API and in Spanish by the site's pages.
+//! parsing, the generator included: it parses the URLs it writes.)
+//! Problems are data ([`Problem`]), said in English by the API and in
+//! Spanish by the site's pages.
 //!
 //! Adding a shared filter takes:
 //! 1. a field of [`Filters`] for its typed value;
@@ -14,7 +15,7 @@
 //!    its field): the parsers, the OpenAPI parameters, the MCP input
 //!    schemas and the pages' labels follow from it;
 //! 3. its matching rule in `api::index::select` (with the `Facts` field it
-//!    reads, in `api::index::facts`).
+//!    reads, in `api::facts`).
 //!
 //! A rule across parameters (minPriceUsd above maxPriceUsd) is code in
 //! [`filters`], with its own [`Problem`] variant.
