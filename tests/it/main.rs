@@ -9,6 +9,7 @@ mod generate;
 mod harness;
 mod hostile;
 mod index;
+mod layers;
 mod mcp;
 mod openapi;
 mod publish;
