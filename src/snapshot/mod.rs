@@ -2,8 +2,11 @@
 //! validated with polars into a [`Snapshot`], and written back (the sample
 //! generator and test fixtures use the writer).
 
+mod columns;
+mod drafts;
 pub mod load;
 pub mod model;
+mod quotes;
 mod table;
 pub mod write;
 

@@ -1,0 +1,174 @@
+//! Snapshot stage, quote loader: reads `quote_checks` and `quotes` into the
+//! versions being assembled, checking times, duplicates and the link of
+//! every quote to its check (`quotes` is read in runs of rows, so a
+//! million-row table never sits in memory twice).
+
+use std::path::Path;
+
+use anyhow::{Result, bail};
+
+use super::columns::filled;
+use super::drafts::{Drafts, money_columns};
+use super::model::{QuoteCheck, SnapshotMeta, SourceQuote};
+use super::table::{Need, Table};
+use crate::time::{Time, format_time};
+use crate::vocab::Currency;
+
+/// Reads `quote_checks` into the drafts; returns the file name for later messages.
+pub(super) fn load_quote_checks(
+    dir: &Path,
+    meta: &SnapshotMeta,
+    drafts: &mut Drafts,
+) -> Result<String> {
+    let t = Table::read(dir, "quote_checks")?;
+    let positions = drafts.rows_of(&t)?;
+    let observed = filled(t.times("observedAt", Need::Required)?);
+    let rates = t.positives("arsPerUsd", Need::Nullable)?;
+    let in_stock = filled(t.booleans("inStock", Need::Required)?);
+    for (i, position) in positions.into_iter().enumerate() {
+        let draft = &mut drafts.drafts[position];
+        let id = &draft.version.id;
+        if observed[i] > meta.snapshot_at {
+            let message = format!(
+                "{} is after snapshotAt {}",
+                format_time(observed[i]),
+                format_time(meta.snapshot_at)
+            );
+            return Err(t.cell_error(i, "observedAt", message));
+        }
+        if let Some((first, _)) = draft.checks.get(&observed[i]) {
+            let message = format!(
+                "duplicate quote check of version {id:?} at {} (first at row {})",
+                format_time(observed[i]),
+                first + 1
+            );
+            return Err(t.cell_error(i, "observedAt", message));
+        }
+        let check = QuoteCheck {
+            observed_at: observed[i],
+            ars_per_usd: rates[i],
+            in_stock: in_stock[i],
+            quotes: Vec::new(),
+        };
+        draft.checks.insert(observed[i], (i, check));
+    }
+    Ok(t.file().to_owned())
+}
+
+/// Rows of `quotes` converted at a time: the converted columns of a run
+/// (about 200 bytes a row) live next to the table only while it is added,
+/// instead of a second copy of the largest table.
+const QUOTE_ROWS_PER_RUN: usize = 1 << 16;
+
+/// Reads `quotes` into their checks, sorted by quote ID.
+pub(super) fn load_quotes(dir: &Path, checks_file: &str, drafts: &mut Drafts) -> Result<()> {
+    let table = Table::read(dir, "quotes")?;
+    for start in (0..table.height()).step_by(QUOTE_ROWS_PER_RUN) {
+        add_quotes(&table.rows(start, QUOTE_ROWS_PER_RUN), checks_file, drafts)?;
+    }
+    sort_quotes(&table, drafts)
+}
+
+/// Sorts each check's quotes by ID and rejects a repeated ID, naming both rows.
+fn sort_quotes(t: &Table, drafts: &mut Drafts) -> Result<()> {
+    for draft in &mut drafts.drafts {
+        for (_, check) in draft.checks.values_mut() {
+            // Stable, so quotes that share an ID stay in row order.
+            check.quotes.sort_by(|a, b| a.id.cmp(&b.id));
+            if let Some(pair) = check
+                .quotes
+                .windows(2)
+                .find(|pair| pair[0].id == pair[1].id)
+            {
+                let id = &draft.version.id;
+                let (quote, at) = (&pair[0].id, check.observed_at);
+                let (first, second) = duplicate_rows(t, id, at, quote)?;
+                let message = format!(
+                    "duplicate quote id {quote:?} in the check at {} (first at row {})",
+                    format_time(at),
+                    first + 1
+                );
+                return Err(t.cell_error(second, "quoteId", message));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The first two rows of `quotes` with this version, check time and quote
+/// ID. Only an error message needs them, so rows are not kept per quote but
+/// searched for here.
+fn duplicate_rows(t: &Table, id: &str, at: Time, quote: &str) -> Result<(usize, usize)> {
+    let ids = filled(t.strings("versionId", Need::Required)?);
+    let times = filled(t.times("checkedAt", Need::Required)?);
+    let quotes = filled(t.short_strings("quoteId", Need::Required)?);
+    let mut rows =
+        (0..t.height()).filter(|&i| ids[i] == id && times[i] == at && quotes[i] == quote);
+    match (rows.next(), rows.next()) {
+        (Some(first), Some(second)) => Ok((first, second)),
+        _ => bail!(
+            "invariant: a duplicate quote {quote:?} has two rows in {}",
+            t.file()
+        ),
+    }
+}
+
+/// Adds one run of `quotes` rows to their checks.
+fn add_quotes(t: &Table, checks_file: &str, drafts: &mut Drafts) -> Result<()> {
+    // The largest table: its columns convert independently, so in parallel.
+    let (mut positions, mut checked, mut quote_ids, mut prices) = (None, None, None, None);
+    let (mut fees, mut colors, mut stocks, mut locations, mut sellers) =
+        (None, None, None, None, None);
+    rayon::scope(|s| {
+        let drafts = &*drafts;
+        s.spawn(|_| positions = Some(drafts.rows_of(t)));
+        s.spawn(|_| checked = Some(t.times("checkedAt", Need::Required)));
+        s.spawn(|_| quote_ids = Some(t.short_strings("quoteId", Need::Required)));
+        s.spawn(|_| prices = Some(money_columns(t)));
+        s.spawn(|_| fees = Some(t.booleans("feesIncluded", Need::Nullable)));
+        s.spawn(|_| colors = Some(t.short_strings("color", Need::Nullable)));
+        s.spawn(|_| stocks = Some(t.integers("stock", Need::Nullable)));
+        s.spawn(|_| locations = Some(t.short_strings("location", Need::Nullable)));
+        s.spawn(|_| sellers = Some(t.short_strings("sellerId", Need::Nullable)));
+    });
+    let joined = "invariant: the scope ran every column";
+    // Errors are reported in column order within the run, as a sequential
+    // read would.
+    let positions = positions.expect(joined)?;
+    let checked = filled(checked.expect(joined)?);
+    let mut quote_ids = filled(quote_ids.expect(joined)?);
+    let prices = prices.expect(joined)?;
+    let fees = fees.expect(joined)?;
+    let mut colors = colors.expect(joined)?;
+    let stocks = stocks.expect(joined)?;
+    let mut locations = locations.expect(joined)?;
+    let mut sellers = sellers.expect(joined)?;
+    for (i, position) in positions.into_iter().enumerate() {
+        let draft = &mut drafts.drafts[position];
+        let id = &draft.version.id;
+        let Some((check_row, check)) = draft.checks.get_mut(&checked[i]) else {
+            let at = format_time(checked[i]);
+            let message = format!("no quote check of version {id:?} at {at} in {checks_file}");
+            return Err(t.cell_error(i, "checkedAt", message));
+        };
+        if prices[i].currency == Currency::Ars && check.ars_per_usd.is_none() {
+            bail!(
+                "{checks_file}: row {}, column \"arsPerUsd\": exchange rate missing at the check of version {id:?} at {}, which has an ARS quote ({}: row {}, column \"currency\")",
+                *check_row + 1,
+                format_time(checked[i]),
+                t.file(),
+                t.file_row(i) + 1
+            );
+        }
+        check.quotes.push(SourceQuote {
+            id: std::mem::take(&mut quote_ids[i]),
+            price: prices[i],
+            fees_included: fees[i],
+            color: colors[i].take(),
+            stock: stocks[i],
+            location: locations[i].take(),
+            seller_id: sellers[i].take(),
+        });
+    }
+    Ok(())
+}
