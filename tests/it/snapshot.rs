@@ -8,12 +8,14 @@ use std::path::Path;
 
 use autoprecios::snapshot::{
     CatalogueRun, Money, QuoteCheck, Snapshot, SnapshotMeta, SourceQuote, SpecSource, Specs,
-    TableFormat, Version, load_snapshot, write_snapshot,
+    TableFormat, load_snapshot, write_snapshot,
 };
 use autoprecios::time::{Time, parse_time};
 use autoprecios::vocab::{BodyType, Currency, Drivetrain, Fuel, Transmission};
 use polars::prelude::{CsvReadOptions, DataType, ParquetWriter, SerReader};
 use serde_json::json;
+
+use crate::harness::bare_version;
 
 fn t(text: &str) -> Time {
     parse_time(text).expect("fixture time")
@@ -58,31 +60,6 @@ fn quote(id: &str, price: Money) -> SourceQuote {
         stock: None,
         location: None,
         seller_id: None,
-    }
-}
-
-/// A version with its names, no facts, no prices, no checks (the signal
-/// oracle's versions start from it too).
-pub fn bare_version(id: &str, make: &str, model: &str, trim: &str) -> Version {
-    Version {
-        id: id.into(),
-        make: make.into(),
-        model: model.into(),
-        trim: trim.into(),
-        trim_display: None,
-        body_type: None,
-        tier: None,
-        tier_label: None,
-        fuel: None,
-        transmission: None,
-        drivetrain: None,
-        seats: None,
-        airbags: None,
-        source_url: format!("https://autos.example/{id}"),
-        fact_sources: BTreeMap::new(),
-        catalogue: Vec::new(),
-        checks: Vec::new(),
-        specs: None,
     }
 }
 

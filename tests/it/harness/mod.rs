@@ -1,9 +1,13 @@
 //! What the integration tests share: the generated fixture tree
-//! ([`tree`]) and requests to the edge over it ([`http`]). Each test module
+//! ([`tree`]), requests to the edge over it ([`http`]), hand-built snapshot
+//! versions ([`versions`]) and seeded random choices ([`rng`]). Each test module
 //! imports from here, never from another test module.
 
 pub mod http;
+pub mod rng;
 pub mod tree;
+pub mod versions;
 
 pub use http::{Reply, edge_vehicles, get, get_json, ids, send, send_app, send_to, state};
 pub use tree::{BASE, EDGE, copy_tree, fixture, options, pinned, read_tree, text_of};
+pub use versions::bare_version;

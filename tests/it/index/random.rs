@@ -15,42 +15,7 @@ use autoprecios::time::{Time, parse_time};
 use autoprecios::vocab::{BodyType, ChangeKind, Currency, Drivetrain, Fuel, Transmission, Window};
 use serde_json::Value;
 
-/// splitmix64: small, seeded, good enough to pick test cases.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n` > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    /// True one time in `n`.
-    pub fn one_in(&mut self, n: usize) -> bool {
-        self.below(n) == 0
-    }
-
-    /// One of `items`.
-    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-
-    /// `Some` of `make()` two times in three.
-    fn maybe<T>(&mut self, make: impl FnOnce(&mut Rng) -> T) -> Option<T> {
-        (!self.one_in(3)).then(|| make(self))
-    }
-}
+pub use crate::harness::rng::Rng;
 
 const MAKES: [&str; 5] = ["Citroën", "CITROEN", "Toyota", "Peugeot", "Ford"];
 const MODELS: [&str; 5] = ["C3", "Hilux", "208", "Ranger", "Ñandú"];

@@ -16,7 +16,7 @@ use chrono::{Duration, TimeZone, Utc};
 use super::compare;
 use super::generator::money;
 use super::oracle::{Change, Record};
-use crate::snapshot::bare_version;
+use crate::harness::bare_version;
 
 /// `T`: Friday 2026-11-20, 20:00 in Argentina.
 fn t() -> Time {

@@ -12,37 +12,8 @@ use autoprecios::time::Time;
 use autoprecios::vocab::Currency;
 use chrono::{Datelike, Duration, TimeZone, Utc};
 
-use crate::snapshot::bare_version;
-
-/// splitmix64: small, seedable, the same on every machine.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Self {
-        Rng(seed)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// 0 to `n - 1`.
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    fn percent(&mut self, p: u64) -> bool {
-        self.below(100) < p
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len() as u64) as usize]
-    }
-}
+use crate::harness::bare_version;
+use crate::harness::rng::Rng;
 
 const RATES: [f64; 6] = [1000.0, 1250.0, 1400.0, 1407.14, 1437.0, 1450.5];
 const USUALS: [f64; 6] = [20_000.0, 20_000.004, 15_000.0, 19_100.0, 8_214.29, 30_000.0];
@@ -67,9 +38,9 @@ pub fn snapshot(rng: &mut Rng) -> Snapshot {
         .single()
         .expect("valid")
         + Duration::days(rng.below(7) as i64)
-        - Duration::hours(rng.pick(&[0, 3, 9]));
-    let days = rng.pick(&[40, 120, 200]) as i64;
-    let per_day: &[i64] = rng.pick(&[&[0, 3, 6, 9, 12][..], &[0, 12], &[0]]);
+        - Duration::hours(*rng.pick(&[0, 3, 9]));
+    let days = *rng.pick(&[40, 120, 200]) as i64;
+    let per_day: &[i64] = rng.pick::<&[i64]>(&[&[0, 3, 6, 9, 12], &[0, 12], &[0]]);
     let mut checks: Vec<Time> = (0..days)
         .flat_map(|day| {
             per_day
@@ -78,9 +49,9 @@ pub fn snapshot(rng: &mut Rng) -> Snapshot {
         })
         .collect();
     checks.sort();
-    let s = t + Duration::minutes(rng.pick(&[0, 20, 40]));
-    let rate = rng.pick(&RATES);
-    let count = 1 + rng.below(4) as usize;
+    let s = t + Duration::minutes(*rng.pick(&[0, 20, 40]));
+    let rate = *rng.pick(&RATES);
+    let count = 1 + rng.below(4);
     let mut versions: Vec<Version> = (0..count)
         .map(|index| version(rng, index, &checks, t, s, rate))
         .collect();
@@ -93,7 +64,7 @@ pub fn snapshot(rng: &mut Rng) -> Snapshot {
             .filter(|c| *c >= t - Duration::days(7) && *c < t)
             .collect();
         if !recent.is_empty() {
-            let hole = rng.pick(&recent);
+            let hole = *rng.pick(&recent);
             let partial = rng.percent(40);
             for (index, version) in versions.iter_mut().enumerate() {
                 if !partial || index % 2 == 0 {
@@ -143,7 +114,7 @@ fn punch(runs: &[CatalogueRun], hole: Time, checks: &[Time]) -> Vec<CatalogueRun
 }
 
 fn version(rng: &mut Rng, index: usize, checks: &[Time], t: Time, s: Time, rate: f64) -> Version {
-    let usual = rng.pick(&USUALS);
+    let usual = *rng.pick(&USUALS);
     let quoted_in_ars = rng.percent(40);
     // A catalogue change at a check of the last eight days, most of the time.
     let recent: Vec<Time> = checks
@@ -151,7 +122,7 @@ fn version(rng: &mut Rng, index: usize, checks: &[Time], t: Time, s: Time, rate:
         .copied()
         .filter(|c| *c > t - Duration::days(8))
         .collect();
-    let cut_at = rng.percent(70).then(|| rng.pick(&recent));
+    let cut_at = rng.percent(70).then(|| *rng.pick(&recent));
     Version {
         catalogue: catalogue(rng, checks, t, rate, usual, cut_at),
         checks: quote_checks(rng, t, s, rate, usual, quoted_in_ars, cut_at),
@@ -180,10 +151,10 @@ fn catalogue(
         t - Duration::days(1 + rng.below(30) as i64)
     };
     let first = if in_ars {
-        ars(rng.pick(&[15_000_000.0, 11_500_000.0, 20_290_000.0, 30_000_000.0]))
+        ars(*rng.pick(&[15_000_000.0, 11_500_000.0, 20_290_000.0, 30_000_000.0]))
     } else {
         // Just over the opportunity line (0.95 x usual) half the time.
-        usd(rng.pick(&[
+        usd(*rng.pick(&[
             19_100.0,
             15_000.0,
             usual,
@@ -198,7 +169,10 @@ fn catalogue(
         timeline.push((at, cut));
         if rng.percent(20) {
             let later = at + Duration::hours(3 * (1 + rng.below(8) as i64));
-            let raised = money(cut.amount + rng.pick(&[1.0, 100.0, 50_000.0]), cut.currency);
+            let raised = money(
+                cut.amount + *rng.pick(&[1.0, 100.0, 50_000.0]),
+                cut.currency,
+            );
             timeline.push((later, raised));
         }
     }
@@ -246,13 +220,13 @@ fn cut_price(rng: &mut Rng, from: Money, rate: f64, usual: f64) -> Money {
         // Exactly USD 300, or one unit either side.
         0 => money(from.amount - exactly_300, from.currency),
         1 => money(
-            from.amount - exactly_300 + rng.pick(&[-1.0, 1.0, 0.01]),
+            from.amount - exactly_300 + *rng.pick(&[-1.0, 1.0, 0.01]),
             from.currency,
         ),
         // Exactly 2 %, in whole units.
         2 => money((from.amount * 0.98).round(), from.currency),
         // On the opportunity threshold 0.95 x usual, or a hair either side.
-        3 | 4 => usd(rng.pick(&[
+        3 | 4 => usd(*rng.pick(&[
             usual * 0.95,
             usual * 0.95 - 0.002,
             usual * 0.95 + 0.000_2,
@@ -282,18 +256,18 @@ fn quote_checks(
     cut_at: Option<Time>,
 ) -> Vec<QuoteCheck> {
     let half = Duration::milliseconds(500);
-    let nudge = |rng: &mut Rng| rng.pick(&[Duration::zero(), Duration::zero(), half, -half]);
+    let nudge = |rng: &mut Rng| *rng.pick(&[Duration::zero(), Duration::zero(), half, -half]);
     let last = match rng.below(4) {
         0 => t - Duration::days(45) + nudge(rng),
-        1 => s - Duration::minutes(rng.pick(&[0, 10])),
+        1 => s - Duration::minutes(*rng.pick(&[0, 10])),
         _ => t - Duration::hours(rng.below(200) as i64),
     };
-    let span = Duration::days(rng.pick(&[20, 35, 60, 170, 185])) + nudge(rng);
+    let span = Duration::days(*rng.pick(&[20, 35, 60, 170, 185])) + nudge(rng);
     let first = last - span;
     let mut times = vec![first];
     let mut at = first;
     loop {
-        at += Duration::days(rng.pick(&[2, 5, 7, 7, 9])) + Duration::hours(rng.pick(&[0, 1, 3]));
+        at += Duration::days(*rng.pick(&[2, 5, 7, 7, 9])) + Duration::hours(*rng.pick(&[0, 1, 3]));
         if at >= last {
             break;
         }
@@ -319,9 +293,9 @@ fn quote_checks(
     times.dedup();
     let dip_from = match triggered {
         Some(at) if rng.percent(60) => at,
-        _ => last - Duration::days(rng.pick(&[0, 2, 6, 10, 40])),
+        _ => last - Duration::days(*rng.pick(&[0, 2, 6, 10, 40])),
     };
-    let factor = rng.pick(&[0.95, 0.950_000_1, 0.949_999_9, 0.9, 1.0, 0.96]);
+    let factor = *rng.pick(&[0.95, 0.950_000_1, 0.949_999_9, 0.9, 1.0, 0.96]);
     times
         .into_iter()
         .enumerate()
@@ -346,7 +320,7 @@ fn quote_checks(
                 };
                 quotes.push(quote(
                     "q0",
-                    rng.pick(&[other, money(price.amount + 100.0, price.currency)]),
+                    *rng.pick(&[other, money(price.amount + 100.0, price.currency)]),
                 ));
             }
             quotes.sort_by(|a, b| a.id.cmp(&b.id));

@@ -135,7 +135,7 @@ fn the_engine_agrees_with_a_naive_reading_of_the_rules_on_random_snapshots() {
         .unwrap_or(DEFAULT_SEEDS);
     let mut coverage = Coverage::default();
     for seed in 0..seeds {
-        let snapshot = generator::snapshot(&mut generator::Rng::new(seed));
+        let snapshot = generator::snapshot(&mut crate::harness::rng::Rng::new(seed));
         match compare(&snapshot) {
             Ok(records) => records.iter().for_each(|r| coverage.add(r)),
             Err(difference) => panic!("seed {seed}: {difference}"),
