@@ -6,6 +6,8 @@
 //! adds the words around them: counts, paging links and error messages,
 //! escaped here.
 
+pub mod budget;
+
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -127,7 +129,8 @@ fn compare_query(query: &str) -> String {
 
 /// `/buscar?query`: the results of `/api/v1/vehicles?query` as cards.
 pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Composed {
-    let query = &form_query(query, fragments);
+    let rate = index.meta().current_rate.and_then(|rate| rate.ars_per_usd);
+    let query = &form_query(&budget::in_dollars(query, rate), fragments);
     let found = parse_search(query).and_then(|parsed| search_vehicles(index, &parsed));
     let data = match found {
         Ok(envelope) => envelope.data,

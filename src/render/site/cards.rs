@@ -5,12 +5,52 @@
 
 use serde::Serialize;
 
-use super::format::{date_time, money, percent, share, usd};
+use super::format::{ars, date, date_time, percent, price, share, usd};
 use super::labels::{Badge, badges};
 use crate::api::links::Links;
 use crate::api::types::Summary;
-use crate::catalogue::{Comparison, RecentChange};
+use crate::catalogue::{Comparison, ExchangeRate, Quote, RecentChange, Vehicle};
 use crate::vocab::{ChangeKind, Currency, Window};
+
+/// A price as a buyer reads it: in the currency the dealers quoted, in whole
+/// units, with the other currency beside it at the check's exchange rate.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PriceView {
+    /// The lowest quote in its own currency: `$ 63.900.000`.
+    pub lead: String,
+    /// The other currency with the rate and its date, when the rate is known:
+    /// `US$ 45.000 con el dólar a $ 1.420 el 21/11/2026`.
+    pub other: Option<String>,
+}
+
+/// The price view of a version's lowest quote (its USD price when it has none).
+pub fn price_view(best: Option<&Quote>, current_usd: f64, exchange: &ExchangeRate) -> PriceView {
+    let at_rate = |amount: String, ars_per_usd: f64| {
+        format!(
+            "{amount} con el dólar a {} el {}",
+            ars(ars_per_usd),
+            date(exchange.observed_at)
+        )
+    };
+    match best {
+        Some(quote) if quote.currency == Currency::Ars => PriceView {
+            lead: price(quote.price, Currency::Ars),
+            other: exchange
+                .ars_per_usd
+                .map(|ars_per_usd| at_rate(price(quote.price_usd, Currency::Usd), ars_per_usd)),
+        },
+        Some(quote) => PriceView {
+            lead: price(quote.price, Currency::Usd),
+            other: exchange.ars_per_usd.map(|ars_per_usd| {
+                at_rate(price(quote.price * ars_per_usd, Currency::Ars), ars_per_usd)
+            }),
+        },
+        None => PriceView {
+            lead: price(current_usd, Currency::Usd),
+            other: None,
+        },
+    }
+}
 
 /// A version in a list.
 #[derive(Debug, Clone, Serialize)]
@@ -25,10 +65,8 @@ pub struct Card {
     pub model: String,
     /// Trim as displayed.
     pub trim: String,
-    /// Lowest quote in USD.
-    pub price: String,
-    /// Lowest quote in pesos, when it was quoted in pesos.
-    pub price_ars: Option<String>,
+    /// Lowest quote in its currency, with the other currency beside it.
+    pub price: PriceView,
     /// The comparison with the usual price, in words.
     pub comparison: String,
     /// Whether it is an opportunity now.
@@ -43,20 +81,20 @@ pub struct Card {
     pub observed: String,
 }
 
-/// The card of a Summary.
-pub fn card(summary: &Summary) -> Card {
-    let price_ars = summary
-        .best_quote
-        .filter(|quote| quote.currency == Currency::Ars)
-        .map(|quote| money(quote.price, quote.currency));
+/// The card of a published version.
+pub fn card(vehicle: &Vehicle, links: &Links) -> Card {
+    let summary = Summary::of(vehicle, links);
     Card {
         id: summary.id.to_owned(),
         path: Links::vehicle_path(summary.id),
         make: summary.make.to_owned(),
         model: summary.model.to_owned(),
         trim: summary.trim_display.unwrap_or(summary.trim).to_owned(),
-        price: usd(summary.current_price_usd),
-        price_ars,
+        price: price_view(
+            summary.best_quote,
+            summary.current_price_usd,
+            &vehicle.exchange_rate,
+        ),
         comparison: comparison_text(summary.current_price_usd, summary.comparison),
         opportunity: summary.comparison.opportunity,
         badges: badges(summary.reasons),
@@ -176,6 +214,51 @@ mod tests {
             sufficient_history: sufficient,
             opportunity: false,
         }
+    }
+
+    fn quote(price: f64, currency: Currency, price_usd: f64) -> Quote {
+        Quote {
+            id: "q".into(),
+            price,
+            currency,
+            price_usd,
+            fees_included: None,
+            color: None,
+            stock: None,
+            location: None,
+            seller_id: None,
+        }
+    }
+
+    #[test]
+    fn prices_lead_in_the_quoted_currency_in_whole_units() {
+        let exchange = ExchangeRate {
+            ars_per_usd: Some(1_420.5),
+            observed_at: parse_time("2026-11-21T23:00:00Z").expect("time"),
+        };
+        let pesos = quote(63_900_000.0, Currency::Ars, 44_984.16);
+        assert_eq!(
+            price_view(Some(&pesos), 44_984.16, &exchange),
+            PriceView {
+                lead: "$ 63.900.000".into(),
+                other: Some("US$ 44.984 con el dólar a $ 1.420,50 el 21/11/2026".into()),
+            }
+        );
+        // 27 241,39 x 1 420,5 = 38 696 394,495 pesos: whole pesos.
+        let dollars = quote(27_241.39, Currency::Usd, 27_241.39);
+        assert_eq!(
+            price_view(Some(&dollars), 27_241.39, &exchange),
+            PriceView {
+                lead: "US$ 27.241".into(),
+                other: Some("$ 38.696.394 con el dólar a $ 1.420,50 el 21/11/2026".into()),
+            }
+        );
+        let no_rate = ExchangeRate {
+            ars_per_usd: None,
+            ..exchange
+        };
+        assert_eq!(price_view(Some(&dollars), 27_241.39, &no_rate).other, None);
+        assert_eq!(price_view(None, 27_241.5, &no_rate).lead, "US$ 27.242");
     }
 
     #[test]

@@ -33,7 +33,7 @@ use minijinja::{AutoEscape, Environment, context};
 use serde::Serialize;
 
 use crate::api::Index;
-use crate::api::types::{Listed, Summary};
+use crate::api::types::Listed;
 use crate::catalogue::{Catalogue, Vehicle};
 use crate::output::TreeWriter;
 use crate::snapshot::{Snapshot, Version};
@@ -176,17 +176,12 @@ impl<'a> Site<'a> {
         &self.catalogue.vehicles
     }
 
-    /// The typed Summary of a version an API answer listed.
-    pub fn summary(&self, listed: &Listed) -> Summary<'_> {
-        Summary::of(
+    /// The card of a version an API answer listed.
+    pub fn card(&self, listed: &Listed) -> cards::Card {
+        cards::card(
             &self.catalogue.vehicles[listed.position as usize],
             self.index.links(),
         )
-    }
-
-    /// The card of a version an API answer listed.
-    pub fn card(&self, listed: &Listed) -> cards::Card {
-        cards::card(&self.summary(listed))
     }
 
     /// Renders `template` with the page's head facts and `data` merged in,

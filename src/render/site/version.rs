@@ -9,10 +9,10 @@ use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::json;
 
-use super::cards::{change_text, comparison_text};
+use super::cards::{PriceView, change_text, comparison_text, price_view};
 use super::chart::{Chart, ChartData, render_chart};
 use super::feeds::SitemapEntry;
-use super::format::{UNKNOWN, ars, date_time, money, units, usd};
+use super::format::{UNKNOWN, ars, date_time, price, units, usd};
 use super::labels;
 use super::specs::{SourceView, SpecGroup, sources, spec_groups};
 use super::version_feed::write_version_feed;
@@ -22,7 +22,7 @@ use crate::catalogue::{Quote, Vehicle};
 use crate::render::datos::tables::semanas;
 use crate::render::datos::{CSV, HISTORY_CSV};
 use crate::time::format_time;
-use crate::vocab::Window;
+use crate::vocab::{Currency, Window};
 
 /// A quote as the page shows it.
 #[derive(Debug, Clone, Serialize)]
@@ -79,7 +79,7 @@ struct VersionView {
     make_path: String,
     model_path: String,
     price_usd: String,
-    best_quote: Option<QuoteView>,
+    price: PriceView,
     comparison: String,
     opportunity: bool,
     badges: Vec<labels::Badge>,
@@ -138,7 +138,7 @@ fn write_version_page(site: &Site, vehicle: &Vehicle, path: &str) -> anyhow::Res
         description: format!(
             "{name}: precio de contado desde {} en {} de concesionarias al {}, comparado con su \
              precio habitual, con historial de precios y ficha técnica con fuentes.",
-            view.price_usd,
+            view.price.lead,
             units_of_quotes(vehicle.quote_count),
             super::format::date(vehicle.observed_at)
         ),
@@ -179,8 +179,12 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
             .unwrap_or_else(|| vehicle.trim.clone()),
         make_path: super::pages::make_path(&model_path),
         model_path,
-        price_usd: usd(vehicle.current_price_usd),
-        best_quote: vehicle.best_quote.as_ref().map(quote_view),
+        price_usd: price(vehicle.current_price_usd, Currency::Usd),
+        price: price_view(
+            vehicle.best_quote.as_ref(),
+            vehicle.current_price_usd,
+            &vehicle.exchange_rate,
+        ),
         comparison: comparison_text(vehicle.current_price_usd, comparison),
         opportunity: comparison.opportunity,
         badges: labels::badges(&vehicle.reasons),
@@ -229,9 +233,9 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
 fn quote_view(quote: &Quote) -> QuoteView {
     let unknown = || UNKNOWN.to_owned();
     QuoteView {
-        price: money(quote.price, quote.currency),
+        price: price(quote.price, quote.currency),
         currency: quote.currency.as_str(),
-        price_usd: usd(quote.price_usd),
+        price_usd: price(quote.price_usd, Currency::Usd),
         fees: match quote.fees_included {
             Some(true) => "Incluidos",
             Some(false) => "No incluidos",

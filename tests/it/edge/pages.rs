@@ -236,3 +236,37 @@ async fn ticked_boxes_and_typed_ids_compare_like_the_shared_address() {
     assert_eq!(one.status, StatusCode::BAD_REQUEST);
     assert!(text(&one).contains("elegí de 2 a 4 versiones"));
 }
+
+#[tokio::test]
+async fn a_peso_budget_searches_as_its_dollars_at_the_current_rate() {
+    let text_of = |path: &str| {
+        let catalogue =
+            fs::read_to_string(fixture().out.join("_edge/catalogue.json")).expect("catalogue.json");
+        let value: Value = serde_json::from_str(&catalogue).expect("json");
+        let rate = value["meta"]["currentRate"]["arsPerUsd"]
+            .as_f64()
+            .expect("rate");
+        path.replace("RATE_X_40000", &format!("{}", rate * 40_000.0))
+    };
+    let pesos = get(&text_of("/buscar?sort=price_asc&maxPriceArs=RATE_X_40000")).await;
+    let dollars = get("/buscar?sort=price_asc&maxPriceUsd=40000").await;
+    assert_eq!(pesos.status, StatusCode::OK);
+    let (pesos, dollars) = (text(&pesos), text(&dollars));
+    let results = |html: &str| {
+        let start = html.find("<div id=\"estado\"").expect("status");
+        let end = html.find("<nav id=\"paginas\"").expect("pager");
+        html[start..end].to_owned()
+    };
+    assert!(
+        dollars.contains("versiones encontradas"),
+        "a premise: some match"
+    );
+    assert!(
+        pesos.contains("maxPriceUsd=40000.00&amp;offset=20"),
+        "paging keeps dollars"
+    );
+    assert!(
+        results(&pesos) == results(&dollars),
+        "the same status and cards"
+    );
+}
