@@ -9,7 +9,7 @@ use super::format::{ars, date, date_time, percent, price, share, usd};
 use super::labels::{Badge, badges};
 use crate::api::links::Links;
 use crate::api::types::Summary;
-use crate::catalogue::{Comparison, ExchangeRate, Quote, RecentChange, Vehicle};
+use crate::catalogue::{Cause, Comparison, ExchangeRate, Quote, RecentChange, Vehicle};
 use crate::vocab::{ChangeKind, Currency, Window};
 
 /// A price as a buyer reads it: in the currency the dealers quoted, in whole
@@ -142,44 +142,75 @@ pub fn comparison_text(current_usd: f64, comparison: &Comparison) -> String {
     }
 }
 
-/// A recent change in plain words.
+/// A recent change in plain words, saying what happened: a cut of the list
+/// price (in the currency it is listed in), or what made a version newly
+/// qualify as an opportunity (the engine's [`Cause`]).
 pub fn change_text(change: &RecentChange) -> String {
-    let prices = match change.previous_price_usd {
-        Some(previous) => format!(
-            "de {} a {} (precio de catálogo al tipo de cambio actual)",
-            usd(previous),
-            usd(change.current_price_usd)
-        ),
-        None => format!(
-            "precio de catálogo {} al tipo de cambio actual",
-            usd(change.current_price_usd)
-        ),
-    };
     let drop = drop_size(change);
-    match (change.kind, change.changed_at, drop) {
-        (ChangeKind::PriceDrop, Some(at), Some(drop)) => {
-            format!("Bajó {drop} el {}: {prices}", date_time(at))
+    let cut = |lead: &str| {
+        let when = change
+            .changed_at
+            .map_or_else(String::new, |at| format!(" el {}", date(at)));
+        let size = drop
+            .as_ref()
+            .map_or_else(String::new, |drop| format!(" {drop}"));
+        format!("{lead}{size}{when}: {}.", list_prices(change))
+    };
+    if change.kind == ChangeKind::PriceDrop {
+        return cut("Bajó su precio de lista");
+    }
+    if change.changed_at.is_some() {
+        return cut("Pasó a ser oportunidad al bajar su precio de lista");
+    }
+    let since = change.qualified_since.map_or_else(String::new, |at| {
+        format!(" (desde el control del {})", date(at))
+    });
+    let why = match change.detail.cause {
+        Some(Cause::Returned) => "al volver a tener stock y precios de concesionarias".to_owned(),
+        Some(Cause::HistorySufficient) => {
+            "al reunir semanas suficientes para compararla con su precio habitual".to_owned()
         }
-        (ChangeKind::PriceDrop, _, _) => format!("Bajó de precio: {prices}"),
-        (ChangeKind::NewOpportunity, Some(at), Some(drop)) => format!(
-            "Nueva oportunidad tras una baja de {drop} el {}: {prices}",
-            date_time(at)
+        Some(Cause::LowerQuote { before_usd }) => format!(
+            "porque las concesionarias bajaron su precio (antes, {})",
+            price(before_usd, Currency::Usd)
         ),
-        (ChangeKind::NewOpportunity, Some(at), None) => format!(
-            "Nueva oportunidad tras un cambio de precio el {}: {prices}",
-            date_time(at)
+        Some(Cause::DollarUp { before_usd }) => format!(
+            "porque subió el dólar: el precio en pesos equivale a menos dólares (antes, {})",
+            price(before_usd, Currency::Usd)
         ),
-        (ChangeKind::NewOpportunity, None, _) => match change.qualified_since {
-            // The published record does not say which of these it was, so
-            // the sentence names every way a version qualifies without a cut.
-            Some(since) => format!(
-                "Nueva oportunidad desde el control del {}: sin rebaja del catálogo, pasó a \
-                 estar al menos 5 % por debajo de su precio habitual con historia suficiente \
-                 porque bajaron las cotizaciones, subió el dólar (en las cotizaciones en pesos), \
-                 subió su precio habitual o reunió la historia necesaria",
-                date_time(since)
+        Some(Cause::HigherUsual { before_usd }) => format!(
+            "porque subió su precio habitual (antes, {})",
+            price(before_usd, Currency::Usd)
+        ),
+        Some(Cause::CatalogueCut) | None => "sin una baja de su precio de lista".to_owned(),
+    };
+    format!("Pasó a ser oportunidad {why}{since}.")
+}
+
+/// The list prices of a change, as listed (`de $ 41.300.000 a $ 39.860.000`),
+/// or in dollars at today's rate when the listed prices are not at hand or
+/// changed currency.
+fn list_prices(change: &RecentChange) -> String {
+    let detail = &change.detail;
+    match (detail.previous, detail.current) {
+        (Some(before), Some(now)) if before.currency == now.currency => format!(
+            "de {} a {}",
+            price(before.amount, before.currency),
+            price(now.amount, now.currency)
+        ),
+        (None, Some(now)) if change.previous_price_usd.is_none() => {
+            format!("ahora {}", price(now.amount, now.currency))
+        }
+        _ => match change.previous_price_usd {
+            Some(previous) => format!(
+                "de {} a {} (en dólares al cambio de hoy)",
+                price(previous, Currency::Usd),
+                price(change.current_price_usd, Currency::Usd)
             ),
-            None => "Nueva oportunidad".to_owned(),
+            None => format!(
+                "ahora {} (en dólares al cambio de hoy)",
+                price(change.current_price_usd, Currency::Usd)
+            ),
         },
     }
 }
@@ -202,6 +233,7 @@ pub fn drop_size(change: &RecentChange) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalogue::{ChangeDetail, Native};
     use crate::time::parse_time;
 
     fn comparison(typical: Option<f64>, discount: Option<f64>, sufficient: bool) -> Comparison {
@@ -311,34 +343,92 @@ mod tests {
             previous_price_usd: previous,
             current_price_usd: 24_187.5,
             conversion_basis: "current_observed_exchange_rate".into(),
+            detail: ChangeDetail::default(),
         }
     }
 
+    fn pesos(amount: f64) -> Option<Native> {
+        Some(Native {
+            amount,
+            currency: Currency::Ars,
+        })
+    }
+
     #[test]
-    fn changes_read_as_plain_spanish() {
-        let drop = change(ChangeKind::PriceDrop, Some(3.25), Some(25_000.0));
+    fn drops_read_in_the_listed_currency() {
+        let mut drop = change(ChangeKind::PriceDrop, Some(3.49), Some(28_398.58));
+        drop.detail.previous = pesos(41_300_000.0);
+        drop.detail.current = pesos(39_860_000.0);
         assert_eq!(
             change_text(&drop),
-            "Bajó 3,25 % el 21/11/2026 12:00: de US$ 25.000 a US$ 24.187,50 \
-             (precio de catálogo al tipo de cambio actual)"
+            "Bajó su precio de lista 3,49 % el 21/11/2026: de $ 41.300.000 a $ 39.860.000."
         );
-        let tiny = change(ChangeKind::NewOpportunity, Some(0.0), Some(24_190.0));
+        // Without the listed prices (or across currencies): dollars, said so.
+        drop.detail = ChangeDetail::default();
+        assert_eq!(
+            change_text(&drop),
+            "Bajó su precio de lista 3,49 % el 21/11/2026: de US$ 28.399 a US$ 24.188 \
+             (en dólares al cambio de hoy)."
+        );
+        let mut tiny = change(ChangeKind::NewOpportunity, Some(0.0), Some(24_190.0));
+        tiny.detail.cause = Some(Cause::CatalogueCut);
         assert_eq!(
             change_text(&tiny),
-            "Nueva oportunidad tras una baja de menos de 0,01 % el 21/11/2026 12:00: \
-             de US$ 24.190 a US$ 24.187,50 (precio de catálogo al tipo de cambio actual)"
+            "Pasó a ser oportunidad al bajar su precio de lista menos de 0,01 % el 21/11/2026: \
+             de US$ 24.190 a US$ 24.188 (en dólares al cambio de hoy)."
         );
     }
 
     #[test]
-    fn a_new_opportunity_without_a_cut_names_every_possible_cause() {
-        let fresh = change(ChangeKind::NewOpportunity, None, None);
+    fn a_new_opportunity_says_which_cause_made_it_qualify() {
+        let with = |cause| {
+            let mut fresh = change(ChangeKind::NewOpportunity, None, None);
+            fresh.detail.cause = cause;
+            change_text(&fresh)
+        };
+        let since = " (desde el control del 21/11/2026).";
         assert_eq!(
-            change_text(&fresh),
-            "Nueva oportunidad desde el control del 21/11/2026 11:00: sin rebaja del catálogo, \
-             pasó a estar al menos 5 % por debajo de su precio habitual con historia suficiente \
-             porque bajaron las cotizaciones, subió el dólar (en las cotizaciones en pesos), \
-             subió su precio habitual o reunió la historia necesaria"
+            with(Some(Cause::LowerQuote {
+                before_usd: 30_100.4
+            })),
+            format!(
+                "Pasó a ser oportunidad porque las concesionarias bajaron su precio \
+                 (antes, US$ 30.100){since}"
+            )
+        );
+        assert_eq!(
+            with(Some(Cause::DollarUp {
+                before_usd: 30_100.5
+            })),
+            format!(
+                "Pasó a ser oportunidad porque subió el dólar: el precio en pesos equivale \
+                 a menos dólares (antes, US$ 30.101){since}"
+            )
+        );
+        assert_eq!(
+            with(Some(Cause::HigherUsual {
+                before_usd: 25_000.0
+            })),
+            format!(
+                "Pasó a ser oportunidad porque subió su precio habitual (antes, US$ 25.000){since}"
+            )
+        );
+        assert_eq!(
+            with(Some(Cause::HistorySufficient)),
+            format!(
+                "Pasó a ser oportunidad al reunir semanas suficientes para compararla con su \
+                 precio habitual{since}"
+            )
+        );
+        assert_eq!(
+            with(Some(Cause::Returned)),
+            format!(
+                "Pasó a ser oportunidad al volver a tener stock y precios de concesionarias{since}"
+            )
+        );
+        assert_eq!(
+            with(None),
+            format!("Pasó a ser oportunidad sin una baja de su precio de lista{since}")
         );
     }
 }

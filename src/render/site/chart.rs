@@ -305,7 +305,7 @@ fn summary(data: &ChartData, first: &WeeklyAverage, last: &WeeklyAverage) -> Str
         )
     } else {
         format!(
-            "Promedio semanal de la cotización más baja de las concesionarias en {weeks} semanas, \
+            "Promedio semanal del precio más bajo de las concesionarias en {weeks} semanas, \
              del {} al {}: entre {} y {}.",
             day(first.week_start),
             day(last.week_start),

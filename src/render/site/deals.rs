@@ -39,7 +39,7 @@ pub const LISTS: [DealList; 3] = [
         param: "opportunities",
         path: "/ofertas",
         title: "Oportunidades actuales",
-        lead: "Versiones cuya cotización más baja está al menos un 5 % por debajo de su \
+        lead: "Versiones cuyo precio más bajo de concesionaria está al menos un 5 % por debajo de su \
                precio habitual, con historia suficiente para compararlas. Primero, las de \
                mayor diferencia.",
         empty: "No hay oportunidades en esta publicación.",
@@ -49,7 +49,7 @@ pub const LISTS: [DealList; 3] = [
         param: "price_drops",
         path: "/ofertas/bajas",
         title: "Bajas de precio de los últimos 7 días",
-        lead: "Reducciones del precio de catálogo de los últimos 7 días: al menos 2 % y \
+        lead: "Bajas del precio de lista de los últimos 7 días: al menos 2 % y \
                US$ 300, o que llevan el precio por debajo del umbral de oportunidad. \
                Primero, las bajas más grandes.",
         empty: "No hubo bajas de precio en los últimos 7 días.",

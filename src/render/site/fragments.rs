@@ -17,13 +17,13 @@ use crate::pages::{PAGES_DATA_PATH, PageFragments, VehicleFragments, escape};
 
 /// The rows every comparison has before the specification rows.
 const LEADING_ROWS: [&str; 12] = [
-    "Cotización más baja",
+    "Mejor precio de concesionaria",
     "En la otra moneda",
     "Frente al precio habitual",
     "Precio habitual",
     "Oportunidad",
-    "Cotizaciones",
-    "Control de cotizaciones",
+    "Precios de concesionarias",
+    "Precios revisados",
     "Carrocería",
     "Combustible",
     "Transmisión",

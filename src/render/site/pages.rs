@@ -219,7 +219,7 @@ pub fn write_catalogue_pages(site: &Site) -> anyhow::Result<Vec<SitemapEntry>> {
         title: "Marcas y modelos".to_owned(),
         description: format!(
             "Las {} marcas y {} modelos de autos 0 km con precios de concesionarias publicados \
-             en autoprecios, con su cotización más baja y sus oportunidades.",
+             en autoprecios, con su precio más bajo de concesionaria y sus oportunidades.",
             groups.len(),
             catalogue.model_count
         ),
@@ -242,7 +242,7 @@ fn write_make_page(site: &Site, group: &MakeGroup) -> anyhow::Result<()> {
         title: format!("{name}: modelos y precios 0 km"),
         description: format!(
             "Precios de contado de los {} modelos de {name} en concesionarias de Argentina, \
-             con su cotización más baja y sus oportunidades.",
+             con su precio más bajo de concesionaria y sus oportunidades.",
             group.models.len()
         ),
         crumbs: crumbs(&[("/", "Inicio"), ("/modelos", "Modelos")], name),

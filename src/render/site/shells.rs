@@ -86,7 +86,7 @@ pub fn write_compare(site: &Site) -> anyhow::Result<()> {
     let page = PageMeta {
         path: "/comparar".to_owned(),
         title: "Comparar versiones".to_owned(),
-        description: "Compará lado a lado precios, cotizaciones, precio habitual y ficha \
+        description: "Compará lado a lado precios de concesionarias, precio habitual y ficha \
                       técnica de dos a cuatro versiones de autos 0 km."
             .to_owned(),
         script: true,

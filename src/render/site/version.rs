@@ -158,9 +158,9 @@ fn write_version_page(site: &Site, vehicle: &Vehicle, path: &str) -> anyhow::Res
 
 fn units_of_quotes(count: usize) -> String {
     if count == 1 {
-        "1 cotización".to_owned()
+        "1 precio".to_owned()
     } else {
-        format!("{count} cotizaciones")
+        format!("{count} precios")
     }
 }
 
@@ -200,7 +200,7 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
                 ars(rate_value),
                 date_time(rate.observed_at)
             ),
-            None => "sin dato (el control vio sólo cotizaciones en dólares)".to_owned(),
+            None => "sin dato (el control vio sólo precios en dólares)".to_owned(),
         },
         quotes: vehicle.quotes.iter().map(quote_view).collect(),
         changes: Window::ALL
