@@ -197,6 +197,19 @@ pub fn compare_page(index: &Index, fragments: &PageFragments, query: &str) -> Co
         "<div class=\"table-wrap\" role=\"region\" aria-label=\"Comparación de versiones\" tabindex=\"0\">\
          <table class=\"compare-table\">\n<thead><tr><th scope=\"col\">Dato</th>",
     );
+    // The phone layout sets one grid track per version (`compare-n2` to `-n4`);
+    // three fit a 360-pixel phone, and four say that they scroll.
+    table = table.replacen(
+        "compare-table",
+        &format!("compare-table compare-n{}", columns.len()),
+        1,
+    );
+    if columns.len() > 3 {
+        table.insert_str(
+            0,
+            "<p class=\"scroll-cue meta\">Deslizá la tabla hacia el costado para ver las cuatro versiones →</p>",
+        );
+    }
     for column in &columns {
         table.push_str(&format!("<th scope=\"col\">{}</th>", column.head));
     }

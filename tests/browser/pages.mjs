@@ -1,7 +1,9 @@
 // Drives Debian's chromium (headless, through playwright-core) against a
 // running autoprecios-edge: loads the main page types at desktop and phone
-// widths, fails on any console error, on a page wider than a 375-pixel
-// viewport, on a search without results or a compare without its table,
+// widths (1280, 390 and 360 pixels), fails on any console error, on a page
+// wider than its viewport, on content that sticks out of it outside a
+// scroll container that shows it scrolls, on clipped content, on text under
+// 12 pixels (chart text as rendered), on a search without results or a compare without its table,
 // on an API error not shown in Spanish, and saves a screenshot of each page;
 // then all of it again with JavaScript off.
 // Usage: node tests/browser/pages.mjs BASE_URL SCREENSHOT_DIR
@@ -31,10 +33,66 @@ const pages = [
 ];
 const viewports = [
   { label: 'desktop', width: 1280, height: 900 },
-  { label: 'phone', width: 375, height: 800 },
+  { label: 'phone', width: 390, height: 844 },
+  { label: 'small-phone', width: 360, height: 740 },
   // The site must work without JavaScript: every page again, script off.
   { label: 'no-script', width: 1280, height: 900, javaScriptEnabled: false },
 ];
+
+// The smallest text a reader must read, in CSS pixels as rendered (SVG text
+// scaled with its drawing).
+const MIN_FONT_PX = 12;
+
+// Runs in the page: what a phone reader would miss. An element that sticks
+// out of the viewport must sit in a horizontal scroll container that shows
+// it scrolls (the `.table-wrap` shadows: a `local` gradient background); no
+// element may clip its content; no text may be smaller than `minFont`.
+function layoutProblems(minFont) {
+  const problems = [];
+  const width = document.documentElement.clientWidth;
+  const name = (el) => el.tagName.toLowerCase() + (el.id ? `#${el.id}` : '')
+    + (typeof el.className === 'string' && el.className.trim() ? `.${el.className.trim().split(/\s+/).join('.')}` : '');
+  const scroller = (el) => {
+    for (let parent = el.parentElement; parent; parent = parent.parentElement) {
+      const overflow = getComputedStyle(parent).overflowX;
+      if (overflow === 'auto' || overflow === 'scroll') return parent;
+    }
+    return null;
+  };
+  const cued = (box) => {
+    const style = getComputedStyle(box);
+    return style.backgroundImage.includes('gradient') && style.backgroundAttachment.includes('local');
+  };
+  const reported = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    const style = getComputedStyle(el);
+    if (style.display === 'none' || style.visibility === 'hidden' || el.closest('.visually-hidden')) continue;
+    const rect = el.getBoundingClientRect();
+    if (rect.width === 0 || rect.height === 0) continue;
+    const inside = reported.some((outer) => outer.contains(el));
+    if (!inside && (rect.right > width + 1 || rect.left < -1)) {
+      const box = scroller(el);
+      if (!box) problems.push(`${name(el)} sticks out of the viewport (${Math.round(rect.left)} to ${Math.round(rect.right)} of ${width})`);
+      else if (!cued(box)) problems.push(`${name(el)} scrolls inside ${name(box)}, which shows no sign that it scrolls`);
+      if (!box || !cued(box)) reported.push(el);
+    }
+    // Form fields scroll their own text; anything else that hides overflow cuts it.
+    const field = el.matches('input, select, textarea');
+    if (!field && (style.overflowX === 'hidden' || style.overflowX === 'clip') && el.scrollWidth > el.clientWidth + 1) {
+      problems.push(`${name(el)} cuts off its content`);
+    }
+    const ownText = [...el.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent.trim() !== '');
+    if (ownText) {
+      let size = parseFloat(style.fontSize);
+      if (el instanceof SVGElement && el.getScreenCTM()) {
+        const matrix = el.getScreenCTM();
+        size *= Math.hypot(matrix.a, matrix.b);
+      }
+      if (size < minFont - 0.05) problems.push(`${name(el)} text at ${size.toFixed(1)}px: ${JSON.stringify(el.textContent.trim().slice(0, 40))}`);
+    }
+  }
+  return problems.slice(0, 8);
+}
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
@@ -60,7 +118,7 @@ for (const viewport of viewports) {
     if (!response || response.status() !== (spec.status || 200)) failures.push(`${where}: status ${response && response.status()}`);
     if (spec.ready) {
       try {
-        await page.waitForSelector(spec.ready, { timeout: 10000 });
+        await page.waitForSelector(spec.ready, { timeout: 10000, state: 'attached' });
         const count = await page.locator(spec.ready).count();
         if (count < spec.min) failures.push(`${where}: ${count} × ${spec.ready}, expected at least ${spec.min}`);
       } catch (error) {
@@ -73,6 +131,7 @@ for (const viewport of viewports) {
     }
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     if (overflow > 0) failures.push(`${where}: ${overflow}px of horizontal scroll`);
+    for (const problem of await page.evaluate(layoutProblems, MIN_FONT_PX)) failures.push(`${where}: ${problem}`);
     for (const error of errors) failures.push(`${where}: console error: ${error}`);
     await page.screenshot({ path: `${shots}/${spec.name}-${viewport.label}.png`, fullPage: true });
     console.log(`${failures.length ? '…' : 'ok'}  ${where}`);

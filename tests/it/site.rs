@@ -286,12 +286,18 @@ fn version_pages_carry_a_product_offer_and_a_labelled_chart() {
     );
     assert_eq!(product["offers"]["priceCurrency"], "ARS");
     assert!(product["offers"]["price"].is_number());
-    assert!(html.contains("<svg class=\"chart\""));
-    assert!(
-        html.contains("<title id=\"grafico-titulo\">")
-            && html.contains("<desc id=\"grafico-desc\">")
-    );
-    assert!(html.contains("Precio habitual") && html.contains("Bajó "));
+    for size in ["wide", "narrow"] {
+        assert!(html.contains(&format!("<svg class=\"chart chart-{size}\"")));
+        assert!(
+            html.contains(&format!("<title id=\"grafico-titulo-{size}\">"))
+                && html.contains(&format!("<desc id=\"grafico-desc-{size}\">"))
+        );
+    }
+    // Quoted in pesos: the chart is in pesos, with the usual price and the low marked.
+    assert!(html.contains("Historial de precios de los últimos 180 días, en pesos"));
+    assert!(html.contains("<line class=\"typical\"") && html.contains("<line class=\"lowest\""));
+    assert!(html.contains("Precio habitual: $ ") && html.contains("Más bajo en 180 días: $ "));
+    assert!(html.contains("Bajó su precio de lista"));
     assert!(html.contains("<link rel=\"canonical\" href=\"https://autoprecios.example/versiones/toyota-hilux-28-tdi-srv-4x4-at\">"));
     assert!(html.contains("<meta property=\"og:title\""));
 }

@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use super::format::{ars, date, date_time, percent, price, share, usd};
+use super::format::{ars, date, date_time, money, percent, price, share};
 use super::labels::{Badge, badges};
 use crate::api::links::Links;
 use crate::api::types::Summary;
@@ -95,7 +95,11 @@ pub fn card(vehicle: &Vehicle, links: &Links) -> Card {
             summary.current_price_usd,
             &vehicle.exchange_rate,
         ),
-        comparison: comparison_text(summary.current_price_usd, summary.comparison),
+        comparison: comparison_in(
+            summary.current_price_usd,
+            summary.comparison,
+            shown_in(summary.best_quote, &vehicle.exchange_rate),
+        ),
         opportunity: summary.comparison.opportunity,
         badges: badges(summary.reasons),
         change: summary.recent_changes.get(Window::D7).map(change_text),
@@ -104,26 +108,40 @@ pub fn card(vehicle: &Vehicle, links: &Links) -> Card {
     }
 }
 
-/// The comparison with the usual price in plain words:
-/// `US$ 1.200 (4,80 %) por debajo de su precio habitual`. The direction comes
-/// from the amounts, so a difference of a few cents never reads as `0,00 %`
-/// or as no difference at all.
+/// The comparison with the usual price in plain words, in dollars:
+/// `US$ 1.200 (4,80 %) por debajo de su precio habitual`.
 pub fn comparison_text(current_usd: f64, comparison: &Comparison) -> String {
+    comparison_in(current_usd, comparison, (Currency::Usd, 1.0))
+}
+
+/// The comparison with the usual price in plain words, in the currency and
+/// at the rate of `shown_in` ([`shown_in`]): whole units, or cents when the
+/// difference is under one unit. The direction comes from the published
+/// amounts, so a difference of a few cents never reads as `0,00 %` or as no
+/// difference at all.
+pub fn comparison_in(
+    current_usd: f64,
+    comparison: &Comparison,
+    (currency, factor): (Currency, f64),
+) -> String {
     match (comparison.typical_price_usd, comparison.discount_pct) {
         (Some(typical), Some(discount)) if comparison.sufficient_history => {
             // Both are published in cents: compare whole cents, not floats.
             let cents = ((typical - current_usd) * 100.0).round();
-            let difference = cents / 100.0;
+            let size = (cents / 100.0).abs() * factor;
+            let size = if size >= 1.0 {
+                price(size, currency)
+            } else {
+                money(size, currency)
+            };
             if cents > 0.0 {
                 format!(
-                    "{} ({}) por debajo de su precio habitual",
-                    usd(difference),
+                    "{size} ({}) por debajo de su precio habitual",
                     share(discount)
                 )
             } else if cents < 0.0 {
                 format!(
-                    "{} ({}) por encima de su precio habitual",
-                    usd(-difference),
+                    "{size} ({}) por encima de su precio habitual",
                     share(discount)
                 )
             } else {
@@ -139,6 +157,16 @@ pub fn comparison_text(current_usd: f64, comparison: &Comparison) -> String {
             };
             format!("Sin historia suficiente para compararlo con su precio habitual ({observed})")
         }
+    }
+}
+
+/// The currency a version's prices are shown in (that of its lowest quote)
+/// and the pesos per dollar its dollar figures are converted at (the latest
+/// check's rate; 1 for dollars, and dollars when pesos have no rate).
+pub fn shown_in(best: Option<&Quote>, exchange: &ExchangeRate) -> (Currency, f64) {
+    match (best.map(|quote| quote.currency), exchange.ars_per_usd) {
+        (Some(Currency::Ars), Some(rate)) => (Currency::Ars, rate),
+        _ => (Currency::Usd, 1.0),
     }
 }
 
@@ -318,15 +346,29 @@ mod tests {
         // 0,0092 % below and above: the API publishes a discountPct of 0.
         assert_eq!(
             comparison_text(249_976.88, &comparison(Some(250_000.0), Some(0.0), true)),
-            "US$ 23,12 (menos de 0,01 %) por debajo de su precio habitual"
+            "US$ 23 (menos de 0,01 %) por debajo de su precio habitual"
         );
         assert_eq!(
             comparison_text(250_023.12, &comparison(Some(250_000.0), Some(0.0), true)),
-            "US$ 23,12 (menos de 0,01 %) por encima de su precio habitual"
+            "US$ 23 (menos de 0,01 %) por encima de su precio habitual"
         );
         assert_eq!(
             comparison_text(24_976.88, &comparison(Some(25_000.0), Some(0.09), true)),
-            "US$ 23,12 (0,09 %) por debajo de su precio habitual"
+            "US$ 23 (0,09 %) por debajo de su precio habitual"
+        );
+        // Under one unit, cents; in pesos at the rate, whole pesos.
+        assert_eq!(
+            comparison_text(24_999.6, &comparison(Some(25_000.0), Some(0.0), true)),
+            "US$ 0,40 (menos de 0,01 %) por debajo de su precio habitual"
+        );
+        // US$ 1.200 x 1.455,28 = $ 1.746.336.
+        assert_eq!(
+            comparison_in(
+                23_800.0,
+                &comparison(Some(25_000.0), Some(4.8), true),
+                (Currency::Ars, 1_455.28)
+            ),
+            "$ 1.746.336 (4,80 %) por debajo de su precio habitual"
         );
     }
 

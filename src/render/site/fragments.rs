@@ -8,7 +8,7 @@
 use minijinja::context;
 use minijinja::value::Serde;
 
-use super::cards::{card, comparison_text, price_view};
+use super::cards::{card, comparison_in, price_view, shown_in};
 use super::format::{UNKNOWN, date_time, usd};
 use super::specs::{self, UNKNOWN_VALUE};
 use super::{Site, labels};
@@ -110,7 +110,11 @@ fn cells(record: &VehicleRecord, spec_rows: &[(&'static str, String)]) -> Vec<St
     let mut texts: Vec<String> = vec![
         price.lead,
         known(price.other),
-        comparison_text(summary.current_price_usd, comparison),
+        comparison_in(
+            summary.current_price_usd,
+            comparison,
+            shown_in(summary.best_quote, record.exchange_rate),
+        ),
         known(comparison.typical_price_usd.map(usd)),
         if comparison.opportunity { "Sí" } else { "No" }.to_owned(),
         summary.quote_count.to_string(),

@@ -44,7 +44,7 @@ use feeds::SitemapEntry;
 pub const HTML: &str = "text/html; charset=utf-8";
 
 /// The site's templates (the docs module registers `base.html` and `doc.html`).
-const TEMPLATES: [(&str, &str); 12] = [
+const TEMPLATES: [(&str, &str); 13] = [
     (
         "macros.html",
         include_str!("../../../templates/macros.html"),
@@ -68,6 +68,10 @@ const TEMPLATES: [(&str, &str); 12] = [
         include_str!("../../../templates/compare.html"),
     ),
     ("404.html", include_str!("../../../templates/404.html")),
+    (
+        "chart.svg.html",
+        include_str!("../../../templates/chart.svg.html"),
+    ),
     ("datos.html", include_str!("../../../templates/datos.html")),
 ];
 

@@ -10,13 +10,13 @@ use serde::Serialize;
 
 use super::cards::Card;
 use super::feeds::SitemapEntry;
-use super::format::{date_time, usd};
+use super::format::{date_time, price};
 use super::{PageMeta, Site};
 use crate::api::endpoints::{find_deals, get_model_prices};
 use crate::api::links::percent_encode;
 use crate::api::query::{DealSort, DealsQuery, MAX_LIMIT, ModelQuery, Page};
 use crate::api::types::{DealKind, MakeModel, ModelPricesData};
-use crate::vocab::Window;
+use crate::vocab::{Currency, Window};
 
 /// How many versions each home-page list shows.
 const HOME_LIST: u32 = 6;
@@ -288,8 +288,8 @@ fn write_model_page(
         make: first.make.to_owned(),
         model: first.model.to_owned(),
         make_path: make.path.clone(),
-        from_price: usd(first.from_price_usd),
-        to_price: usd(first.to_price_usd),
+        from_price: price(first.from_price_usd, Currency::Usd),
+        to_price: price(first.to_price_usd, Currency::Usd),
         version_count: first.version_count,
         opportunity_count: first.opportunity_count,
         oldest_quote: date_time(first.quote_dates.oldest),

@@ -9,10 +9,10 @@ use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::json;
 
-use super::cards::{PriceView, change_text, comparison_text, price_view};
+use super::cards::{PriceView, change_text, comparison_in, price_view, shown_in};
 use super::chart::{Chart, ChartData, render_chart};
 use super::feeds::SitemapEntry;
-use super::format::{UNKNOWN, ars, date_time, price, units, usd};
+use super::format::{UNKNOWN, ars, date_time, price, units};
 use super::labels;
 use super::specs::{SourceView, SpecGroup, sources, spec_groups};
 use super::version_feed::write_version_feed;
@@ -169,6 +169,12 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
     let model_path = links.model_path(&vehicle.make, &vehicle.model);
     let comparison = &vehicle.comparison;
     let rate = vehicle.exchange_rate;
+    let shown_in = shown_in(vehicle.best_quote.as_ref(), &vehicle.exchange_rate);
+    let current_shown = match &vehicle.best_quote {
+        Some(quote) if quote.currency == shown_in.0 => quote.price,
+        _ => vehicle.current_price_usd * shown_in.1,
+    };
+    let shown = |usd: f64| price(usd * shown_in.1, shown_in.0);
     VersionView {
         id: vehicle.id.clone(),
         make: vehicle.make.clone(),
@@ -185,11 +191,15 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
             vehicle.current_price_usd,
             &vehicle.exchange_rate,
         ),
-        comparison: comparison_text(vehicle.current_price_usd, comparison),
+        comparison: comparison_in(vehicle.current_price_usd, comparison, shown_in),
         opportunity: comparison.opportunity,
         badges: labels::badges(&vehicle.reasons),
-        typical: comparison.typical_price_usd.map_or(UNKNOWN.to_owned(), usd),
-        lowest: comparison.lowest_price_usd.map_or(UNKNOWN.to_owned(), usd),
+        typical: comparison
+            .typical_price_usd
+            .map_or(UNKNOWN.to_owned(), &shown),
+        lowest: comparison
+            .lowest_price_usd
+            .map_or(UNKNOWN.to_owned(), shown),
         observed_weeks: comparison.observed_weeks,
         sufficient_history: comparison.sufficient_history,
         observed_at: date_time(vehicle.observed_at),
@@ -220,8 +230,11 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
         chart: render_chart(&ChartData {
             history: &vehicle.history,
             typical_usd: comparison.typical_price_usd,
+            lowest_usd: comparison.lowest_price_usd,
             current_usd: vehicle.current_price_usd,
+            current_shown,
             observed_at: vehicle.observed_at,
+            shown_in,
         }),
         source_url: safe_href(&vehicle.source_url),
         api_url: format!("/api/v1/vehicles/{}", percent_encode(&vehicle.id)),
