@@ -7,6 +7,10 @@
 //! escaped here.
 
 pub mod budget;
+mod compare;
+pub mod deals;
+
+pub use compare::compare_page;
 
 use std::collections::BTreeMap;
 
@@ -14,10 +18,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::api::ApiError;
 use crate::api::Index;
-use crate::api::endpoints::{compare_vehicles, search_vehicles};
-use crate::api::links::percent_encode;
-use crate::api::params::{parse_compare, parse_search};
+use crate::api::endpoints::{find_deals, search_vehicles};
+use crate::api::params::{parse_deals, parse_search};
 use crate::api::text::form_decode;
+use crate::api::types::{Listed, Pagination};
 
 /// URL (and tree path) of the fragments file.
 pub const PAGES_DATA_PATH: &str = "/_edge/pages.json";
@@ -99,46 +103,39 @@ pub fn form_query(query: &str, fragments: &PageFragments) -> String {
         .join("&")
 }
 
-/// The API's `ids=a,b` for the ways a page is asked: that same address
-/// (a shared link), one `ids` per ticked box of a model page, or the IDs
-/// typed into the compare form, whose commas the browser sent as `%2C`.
-fn compare_query(query: &str) -> String {
-    let values: Vec<&str> = query
-        .split('&')
-        .filter_map(|pair| pair.strip_prefix("ids="))
-        .collect();
-    let ids: Vec<String> = match values.as_slice() {
-        [one] if one.contains(',') => return query.to_owned(),
-        [one] => form_decode(one)
-            .unwrap_or_default()
-            .split(',')
-            .map(|id| id.trim().to_owned())
-            .filter(|id| !id.is_empty())
-            .collect(),
-        many => many
-            .iter()
-            .map(|value| form_decode(value).unwrap_or_default())
-            .collect(),
-    };
-    if ids.is_empty() {
-        return query.to_owned();
-    }
-    let encoded: Vec<String> = ids.iter().map(|id| percent_encode(id)).collect();
-    format!("ids={}", encoded.join(","))
-}
-
 /// `/buscar?query`: the results of `/api/v1/vehicles?query` as cards.
 pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Composed {
     let rate = index.meta().current_rate.and_then(|rate| rate.ars_per_usd);
-    let query = &form_query(&budget::in_dollars(query, rate), fragments);
-    let found = parse_search(query).and_then(|parsed| search_vehicles(index, &parsed));
-    let data = match found {
-        Ok(envelope) => envelope.data,
+    let (deal, rest) = deals::split(query);
+    let filters = form_query(&budget::in_dollars(&rest, rate), fragments);
+    let joined = [deal.as_deref().unwrap_or(""), &filters]
+        .into_iter()
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join("&");
+    let query = &joined;
+    let found = match deal {
+        Some(_) => parse_deals(query)
+            .and_then(|parsed| find_deals(index, &parsed))
+            .map(|e| {
+                let title = deals::title(e.data.kind, e.data.window);
+                (Some(title), e.data.vehicles, e.data.pagination)
+            }),
+        None => parse_search(query)
+            .and_then(|parsed| search_vehicles(index, &parsed))
+            .map(|e| (None, e.data.vehicles, e.data.pagination)),
+    };
+    let (title, vehicles, pagination) = match found {
+        Ok(found) => found,
         Err(error) => return refused(error, fragments),
+    };
+    let data = SearchResults {
+        vehicles,
+        pagination,
     };
     let pagination = &data.pagination;
     let shown = data.vehicles.len();
-    let status = match pagination.total {
+    let mut status = match pagination.total {
         0 => "Ninguna versión cumple todos los filtros.".to_owned(),
         total => {
             let found = if total == 1 {
@@ -156,6 +153,9 @@ pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Com
             }
         }
     };
+    if let Some(title) = title {
+        status = format!("{title}: {status}");
+    }
     let cards: String = data
         .vehicles
         .iter()
@@ -180,62 +180,15 @@ pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Com
     }
 }
 
-/// `/comparar?ids=...`: the table of `/api/v1/compare?ids=...`.
-pub fn compare_page(index: &Index, fragments: &PageFragments, query: &str) -> Composed {
-    let query = &compare_query(&form_query(query, fragments));
-    let compared = parse_compare(query).and_then(|parsed| compare_vehicles(index, &parsed));
-    let data = match compared {
-        Ok(envelope) => envelope.data,
-        Err(error) => return refused(error, fragments),
-    };
-    let columns: Vec<&VehicleFragments> = data
-        .vehicles
-        .iter()
-        .filter_map(|vehicle| fragments.vehicles.get(&vehicle.facts.id))
-        .collect();
-    let mut table = String::from(
-        "<div class=\"table-wrap\" role=\"region\" aria-label=\"Comparación de versiones\" tabindex=\"0\">\
-         <table class=\"compare-table\">\n<thead><tr><th scope=\"col\">Dato</th>",
-    );
-    // The phone layout sets one grid track per version (`compare-n2` to `-n4`);
-    // three fit a 360-pixel phone, and four say that they scroll.
-    table = table.replacen(
-        "compare-table",
-        &format!("compare-table compare-n{}", columns.len()),
-        1,
-    );
-    if columns.len() > 3 {
-        table.insert_str(
-            0,
-            "<p class=\"scroll-cue meta\">Deslizá la tabla hacia el costado para ver las cuatro versiones →</p>",
-        );
-    }
-    for column in &columns {
-        table.push_str(&format!("<th scope=\"col\">{}</th>", column.head));
-    }
-    table.push_str("</tr></thead>\n<tbody>\n");
-    for (row, heading) in fragments.compare_rows.iter().enumerate() {
-        table.push_str("<tr>");
-        table.push_str(heading);
-        for column in &columns {
-            table.push_str(column.cells.get(row).map_or("<td></td>", String::as_str));
-        }
-        table.push_str("</tr>\n");
-    }
-    table.push_str("</tbody>\n</table></div>");
-    let status = format!("Comparación de {} versiones.", columns.len());
-    Composed {
-        parts: vec![
-            (slots::STATUS, with_content(slots::STATUS, &escape(&status))),
-            (slots::COMPARISON, with_content(slots::COMPARISON, &table)),
-        ],
-        error: None,
-    }
+/// A page of listed versions, from a search or a deal list.
+struct SearchResults<'a> {
+    vehicles: Vec<Listed<'a>>,
+    pagination: Pagination,
 }
 
 /// The status line of a refused query: what was wrong, in Spanish, each
 /// parameter by its form label.
-fn refused(error: ApiError, fragments: &PageFragments) -> Composed {
+pub(crate) fn refused(error: ApiError, fragments: &PageFragments) -> Composed {
     let lead = match error {
         ApiError::NotFound(_) => "No encontrado",
         _ => "La consulta no es válida",
@@ -267,7 +220,7 @@ fn refused(error: ApiError, fragments: &PageFragments) -> Composed {
 }
 
 /// An empty element with `content` inside.
-fn with_content(slot: &str, content: &str) -> String {
+pub(crate) fn with_content(slot: &str, content: &str) -> String {
     let end = slot.rfind("</").unwrap_or(slot.len());
     format!("{}{content}{}", &slot[..end], &slot[end..])
 }

@@ -10,11 +10,11 @@ use serde::Serialize;
 use super::cards::Card;
 use super::feeds::SitemapEntry;
 use super::pages::crumbs;
-use super::{PageMeta, Site};
+use super::{PageMeta, Site, labels};
 use crate::api::endpoints::find_deals;
 use crate::api::query::{DealSort, DealsQuery, MAX_LIMIT, Page};
 use crate::api::types::DealKind;
-use crate::vocab::Window;
+use crate::vocab::{BodyType, Window};
 
 /// One deal list: its kind, path and words.
 pub struct DealList {
@@ -66,7 +66,7 @@ pub const LISTS: [DealList; 3] = [
 ];
 
 #[derive(Serialize)]
-struct DealsView {
+struct DealsView<'a> {
     lead: &'static str,
     empty: &'static str,
     total: usize,
@@ -79,6 +79,13 @@ struct DealsView {
     others: Vec<(&'static str, &'static str)>,
     /// The same list in the API.
     api: String,
+    /// The list's `kind`, for its filter form (which `/buscar` answers).
+    kind: &'static str,
+    /// Other windows of the list: (address, label); none for opportunities.
+    windows: Vec<(String, &'static str)>,
+    /// The makes and body types to filter by.
+    makes: &'a [String],
+    types: Vec<(&'static str, &'static str)>,
 }
 
 /// The path of page `number` (from 1) of a list.
@@ -100,6 +107,13 @@ pub fn write_deal_pages(site: &Site) -> anyhow::Result<Vec<SitemapEntry>> {
 
 fn write_list(site: &Site, list: &DealList) -> anyhow::Result<Vec<SitemapEntry>> {
     let mut pages = Vec::new();
+    let catalogue = site.index.catalogue_data();
+    let present = catalogue.filters.get("type");
+    let types: Vec<(&'static str, &'static str)> = BodyType::ALL
+        .iter()
+        .map(|body| (body.as_str(), labels::body_type(*body)))
+        .filter(|(value, _)| present.is_some_and(|p| p.iter().any(|v| v == value)))
+        .collect();
     let mut offset = 0;
     loop {
         let query = DealsQuery {
@@ -133,6 +147,20 @@ fn write_list(site: &Site, list: &DealList) -> anyhow::Result<Vec<SitemapEntry>>
                 "/api/v1/deals?kind={}&window=7d&sort=recommended",
                 list.param
             ),
+            kind: list.param,
+            windows: match list.kind {
+                DealKind::Opportunities => Vec::new(),
+                _ => [(Window::D1, "Último día"), (Window::D3, "Últimos 3 días")]
+                    .into_iter()
+                    .map(|(window, label)| {
+                        let address =
+                            format!("/buscar?kind={}&window={}", list.param, window.as_str());
+                        (address, label)
+                    })
+                    .collect(),
+            },
+            makes: &catalogue.makes,
+            types: types.clone(),
         };
         let path = page_path(list, number);
         let title = match number {

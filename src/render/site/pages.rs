@@ -3,7 +3,7 @@
 //! and one per model with every version cheapest first. Lists come from the
 //! API's endpoint functions, so pages and API agree.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -15,11 +15,15 @@ use super::{PageMeta, Site};
 use crate::api::endpoints::{find_deals, get_model_prices};
 use crate::api::links::percent_encode;
 use crate::api::query::{DealSort, DealsQuery, MAX_LIMIT, ModelQuery, Page};
-use crate::api::types::{DealKind, MakeModel, ModelPricesData};
+use crate::api::types::{DealKind, Listed, MakeModel, ModelPricesData};
 use crate::vocab::{Currency, Window};
 
 /// How many versions each home-page list shows.
 const HOME_LIST: u32 = 6;
+
+/// How many of each list the home page reads to find [`HOME_LIST`] versions
+/// not shown above it (the three lists together show at most 18).
+const HOME_POOL: u32 = 3 * HOME_LIST;
 
 /// The make page of a model page: its parent path.
 pub fn make_path(model_path: &str) -> String {
@@ -72,7 +76,7 @@ pub fn write_home(site: &Site) -> anyhow::Result<SitemapEntry> {
                 window: Window::D7,
                 sort: DealSort::Recommended,
                 page: Page {
-                    limit: HOME_LIST,
+                    limit: HOME_POOL,
                     offset: 0,
                 },
                 ..DealsQuery::default()
@@ -84,24 +88,26 @@ pub fn write_home(site: &Site) -> anyhow::Result<SitemapEntry> {
     let new_opportunities = deals(DealKind::NewOpportunities)?.data;
     let catalogue = index.catalogue_data();
     let meta = index.meta();
+    // A version shows once on the home page: in the first list that has it.
+    let mut seen = BTreeSet::new();
+    let mut pick = |listed: &[Listed]| -> Vec<Card> {
+        listed
+            .iter()
+            .map(|v| site.card(v))
+            .filter(|card| seen.insert(card.id.clone()))
+            .take(HOME_LIST as usize)
+            .collect()
+    };
     let view = HomeView {
         catalogue_observed: date_time(meta.catalogue_observed_at),
         synthetic: meta.synthetic,
         vehicle_count: catalogue.vehicle_count,
         model_count: catalogue.model_count,
         opportunity_count: catalogue.opportunity_count,
-        opportunities: opportunities
-            .vehicles
-            .iter()
-            .map(|v| site.card(v))
-            .collect(),
-        drops: drops.vehicles.iter().map(|v| site.card(v)).collect(),
+        opportunities: pick(&opportunities.vehicles),
+        drops: pick(&drops.vehicles),
         drop_total: drops.pagination.total,
-        new_opportunities: new_opportunities
-            .vehicles
-            .iter()
-            .map(|v| site.card(v))
-            .collect(),
+        new_opportunities: pick(&new_opportunities.vehicles),
         new_total: new_opportunities.pagination.total,
         makes: make_groups(site, &catalogue.models)
             .into_iter()
