@@ -9,6 +9,7 @@ pub mod index;
 pub mod json;
 pub mod links;
 pub mod openapi;
+pub mod page_id;
 pub mod params;
 pub mod query;
 pub mod text;
