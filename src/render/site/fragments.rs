@@ -9,7 +9,7 @@ use minijinja::context;
 use minijinja::value::Serde;
 
 use super::cards::{card, comparison_in, price_view, shown_in};
-use super::format::{UNKNOWN, date_time, usd};
+use super::format::{self, UNKNOWN, date_time};
 use super::specs::{self, UNKNOWN_VALUE};
 use super::{Site, labels};
 use crate::api::types::VehicleRecord;
@@ -107,15 +107,16 @@ fn cells(record: &VehicleRecord, spec_rows: &[(&'static str, String)]) -> Vec<St
         summary.current_price_usd,
         record.exchange_rate,
     );
+    let (currency, factor) = shown_in(summary.best_quote, record.exchange_rate);
     let mut texts: Vec<String> = vec![
         price.lead,
         known(price.other),
-        comparison_in(
-            summary.current_price_usd,
-            comparison,
-            shown_in(summary.best_quote, record.exchange_rate),
+        comparison_in(summary.current_price_usd, comparison, (currency, factor)),
+        known(
+            comparison
+                .typical_price_usd
+                .map(|typical| format::price(typical * factor, currency)),
         ),
-        known(comparison.typical_price_usd.map(usd)),
         if comparison.opportunity { "Sí" } else { "No" }.to_owned(),
         summary.quote_count.to_string(),
         date_time(summary.observed_at),
