@@ -78,7 +78,7 @@ pub fn write_fragments(site: &Site) -> anyhow::Result<()> {
     for vehicle in site.vehicles() {
         let record = VehicleRecord::of(vehicle, site.index.links());
         let summary = &record.summary;
-        let trim = summary.trim_display.unwrap_or(summary.trim);
+        let trim = labels::trim(summary.trim, summary.trim_display);
         let fragment = VehicleFragments {
             card: template.render(context! { v => Serde(card(vehicle, site.index.links())) })?,
             head: format!(

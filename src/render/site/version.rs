@@ -179,10 +179,7 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
         id: vehicle.id.clone(),
         make: vehicle.make.clone(),
         model: vehicle.model.clone(),
-        trim: vehicle
-            .trim_display
-            .clone()
-            .unwrap_or_else(|| vehicle.trim.clone()),
+        trim: labels::trim(&vehicle.trim, vehicle.trim_display.as_deref()),
         make_path: super::pages::make_path(&model_path),
         model_path,
         price_usd: price(vehicle.current_price_usd, Currency::Usd),
