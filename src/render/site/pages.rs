@@ -139,6 +139,8 @@ struct ModelLink {
     path: String,
     name: String,
     from_price: String,
+    /// The trim of the cheapest version.
+    cheapest_trim: Option<String>,
     version_count: usize,
     opportunity_count: usize,
 }
@@ -290,12 +292,23 @@ fn write_model_page(
     make: &MakeLink,
 ) -> anyhow::Result<ModelLink> {
     let (first, versions) = model_prices(site, pair)?;
+    // The range as the cards show it (cheapest and dearest in dollars, each
+    // in the currency it was quoted in), the dollar range without cards.
+    let ends = versions.first().zip(versions.last());
+    let (from_price, to_price) = match ends {
+        Some((cheapest, dearest)) => (cheapest.price.lead.clone(), dearest.price.lead.clone()),
+        None => (
+            price(first.from_price_usd, Currency::Usd),
+            price(first.to_price_usd, Currency::Usd),
+        ),
+    };
+    let cheapest_trim = versions.first().map(|card| card.trim.clone());
     let view = ModelView {
         make: first.make.to_owned(),
         model: first.model.to_owned(),
         make_path: make.path.clone(),
-        from_price: price(first.from_price_usd, Currency::Usd),
-        to_price: price(first.to_price_usd, Currency::Usd),
+        from_price,
+        to_price,
         version_count: first.version_count,
         opportunity_count: first.opportunity_count,
         oldest_quote: date_time(first.quote_dates.oldest),
@@ -327,6 +340,7 @@ fn write_model_page(
         path: path.to_owned(),
         name: view.model,
         from_price: view.from_price,
+        cheapest_trim,
         version_count: view.version_count,
         opportunity_count: view.opportunity_count,
     })
