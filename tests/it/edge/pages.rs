@@ -298,6 +298,10 @@ async fn an_unknown_id_is_named_while_the_known_versions_still_show() {
             fragments.vehicles[id].head
         )));
     }
+    // The unknown ID comes back escaped.
+    let hostile = get(&format!("/comparar?ids={},%3Cb%3Ex", encode(&known[0]))).await;
+    let html = text(&hostile);
+    assert!(html.contains("«&lt;b&gt;x»") && !html.contains("<b>x"));
     // One version alone: shown, with the API's reason.
     let alone = get(&format!("/comparar?ids={}", encode(&known[0]))).await;
     assert_eq!(alone.status, StatusCode::BAD_REQUEST);
