@@ -114,46 +114,13 @@ pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Com
         .collect::<Vec<_>>()
         .join("&");
     let query = &joined;
-    let found = match deal {
-        Some(_) => parse_deals(query)
-            .and_then(|parsed| find_deals(index, &parsed))
-            .map(|e| {
-                let title = deals::title(e.data.kind, e.data.window);
-                (Some(title), e.data.vehicles, e.data.pagination)
-            }),
-        None => parse_search(query)
-            .and_then(|parsed| search_vehicles(index, &parsed))
-            .map(|e| (None, e.data.vehicles, e.data.pagination)),
-    };
-    let (title, vehicles, pagination) = match found {
-        Ok(found) => found,
+    let data = match find_listed(index, deal.is_some(), query) {
+        Ok(data) => data,
         Err(error) => return refused(error, fragments),
     };
-    let data = SearchResults {
-        vehicles,
-        pagination,
-    };
     let pagination = &data.pagination;
-    let shown = data.vehicles.len();
-    let mut status = match pagination.total {
-        0 => "Ninguna versión cumple todos los filtros.".to_owned(),
-        total => {
-            let found = if total == 1 {
-                "1 versión encontrada".to_owned()
-            } else {
-                format!("{total} versiones encontradas")
-            };
-            let first = pagination.offset as usize + 1;
-            match shown {
-                0 => format!("{found}; esta página no tiene ninguna."),
-                _ => format!(
-                    "{found} (se muestran de la {first} a la {}).",
-                    first + shown - 1
-                ),
-            }
-        }
-    };
-    if let Some(title) = title {
+    let mut status = status_line(pagination, data.vehicles.len());
+    if let Some(title) = &data.title {
         status = format!("{title}: {status}");
     }
     let cards: String = data
@@ -180,8 +147,54 @@ pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Com
     }
 }
 
-/// A page of listed versions, from a search or a deal list.
+/// The versions a search page lists: the deal list of its `kind` and
+/// `window` with its filters, or the search of its filters.
+fn find_listed<'a>(
+    index: &'a Index,
+    deal: bool,
+    query: &str,
+) -> Result<SearchResults<'a>, ApiError> {
+    if deal {
+        let data = find_deals(index, &parse_deals(query)?)?.data;
+        return Ok(SearchResults {
+            title: Some(deals::title(data.kind, data.window)),
+            vehicles: data.vehicles,
+            pagination: data.pagination,
+        });
+    }
+    let data = search_vehicles(index, &parse_search(query)?)?.data;
+    Ok(SearchResults {
+        title: None,
+        vehicles: data.vehicles,
+        pagination: data.pagination,
+    })
+}
+
+/// How many versions were found and which this page shows.
+fn status_line(pagination: &Pagination, shown: usize) -> String {
+    match pagination.total {
+        0 => "Ninguna versión cumple todos los filtros.".to_owned(),
+        total => {
+            let found = if total == 1 {
+                "1 versión encontrada".to_owned()
+            } else {
+                format!("{total} versiones encontradas")
+            };
+            let first = pagination.offset as usize + 1;
+            match shown {
+                0 => format!("{found}; esta página no tiene ninguna."),
+                _ => format!(
+                    "{found} (se muestran de la {first} a la {}).",
+                    first + shown - 1
+                ),
+            }
+        }
+    }
+}
+
+/// A page of listed versions, from a search or a deal list (with its title).
 struct SearchResults<'a> {
+    title: Option<String>,
     vehicles: Vec<Listed<'a>>,
     pagination: Pagination,
 }

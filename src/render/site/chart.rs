@@ -247,6 +247,29 @@ fn value_domain(data: &ChartData, count: usize) -> (f64, f64, f64) {
     (y0, y1, step)
 }
 
+/// The price domain and its round ticks, in the shown currency.
+fn price_ticks(data: &ChartData, count: usize) -> (f64, f64, Vec<f64>) {
+    let (y0, y1, step) = value_domain(data, count);
+    let mut ticks = Vec::new();
+    let mut tick = y0;
+    while tick <= y1 + step / 1000.0 {
+        ticks.push(tick);
+        tick += step;
+    }
+    (y0, y1, ticks)
+}
+
+/// The days the chart spans: from its first week to the end of its last
+/// week or the current price's day, two weeks at least.
+fn day_domain(data: &ChartData) -> (f64, f64) {
+    let x0 = data.history.first().map_or(0.0, |w| days_of(w.week_start));
+    let x1 = data
+        .history
+        .last()
+        .map_or(x0, |w| days_of(w.week_start) + 7.0);
+    (x0, x1.max(days_at(data.observed_at) + 1.0).max(x0 + 14.0))
+}
+
 fn drawing(
     data: &ChartData,
     (size, width, height, font): (&'static str, u32, u32, u32),
@@ -256,24 +279,12 @@ fn drawing(
     let (top, bottom) = (font_f * 0.8, f64::from(height) - font_f * 2.0);
     // Price ticks at least two lines apart.
     let most = ((bottom - top) / (font_f * 2.0)).floor().max(2.0) as usize;
-    let (y0, y1, step) = value_domain(data, most - 1);
-    let mut y_values = Vec::new();
-    let mut tick = y0;
-    while tick <= y1 + step / 1000.0 {
-        y_values.push(tick);
-        tick += step;
-    }
+    let (y0, y1, y_values) = price_ticks(data, most - 1);
     let labels: Vec<String> = y_values.iter().map(|v| tick_label(*v, currency)).collect();
     let widest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(4);
     let left = (widest as f64 * font_f * GLYPH + font_f).ceil();
     let right = f64::from(width) - font_f * 0.75;
-    let first = data.history.first().map_or(0.0, |w| days_of(w.week_start));
-    let x0 = first;
-    let x1 = data
-        .history
-        .last()
-        .map_or(x0, |w| days_of(w.week_start) + 7.0);
-    let x1 = x1.max(days_at(data.observed_at) + 1.0).max(x0 + 14.0);
+    let (x0, x1) = day_domain(data);
     let x = |days: f64| left + (days - x0) / (x1 - x0) * (right - left);
     let y = |shown: f64| bottom - (shown - y0) / (y1 - y0) * (bottom - top);
     let f1 = |v: f64| format!("{v:.1}");

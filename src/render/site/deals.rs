@@ -105,15 +105,35 @@ pub fn write_deal_pages(site: &Site) -> anyhow::Result<Vec<SitemapEntry>> {
     Ok(pages)
 }
 
-fn write_list(site: &Site, list: &DealList) -> anyhow::Result<Vec<SitemapEntry>> {
-    let mut pages = Vec::new();
-    let catalogue = site.index.catalogue_data();
-    let present = catalogue.filters.get("type");
-    let types: Vec<(&'static str, &'static str)> = BodyType::ALL
+/// The shorter windows of a drops or new-opportunities list, as links to
+/// `/buscar` with the list's `kind` and `window`; none for opportunities.
+fn other_windows(list: &DealList) -> Vec<(String, &'static str)> {
+    if list.kind == DealKind::Opportunities {
+        return Vec::new();
+    }
+    [(Window::D1, "Último día"), (Window::D3, "Últimos 3 días")]
+        .into_iter()
+        .map(|(window, label)| {
+            let address = format!("/buscar?kind={}&window={}", list.param, window.as_str());
+            (address, label)
+        })
+        .collect()
+}
+
+/// The body types some published version has: (API value, label).
+fn body_types(site: &Site) -> Vec<(&'static str, &'static str)> {
+    let present = site.index.catalogue_data().filters.get("type");
+    BodyType::ALL
         .iter()
         .map(|body| (body.as_str(), labels::body_type(*body)))
         .filter(|(value, _)| present.is_some_and(|p| p.iter().any(|v| v == value)))
-        .collect();
+        .collect()
+}
+
+fn write_list(site: &Site, list: &DealList) -> anyhow::Result<Vec<SitemapEntry>> {
+    let mut pages = Vec::new();
+    let catalogue = site.index.catalogue_data();
+    let types = body_types(site);
     let mut offset = 0;
     loop {
         let query = DealsQuery {
@@ -148,17 +168,7 @@ fn write_list(site: &Site, list: &DealList) -> anyhow::Result<Vec<SitemapEntry>>
                 list.param
             ),
             kind: list.param,
-            windows: match list.kind {
-                DealKind::Opportunities => Vec::new(),
-                _ => [(Window::D1, "Último día"), (Window::D3, "Últimos 3 días")]
-                    .into_iter()
-                    .map(|(window, label)| {
-                        let address =
-                            format!("/buscar?kind={}&window={}", list.param, window.as_str());
-                        (address, label)
-                    })
-                    .collect(),
-            },
+            windows: other_windows(list),
             makes: &catalogue.makes,
             types: types.clone(),
         };

@@ -90,14 +90,7 @@ pub fn write_home(site: &Site) -> anyhow::Result<SitemapEntry> {
     let meta = index.meta();
     // A version shows once on the home page: in the first list that has it.
     let mut seen = BTreeSet::new();
-    let mut pick = |listed: &[Listed]| -> Vec<Card> {
-        listed
-            .iter()
-            .map(|v| site.card(v))
-            .filter(|card| seen.insert(card.id.clone()))
-            .take(HOME_LIST as usize)
-            .collect()
-    };
+    let mut pick = |listed: &[Listed]| fresh_cards(site, listed, &mut seen);
     let view = HomeView {
         catalogue_observed: date_time(meta.catalogue_observed_at),
         synthetic: meta.synthetic,
@@ -131,6 +124,17 @@ pub fn write_home(site: &Site) -> anyhow::Result<SitemapEntry> {
     };
     site.write_page(&page, "home.html", &view)?;
     Ok(SitemapEntry::at("/", &site.snapshot_at))
+}
+
+/// The first [`HOME_LIST`] cards of `listed` whose versions are not in
+/// `seen`, which then holds them too.
+fn fresh_cards(site: &Site, listed: &[Listed], seen: &mut BTreeSet<String>) -> Vec<Card> {
+    listed
+        .iter()
+        .map(|v| site.card(v))
+        .filter(|card| seen.insert(card.id.clone()))
+        .take(HOME_LIST as usize)
+        .collect()
 }
 
 /// A model in a list.
