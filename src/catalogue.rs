@@ -202,6 +202,59 @@ pub struct RecentChange {
     pub current_price_usd: f64,
     /// Always `current_observed_exchange_rate`.
     pub conversion_basis: String,
+    /// What the website says beyond the API record (never serialized: the
+    /// API's RecentChange keeps the spec's fields).
+    #[serde(skip)]
+    pub detail: ChangeDetail,
+}
+
+/// A catalogue price in its own currency.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Native {
+    /// Amount in `currency`.
+    pub amount: f64,
+    /// ARS or USD.
+    pub currency: Currency,
+}
+
+/// The website's detail of a recent change: the catalogue prices as listed
+/// (a peso price in pesos) and, for a new opportunity, what made it qualify.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct ChangeDetail {
+    /// The reference catalogue price before a cut.
+    pub previous: Option<Native>,
+    /// The current catalogue price.
+    pub current: Option<Native>,
+    /// Why a new opportunity qualified; `None` for a price drop.
+    pub cause: Option<Cause>,
+}
+
+/// What made a version newly qualify as an opportunity, comparing the last
+/// monitoring time at which it was not one with `T`. Without a catalogue cut
+/// the first that applies, in this order, is the cause.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Cause {
+    /// A catalogue cut between that time and the next check.
+    CatalogueCut,
+    /// It was not published then (out of stock or without quotes).
+    Returned,
+    /// Its history was not yet sufficient then.
+    HistorySufficient,
+    /// The lowest dealer quote is lower in dollars than then (USD then).
+    LowerQuote {
+        /// The dealer price then, in USD.
+        before_usd: f64,
+    },
+    /// The same peso quote or a higher one is lower in dollars: the dollar rose.
+    DollarUp {
+        /// The dealer price then, in USD.
+        before_usd: f64,
+    },
+    /// The usual price rose (the dealer price did not fall).
+    HigherUsual {
+        /// The usual price then, in USD.
+        before_usd: f64,
+    },
 }
 
 impl RecentChange {

@@ -6,16 +6,22 @@
 //! adds the words around them: counts, paging links and error messages,
 //! escaped here.
 
+pub mod budget;
+mod compare;
+pub mod deals;
+
+pub use compare::compare_page;
+
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
 use crate::api::ApiError;
 use crate::api::Index;
-use crate::api::endpoints::{compare_vehicles, search_vehicles};
-use crate::api::links::percent_encode;
-use crate::api::params::{label, parse_compare, parse_search};
+use crate::api::endpoints::{find_deals, search_vehicles};
+use crate::api::params::{label, parse_deals, parse_search};
 use crate::api::text::form_decode;
+use crate::api::types::{Listed, Pagination};
 
 /// URL (and tree path) of the fragments file.
 pub const PAGES_DATA_PATH: &str = "/_edge/pages.json";
@@ -94,62 +100,26 @@ pub fn form_query(query: &str) -> String {
         .join("&")
 }
 
-/// The API's `ids=a,b` for the ways a page is asked: that same address
-/// (a shared link), one `ids` per ticked box of a model page, or the IDs
-/// typed into the compare form, whose commas the browser sent as `%2C`.
-fn compare_query(query: &str) -> String {
-    let values: Vec<&str> = query
-        .split('&')
-        .filter_map(|pair| pair.strip_prefix("ids="))
-        .collect();
-    let ids: Vec<String> = match values.as_slice() {
-        [one] if one.contains(',') => return query.to_owned(),
-        [one] => form_decode(one)
-            .unwrap_or_default()
-            .split(',')
-            .map(|id| id.trim().to_owned())
-            .filter(|id| !id.is_empty())
-            .collect(),
-        many => many
-            .iter()
-            .map(|value| form_decode(value).unwrap_or_default())
-            .collect(),
-    };
-    if ids.is_empty() {
-        return query.to_owned();
-    }
-    let encoded: Vec<String> = ids.iter().map(|id| percent_encode(id)).collect();
-    format!("ids={}", encoded.join(","))
-}
-
 /// `/buscar?query`: the results of `/api/v1/vehicles?query` as cards.
 pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Composed {
-    let query = &form_query(query);
-    let found = parse_search(query).and_then(|parsed| search_vehicles(index, &parsed));
-    let data = match found {
-        Ok(envelope) => envelope.data,
+    let rate = index.meta().current_rate.and_then(|rate| rate.ars_per_usd);
+    let (deal, rest) = deals::split(query);
+    let filters = form_query(&budget::in_dollars(&rest, rate));
+    let joined = [deal.as_deref().unwrap_or(""), &filters]
+        .into_iter()
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join("&");
+    let query = &joined;
+    let data = match find_listed(index, deal.is_some(), query) {
+        Ok(data) => data,
         Err(error) => return refused(error),
     };
     let pagination = &data.pagination;
-    let shown = data.vehicles.len();
-    let status = match pagination.total {
-        0 => "Ninguna versión cumple todos los filtros.".to_owned(),
-        total => {
-            let found = if total == 1 {
-                "1 versión encontrada".to_owned()
-            } else {
-                format!("{total} versiones encontradas")
-            };
-            let first = pagination.offset as usize + 1;
-            match shown {
-                0 => format!("{found}; esta página no tiene ninguna."),
-                _ => format!(
-                    "{found} (se muestran de la {first} a la {}).",
-                    first + shown - 1
-                ),
-            }
-        }
-    };
+    let mut status = status_line(pagination, data.vehicles.len());
+    if let Some(title) = &data.title {
+        status = format!("{title}: {status}");
+    }
     let cards: String = data
         .vehicles
         .iter()
@@ -174,49 +144,61 @@ pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Com
     }
 }
 
-/// `/comparar?ids=...`: the table of `/api/v1/compare?ids=...`.
-pub fn compare_page(index: &Index, fragments: &PageFragments, query: &str) -> Composed {
-    let query = &compare_query(&form_query(query));
-    let compared = parse_compare(query).and_then(|parsed| compare_vehicles(index, &parsed));
-    let data = match compared {
-        Ok(envelope) => envelope.data,
-        Err(error) => return refused(error),
-    };
-    let columns: Vec<&VehicleFragments> = data
-        .vehicles
-        .iter()
-        .filter_map(|vehicle| fragments.vehicles.get(&vehicle.facts.id))
-        .collect();
-    let mut table = String::from(
-        "<div class=\"table-wrap\" role=\"region\" aria-label=\"Comparación de versiones\" tabindex=\"0\">\
-         <table class=\"compare-table\">\n<thead><tr><th scope=\"col\">Dato</th>",
-    );
-    for column in &columns {
-        table.push_str(&format!("<th scope=\"col\">{}</th>", column.head));
+/// The versions a search page lists: the deal list of its `kind` and
+/// `window` with its filters, or the search of its filters.
+fn find_listed<'a>(
+    index: &'a Index,
+    deal: bool,
+    query: &str,
+) -> Result<SearchResults<'a>, ApiError> {
+    if deal {
+        let data = find_deals(index, &parse_deals(query)?)?.data;
+        return Ok(SearchResults {
+            title: Some(deals::title(data.kind, data.window)),
+            vehicles: data.vehicles,
+            pagination: data.pagination,
+        });
     }
-    table.push_str("</tr></thead>\n<tbody>\n");
-    for (row, heading) in fragments.compare_rows.iter().enumerate() {
-        table.push_str("<tr>");
-        table.push_str(heading);
-        for column in &columns {
-            table.push_str(column.cells.get(row).map_or("<td></td>", String::as_str));
+    let data = search_vehicles(index, &parse_search(query)?)?.data;
+    Ok(SearchResults {
+        title: None,
+        vehicles: data.vehicles,
+        pagination: data.pagination,
+    })
+}
+
+/// How many versions were found and which this page shows.
+fn status_line(pagination: &Pagination, shown: usize) -> String {
+    match pagination.total {
+        0 => "Ninguna versión cumple todos los filtros.".to_owned(),
+        total => {
+            let found = if total == 1 {
+                "1 versión encontrada".to_owned()
+            } else {
+                format!("{total} versiones encontradas")
+            };
+            let first = pagination.offset as usize + 1;
+            match shown {
+                0 => format!("{found}; esta página no tiene ninguna."),
+                _ => format!(
+                    "{found} (se muestran de la {first} a la {}).",
+                    first + shown - 1
+                ),
+            }
         }
-        table.push_str("</tr>\n");
     }
-    table.push_str("</tbody>\n</table></div>");
-    let status = format!("Comparación de {} versiones.", columns.len());
-    Composed {
-        parts: vec![
-            (slots::STATUS, with_content(slots::STATUS, &escape(&status))),
-            (slots::COMPARISON, with_content(slots::COMPARISON, &table)),
-        ],
-        error: None,
-    }
+}
+
+/// A page of listed versions, from a search or a deal list (with its title).
+struct SearchResults<'a> {
+    title: Option<String>,
+    vehicles: Vec<Listed<'a>>,
+    pagination: Pagination,
 }
 
 /// The status line of a refused query: what was wrong, in Spanish, each
 /// parameter by its form label.
-fn refused(error: ApiError) -> Composed {
+pub(crate) fn refused(error: ApiError) -> Composed {
     let lead = match error {
         ApiError::NotFound(_) => "No encontrado",
         _ => "La consulta no es válida",
@@ -241,7 +223,7 @@ fn refused(error: ApiError) -> Composed {
 }
 
 /// An empty element with `content` inside.
-fn with_content(slot: &str, content: &str) -> String {
+pub(crate) fn with_content(slot: &str, content: &str) -> String {
     let end = slot.rfind("</").unwrap_or(slot.len());
     format!("{}{content}{}", &slot[..end], &slot[end..])
 }

@@ -1,11 +1,13 @@
 //! Fuzz target: the reversible encoding of IDs in file names and page URLs
-//! (`api::text`), and the edge's path decoding. Every ID round-trips, file
+//! (`api::text`), of version page paths (`api::page_id`), and the edge's
+//! path decoding. Every ID round-trips, file
 //! names stay short, safe and case-insensitively distinct; decoding any text
 //! never panics and accepts only what encoding produces.
 
 #![no_main]
 
 use autoprecios::api::text::{MAX_SEGMENT_CHARS, decode_id, encode_id, encode_id_path, fold, slug};
+use autoprecios::api::page_id::{decode_page_id, decode_page_path, encode_page_id, page_path};
 use autoprecios::api::text::percent_decode;
 use libfuzzer_sys::fuzz_target;
 
@@ -34,6 +36,17 @@ fuzz_target!(|data: &[u8]| {
     // Any text as a file name: decoding is the exact inverse of encoding.
     if let Some(id) = decode_id(&text) {
         assert_eq!(encode_id(&id), text, "{text:?} decodes to {id:?}");
+    }
+    // Page paths: lowercase, round-trip, case twins apart, decoding exact.
+    let page = encode_page_id(&text);
+    assert!(!page.bytes().any(|b| b.is_ascii_uppercase() || b == b'/'), "{page}");
+    assert_eq!(decode_page_id(&page).as_deref(), Some(text.as_ref()));
+    assert_eq!(decode_page_path(&page_path(&text)).as_deref(), Some(text.as_ref()));
+    if twin != text {
+        assert_ne!(encode_page_id(&twin), page);
+    }
+    if let Some(id) = decode_page_id(&text) {
+        assert_eq!(encode_page_id(&id), text, "{text:?} decodes to {id:?}");
     }
     let _ = percent_decode(&text);
     let _ = slug(&text);

@@ -3,7 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use crate::api::text::{encode_id_path, fold, slug};
+use crate::api::page_id::page_path;
+use crate::api::text::{fold, slug};
 
 /// Absolute URLs of the service, from its base URL.
 #[derive(Debug, Clone, PartialEq)]
@@ -72,9 +73,10 @@ impl Links {
         self.absolute("/mcp")
     }
 
-    /// Site path of a version's page.
+    /// Site path of a version's page (readable and reversible: see
+    /// [`crate::api::page_id`]).
     pub fn vehicle_path(id: &str) -> String {
-        format!("/versiones/{}", encode_id_path(id))
+        format!("/versiones/{}", page_path(id))
     }
 
     /// A version's canonical page.

@@ -10,6 +10,7 @@ pub mod json;
 pub mod links;
 pub mod openapi;
 pub mod operations;
+pub mod page_id;
 pub mod params;
 pub mod query;
 pub mod text;

@@ -77,7 +77,12 @@ pub const MAX_SEGMENT_CHARS: usize = 100;
 /// `encode_id` for shorter texts; still reversible (drop the `/`s, which the
 /// encoding never emits) and collision-free.
 pub fn encode_id_path(id: &str) -> String {
-    let encoded = encode_id(id);
+    cut_segments(&encode_id(id))
+}
+
+/// Encoded text cut into segments of at most [`MAX_SEGMENT_CHARS`] joined by
+/// `/` (which no encoding emits, so dropping them gives the text back).
+pub fn cut_segments(encoded: &str) -> String {
     let mut out = String::with_capacity(encoded.len() + encoded.len() / MAX_SEGMENT_CHARS);
     for (index, c) in encoded.chars().enumerate() {
         if index > 0 && index % MAX_SEGMENT_CHARS == 0 {

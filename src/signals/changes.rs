@@ -6,7 +6,7 @@ use std::cmp::Ordering;
 
 use chrono::Duration;
 
-use crate::catalogue::RecentChange;
+use crate::catalogue::{Cause, ChangeDetail, Native, RecentChange};
 use crate::signals::exact::{self, Exact};
 use crate::snapshot::{CatalogueRun, Money};
 use crate::time::Time;
@@ -66,6 +66,18 @@ pub struct Reduction {
     /// Percent reduction: on native prices when both are in one currency,
     /// else on the USD values.
     pub pct: Exact,
+    /// The reference price as listed.
+    pub previous: Money,
+    /// The current price as listed.
+    pub current: Money,
+}
+
+/// A catalogue price as the website shows it.
+fn native(money: Money) -> Native {
+    Native {
+        amount: money.amount,
+        currency: money.currency,
+    }
 }
 
 impl ChangeContext<'_> {
@@ -144,6 +156,8 @@ impl ChangeContext<'_> {
             previous_usd,
             current_usd,
             pct,
+            previous,
+            current,
         })
     }
 
@@ -191,17 +205,24 @@ impl ChangeContext<'_> {
             previous_price_usd: Some(exact::cents(&reduction.previous_usd)),
             current_price_usd: exact::cents(&reduction.current_usd),
             conversion_basis: CONVERSION_BASIS.to_owned(),
+            detail: ChangeDetail {
+                previous: Some(native(reduction.previous)),
+                current: Some(native(reduction.current)),
+                cause: None,
+            },
         })
     }
 
     /// The new opportunity in `window`, given `last_miss` (the last monitoring
     /// time in the week before `T` at which the version was not an
-    /// opportunity) and `next_check` (the monitoring time after it).
+    /// opportunity) and `next_check` (the monitoring time after it); `cause`
+    /// is what made it qualify when no catalogue cut did.
     pub fn new_opportunity(
         &self,
         window: Window,
         last_miss: Time,
         next_check: Time,
+        cause: Cause,
     ) -> Option<RecentChange> {
         let start = self.window_start(window);
         if !self.opportunity || last_miss < start {
@@ -212,7 +233,8 @@ impl ChangeContext<'_> {
             .filter(|change| change.at >= last_miss && change.at <= next_check && change.at > start)
             .filter(|change| self.is_reduction(change))
             .last();
-        let current_usd = self.usd(self.price_at(self.reference)?)?;
+        let current = self.price_at(self.reference)?;
+        let current_usd = self.usd(current)?;
         let mut change = RecentChange {
             kind: ChangeKind::NewOpportunity,
             changed_at: None,
@@ -221,6 +243,11 @@ impl ChangeContext<'_> {
             previous_price_usd: None,
             current_price_usd: exact::cents(&current_usd),
             conversion_basis: CONVERSION_BASIS.to_owned(),
+            detail: ChangeDetail {
+                previous: None,
+                current: Some(native(current)),
+                cause: Some(cause),
+            },
         };
         if let Some(cut) = cut
             && let Some(reduction) = self.reduction(window, cut.at)
@@ -229,6 +256,8 @@ impl ChangeContext<'_> {
             change.qualified_since = None;
             change.drop_pct = Some(exact::hundredths(&reduction.pct));
             change.previous_price_usd = Some(exact::cents(&reduction.previous_usd));
+            change.detail.previous = Some(native(reduction.previous));
+            change.detail.cause = Some(Cause::CatalogueCut);
         }
         Some(change)
     }

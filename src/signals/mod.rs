@@ -3,6 +3,7 @@
 //! comparison, recent price drops and new opportunities. Pure functions of the
 //! snapshot; the reference time is a parameter, never the clock.
 
+pub mod cause;
 pub mod changes;
 pub mod exact;
 pub mod history;
@@ -104,7 +105,7 @@ pub fn is_published(version: &Version, at: Time, end: Time) -> bool {
             .is_some_and(|check| check.in_stock && !check.quotes.is_empty())
 }
 
-fn latest_check(checks: &[QuoteCheck], end: Time) -> Option<&QuoteCheck> {
+pub(crate) fn latest_check(checks: &[QuoteCheck], end: Time) -> Option<&QuoteCheck> {
     let count = checks.partition_point(|check| check.observed_at <= end);
     count.checked_sub(1).map(|index| &checks[index])
 }
@@ -172,11 +173,16 @@ pub fn compute_vehicle(version: &Version, reference: &Reference) -> Option<Vehic
     let miss = comparison
         .opportunity
         .then(|| last_miss(version, &points, reference, &mut cache))
-        .flatten();
+        .flatten()
+        .map(|(last, next)| {
+            let cause = cause::without_cut(version, &points, last, &current, latest, &mut cache);
+            (last, next, cause)
+        });
     let mut recent_changes = RecentChanges::default();
     let mut new_opportunities = RecentChanges::default();
     for window in Window::ALL.iter().copied() {
-        let fresh = miss.and_then(|(last, next)| context.new_opportunity(window, last, next));
+        let fresh =
+            miss.and_then(|(last, next, cause)| context.new_opportunity(window, last, next, cause));
         recent_changes.set(window, context.price_drop(window).or_else(|| fresh.clone()));
         new_opportunities.set(window, fresh);
     }

@@ -1,7 +1,9 @@
 // Drives Debian's chromium (headless, through playwright-core) against a
 // running autoprecios-edge: loads the main page types at desktop and phone
-// widths, fails on any console error, on a page wider than a 375-pixel
-// viewport, on a search without results or a compare without its table,
+// widths (1280, 390 and 360 pixels), fails on any console error, on a page
+// wider than its viewport, on content that sticks out of it outside a
+// scroll container that shows it scrolls, on clipped content, on text under
+// 12 pixels (chart text as rendered), on a search without results or a compare without its table,
 // on an API error not shown in Spanish, and saves a screenshot of each page;
 // then all of it again with JavaScript off.
 // Usage: node tests/browser/pages.mjs BASE_URL SCREENSHOT_DIR
@@ -13,28 +15,185 @@ mkdirSync(shots, { recursive: true });
 
 const hilux = 'toyota-hilux-28-tdi-srv-4x4-at';
 const ranger = 'ford-ranger-30-v6-td-limited-plus-4x4-at';
+const bmw = 'bmw-x1-sdrive20i-xline-steptronic';
+// Every page type. `checks` name the in-page assertions of PAGE_CHECKS
+// below that the page must pass at every width, with and without script.
 const pages = [
-  { name: 'home', path: '/' },
+  { name: 'home', path: '/', checks: ['wholePrices', 'goodNewsNotRed', 'plainWords', 'homeSearch', 'compareBoxes'] },
+  { name: 'makes', path: '/modelos' },
   { name: 'make', path: '/modelos/toyota' },
-  { name: 'model', path: '/modelos/toyota/hilux' },
-  { name: 'version', path: `/versiones/${hilux}` },
-  { name: 'deals', path: '/ofertas', ready: 'ol.cards li', min: 1 },
+  { name: 'model', path: '/modelos/toyota/hilux', checks: ['wholePrices', 'plainWords'] },
+  { name: 'version', path: `/versiones/${hilux}`, checks: ['wholePrices', 'pesosLead', 'goodNewsNotRed', 'plainWords', 'chart'] },
+  { name: 'version-usd', path: `/versiones/${bmw}`, checks: ['wholePrices', 'plainWords', 'chart'] },
+  { name: 'version-capitals', path: '/versiones/peugeot-208-16-allure-at~u0.15.22.23', checks: ['chart'] },
+  { name: 'deals', path: '/ofertas', ready: 'ol.cards li', min: 1, checks: ['wholePrices', 'goodNewsNotRed', 'plainWords', 'compareBoxes'] },
+  { name: 'deals-drops', path: '/ofertas/bajas', ready: 'ol.cards li', min: 1, checks: ['wholePrices', 'goodNewsNotRed', 'plainWords', 'compareBoxes', 'dealFilters'] },
+  { name: 'deals-window', path: '/buscar?kind=new_opportunities&window=3d', ready: '#lista li', min: 1, text: 'Nuevas oportunidades de los últimos 3 días: ', checks: ['goodNewsNotRed', 'plainWords', 'compareBoxes'] },
   { name: 'datos', path: '/datos', ready: 'a[href$=".parquet"]', min: 18 },
-  { name: 'search', path: '/buscar?make=Toyota&type=Pickup&sort=price_asc', ready: '#lista li', min: 1 },
-  { name: 'compare', path: `/comparar?ids=${hilux},${ranger}`, ready: 'table.compare-table thead th', min: 3 },
+  { name: 'search', path: '/buscar?make=Toyota&type=Pickup&sort=price_asc', ready: '#lista li', min: 1, checks: ['wholePrices', 'compareBoxes'] },
+  { name: 'compare', path: `/comparar?ids=${hilux},${ranger}`, ready: 'table.compare-table thead th', min: 3, checks: ['wholePrices'] },
+  // One unknown ID: named, with the API's 404, while the others still show.
+  {
+    name: 'compare-unknown', path: `/comparar?ids=${hilux},no-existe,${ranger}`, ready: 'table.compare-table thead th', min: 3,
+    status: 404, text: '«no-existe»', expectedConsole: /status of 404/,
+  },
   // A search the API refuses: the page comes with the API's 400 (chromium
   // logs it), and the reason must show in Spanish, by the field's label.
   {
     name: 'search-error', path: '/buscar?minPriceUsd=30000&maxPriceUsd=20000', ready: '#estado li', min: 1,
     status: 400, text: 'Precio máximo (US$): no puede ser menor que el precio mínimo', expectedConsole: /status of 400/,
   },
+  { name: 'methodology', path: '/metodologia' },
+  { name: 'developers', path: '/developers' },
+  { name: 'not-found', path: '/versiones/no-existe', status: 404, expectedConsole: /status of 404/ },
 ];
+
+// In-page assertions, one per point of the site's reading as a buyer's.
+const PAGE_CHECKS = {
+  // Car prices in whole units; the other currency with its rate and date.
+  wholePrices: () => {
+    const problems = [];
+    for (const el of document.querySelectorAll('.price .amount, .price-main .amount, td.num, .figures dd, .compare-table td')) {
+      const text = el.textContent.trim();
+      if (/^(US)?\$ [\d.]+,\d\d$/.test(text)) problems.push(`a car price with cents: ${text}`);
+    }
+    for (const el of document.querySelectorAll('.price .original, .price-main .equiv')) {
+      if (!/con el dólar a \$ [\d.,]+ el \d\d\/\d\d\/\d{4}/.test(el.textContent)) {
+        problems.push(`the other currency without its rate and date: ${el.textContent.trim()}`);
+      }
+    }
+    return problems;
+  },
+  // A version quoted in pesos leads in pesos.
+  pesosLead: () => {
+    const text = document.querySelector('.price-main .amount').textContent.trim();
+    return /^\$ \d/.test(text) ? [] : [`a peso-quoted version leads with ${text}`];
+  },
+  // Drops, opportunities and new opportunities are good news: never red.
+  goodNewsNotRed: () => {
+    const problems = [];
+    for (const el of document.querySelectorAll('.change, .badges li, .badge')) {
+      const [r, g, b] = getComputedStyle(el).color.match(/\d+/g).map(Number);
+      if (r > g && r > b) problems.push(`good news in red: ${el.textContent.trim().slice(0, 40)}`);
+    }
+    return problems;
+  },
+  // Plain es-AR: no "cotización" (the exchange rate, to an Argentine), no
+  // catalogue-at-today's-rate jargon, one cause per new opportunity.
+  plainWords: () => {
+    const text = document.querySelector('main').innerText;
+    const problems = [];
+    if (/cotizaci[oó]n/i.test(text)) problems.push('says "cotización"');
+    if (/precio de catálogo al tipo de cambio/i.test(text)) problems.push('says "precio de catálogo al tipo de cambio"');
+    if (/subió su precio habitual o reunió/.test(text)) problems.push('a new opportunity lists every possible cause');
+    return problems;
+  },
+  // One chart shown, as wide as its column allows, with the usual price and
+  // the 180-day low drawn, and no two of its labels overlapping.
+  chart: () => {
+    const problems = [];
+    const shown = [...document.querySelectorAll('svg.chart')].filter((svg) => svg.getBoundingClientRect().width > 0);
+    if (shown.length !== 1) return [`${shown.length} charts shown`];
+    const svg = shown[0];
+    const main = document.querySelector('main');
+    const style = getComputedStyle(main);
+    const column = main.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const limit = parseFloat(getComputedStyle(svg).maxWidth);
+    const expected = Number.isFinite(limit) ? Math.min(column, limit) : column;
+    const width = svg.getBoundingClientRect().width;
+    if (width < expected * 0.98) problems.push(`the chart is ${Math.round(width)} px of ${Math.round(expected)}`);
+    if (!svg.querySelector('line.typical') || !svg.querySelector('line.lowest')) problems.push('the usual price or the low is not drawn');
+    const boxes = [...svg.querySelectorAll('text')].map((t) => ({ text: t.textContent, box: t.getBoundingClientRect() }));
+    for (let i = 0; i < boxes.length; i += 1) {
+      for (let j = i + 1; j < boxes.length; j += 1) {
+        const a = boxes[i].box;
+        const b = boxes[j].box;
+        if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) {
+          problems.push(`chart labels collide: ${boxes[i].text} and ${boxes[j].text}`);
+        }
+      }
+    }
+    return problems;
+  },
+  homeSearch: () => (document.querySelector('main form[action="/buscar"] input[name="q"]') ? [] : ['no search box']),
+  // Every card can be added to a comparison, with a form that sends them.
+  compareBoxes: () => {
+    const cards = document.querySelectorAll('.card').length;
+    const boxes = document.querySelectorAll('.card input[type="checkbox"][name="ids"][form="comparar"]').length;
+    const button = document.querySelector('form#comparar button[type="submit"]');
+    return cards > 0 && boxes === cards && button ? [] : [`${boxes} compare boxes for ${cards} cards`];
+  },
+  dealFilters: () => {
+    const form = document.querySelector('form.deal-filters');
+    const ok = form && form.querySelector('input[name="kind"]') && form.querySelector('select[name="window"]')
+      && form.querySelector('select[name="make"]') && form.querySelector('input[name="maxPriceArs"]')
+      && document.querySelectorAll('.window-choice a').length === 2;
+    return ok ? [] : ['no filters or window choice'];
+  },
+};
+
 const viewports = [
   { label: 'desktop', width: 1280, height: 900 },
-  { label: 'phone', width: 375, height: 800 },
+  { label: 'phone', width: 390, height: 844 },
+  { label: 'small-phone', width: 360, height: 740 },
   // The site must work without JavaScript: every page again, script off.
   { label: 'no-script', width: 1280, height: 900, javaScriptEnabled: false },
 ];
+
+// The smallest text a reader must read, in CSS pixels as rendered (SVG text
+// scaled with its drawing).
+const MIN_FONT_PX = 12;
+
+// Runs in the page: what a phone reader would miss. An element that sticks
+// out of the viewport must sit in a horizontal scroll container that shows
+// it scrolls (the `.table-wrap` shadows: a `local` gradient background); no
+// element may clip its content; no text may be smaller than `minFont`.
+function layoutProblems(minFont) {
+  const problems = [];
+  const width = document.documentElement.clientWidth;
+  const name = (el) => el.tagName.toLowerCase() + (el.id ? `#${el.id}` : '')
+    + (typeof el.className === 'string' && el.className.trim() ? `.${el.className.trim().split(/\s+/).join('.')}` : '');
+  const scroller = (el) => {
+    for (let parent = el.parentElement; parent; parent = parent.parentElement) {
+      const overflow = getComputedStyle(parent).overflowX;
+      if (overflow === 'auto' || overflow === 'scroll') return parent;
+    }
+    return null;
+  };
+  const cued = (box) => {
+    const style = getComputedStyle(box);
+    return style.backgroundImage.includes('gradient') && style.backgroundAttachment.includes('local');
+  };
+  const reported = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    const style = getComputedStyle(el);
+    if (style.display === 'none' || style.visibility === 'hidden' || el.closest('.visually-hidden')) continue;
+    const rect = el.getBoundingClientRect();
+    if (rect.width === 0 || rect.height === 0) continue;
+    const inside = reported.some((outer) => outer.contains(el));
+    if (!inside && (rect.right > width + 1 || rect.left < -1)) {
+      const box = scroller(el);
+      if (!box) problems.push(`${name(el)} sticks out of the viewport (${Math.round(rect.left)} to ${Math.round(rect.right)} of ${width})`);
+      else if (!cued(box)) problems.push(`${name(el)} scrolls inside ${name(box)}, which shows no sign that it scrolls`);
+      if (!box || !cued(box)) reported.push(el);
+    }
+    // Form fields scroll their own text; anything else that hides overflow cuts it.
+    const field = el.matches('input, select, textarea');
+    if (!field && (style.overflowX === 'hidden' || style.overflowX === 'clip') && el.scrollWidth > el.clientWidth + 1) {
+      problems.push(`${name(el)} cuts off its content`);
+    }
+    const ownText = [...el.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent.trim() !== '');
+    if (ownText) {
+      let size = parseFloat(style.fontSize);
+      if (el instanceof SVGElement && el.getScreenCTM()) {
+        const matrix = el.getScreenCTM();
+        size *= Math.hypot(matrix.a, matrix.b);
+      }
+      if (size < minFont - 0.05) problems.push(`${name(el)} text at ${size.toFixed(1)}px: ${JSON.stringify(el.textContent.trim().slice(0, 40))}`);
+    }
+  }
+  return problems.slice(0, 8);
+}
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
@@ -60,7 +219,7 @@ for (const viewport of viewports) {
     if (!response || response.status() !== (spec.status || 200)) failures.push(`${where}: status ${response && response.status()}`);
     if (spec.ready) {
       try {
-        await page.waitForSelector(spec.ready, { timeout: 10000 });
+        await page.waitForSelector(spec.ready, { timeout: 10000, state: 'attached' });
         const count = await page.locator(spec.ready).count();
         if (count < spec.min) failures.push(`${where}: ${count} × ${spec.ready}, expected at least ${spec.min}`);
       } catch (error) {
@@ -73,6 +232,10 @@ for (const viewport of viewports) {
     }
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     if (overflow > 0) failures.push(`${where}: ${overflow}px of horizontal scroll`);
+    for (const problem of await page.evaluate(layoutProblems, MIN_FONT_PX)) failures.push(`${where}: ${problem}`);
+    for (const check of spec.checks || []) {
+      for (const problem of await page.evaluate(PAGE_CHECKS[check])) failures.push(`${where}: ${check}: ${problem}`);
+    }
     for (const error of errors) failures.push(`${where}: console error: ${error}`);
     await page.screenshot({ path: `${shots}/${spec.name}-${viewport.label}.png`, fullPage: true });
     console.log(`${failures.length ? '…' : 'ok'}  ${where}`);
@@ -81,7 +244,9 @@ for (const viewport of viewports) {
   await context.close();
 }
 // The forms, with the script and without: the model page's ticked boxes
-// open a comparison, and the search form's submission shows results.
+// open a comparison, the search form's submission shows results (with a
+// budget in pesos too), the home page's search box searches, two ticked
+// cards of a deal list are compared, and a deal list's window is chosen.
 for (const javaScriptEnabled of [true, false]) {
   const where = javaScriptEnabled ? 'script' : 'no-script';
   const context = await browser.newContext({ javaScriptEnabled });
@@ -99,6 +264,32 @@ for (const javaScriptEnabled of [true, false]) {
     await Promise.all([page.waitForNavigation(), page.click('form.search-form button[type="submit"]')]);
     const cards = await page.locator('#lista li').count();
     if (cards < 1) failures.push(`search form (${where}): no results at ${page.url()}`);
+    // A budget in pesos.
+    await page.goto(base + '/buscar', { waitUntil: 'load' });
+    await page.fill('#f-max-ars', '40000000');
+    await Promise.all([page.waitForNavigation(), page.click('form.search-form button[type="submit"]')]);
+    const cheap = await page.locator('#lista li').count();
+    const status = await page.locator('#estado').textContent();
+    if (cheap < 1 || !/versi/.test(status)) failures.push(`peso budget (${where}): ${status} at ${page.url()}`);
+    // The home page's search box.
+    await page.goto(base + '/', { waitUntil: 'load' });
+    await page.fill('#h-q', 'hilux');
+    await Promise.all([page.waitForNavigation(), page.click('form.home-search button[type="submit"]')]);
+    if (await page.locator('#lista li').count() < 1) failures.push(`home search (${where}): no results at ${page.url()}`);
+    // Two cards of a deal list, compared.
+    await page.goto(base + '/ofertas', { waitUntil: 'load' });
+    const picks = page.locator('.card input[name="ids"]');
+    await picks.nth(0).check();
+    await picks.nth(1).check();
+    await Promise.all([page.waitForNavigation(), page.click('form#comparar button[type="submit"]')]);
+    const picked = await page.locator('table.compare-table thead th').count();
+    if (picked !== 3) failures.push(`compare from cards (${where}): ${picked} columns at ${page.url()}`);
+    // A deal list's window and make, filtered.
+    await page.goto(base + '/ofertas/bajas', { waitUntil: 'load' });
+    await page.selectOption('#f-window', '3d');
+    await Promise.all([page.waitForNavigation(), page.click('form.deal-filters button[type="submit"]')]);
+    const heading = await page.locator('#estado').textContent();
+    if (!heading.startsWith('Bajas de precio de los últimos 3 días: ')) failures.push(`deal filters (${where}): ${heading} at ${page.url()}`);
     console.log(`${failures.length ? '…' : 'ok'}  forms (${where})`);
   } catch (error) {
     failures.push(`forms (${where}): ${error}`);

@@ -481,6 +481,7 @@ fn full(id: &str) -> Vehicle {
         previous_price_usd: Some(29480.0),
         current_price_usd: 28450.5,
         conversion_basis: "current_observed_exchange_rate".into(),
+        detail: Default::default(),
     };
     let qualified = RecentChange {
         kind: ChangeKind::NewOpportunity,

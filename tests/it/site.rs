@@ -235,7 +235,7 @@ fn pages_feeds_and_crawler_files_are_listed_in_the_manifest() {
         "/feeds/ofertas.xml",
         "/versiones/bmw-x1-sdrive20i-xline-steptronic",
         "/versiones/bmw-x1-sdrive20i-xline-steptronic/feed.xml",
-        "/versiones/~50eugeot-208-16-~41llure-~41~54",
+        "/versiones/peugeot-208-16-allure-at~u0.15.22.23",
         "/modelos/bmw/x1",
         "/modelos/bmw",
     ] {
@@ -286,12 +286,18 @@ fn version_pages_carry_a_product_offer_and_a_labelled_chart() {
     );
     assert_eq!(product["offers"]["priceCurrency"], "ARS");
     assert!(product["offers"]["price"].is_number());
-    assert!(html.contains("<svg class=\"chart\""));
-    assert!(
-        html.contains("<title id=\"grafico-titulo\">")
-            && html.contains("<desc id=\"grafico-desc\">")
-    );
-    assert!(html.contains("Precio habitual") && html.contains("Bajó "));
+    for size in ["wide", "narrow"] {
+        assert!(html.contains(&format!("<svg class=\"chart chart-{size}\"")));
+        assert!(
+            html.contains(&format!("<title id=\"grafico-titulo-{size}\">"))
+                && html.contains(&format!("<desc id=\"grafico-desc-{size}\">"))
+        );
+    }
+    // Quoted in pesos: the chart is in pesos, with the usual price and the low marked.
+    assert!(html.contains("Historial de precios de los últimos 180 días, en pesos"));
+    assert!(html.contains("<line class=\"typical\"") && html.contains("<line class=\"lowest\""));
+    assert!(html.contains("Precio habitual: $ ") && html.contains("Más bajo en 180 días: $ "));
+    assert!(html.contains("Bajó su precio de lista"));
     assert!(html.contains("<link rel=\"canonical\" href=\"https://autoprecios.example/versiones/toyota-hilux-28-tdi-srv-4x4-at\">"));
     assert!(html.contains("<meta property=\"og:title\""));
 }
@@ -470,4 +476,46 @@ fn the_docs_show_the_origin_the_tree_was_generated_for() {
             "{file}"
         );
     }
+}
+
+#[test]
+fn every_version_page_path_names_its_version_and_no_two_fold_alike() {
+    let out = &fixture().out;
+    let mut folded = BTreeSet::new();
+    let mut pages = 0;
+    for entry in fs::read_dir(out.join("versiones")).expect("versiones") {
+        let name = entry
+            .expect("entry")
+            .file_name()
+            .into_string()
+            .expect("UTF-8");
+        assert!(!name.bytes().any(|b| b.is_ascii_uppercase()), "{name}");
+        assert!(
+            folded.insert(name.to_lowercase()),
+            "{name} folds like another"
+        );
+        let id = autoprecios::api::page_id::decode_page_path(&name)
+            .unwrap_or_else(|| panic!("{name} names no ID"));
+        let record = out.join(format!(
+            "api/v1/vehicles/{}.json",
+            autoprecios::api::text::encode_id_path(&id)
+        ));
+        let text = fs::read_to_string(&record).expect("the version's API record");
+        let json: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+        assert_eq!(json["data"]["vehicle"]["id"], id.as_str());
+        assert_eq!(
+            json["data"]["vehicle"]["url"],
+            format!("{BASE}/versiones/{name}").as_str(),
+            "the Summary's url is this page"
+        );
+        pages += 1;
+    }
+    assert!(
+        pages > 30,
+        "a premise: the fixture has version pages ({pages})"
+    );
+    assert!(
+        folded.contains("peugeot-208-16-allure-at~u0.15.22.23"),
+        "a premise: an ID with capitals"
+    );
 }

@@ -47,6 +47,9 @@ curl -sS -o "$work/composed/search.html" "$base/buscar?sort=price_asc&limit=5&of
 curl -sS -o "$work/composed/search-refused.html" "$base/buscar?minPriceUsd=3&maxPriceUsd=1&color=red"
 curl -sS -o "$work/composed/compare.html" "$base/comparar?ids=$ids"
 curl -sS -o "$work/composed/compare-unknown.html" "$base/comparar?ids=nope,nada"
+curl -sS -o "$work/composed/compare-partly.html" "$base/comparar?ids=nope,$ids"
+curl -sS -o "$work/composed/deal-list.html" "$base/buscar?kind=price_drops&window=3d&maxPriceArs=90000000"
+grep -q 'compare-table' "$work/composed/compare-partly.html" || { echo "site check: a partly known comparison shows no table" >&2; exit 1; }
 grep -q '<li><article' "$work/composed/search.html" || { echo "site check: no search results" >&2; exit 1; }
 grep -q 'compare-table' "$work/composed/compare.html" || { echo "site check: no comparison" >&2; exit 1; }
 
@@ -54,4 +57,4 @@ grep -q 'compare-table' "$work/composed/compare.html" || { echo "site check: no 
 tree="$(readlink -f "$work/output")"
 pages="$(find "$tree" "$work/composed" -name '*.html' | wc -l)"
 java -jar "$jar" --errors-only --skip-non-html "$tree" "$work/composed"
-echo "site check: $pages HTML pages (4 filled in by the edge), no errors"
+echo "site check: $pages HTML pages ($(ls "$work/composed" | wc -l) filled in by the edge), no errors"

@@ -5,12 +5,52 @@
 
 use serde::Serialize;
 
-use super::format::{date_time, money, percent, share, usd};
+use super::format::{ars, date, date_time, money, percent, price, share};
 use super::labels::{Badge, badges};
 use crate::api::links::Links;
 use crate::api::types::Summary;
-use crate::catalogue::{Comparison, RecentChange};
+use crate::catalogue::{Cause, Comparison, ExchangeRate, Quote, RecentChange, Vehicle};
 use crate::vocab::{ChangeKind, Currency, Window};
+
+/// A price as a buyer reads it: in the currency the dealers quoted, in whole
+/// units, with the other currency beside it at the check's exchange rate.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PriceView {
+    /// The lowest quote in its own currency: `$ 63.900.000`.
+    pub lead: String,
+    /// The other currency with the rate and its date, when the rate is known:
+    /// `US$ 45.000 con el dólar a $ 1.420 el 21/11/2026`.
+    pub other: Option<String>,
+}
+
+/// The price view of a version's lowest quote (its USD price when it has none).
+pub fn price_view(best: Option<&Quote>, current_usd: f64, exchange: &ExchangeRate) -> PriceView {
+    let at_rate = |amount: String, ars_per_usd: f64| {
+        format!(
+            "{amount} con el dólar a {} el {}",
+            ars(ars_per_usd),
+            date(exchange.observed_at)
+        )
+    };
+    match best {
+        Some(quote) if quote.currency == Currency::Ars => PriceView {
+            lead: price(quote.price, Currency::Ars),
+            other: exchange
+                .ars_per_usd
+                .map(|ars_per_usd| at_rate(price(quote.price_usd, Currency::Usd), ars_per_usd)),
+        },
+        Some(quote) => PriceView {
+            lead: price(quote.price, Currency::Usd),
+            other: exchange.ars_per_usd.map(|ars_per_usd| {
+                at_rate(price(quote.price * ars_per_usd, Currency::Ars), ars_per_usd)
+            }),
+        },
+        None => PriceView {
+            lead: price(current_usd, Currency::Usd),
+            other: None,
+        },
+    }
+}
 
 /// A version in a list.
 #[derive(Debug, Clone, Serialize)]
@@ -25,10 +65,8 @@ pub struct Card {
     pub model: String,
     /// Trim as displayed.
     pub trim: String,
-    /// Lowest quote in USD.
-    pub price: String,
-    /// Lowest quote in pesos, when it was quoted in pesos.
-    pub price_ars: Option<String>,
+    /// Lowest quote in its currency, with the other currency beside it.
+    pub price: PriceView,
     /// The comparison with the usual price, in words.
     pub comparison: String,
     /// Whether it is an opportunity now.
@@ -43,21 +81,25 @@ pub struct Card {
     pub observed: String,
 }
 
-/// The card of a Summary.
-pub fn card(summary: &Summary) -> Card {
-    let price_ars = summary
-        .best_quote
-        .filter(|quote| quote.currency == Currency::Ars)
-        .map(|quote| money(quote.price, quote.currency));
+/// The card of a published version.
+pub fn card(vehicle: &Vehicle, links: &Links) -> Card {
+    let summary = Summary::of(vehicle, links);
     Card {
         id: summary.id.to_owned(),
         path: Links::vehicle_path(summary.id),
         make: summary.make.to_owned(),
         model: summary.model.to_owned(),
-        trim: summary.trim_display.unwrap_or(summary.trim).to_owned(),
-        price: usd(summary.current_price_usd),
-        price_ars,
-        comparison: comparison_text(summary.current_price_usd, summary.comparison),
+        trim: super::labels::trim(summary.trim, summary.trim_display),
+        price: price_view(
+            summary.best_quote,
+            summary.current_price_usd,
+            &vehicle.exchange_rate,
+        ),
+        comparison: comparison_in(
+            summary.current_price_usd,
+            summary.comparison,
+            shown_in(summary.best_quote, &vehicle.exchange_rate),
+        ),
         opportunity: summary.comparison.opportunity,
         badges: badges(summary.reasons),
         change: summary.recent_changes.get(Window::D7).map(change_text),
@@ -66,26 +108,40 @@ pub fn card(summary: &Summary) -> Card {
     }
 }
 
-/// The comparison with the usual price in plain words:
-/// `US$ 1.200 (4,80 %) por debajo de su precio habitual`. The direction comes
-/// from the amounts, so a difference of a few cents never reads as `0,00 %`
-/// or as no difference at all.
+/// The comparison with the usual price in plain words, in dollars:
+/// `US$ 1.200 (4,80 %) por debajo de su precio habitual`.
 pub fn comparison_text(current_usd: f64, comparison: &Comparison) -> String {
+    comparison_in(current_usd, comparison, (Currency::Usd, 1.0))
+}
+
+/// The comparison with the usual price in plain words, in the currency and
+/// at the rate of `shown_in` ([`shown_in`]): whole units, or cents when the
+/// difference is under one unit. The direction comes from the published
+/// amounts, so a difference of a few cents never reads as `0,00 %` or as no
+/// difference at all.
+pub fn comparison_in(
+    current_usd: f64,
+    comparison: &Comparison,
+    (currency, factor): (Currency, f64),
+) -> String {
     match (comparison.typical_price_usd, comparison.discount_pct) {
         (Some(typical), Some(discount)) if comparison.sufficient_history => {
             // Both are published in cents: compare whole cents, not floats.
             let cents = ((typical - current_usd) * 100.0).round();
-            let difference = cents / 100.0;
+            let size = (cents / 100.0).abs() * factor;
+            let size = if size >= 1.0 {
+                price(size, currency)
+            } else {
+                money(size, currency)
+            };
             if cents > 0.0 {
                 format!(
-                    "{} ({}) por debajo de su precio habitual",
-                    usd(difference),
+                    "{size} ({}) por debajo de su precio habitual",
                     share(discount)
                 )
             } else if cents < 0.0 {
                 format!(
-                    "{} ({}) por encima de su precio habitual",
-                    usd(-difference),
+                    "{size} ({}) por encima de su precio habitual",
                     share(discount)
                 )
             } else {
@@ -104,44 +160,85 @@ pub fn comparison_text(current_usd: f64, comparison: &Comparison) -> String {
     }
 }
 
-/// A recent change in plain words.
+/// The currency a version's prices are shown in (that of its lowest quote)
+/// and the pesos per dollar its dollar figures are converted at (the latest
+/// check's rate; 1 for dollars, and dollars when pesos have no rate).
+pub fn shown_in(best: Option<&Quote>, exchange: &ExchangeRate) -> (Currency, f64) {
+    match (best.map(|quote| quote.currency), exchange.ars_per_usd) {
+        (Some(Currency::Ars), Some(rate)) => (Currency::Ars, rate),
+        _ => (Currency::Usd, 1.0),
+    }
+}
+
+/// A recent change in plain words, saying what happened: a cut of the list
+/// price (in the currency it is listed in), or what made a version newly
+/// qualify as an opportunity (the engine's [`Cause`]).
 pub fn change_text(change: &RecentChange) -> String {
-    let prices = match change.previous_price_usd {
-        Some(previous) => format!(
-            "de {} a {} (precio de catálogo al tipo de cambio actual)",
-            usd(previous),
-            usd(change.current_price_usd)
-        ),
-        None => format!(
-            "precio de catálogo {} al tipo de cambio actual",
-            usd(change.current_price_usd)
-        ),
-    };
     let drop = drop_size(change);
-    match (change.kind, change.changed_at, drop) {
-        (ChangeKind::PriceDrop, Some(at), Some(drop)) => {
-            format!("Bajó {drop} el {}: {prices}", date_time(at))
+    let cut = |lead: &str| {
+        let when = change
+            .changed_at
+            .map_or_else(String::new, |at| format!(" el {}", date(at)));
+        let size = drop
+            .as_ref()
+            .map_or_else(String::new, |drop| format!(" {drop}"));
+        format!("{lead}{size}{when}: {}.", list_prices(change))
+    };
+    if change.kind == ChangeKind::PriceDrop {
+        return cut("Bajó su precio de lista");
+    }
+    if change.changed_at.is_some() {
+        return cut("Pasó a ser oportunidad al bajar su precio de lista");
+    }
+    let since = change.qualified_since.map_or_else(String::new, |at| {
+        format!(" (desde el control del {})", date(at))
+    });
+    let why = match change.detail.cause {
+        Some(Cause::Returned) => "al volver a tener stock y precios de concesionarias".to_owned(),
+        Some(Cause::HistorySufficient) => {
+            "al reunir semanas suficientes para compararla con su precio habitual".to_owned()
         }
-        (ChangeKind::PriceDrop, _, _) => format!("Bajó de precio: {prices}"),
-        (ChangeKind::NewOpportunity, Some(at), Some(drop)) => format!(
-            "Nueva oportunidad tras una baja de {drop} el {}: {prices}",
-            date_time(at)
+        Some(Cause::LowerQuote { before_usd }) => format!(
+            "porque las concesionarias bajaron su precio (antes, {})",
+            price(before_usd, Currency::Usd)
         ),
-        (ChangeKind::NewOpportunity, Some(at), None) => format!(
-            "Nueva oportunidad tras un cambio de precio el {}: {prices}",
-            date_time(at)
+        Some(Cause::DollarUp { before_usd }) => format!(
+            "porque subió el dólar: el precio en pesos equivale a menos dólares (antes, {})",
+            price(before_usd, Currency::Usd)
         ),
-        (ChangeKind::NewOpportunity, None, _) => match change.qualified_since {
-            // The published record does not say which of these it was, so
-            // the sentence names every way a version qualifies without a cut.
-            Some(since) => format!(
-                "Nueva oportunidad desde el control del {}: sin rebaja del catálogo, pasó a \
-                 estar al menos 5 % por debajo de su precio habitual con historia suficiente \
-                 porque bajaron las cotizaciones, subió el dólar (en las cotizaciones en pesos), \
-                 subió su precio habitual o reunió la historia necesaria",
-                date_time(since)
+        Some(Cause::HigherUsual { before_usd }) => format!(
+            "porque subió su precio habitual (antes, {})",
+            price(before_usd, Currency::Usd)
+        ),
+        Some(Cause::CatalogueCut) | None => "sin una baja de su precio de lista".to_owned(),
+    };
+    format!("Pasó a ser oportunidad {why}{since}.")
+}
+
+/// The list prices of a change, as listed (`de $ 41.300.000 a $ 39.860.000`),
+/// or in dollars at today's rate when the listed prices are not at hand or
+/// changed currency.
+fn list_prices(change: &RecentChange) -> String {
+    let detail = &change.detail;
+    match (detail.previous, detail.current) {
+        (Some(before), Some(now)) if before.currency == now.currency => format!(
+            "de {} a {}",
+            price(before.amount, before.currency),
+            price(now.amount, now.currency)
+        ),
+        (None, Some(now)) if change.previous_price_usd.is_none() => {
+            format!("ahora {}", price(now.amount, now.currency))
+        }
+        _ => match change.previous_price_usd {
+            Some(previous) => format!(
+                "de {} a {} (en dólares al cambio de hoy)",
+                price(previous, Currency::Usd),
+                price(change.current_price_usd, Currency::Usd)
             ),
-            None => "Nueva oportunidad".to_owned(),
+            None => format!(
+                "ahora {} (en dólares al cambio de hoy)",
+                price(change.current_price_usd, Currency::Usd)
+            ),
         },
     }
 }
@@ -162,100 +259,4 @@ pub fn drop_size(change: &RecentChange) -> Option<String> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::time::parse_time;
-
-    fn comparison(typical: Option<f64>, discount: Option<f64>, sufficient: bool) -> Comparison {
-        Comparison {
-            window_days: 180,
-            typical_price_usd: typical,
-            lowest_price_usd: None,
-            discount_pct: discount,
-            observed_weeks: if sufficient { 12 } else { 1 },
-            sufficient_history: sufficient,
-            opportunity: false,
-        }
-    }
-
-    #[test]
-    fn comparisons_read_as_plain_spanish() {
-        assert_eq!(
-            comparison_text(23_800.0, &comparison(Some(25_000.0), Some(4.8), true)),
-            "US$ 1.200 (4,80 %) por debajo de su precio habitual"
-        );
-        assert_eq!(
-            comparison_text(26_000.0, &comparison(Some(25_000.0), Some(-4.0), true)),
-            "US$ 1.000 (4,00 %) por encima de su precio habitual"
-        );
-        assert_eq!(
-            comparison_text(25_000.0, &comparison(Some(25_000.0), Some(0.0), true)),
-            "En su precio habitual"
-        );
-        assert_eq!(
-            comparison_text(26_000.0, &comparison(None, None, false)),
-            "Sin historia suficiente para compararlo con su precio habitual (1 semana observada)"
-        );
-    }
-
-    #[test]
-    fn a_difference_of_cents_is_never_zero_percent() {
-        // 0,0092 % below and above: the API publishes a discountPct of 0.
-        assert_eq!(
-            comparison_text(249_976.88, &comparison(Some(250_000.0), Some(0.0), true)),
-            "US$ 23,12 (menos de 0,01 %) por debajo de su precio habitual"
-        );
-        assert_eq!(
-            comparison_text(250_023.12, &comparison(Some(250_000.0), Some(0.0), true)),
-            "US$ 23,12 (menos de 0,01 %) por encima de su precio habitual"
-        );
-        assert_eq!(
-            comparison_text(24_976.88, &comparison(Some(25_000.0), Some(0.09), true)),
-            "US$ 23,12 (0,09 %) por debajo de su precio habitual"
-        );
-    }
-
-    fn change(kind: ChangeKind, drop: Option<f64>, previous: Option<f64>) -> RecentChange {
-        RecentChange {
-            kind,
-            // A cut has its time; a new opportunity without one, the check after the miss.
-            changed_at: drop.and(parse_time("2026-11-21T15:00:00Z")),
-            qualified_since: match drop {
-                Some(_) => None,
-                None => parse_time("2026-11-21T14:00:00Z"),
-            },
-            drop_pct: drop,
-            previous_price_usd: previous,
-            current_price_usd: 24_187.5,
-            conversion_basis: "current_observed_exchange_rate".into(),
-        }
-    }
-
-    #[test]
-    fn changes_read_as_plain_spanish() {
-        let drop = change(ChangeKind::PriceDrop, Some(3.25), Some(25_000.0));
-        assert_eq!(
-            change_text(&drop),
-            "Bajó 3,25 % el 21/11/2026 12:00: de US$ 25.000 a US$ 24.187,50 \
-             (precio de catálogo al tipo de cambio actual)"
-        );
-        let tiny = change(ChangeKind::NewOpportunity, Some(0.0), Some(24_190.0));
-        assert_eq!(
-            change_text(&tiny),
-            "Nueva oportunidad tras una baja de menos de 0,01 % el 21/11/2026 12:00: \
-             de US$ 24.190 a US$ 24.187,50 (precio de catálogo al tipo de cambio actual)"
-        );
-    }
-
-    #[test]
-    fn a_new_opportunity_without_a_cut_names_every_possible_cause() {
-        let fresh = change(ChangeKind::NewOpportunity, None, None);
-        assert_eq!(
-            change_text(&fresh),
-            "Nueva oportunidad desde el control del 21/11/2026 11:00: sin rebaja del catálogo, \
-             pasó a estar al menos 5 % por debajo de su precio habitual con historia suficiente \
-             porque bajaron las cotizaciones, subió el dólar (en las cotizaciones en pesos), \
-             subió su precio habitual o reunió la historia necesaria"
-        );
-    }
-}
+mod tests;

@@ -1,40 +1,66 @@
-//! Render stage, price-history chart: an inline SVG drawn here from a
-//! version's weekly dealer-price averages (the 180-day window), its usual
-//! price as a dashed line and its current price as a marker, with Spanish
-//! axis labels and a text alternative. No chart library and no script; every
-//! coordinate is printed with one decimal so the output is byte-stable.
-
-use std::fmt::Write;
+//! Render stage, price-history chart: from a version's weekly dealer-price
+//! averages (the 180-day window), its usual price, its 180-day low and its
+//! current price, computes what `templates/chart.svg.html` draws, in the
+//! currency the dealers quoted. Two drawings of one chart, a wide one and a
+//! narrow one (the stylesheet shows one), so its text is never smaller than
+//! the page's at any width; the usual price, the low and the current price
+//! are named in the legend beside the chart, never on the line, so no label
+//! can cross the line or another label. Every coordinate is printed with one
+//! decimal, so the output is byte-stable.
 
 use chrono::{Datelike, NaiveDate, Timelike};
 use serde::Serialize;
 
-use super::format::{amount, date, day, month_abbreviation, usd};
+use super::format::{date, day, month_abbreviation, number, price};
 use crate::catalogue::WeeklyAverage;
 use crate::time::{Time, argentina};
+use crate::vocab::Currency;
 
-/// What the chart draws.
+/// What the chart draws, in USD as computed, and the currency it is shown in.
 #[derive(Debug, Clone, Copy)]
 pub struct ChartData<'a> {
     /// Weekly averages, oldest first.
     pub history: &'a [WeeklyAverage],
     /// The usual price, when known.
     pub typical_usd: Option<f64>,
+    /// The lowest dealer price in the window, when known.
+    pub lowest_usd: Option<f64>,
     /// The current price.
     pub current_usd: f64,
+    /// The current price as quoted, in the shown currency (the marker's
+    /// place and the legend's figure: a peso quote in its own pesos).
+    pub current_shown: f64,
     /// When the current price was observed.
     pub observed_at: Time,
+    /// The currency the dealers quoted, with the pesos per dollar its
+    /// amounts are converted at (the latest check's; 1 for dollars).
+    pub shown_in: (Currency, f64),
 }
 
 /// A drawn chart and its text alternatives.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Chart {
-    /// The `<svg>` element.
-    pub svg: String,
+    /// The wide drawing (desktop).
+    pub wide: Drawing,
+    /// The narrow drawing (phones).
+    pub narrow: Drawing,
     /// One sentence saying what it shows (also its `<desc>`).
     pub summary: String,
+    /// The legend: the usual price, the low and the current price.
+    pub legend: Vec<LegendItem>,
+    /// `en pesos` or `en dólares`, with the rate for converted pesos.
+    pub unit: String,
     /// The plotted weekly averages, for the data table.
     pub rows: Vec<ChartRow>,
+}
+
+/// One legend entry: its swatch class and its text.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LegendItem {
+    /// `typical`, `lowest` or `current`.
+    pub kind: &'static str,
+    /// `Precio habitual: $ 61.000.000`.
+    pub text: String,
 }
 
 /// One weekly average in words.
@@ -42,37 +68,113 @@ pub struct Chart {
 pub struct ChartRow {
     /// `Semana del 16/11/2026`.
     pub week: String,
-    /// `US$ 50.600`.
+    /// In the chart's currency: `$ 63.900.000`.
     pub average: String,
+    /// As computed, in dollars: `US$ 43.909`.
+    pub average_usd: String,
 }
 
-const WIDTH: f64 = 480.0;
-const HEIGHT: f64 = 300.0;
-const LEFT: f64 = 64.0;
-const RIGHT: f64 = 16.0;
-const TOP: f64 = 16.0;
-const BOTTOM: f64 = 52.0;
-const LINE: &str = "#0b4f9c";
-const TYPICAL: &str = "#57606a";
-const CURRENT: &str = "#b3261e";
-const GRID: &str = "#d0d7de";
-
-/// Linear maps from days and dollars to the drawing.
-struct Scale {
-    x0: f64,
-    x1: f64,
-    y0: f64,
-    y1: f64,
+/// One drawing's geometry, as `templates/chart.svg.html` prints it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Drawing {
+    /// `wide` or `narrow` (CSS class and ID suffix).
+    pub size: &'static str,
+    /// viewBox width and height.
+    pub width: u32,
+    /// viewBox height.
+    pub height: u32,
+    /// Font size in viewBox units.
+    pub font: u32,
+    /// Plot edges: left, right, top, bottom.
+    pub left: String,
+    /// Right edge of the plot.
+    pub right: String,
+    /// Top edge of the plot.
+    pub top: String,
+    /// Bottom edge of the plot (the x axis).
+    pub bottom: String,
+    /// Price grid lines with their labels.
+    pub y_ticks: Vec<Tick>,
+    /// Month ticks with their labels.
+    pub x_ticks: Vec<Tick>,
+    /// The usual price's y, when known.
+    pub typical_y: Option<String>,
+    /// The 180-day low's y, when known.
+    pub lowest_y: Option<String>,
+    /// The weekly averages as `x,y` pairs.
+    pub points: Vec<(String, String)>,
+    /// The current price's marker.
+    pub current: (String, String),
 }
 
-impl Scale {
-    fn x(&self, days: f64) -> f64 {
-        LEFT + (days - self.x0) / (self.x1 - self.x0) * (WIDTH - LEFT - RIGHT)
-    }
+/// A tick: its position on its axis and its label.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Tick {
+    /// x for a month tick, y for a price tick.
+    pub at: String,
+    /// Where the label's baseline or centre goes.
+    pub text_at: String,
+    /// `jun 2026`, `$ 64 M`.
+    pub label: String,
+}
 
-    fn y(&self, usd: f64) -> f64 {
-        HEIGHT - BOTTOM - (usd - self.y0) / (self.y1 - self.y0) * (HEIGHT - TOP - BOTTOM)
+/// The two drawings: (size, width, height, font). The stylesheet shows the
+/// wide one from 56rem, where it is at least 864 px wide (16 x 0.9 = 14.4 px
+/// text), and the narrow one below, at most 34rem wide and at least 328 px
+/// on a 360 px phone (13 x 0.96 = 12.5 px text).
+const SIZES: [(&str, u32, u32, u32); 2] = [("wide", 960, 360, 16), ("narrow", 340, 300, 13)];
+
+/// Average glyph width as a share of the font size (a generous guess for
+/// the system sans-serif digits and letters), for label room.
+const GLYPH: f64 = 0.62;
+
+/// Draws the chart; `None` without any weekly average.
+pub fn render_chart(data: &ChartData) -> Option<Chart> {
+    let first = data.history.first()?;
+    let last = data.history.last()?;
+    let (currency, factor) = data.shown_in;
+    let shown = |usd: f64| price(usd * factor, currency);
+    let mut legend = Vec::new();
+    if let Some(typical) = data.typical_usd {
+        legend.push(("typical", format!("Precio habitual: {}", shown(typical))));
     }
+    if let Some(lowest) = data.lowest_usd {
+        legend.push(("lowest", format!("Más bajo en 180 días: {}", shown(lowest))));
+    }
+    legend.push((
+        "current",
+        format!(
+            "Precio actual: {} ({})",
+            price(data.current_shown, currency),
+            date(data.observed_at)
+        ),
+    ));
+    let [wide, narrow] = SIZES.map(|size| drawing(data, size));
+    Some(Chart {
+        wide,
+        narrow,
+        summary: summary(data, first, last),
+        legend: legend
+            .into_iter()
+            .map(|(kind, text)| LegendItem { kind, text })
+            .collect(),
+        unit: match currency {
+            Currency::Usd => "en dólares".to_owned(),
+            Currency::Ars => format!(
+                "en pesos, pasados del dólar al cambio del último control ({} por dólar)",
+                price(factor, Currency::Ars)
+            ),
+        },
+        rows: data
+            .history
+            .iter()
+            .map(|week| ChartRow {
+                week: format!("Semana del {}", day(week.week_start)),
+                average: shown(week.average_usd),
+                average_usd: price(week.average_usd, Currency::Usd),
+            })
+            .collect(),
+    })
 }
 
 /// Days since 1970-01-01 of a calendar day.
@@ -87,11 +189,11 @@ fn days_at(time: Time) -> f64 {
 }
 
 /// The smallest round step (1, 2, 2.5 or 5 times a power of ten, whole
-/// dollars at least) of at least `raw`; integer arithmetic, so no
-/// platform's `log10` moves a tick.
+/// units at least) of at least `raw`; integer arithmetic, so no platform's
+/// `log10` moves a tick.
 fn nice_step(raw: f64) -> f64 {
     let mut power = 1u64;
-    for _ in 0..12 {
+    for _ in 0..14 {
         for m in [10, 20, 25, 50] {
             let step = (m * power) as f64 / 10.0;
             if step >= raw {
@@ -103,46 +205,34 @@ fn nice_step(raw: f64) -> f64 {
     (power as f64).max(raw)
 }
 
-/// Draws the chart; `None` without any weekly average.
-pub fn render_chart(data: &ChartData) -> Option<Chart> {
-    let first = data.history.first()?;
-    let last = data.history.last()?;
-    let scale = scale(data, first, last);
-    let mut svg = String::with_capacity(4096);
-    let summary = summary(data, first, last);
-    let _ = write!(
-        svg,
-        "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {WIDTH:.0} {HEIGHT:.0}\" \
-         role=\"img\" aria-labelledby=\"grafico-titulo grafico-desc\" font-size=\"12\">\
-         <title id=\"grafico-titulo\">Historial de precios de los últimos 180 días</title>\
-         <desc id=\"grafico-desc\">{}</desc>",
-        escape(&summary)
-    );
-    draw_axes(&mut svg, &scale);
-    draw_series(&mut svg, &scale, data);
-    svg.push_str("</svg>");
-    let rows = data
-        .history
-        .iter()
-        .map(|w| ChartRow {
-            week: format!("Semana del {}", day(w.week_start)),
-            average: usd(w.average_usd),
-        })
-        .collect();
-    Some(Chart { svg, summary, rows })
+/// A price tick label, short: `US$ 59.000`, `$ 64 M`, `$ 63,5 M`.
+fn tick_label(value: f64, currency: Currency) -> String {
+    if value >= 1_000_000.0 {
+        let symbol = if currency == Currency::Usd {
+            "US$"
+        } else {
+            "$"
+        };
+        // Tenths of a million, whole (ticks are round: no float noise shows).
+        let tenths = (value / 100_000.0).round();
+        format!("{symbol} {} M", number(tenths / 10.0))
+    } else {
+        price(value, currency)
+    }
 }
 
-fn scale(data: &ChartData, first: &WeeklyAverage, last: &WeeklyAverage) -> Scale {
-    let x0 = days_of(first.week_start);
-    let x1 = (days_of(last.week_start) + 7.0)
-        .max(days_at(data.observed_at) + 1.0)
-        .max(x0 + 14.0);
+/// The value domain in the shown currency: every plotted value, widened to
+/// round ticks, never below zero.
+fn value_domain(data: &ChartData, count: usize) -> (f64, f64, f64) {
+    let factor = data.shown_in.1;
     let values = data
         .history
         .iter()
-        .map(|w| w.average_usd)
+        .map(|week| week.average_usd)
         .chain(data.typical_usd)
-        .chain([data.current_usd]);
+        .chain(data.lowest_usd)
+        .map(|usd| usd * factor)
+        .chain([data.current_shown]);
     let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
         (lo.min(v), hi.max(v))
     });
@@ -151,84 +241,124 @@ fn scale(data: &ChartData, first: &WeeklyAverage, last: &WeeklyAverage) -> Scale
     } else {
         hi.abs().max(100.0) * 0.04
     };
-    let step = nice_step(span / 4.0);
-    let mut y0 = (lo / step).floor() * step;
-    let mut y1 = (hi / step).ceil() * step;
-    if y1 - y0 < step * 2.0 {
-        y0 -= step;
-        y1 += step;
-    }
-    Scale {
-        x0,
-        x1,
-        y0: y0.max(0.0),
-        y1,
-    }
+    let step = nice_step(span / count as f64);
+    let y0 = ((lo / step).floor() * step).max(0.0);
+    let y1 = ((hi / step).ceil() * step).max(y0 + step);
+    (y0, y1, step)
 }
 
-fn draw_axes(svg: &mut String, scale: &Scale) {
-    let step = nice_step((scale.y1 - scale.y0) / 5.0);
-    let mut tick = scale.y0;
-    while tick <= scale.y1 + step / 1000.0 {
-        let y = scale.y(tick);
-        let _ = write!(
-            svg,
-            "<line x1=\"{LEFT:.1}\" x2=\"{:.1}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"{GRID}\"/>\
-             <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\" fill=\"#4a525c\">{}</text>",
-            WIDTH - RIGHT,
-            LEFT - 6.0,
-            y + 4.0,
-            amount(tick)
-        );
+/// The price domain and its round ticks, in the shown currency.
+fn price_ticks(data: &ChartData, count: usize) -> (f64, f64, Vec<f64>) {
+    let (y0, y1, step) = value_domain(data, count);
+    let mut ticks = Vec::new();
+    let mut tick = y0;
+    while tick <= y1 + step / 1000.0 {
+        ticks.push(tick);
         tick += step;
     }
-    let bottom = HEIGHT - BOTTOM;
-    let _ = write!(
-        svg,
-        "<line x1=\"{LEFT:.1}\" x2=\"{:.1}\" y1=\"{bottom:.1}\" y2=\"{bottom:.1}\" stroke=\"#4a525c\"/>",
-        WIDTH - RIGHT
-    );
-    for (days, label) in month_ticks(scale) {
-        let x = scale.x(days);
-        let _ = write!(
-            svg,
-            "<line x1=\"{x:.1}\" x2=\"{x:.1}\" y1=\"{bottom:.1}\" y2=\"{:.1}\" stroke=\"#4a525c\"/>\
-             <text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#4a525c\">{label}</text>",
-            bottom + 5.0,
-            bottom + 18.0
-        );
-    }
-    let _ = write!(
-        svg,
-        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#1b1f24\">Semana (hora de Argentina)</text>\
-         <text transform=\"translate(14 {:.1}) rotate(-90)\" text-anchor=\"middle\" fill=\"#1b1f24\">Precio en US$</text>",
-        LEFT + (WIDTH - LEFT - RIGHT) / 2.0,
-        HEIGHT - 8.0,
-        TOP + (HEIGHT - TOP - BOTTOM) / 2.0
-    );
+    (y0, y1, ticks)
 }
 
-/// First days of the months inside the domain, labelled `jun`, with the
-/// year on January and on the first tick; every other month when crowded.
-fn month_ticks(scale: &Scale) -> Vec<(f64, String)> {
-    let mut ticks = Vec::new();
-    let start = NaiveDate::from_num_days_from_ce_opt(scale.x0 as i32 + 719_163);
-    let Some(start) = start else {
+/// The days the chart spans: from its first week to the end of its last
+/// week or the current price's day, two weeks at least.
+fn day_domain(data: &ChartData) -> (f64, f64) {
+    let x0 = data.history.first().map_or(0.0, |w| days_of(w.week_start));
+    let x1 = data
+        .history
+        .last()
+        .map_or(x0, |w| days_of(w.week_start) + 7.0);
+    (x0, x1.max(days_at(data.observed_at) + 1.0).max(x0 + 14.0))
+}
+
+fn drawing(
+    data: &ChartData,
+    (size, width, height, font): (&'static str, u32, u32, u32),
+) -> Drawing {
+    let (currency, factor) = data.shown_in;
+    let font_f = f64::from(font);
+    let (top, bottom) = (font_f * 0.8, f64::from(height) - font_f * 2.0);
+    // Price ticks at least two lines apart.
+    let most = ((bottom - top) / (font_f * 2.0)).floor().max(2.0) as usize;
+    let (y0, y1, y_values) = price_ticks(data, most - 1);
+    let labels: Vec<String> = y_values.iter().map(|v| tick_label(*v, currency)).collect();
+    let widest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(4);
+    let left = (widest as f64 * font_f * GLYPH + font_f).ceil();
+    let right = f64::from(width) - font_f * 0.75;
+    let (x0, x1) = day_domain(data);
+    let x = |days: f64| left + (days - x0) / (x1 - x0) * (right - left);
+    let y = |shown: f64| bottom - (shown - y0) / (y1 - y0) * (bottom - top);
+    let f1 = |v: f64| format!("{v:.1}");
+    Drawing {
+        size,
+        width,
+        height,
+        font,
+        left: f1(left),
+        right: f1(right),
+        top: f1(top),
+        bottom: f1(bottom),
+        y_ticks: y_values
+            .iter()
+            .zip(labels)
+            .map(|(value, label)| Tick {
+                at: f1(y(*value)),
+                text_at: f1(y(*value) + font_f * 0.35),
+                label,
+            })
+            .collect(),
+        x_ticks: month_ticks(x0, x1, font_f, &x)
+            .into_iter()
+            .map(|(at, label)| Tick {
+                at: f1(at),
+                text_at: f1(bottom + font_f * 1.4),
+                label,
+            })
+            .collect(),
+        typical_y: data.typical_usd.map(|usd| f1(y(usd * factor))),
+        lowest_y: data.lowest_usd.map(|usd| f1(y(usd * factor))),
+        points: data
+            .history
+            .iter()
+            .map(|w| {
+                let at = x(days_of(w.week_start) + 3.5);
+                (f1(at), f1(y(w.average_usd * factor)))
+            })
+            .collect(),
+        current: (
+            f1(x(days_at(data.observed_at)).min(right)),
+            f1(y(data.current_shown)),
+        ),
+    }
+}
+
+/// First days of the months inside `[x0, x1]`, labelled `jun`, with the year
+/// on January and on the first label; a month whose label would touch the
+/// previous one (or stick out of the drawing) is left unlabelled and out.
+fn month_ticks(x0: f64, x1: f64, font: f64, x: &dyn Fn(f64) -> f64) -> Vec<(f64, String)> {
+    let mut ticks: Vec<(f64, String)> = Vec::new();
+    let Some(start) = NaiveDate::from_num_days_from_ce_opt(x0 as i32 + 719_163) else {
         return ticks;
     };
     let (mut year, mut month) = (start.year(), start.month());
+    let half_width = |label: &str| label.chars().count() as f64 * font * GLYPH / 2.0;
+    let mut last_end = f64::NEG_INFINITY;
     while let Some(first) = NaiveDate::from_ymd_opt(year, month, 1) {
         let days = days_of(first);
-        if days > scale.x1 {
+        if days > x1 {
             break;
         }
-        if days >= scale.x0 {
+        if days >= x0 {
             let label = if ticks.is_empty() || month == 1 {
                 format!("{} {year}", month_abbreviation(month))
             } else {
                 month_abbreviation(month).to_owned()
             };
-            ticks.push((days, label));
+            let at = x(days);
+            let half = half_width(&label);
+            if at - half >= last_end + font * 0.75 && at - half >= 0.0 {
+                last_end = at + half;
+                ticks.push((at, label));
+            }
         }
         (year, month) = if month == 12 {
             (year + 1, 1)
@@ -236,92 +366,47 @@ fn month_ticks(scale: &Scale) -> Vec<(f64, String)> {
             (year, month + 1)
         };
     }
-    if ticks.len() > 8 {
-        ticks = ticks.into_iter().step_by(2).collect();
-    }
     ticks
-}
-
-fn draw_series(svg: &mut String, scale: &Scale, data: &ChartData) {
-    if let Some(typical) = data.typical_usd {
-        let y = scale.y(typical);
-        let _ = write!(
-            svg,
-            "<line x1=\"{LEFT:.1}\" x2=\"{:.1}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"{TYPICAL}\" \
-             stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>\
-             <text x=\"{:.1}\" y=\"{:.1}\" fill=\"{TYPICAL}\">Precio habitual</text>",
-            WIDTH - RIGHT,
-            LEFT + 4.0,
-            y - 5.0
-        );
-    }
-    let points: Vec<String> = data
-        .history
-        .iter()
-        .map(|w| {
-            let (x, y) = (scale.x(days_of(w.week_start) + 3.5), scale.y(w.average_usd));
-            format!("{x:.1},{y:.1}")
-        })
-        .collect();
-    let _ = write!(
-        svg,
-        "<polyline points=\"{}\" fill=\"none\" stroke=\"{LINE}\" stroke-width=\"2\"/>",
-        points.join(" ")
-    );
-    for point in &points {
-        let (x, y) = point.split_once(',').unwrap_or(("0", "0"));
-        let _ = write!(
-            svg,
-            "<circle cx=\"{x}\" cy=\"{y}\" r=\"2.5\" fill=\"{LINE}\"/>"
-        );
-    }
-    let (x, y) = (
-        scale.x(days_at(data.observed_at)),
-        scale.y(data.current_usd),
-    );
-    let _ = write!(
-        svg,
-        "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"5\" fill=\"{CURRENT}\" stroke=\"#fff\" stroke-width=\"1.5\"/>\
-         <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\" fill=\"{CURRENT}\">Actual</text>",
-        x - 8.0,
-        y - 8.0
-    );
 }
 
 /// The chart in one sentence.
 fn summary(data: &ChartData, first: &WeeklyAverage, last: &WeeklyAverage) -> String {
+    let (currency, factor) = data.shown_in;
+    let shown = |usd: f64| price(usd * factor, currency);
     let (lo, hi) = data
         .history
         .iter()
         .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), w| {
             (lo.min(w.average_usd), hi.max(w.average_usd))
         });
-    let weeks = data.history.len();
-    let mut text = if weeks == 1 {
+    let mut text = if data.history.len() == 1 {
         format!(
             "Promedio de la semana del {}: {}.",
             day(first.week_start),
-            usd(first.average_usd)
+            shown(first.average_usd)
         )
     } else {
         format!(
-            "Promedio semanal de la cotización más baja de las concesionarias en {weeks} semanas, \
+            "Promedio semanal del precio más bajo de las concesionarias en {} semanas, \
              del {} al {}: entre {} y {}.",
+            data.history.len(),
             day(first.week_start),
             day(last.week_start),
-            usd(lo),
-            usd(hi)
+            shown(lo),
+            shown(hi)
         )
     };
     if let Some(typical) = data.typical_usd {
-        let _ = write!(text, " Precio habitual: {}.", usd(typical));
+        text.push_str(&format!(" Precio habitual: {}.", shown(typical)));
     }
-    let _ = write!(
-        text,
+    if let Some(lowest) = data.lowest_usd {
+        text.push_str(&format!(" Más bajo en 180 días: {}.", shown(lowest)));
+    }
+    text.push_str(&format!(
         " Precio actual: {} ({}).",
-        usd(data.current_usd),
+        price(data.current_shown, currency),
         date(data.observed_at)
-    );
+    ));
     text
 }
 
@@ -338,49 +423,4 @@ pub fn escape(text: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::time::parse_time;
-
-    fn week(day: &str, average_usd: f64) -> WeeklyAverage {
-        WeeklyAverage {
-            week_start: NaiveDate::parse_from_str(day, "%Y-%m-%d").expect("day"),
-            average_usd,
-        }
-    }
-
-    #[test]
-    fn steps_are_round() {
-        assert_eq!(nice_step(900.0), 1000.0);
-        assert_eq!(nice_step(1200.0), 2000.0);
-        assert_eq!(nice_step(2100.0), 2500.0);
-        assert_eq!(nice_step(0.3), 1.0, "whole dollars at least");
-    }
-
-    #[test]
-    fn chart_is_labelled_and_deterministic() {
-        let history = [week("2026-10-26", 25_000.0), week("2026-11-02", 24_000.0)];
-        let data = ChartData {
-            history: &history,
-            typical_usd: Some(24_500.0),
-            current_usd: 23_300.0,
-            observed_at: parse_time("2026-11-05T15:00:00Z").expect("time"),
-        };
-        let chart = render_chart(&data).expect("chart");
-        assert_eq!(chart, render_chart(&data).expect("chart"));
-        assert!(chart.svg.starts_with("<svg"));
-        assert!(chart.svg.contains("Precio habitual") && chart.svg.contains("nov"));
-        assert!(chart.summary.contains("entre US$ 24.000 y US$ 25.000"));
-        assert!(
-            chart
-                .summary
-                .contains("Precio actual: US$ 23.300 (05/11/2026)")
-        );
-        assert_eq!(chart.rows[1].week, "Semana del 02/11/2026");
-        let empty = ChartData {
-            history: &[],
-            ..data
-        };
-        assert!(render_chart(&empty).is_none());
-    }
-}
+mod tests;

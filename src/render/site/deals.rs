@@ -10,11 +10,11 @@ use serde::Serialize;
 use super::cards::Card;
 use super::feeds::SitemapEntry;
 use super::pages::crumbs;
-use super::{PageMeta, Site};
+use super::{PageMeta, Site, labels};
 use crate::api::endpoints::find_deals;
 use crate::api::query::{DealSort, DealsQuery, MAX_LIMIT, Page};
 use crate::api::types::DealKind;
-use crate::vocab::Window;
+use crate::vocab::{BodyType, Window};
 
 /// One deal list: its kind, path and words.
 pub struct DealList {
@@ -39,7 +39,7 @@ pub const LISTS: [DealList; 3] = [
         param: "opportunities",
         path: "/ofertas",
         title: "Oportunidades actuales",
-        lead: "Versiones cuya cotización más baja está al menos un 5 % por debajo de su \
+        lead: "Versiones cuyo precio más bajo de concesionaria está al menos un 5 % por debajo de su \
                precio habitual, con historia suficiente para compararlas. Primero, las de \
                mayor diferencia.",
         empty: "No hay oportunidades en esta publicación.",
@@ -49,7 +49,7 @@ pub const LISTS: [DealList; 3] = [
         param: "price_drops",
         path: "/ofertas/bajas",
         title: "Bajas de precio de los últimos 7 días",
-        lead: "Reducciones del precio de catálogo de los últimos 7 días: al menos 2 % y \
+        lead: "Bajas del precio de lista de los últimos 7 días: al menos 2 % y \
                US$ 300, o que llevan el precio por debajo del umbral de oportunidad. \
                Primero, las bajas más grandes.",
         empty: "No hubo bajas de precio en los últimos 7 días.",
@@ -66,7 +66,7 @@ pub const LISTS: [DealList; 3] = [
 ];
 
 #[derive(Serialize)]
-struct DealsView {
+struct DealsView<'a> {
     lead: &'static str,
     empty: &'static str,
     total: usize,
@@ -79,6 +79,13 @@ struct DealsView {
     others: Vec<(&'static str, &'static str)>,
     /// The same list in the API.
     api: String,
+    /// The list's `kind`, for its filter form (which `/buscar` answers).
+    kind: &'static str,
+    /// Other windows of the list: (address, label); none for opportunities.
+    windows: Vec<(String, &'static str)>,
+    /// The makes and body types to filter by.
+    makes: &'a [String],
+    types: Vec<(&'static str, &'static str)>,
 }
 
 /// The path of page `number` (from 1) of a list.
@@ -98,8 +105,35 @@ pub fn write_deal_pages(site: &Site) -> anyhow::Result<Vec<SitemapEntry>> {
     Ok(pages)
 }
 
+/// The shorter windows of a drops or new-opportunities list, as links to
+/// `/buscar` with the list's `kind` and `window`; none for opportunities.
+fn other_windows(list: &DealList) -> Vec<(String, &'static str)> {
+    if list.kind == DealKind::Opportunities {
+        return Vec::new();
+    }
+    [(Window::D1, "Último día"), (Window::D3, "Últimos 3 días")]
+        .into_iter()
+        .map(|(window, label)| {
+            let address = format!("/buscar?kind={}&window={}", list.param, window.as_str());
+            (address, label)
+        })
+        .collect()
+}
+
+/// The body types some published version has: (API value, label).
+fn body_types(site: &Site) -> Vec<(&'static str, &'static str)> {
+    let present = site.index.catalogue_data().filters.get("type");
+    BodyType::ALL
+        .iter()
+        .map(|body| (body.as_str(), labels::body_type(*body)))
+        .filter(|(value, _)| present.is_some_and(|p| p.iter().any(|v| v == value)))
+        .collect()
+}
+
 fn write_list(site: &Site, list: &DealList) -> anyhow::Result<Vec<SitemapEntry>> {
     let mut pages = Vec::new();
+    let catalogue = site.index.catalogue_data();
+    let types = body_types(site);
     let mut offset = 0;
     loop {
         let query = DealsQuery {
@@ -133,6 +167,10 @@ fn write_list(site: &Site, list: &DealList) -> anyhow::Result<Vec<SitemapEntry>>
                 "/api/v1/deals?kind={}&window=7d&sort=recommended",
                 list.param
             ),
+            kind: list.param,
+            windows: other_windows(list),
+            makes: &catalogue.makes,
+            types: types.clone(),
         };
         let path = page_path(list, number);
         let title = match number {

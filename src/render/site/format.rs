@@ -45,6 +45,17 @@ pub fn money(value: f64, currency: Currency) -> String {
     }
 }
 
+/// A car price in its currency, in whole units as buyers read them (half a
+/// unit rounds away from zero): `27241.39` US$ -> `US$ 27.241`.
+pub fn price(value: f64, currency: Currency) -> String {
+    money(value.round(), currency)
+}
+
+/// An exchange rate as Argentines say it: `$ 1.420,50 por dólar`.
+pub fn rate(ars_per_usd: f64) -> String {
+    format!("{} por dólar", ars(ars_per_usd))
+}
+
 /// The sign goes before the symbol: `-US$ 300`.
 fn signed_money(symbol: &str, value: f64) -> String {
     let text = amount(value);
@@ -219,6 +230,16 @@ mod tests {
         assert_eq!(usd(1_234_567.899), "US$ 1.234.567,90");
         assert_eq!(money(12.5, Currency::Ars), "$ 12,50");
         assert_eq!(usd(f64::NAN), UNKNOWN);
+    }
+
+    #[test]
+    fn car_prices_are_whole_units() {
+        assert_eq!(price(27_241.39, Currency::Usd), "US$ 27.241");
+        assert_eq!(price(27_241.5, Currency::Usd), "US$ 27.242");
+        assert_eq!(price(63_900_000.0, Currency::Ars), "$ 63.900.000");
+        assert_eq!(price(-300.5, Currency::Usd), "-US$ 301");
+        assert_eq!(price(f64::NAN, Currency::Ars), UNKNOWN);
+        assert_eq!(rate(1_420.5), "$ 1.420,50 por dólar");
     }
 
     #[test]

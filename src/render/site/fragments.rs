@@ -8,8 +8,8 @@
 use minijinja::context;
 use minijinja::value::Serde;
 
-use super::cards::{card, comparison_text};
-use super::format::{UNKNOWN, date_time, money, usd};
+use super::cards::{card, comparison_in, price_view, shown_in};
+use super::format::{self, UNKNOWN, date_time};
 use super::specs::{self, UNKNOWN_VALUE};
 use super::{Site, labels};
 use crate::api::types::VehicleRecord;
@@ -17,13 +17,13 @@ use crate::pages::{PAGES_DATA_PATH, PageFragments, VehicleFragments, escape};
 
 /// The rows every comparison has before the specification rows.
 const LEADING_ROWS: [&str; 12] = [
-    "Cotización más baja (US$)",
-    "Cotización más baja (moneda original)",
+    "Mejor precio de concesionaria",
+    "En la otra moneda",
     "Frente al precio habitual",
     "Precio habitual",
     "Oportunidad",
-    "Cotizaciones",
-    "Control de cotizaciones",
+    "Precios de concesionarias",
+    "Precios revisados",
     "Carrocería",
     "Combustible",
     "Transmisión",
@@ -50,9 +50,9 @@ pub fn write_fragments(site: &Site) -> anyhow::Result<()> {
     for vehicle in site.vehicles() {
         let record = VehicleRecord::of(vehicle, site.index.links());
         let summary = &record.summary;
-        let trim = summary.trim_display.unwrap_or(summary.trim);
+        let trim = labels::trim(summary.trim, summary.trim_display);
         let fragment = VehicleFragments {
-            card: template.render(context! { v => Serde(card(summary)) })?,
+            card: template.render(context! { v => Serde(card(vehicle, site.index.links())) })?,
             head: format!(
                 "<a href=\"{}\">{}</a>",
                 escape(&crate::api::links::Links::vehicle_path(summary.id)),
@@ -74,11 +74,21 @@ fn cells(record: &VehicleRecord, spec_rows: &[(&'static str, String)]) -> Vec<St
     let summary = &record.summary;
     let comparison = summary.comparison;
     let known = |value: Option<String>| value.unwrap_or_else(|| UNKNOWN.to_owned());
+    let price = price_view(
+        summary.best_quote,
+        summary.current_price_usd,
+        record.exchange_rate,
+    );
+    let (currency, factor) = shown_in(summary.best_quote, record.exchange_rate);
     let mut texts: Vec<String> = vec![
-        usd(summary.current_price_usd),
-        known(summary.best_quote.map(|q| money(q.price, q.currency))),
-        comparison_text(summary.current_price_usd, comparison),
-        known(comparison.typical_price_usd.map(usd)),
+        price.lead,
+        known(price.other),
+        comparison_in(summary.current_price_usd, comparison, (currency, factor)),
+        known(
+            comparison
+                .typical_price_usd
+                .map(|typical| format::price(typical * factor, currency)),
+        ),
         if comparison.opportunity { "Sí" } else { "No" }.to_owned(),
         summary.quote_count.to_string(),
         date_time(summary.observed_at),

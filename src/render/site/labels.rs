@@ -53,6 +53,24 @@ pub fn drivetrain(value: Drivetrain) -> &'static str {
     }
 }
 
+/// A trim as the pages name it: its display form when the catalogue has one,
+/// else the trim with the gearbox codes `AT` and `MT` spelled out as the
+/// display forms spell them, so `4x2 MT` never sits beside `4x2 manual Pack
+/// Tech` in one list.
+pub fn trim(trim: &str, display: Option<&str>) -> String {
+    if let Some(display) = display {
+        return display.to_owned();
+    }
+    trim.split(' ')
+        .map(|word| match word {
+            "AT" => "automática",
+            "MT" => "manual",
+            other => other,
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// A deal reason as the pages show it: its API value (the CSS class) and text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct Badge {
@@ -149,4 +167,21 @@ pub fn filter_options() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)
                 .collect(),
         ),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trims_spell_out_gearbox_codes_like_their_display_forms() {
+        assert_eq!(trim("2.4 TDI DX 4x2 MT", None), "2.4 TDI DX 4x2 manual");
+        assert_eq!(trim("1.6 Allure AT", None), "1.6 Allure automática");
+        assert_eq!(trim("XLS CVT", None), "XLS CVT", "only AT and MT");
+        assert_eq!(trim("MATT", None), "MATT", "whole words only");
+        assert_eq!(
+            trim("1.6 AT", Some("1.6 automática Pack")),
+            "1.6 automática Pack"
+        );
+    }
 }

@@ -32,7 +32,7 @@ use minijinja::{Environment, context};
 use serde::Serialize;
 
 use crate::api::Index;
-use crate::api::types::{Listed, Summary};
+use crate::api::types::Listed;
 use crate::catalogue::{Catalogue, Vehicle};
 use crate::output::TreeWriter;
 use crate::snapshot::{Snapshot, Version};
@@ -43,7 +43,7 @@ use feeds::SitemapEntry;
 pub const HTML: &str = "text/html; charset=utf-8";
 
 /// The site's templates (the docs module registers `base.html` and `doc.html`).
-const TEMPLATES: [(&str, &str); 12] = [
+const TEMPLATES: [(&str, &str); 13] = [
     (
         "macros.html",
         include_str!("../../../templates/macros.html"),
@@ -67,6 +67,10 @@ const TEMPLATES: [(&str, &str); 12] = [
         include_str!("../../../templates/compare.html"),
     ),
     ("404.html", include_str!("../../../templates/404.html")),
+    (
+        "chart.svg.html",
+        include_str!("../../../templates/chart.svg.html"),
+    ),
     ("datos.html", include_str!("../../../templates/datos.html")),
 ];
 
@@ -162,17 +166,12 @@ impl<'a> Site<'a> {
         &self.catalogue.vehicles
     }
 
-    /// The typed Summary of a version an API answer listed.
-    pub fn summary(&self, listed: &Listed) -> Summary<'_> {
-        Summary::of(
+    /// The card of a version an API answer listed.
+    pub fn card(&self, listed: &Listed) -> cards::Card {
+        cards::card(
             &self.catalogue.vehicles[listed.position as usize],
             self.index.links(),
         )
-    }
-
-    /// The card of a version an API answer listed.
-    pub fn card(&self, listed: &Listed) -> cards::Card {
-        cards::card(&self.summary(listed))
     }
 
     /// Renders `template` with the page's head facts and `data` merged in,

@@ -3,23 +3,27 @@
 //! and one per model with every version cheapest first. Lists come from the
 //! API's endpoint functions, so pages and API agree.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use rayon::prelude::*;
 use serde::Serialize;
 
 use super::cards::Card;
 use super::feeds::SitemapEntry;
-use super::format::{date_time, usd};
+use super::format::{date_time, price};
 use super::{PageMeta, Site};
 use crate::api::endpoints::{find_deals, get_model_prices};
 use crate::api::links::percent_encode;
 use crate::api::query::{DealSort, DealsQuery, MAX_LIMIT, ModelQuery, Page};
-use crate::api::types::{DealKind, MakeModel, ModelPricesData};
-use crate::vocab::Window;
+use crate::api::types::{DealKind, Listed, MakeModel, ModelPricesData};
+use crate::vocab::{Currency, Window};
 
 /// How many versions each home-page list shows.
 const HOME_LIST: u32 = 6;
+
+/// How many of each list the home page reads to find [`HOME_LIST`] versions
+/// not shown above it (the three lists together show at most 18).
+const HOME_POOL: u32 = 3 * HOME_LIST;
 
 /// The make page of a model page: its parent path.
 pub fn make_path(model_path: &str) -> String {
@@ -72,7 +76,7 @@ pub fn write_home(site: &Site) -> anyhow::Result<SitemapEntry> {
                 window: Window::D7,
                 sort: DealSort::Recommended,
                 page: Page {
-                    limit: HOME_LIST,
+                    limit: HOME_POOL,
                     offset: 0,
                 },
                 ..DealsQuery::default()
@@ -84,24 +88,19 @@ pub fn write_home(site: &Site) -> anyhow::Result<SitemapEntry> {
     let new_opportunities = deals(DealKind::NewOpportunities)?.data;
     let catalogue = index.catalogue_data();
     let meta = index.meta();
+    // A version shows once on the home page: in the first list that has it.
+    let mut seen = BTreeSet::new();
+    let mut pick = |listed: &[Listed]| fresh_cards(site, listed, &mut seen);
     let view = HomeView {
         catalogue_observed: date_time(meta.catalogue_observed_at),
         synthetic: meta.synthetic,
         vehicle_count: catalogue.vehicle_count,
         model_count: catalogue.model_count,
         opportunity_count: catalogue.opportunity_count,
-        opportunities: opportunities
-            .vehicles
-            .iter()
-            .map(|v| site.card(v))
-            .collect(),
-        drops: drops.vehicles.iter().map(|v| site.card(v)).collect(),
+        opportunities: pick(&opportunities.vehicles),
+        drops: pick(&drops.vehicles),
         drop_total: drops.pagination.total,
-        new_opportunities: new_opportunities
-            .vehicles
-            .iter()
-            .map(|v| site.card(v))
-            .collect(),
+        new_opportunities: pick(&new_opportunities.vehicles),
         new_total: new_opportunities.pagination.total,
         makes: make_groups(site, &catalogue.models)
             .into_iter()
@@ -127,12 +126,25 @@ pub fn write_home(site: &Site) -> anyhow::Result<SitemapEntry> {
     Ok(SitemapEntry::at("/", &site.snapshot_at))
 }
 
+/// The first [`HOME_LIST`] cards of `listed` whose versions are not in
+/// `seen`, which then holds them too.
+fn fresh_cards(site: &Site, listed: &[Listed], seen: &mut BTreeSet<String>) -> Vec<Card> {
+    listed
+        .iter()
+        .map(|v| site.card(v))
+        .filter(|card| seen.insert(card.id.clone()))
+        .take(HOME_LIST as usize)
+        .collect()
+}
+
 /// A model in a list.
 #[derive(Debug, Clone, Serialize)]
 struct ModelLink {
     path: String,
     name: String,
     from_price: String,
+    /// The trim of the cheapest version.
+    cheapest_trim: Option<String>,
     version_count: usize,
     opportunity_count: usize,
 }
@@ -219,7 +231,7 @@ pub fn write_catalogue_pages(site: &Site) -> anyhow::Result<Vec<SitemapEntry>> {
         title: "Marcas y modelos".to_owned(),
         description: format!(
             "Las {} marcas y {} modelos de autos 0 km con precios de concesionarias publicados \
-             en autoprecios, con su cotización más baja y sus oportunidades.",
+             en autoprecios, con su precio más bajo de concesionaria y sus oportunidades.",
             groups.len(),
             catalogue.model_count
         ),
@@ -242,7 +254,7 @@ fn write_make_page(site: &Site, group: &MakeGroup) -> anyhow::Result<()> {
         title: format!("{name}: modelos y precios 0 km"),
         description: format!(
             "Precios de contado de los {} modelos de {name} en concesionarias de Argentina, \
-             con su cotización más baja y sus oportunidades.",
+             con su precio más bajo de concesionaria y sus oportunidades.",
             group.models.len()
         ),
         crumbs: crumbs(&[("/", "Inicio"), ("/modelos", "Modelos")], name),
@@ -284,12 +296,23 @@ fn write_model_page(
     make: &MakeLink,
 ) -> anyhow::Result<ModelLink> {
     let (first, versions) = model_prices(site, pair)?;
+    // The range as the cards show it (cheapest and dearest in dollars, each
+    // in the currency it was quoted in), the dollar range without cards.
+    let ends = versions.first().zip(versions.last());
+    let (from_price, to_price) = match ends {
+        Some((cheapest, dearest)) => (cheapest.price.lead.clone(), dearest.price.lead.clone()),
+        None => (
+            price(first.from_price_usd, Currency::Usd),
+            price(first.to_price_usd, Currency::Usd),
+        ),
+    };
+    let cheapest_trim = versions.first().map(|card| card.trim.clone());
     let view = ModelView {
         make: first.make.to_owned(),
         model: first.model.to_owned(),
         make_path: make.path.clone(),
-        from_price: usd(first.from_price_usd),
-        to_price: usd(first.to_price_usd),
+        from_price,
+        to_price,
         version_count: first.version_count,
         opportunity_count: first.opportunity_count,
         oldest_quote: date_time(first.quote_dates.oldest),
@@ -321,6 +344,7 @@ fn write_model_page(
         path: path.to_owned(),
         name: view.model,
         from_price: view.from_price,
+        cheapest_trim,
         version_count: view.version_count,
         opportunity_count: view.opportunity_count,
     })

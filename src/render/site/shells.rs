@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::feeds::SitemapEntry;
 use super::pages::crumbs;
-use super::{PageMeta, Site, labels};
+use super::{PageMeta, Site, format, labels};
 
 #[derive(Serialize)]
 struct Choice {
@@ -20,6 +20,8 @@ struct SearchView {
     makes: Vec<String>,
     models: Vec<String>,
     filters: Vec<(&'static str, &'static str, Vec<Choice>)>,
+    /// The rate a peso budget is converted at, with its date; none without one.
+    peso_rate: Option<String>,
 }
 
 /// Writes `/buscar`: the filter form (a GET form whose field names are the
@@ -55,6 +57,14 @@ pub fn write_search(site: &Site) -> anyhow::Result<SitemapEntry> {
         makes: catalogue.makes.clone(),
         models,
         filters,
+        peso_rate: site.index.meta().current_rate.and_then(|rate| {
+            let ars_per_usd = rate.ars_per_usd?;
+            Some(format!(
+                "{} del {}",
+                format::rate(ars_per_usd),
+                format::date(rate.observed_at)
+            ))
+        }),
     };
     let page = PageMeta {
         path: "/buscar".to_owned(),
@@ -76,7 +86,7 @@ pub fn write_compare(site: &Site) -> anyhow::Result<()> {
     let page = PageMeta {
         path: "/comparar".to_owned(),
         title: "Comparar versiones".to_owned(),
-        description: "Compará lado a lado precios, cotizaciones, precio habitual y ficha \
+        description: "Compará lado a lado precios de concesionarias, precio habitual y ficha \
                       técnica de dos a cuatro versiones de autos 0 km."
             .to_owned(),
         script: true,

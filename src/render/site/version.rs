@@ -9,10 +9,10 @@ use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::json;
 
-use super::cards::{change_text, comparison_text};
+use super::cards::{PriceView, change_text, comparison_in, price_view, shown_in};
 use super::chart::{Chart, ChartData, render_chart};
 use super::feeds::SitemapEntry;
-use super::format::{UNKNOWN, ars, date_time, money, units, usd};
+use super::format::{UNKNOWN, ars, date_time, price, units};
 use super::labels;
 use super::specs::{SourceView, SpecGroup, sources, spec_groups};
 use super::version_feed::write_version_feed;
@@ -22,7 +22,7 @@ use crate::catalogue::{Quote, Vehicle};
 use crate::render::datos::tables::semanas;
 use crate::render::datos::{CSV, HISTORY_CSV};
 use crate::time::format_time;
-use crate::vocab::Window;
+use crate::vocab::{Currency, Window};
 
 /// A quote as the page shows it.
 #[derive(Debug, Clone, Serialize)]
@@ -79,7 +79,7 @@ struct VersionView {
     make_path: String,
     model_path: String,
     price_usd: String,
-    best_quote: Option<QuoteView>,
+    price: PriceView,
     comparison: String,
     opportunity: bool,
     badges: Vec<labels::Badge>,
@@ -138,7 +138,7 @@ fn write_version_page(site: &Site, vehicle: &Vehicle, path: &str) -> anyhow::Res
         description: format!(
             "{name}: precio de contado desde {} en {} de concesionarias al {}, comparado con su \
              precio habitual, con historial de precios y ficha técnica con fuentes.",
-            view.price_usd,
+            view.price.lead,
             units_of_quotes(vehicle.quote_count),
             super::format::date(vehicle.observed_at)
         ),
@@ -158,9 +158,9 @@ fn write_version_page(site: &Site, vehicle: &Vehicle, path: &str) -> anyhow::Res
 
 fn units_of_quotes(count: usize) -> String {
     if count == 1 {
-        "1 cotización".to_owned()
+        "1 precio".to_owned()
     } else {
-        format!("{count} cotizaciones")
+        format!("{count} precios")
     }
 }
 
@@ -169,23 +169,34 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
     let model_path = links.model_path(&vehicle.make, &vehicle.model);
     let comparison = &vehicle.comparison;
     let rate = vehicle.exchange_rate;
+    let shown_in = shown_in(vehicle.best_quote.as_ref(), &vehicle.exchange_rate);
+    let current_shown = match &vehicle.best_quote {
+        Some(quote) if quote.currency == shown_in.0 => quote.price,
+        _ => vehicle.current_price_usd * shown_in.1,
+    };
+    let shown = |usd: f64| price(usd * shown_in.1, shown_in.0);
     VersionView {
         id: vehicle.id.clone(),
         make: vehicle.make.clone(),
         model: vehicle.model.clone(),
-        trim: vehicle
-            .trim_display
-            .clone()
-            .unwrap_or_else(|| vehicle.trim.clone()),
+        trim: labels::trim(&vehicle.trim, vehicle.trim_display.as_deref()),
         make_path: super::pages::make_path(&model_path),
         model_path,
-        price_usd: usd(vehicle.current_price_usd),
-        best_quote: vehicle.best_quote.as_ref().map(quote_view),
-        comparison: comparison_text(vehicle.current_price_usd, comparison),
+        price_usd: price(vehicle.current_price_usd, Currency::Usd),
+        price: price_view(
+            vehicle.best_quote.as_ref(),
+            vehicle.current_price_usd,
+            &vehicle.exchange_rate,
+        ),
+        comparison: comparison_in(vehicle.current_price_usd, comparison, shown_in),
         opportunity: comparison.opportunity,
         badges: labels::badges(&vehicle.reasons),
-        typical: comparison.typical_price_usd.map_or(UNKNOWN.to_owned(), usd),
-        lowest: comparison.lowest_price_usd.map_or(UNKNOWN.to_owned(), usd),
+        typical: comparison
+            .typical_price_usd
+            .map_or(UNKNOWN.to_owned(), &shown),
+        lowest: comparison
+            .lowest_price_usd
+            .map_or(UNKNOWN.to_owned(), shown),
         observed_weeks: comparison.observed_weeks,
         sufficient_history: comparison.sufficient_history,
         observed_at: date_time(vehicle.observed_at),
@@ -196,7 +207,7 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
                 ars(rate_value),
                 date_time(rate.observed_at)
             ),
-            None => "sin dato (el control vio sólo cotizaciones en dólares)".to_owned(),
+            None => "sin dato (el control vio sólo precios en dólares)".to_owned(),
         },
         quotes: vehicle.quotes.iter().map(quote_view).collect(),
         changes: Window::ALL
@@ -216,8 +227,11 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
         chart: render_chart(&ChartData {
             history: &vehicle.history,
             typical_usd: comparison.typical_price_usd,
+            lowest_usd: comparison.lowest_price_usd,
             current_usd: vehicle.current_price_usd,
+            current_shown,
             observed_at: vehicle.observed_at,
+            shown_in,
         }),
         source_url: safe_href(&vehicle.source_url),
         api_url: format!("/api/v1/vehicles/{}", percent_encode(&vehicle.id)),
@@ -229,9 +243,9 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
 fn quote_view(quote: &Quote) -> QuoteView {
     let unknown = || UNKNOWN.to_owned();
     QuoteView {
-        price: money(quote.price, quote.currency),
+        price: price(quote.price, quote.currency),
         currency: quote.currency.as_str(),
-        price_usd: usd(quote.price_usd),
+        price_usd: price(quote.price_usd, Currency::Usd),
         fees: match quote.fees_included {
             Some(true) => "Incluidos",
             Some(false) => "No incluidos",

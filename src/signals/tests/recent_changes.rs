@@ -3,6 +3,7 @@
 use chrono::Duration;
 
 use super::*;
+use crate::catalogue::{Cause, Native};
 use crate::signals::changes::ChangeContext;
 use crate::signals::exact::whole;
 
@@ -189,6 +190,11 @@ fn a_new_opportunity_without_a_price_cut_qualifies_since_the_next_monitoring_tim
         assert_eq!(change.drop_pct, None);
         assert_eq!(change.previous_price_usd, None);
         assert_eq!(change.current_price_usd, 20_000.0, "catalogue price");
+        assert_eq!(
+            change.detail.cause,
+            Some(Cause::HistorySufficient),
+            "five weeks at 11:00 UTC, six at 14:00"
+        );
         assert_eq!(car.new_opportunities.get(*window), Some(change));
     }
     assert_eq!(
@@ -210,11 +216,83 @@ fn a_new_opportunity_caused_by_a_cut_carries_the_change() {
     assert_eq!(change.qualified_since, None);
     assert_eq!(change.drop_pct, Some(0.5));
     assert_eq!(change.previous_price_usd, Some(20_000.0));
+    assert_eq!(change.detail.cause, Some(Cause::CatalogueCut));
+    let listed = |amount| {
+        Some(Native {
+            amount,
+            currency: Currency::Usd,
+        })
+    };
+    assert_eq!(change.detail.previous, listed(20_000.0));
+    assert_eq!(change.detail.current, listed(19_900.0));
     assert_eq!(
         car.recent_changes.d1,
         Some(change),
         "a 0.5% cut that does not cross is not a drop"
     );
+}
+
+/// Weekly checks of `price` at `rate` from 60 to 4 days before `T` (nine
+/// weeks: sufficient history, usual price `price` in dollars), then one of
+/// `last` at `last_rate` at 13:30 UTC on `T`'s day.
+fn steady_then(price: Money, rate: f64, last: Money, last_rate: f64) -> Vec<QuoteCheck> {
+    let mut checks: Vec<QuoteCheck> = [60, 53, 46, 39, 32, 25, 18, 11, 4]
+        .map(|days| check_at(days_before(days), price, rate))
+        .to_vec();
+    checks.push(check_at(
+        hours_before(9) - Duration::minutes(30),
+        last,
+        last_rate,
+    ));
+    checks
+}
+
+fn cause_of(checks: Vec<QuoteCheck>) -> Option<Cause> {
+    let car = vehicle(version("a", listed(usd(20_000.0)), checks));
+    let change = car.new_opportunities.d1.expect("a new opportunity");
+    assert_eq!(change.qualified_since, Some(hours_before(9)));
+    change.detail.cause
+}
+
+#[test]
+fn a_lower_dealer_quote_is_named_as_the_cause() {
+    // At 11:00 UTC: 20,000 against a usual 20,000. At 14:00: 18,000, 10 % below.
+    let checks = steady_then(usd(20_000.0), 1000.0, usd(18_000.0), 1000.0);
+    assert_eq!(
+        cause_of(checks),
+        Some(Cause::LowerQuote {
+            before_usd: 20_000.0
+        })
+    );
+}
+
+#[test]
+fn the_same_peso_quote_at_a_higher_dollar_is_named_as_the_dollar() {
+    // $ 20.000.000 at 1000 is US$ 20,000; at 1120, US$ 17,857.14: 10.71 % below.
+    let checks = steady_then(ars(20_000_000.0), 1000.0, ars(20_000_000.0), 1120.0);
+    assert_eq!(
+        cause_of(checks),
+        Some(Cause::DollarUp {
+            before_usd: 20_000.0
+        })
+    );
+    // One peso less is a dealer's cut, whatever the dollar did.
+    let checks = steady_then(ars(20_000_000.0), 1000.0, ars(19_999_999.0), 1120.0);
+    assert_eq!(
+        cause_of(checks),
+        Some(Cause::LowerQuote {
+            before_usd: 20_000.0
+        })
+    );
+}
+
+#[test]
+fn coming_back_in_stock_comes_before_a_lower_quote() {
+    let mut checks = steady_then(usd(20_000.0), 1000.0, usd(18_000.0), 1000.0);
+    let mut gone = check_at(hours_before(13), usd(20_000.0), 1000.0);
+    gone.in_stock = false;
+    checks.insert(checks.len() - 1, gone);
+    assert_eq!(cause_of(checks), Some(Cause::Returned));
 }
 
 #[test]

@@ -254,3 +254,117 @@ async fn ticked_boxes_and_typed_ids_compare_like_the_shared_address() {
     assert_eq!(one.status, StatusCode::BAD_REQUEST);
     assert!(text(&one).contains("elegí de 2 a 4 versiones"));
 }
+
+#[tokio::test]
+async fn a_peso_budget_searches_as_its_dollars_at_the_current_rate() {
+    let text_of = |path: &str| {
+        let catalogue =
+            fs::read_to_string(fixture().out.join("_edge/catalogue.json")).expect("catalogue.json");
+        let value: Value = serde_json::from_str(&catalogue).expect("json");
+        let rate = value["meta"]["currentRate"]["arsPerUsd"]
+            .as_f64()
+            .expect("rate");
+        path.replace("RATE_X_40000", &format!("{}", rate * 40_000.0))
+    };
+    let pesos = get(&text_of("/buscar?sort=price_asc&maxPriceArs=RATE_X_40000")).await;
+    let dollars = get("/buscar?sort=price_asc&maxPriceUsd=40000").await;
+    assert_eq!(pesos.status, StatusCode::OK);
+    let (pesos, dollars) = (text(&pesos), text(&dollars));
+    let results = |html: &str| {
+        let start = html.find("<div id=\"estado\"").expect("status");
+        let end = html.find("<nav id=\"paginas\"").expect("pager");
+        html[start..end].to_owned()
+    };
+    assert!(
+        dollars.contains("versiones encontradas"),
+        "a premise: some match"
+    );
+    assert!(
+        pesos.contains("maxPriceUsd=40000.00&amp;offset=20"),
+        "paging keeps dollars"
+    );
+    assert!(
+        results(&pesos) == results(&dollars),
+        "the same status and cards"
+    );
+}
+
+#[tokio::test]
+async fn an_unknown_id_is_named_while_the_known_versions_still_show() {
+    let fragments = fragments();
+    let known: Vec<String> = edge_vehicles()
+        .iter()
+        .take(2)
+        .map(|v| v["id"].as_str().expect("id").to_owned())
+        .collect();
+    let encode = |id: &str| autoprecios::api::links::percent_encode(id);
+    let path = format!(
+        "/comparar?ids={},no-existe,{}",
+        encode(&known[0]),
+        encode(&known[1])
+    );
+    let page = get(&path).await;
+    assert_eq!(page.status, StatusCode::NOT_FOUND, "the API's status");
+    let html = text(&page);
+    assert!(html.contains(
+        "No hay ninguna versión publicada con el ID «no-existe». Estas son las que sí están."
+    ));
+    assert!(html.contains("compare-table compare-n2"));
+    for id in &known {
+        assert!(html.contains(&format!(
+            "<th scope=\"col\">{}</th>",
+            fragments.vehicles[id].head
+        )));
+    }
+    // The unknown ID comes back escaped.
+    let hostile = get(&format!("/comparar?ids={},%3Cb%3Ex", encode(&known[0]))).await;
+    let html = text(&hostile);
+    assert!(html.contains("«&lt;b&gt;x»") && !html.contains("<b>x"));
+    // One version alone: shown, with the API's reason.
+    let alone = get(&format!("/comparar?ids={}", encode(&known[0]))).await;
+    assert_eq!(alone.status, StatusCode::BAD_REQUEST);
+    let html = text(&alone);
+    assert!(
+        html.contains("elegí de 2 a 4 versiones") && html.contains("elegí otra para compararla")
+    );
+    assert!(html.contains("compare-table compare-n1"));
+}
+
+#[tokio::test]
+async fn a_search_page_with_a_kind_is_that_deal_list_with_its_filters() {
+    for (kind, window, title) in [
+        ("price_drops", "3d", "Bajas de precio de los últimos 3 días"),
+        (
+            "new_opportunities",
+            "1d",
+            "Nuevas oportunidades del último día",
+        ),
+        ("opportunities", "7d", "Oportunidades actuales"),
+    ] {
+        let query = format!("kind={kind}&window={window}");
+        let api = get(&format!("/api/v1/deals?{query}")).await.json();
+        // A form sends every field, empty ones too.
+        let page = get(&format!("/buscar?{query}&make=&maxPriceArs=")).await;
+        assert_eq!(page.status, StatusCode::OK);
+        let html = text(&page);
+        assert!(html.contains(&format!("{title}: ")), "{title}");
+        let fragments = fragments();
+        let mut at = 0;
+        for id in ids(&api) {
+            let card = &fragments.vehicles[&id].card;
+            let found = html[at..].find(card.as_str()).expect("each card, in order");
+            at += found + card.len();
+        }
+    }
+    let opportunities = get("/api/v1/deals?kind=opportunities").await.json();
+    let first = &opportunities["data"]["vehicles"][0];
+    let make = first["make"].as_str().expect("make");
+    let filtered = get(&format!("/api/v1/deals?kind=opportunities&make={make}"))
+        .await
+        .json();
+    let page = text(&get(&format!("/buscar?kind=opportunities&make={make}")).await);
+    let total = filtered["data"]["pagination"]["total"]
+        .as_u64()
+        .expect("total");
+    assert!(page.contains(&format!("Oportunidades actuales: {total} versi")));
+}

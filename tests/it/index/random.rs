@@ -169,6 +169,7 @@ pub fn change(rng: &mut Rng) -> RecentChange {
         previous_price_usd: None,
         current_price_usd: 20000.0,
         conversion_basis: "current_observed_exchange_rate".into(),
+        detail: Default::default(),
     }
 }
 

@@ -1,0 +1,159 @@
+//! Site pages with a query, compare: `/comparar?ids=...` filled in with the
+//! table of `/api/v1/compare?ids=...` from each version's fragments. When
+//! the API refuses the list (an unknown ID, a single version), the page says
+//! why, naming the IDs it does not know, and still shows the versions it
+//! knows, with the API's status.
+
+use super::{
+    Composed, PageFragments, VehicleFragments, escape, form_query, refused, slots, with_content,
+};
+use crate::api::Index;
+use crate::api::endpoints::compare_vehicles;
+use crate::api::links::percent_encode;
+use crate::api::params::parse_compare;
+use crate::api::text::form_decode;
+
+/// At most this many versions are compared.
+const MAX_COLUMNS: usize = 4;
+
+/// `/comparar?ids=...`: the table of `/api/v1/compare?ids=...`.
+pub fn compare_page(index: &Index, fragments: &PageFragments, query: &str) -> Composed {
+    let query = &compare_query(&form_query(query));
+    let compared = parse_compare(query).and_then(|parsed| compare_vehicles(index, &parsed));
+    let data = match compared {
+        Ok(envelope) => envelope.data,
+        Err(error) => return partly(error, fragments, query),
+    };
+    let columns: Vec<&VehicleFragments> = data
+        .vehicles
+        .iter()
+        .filter_map(|vehicle| fragments.vehicles.get(&vehicle.facts.id))
+        .collect();
+    let status = format!("Comparación de {} versiones.", columns.len());
+    Composed {
+        parts: vec![
+            (slots::STATUS, with_content(slots::STATUS, &escape(&status))),
+            (
+                slots::COMPARISON,
+                with_content(slots::COMPARISON, &table(&columns, fragments)),
+            ),
+        ],
+        error: None,
+    }
+}
+
+/// A refused list: the reason, the IDs that name no published version, and
+/// the table of those that do (the first four).
+fn partly(error: crate::api::ApiError, fragments: &PageFragments, query: &str) -> Composed {
+    let mut composed = refused(error);
+    let mut ids = ids(query);
+    let mut seen = std::collections::BTreeSet::new();
+    ids.retain(|id| seen.insert(id.clone()));
+    let (known, unknown): (Vec<&String>, Vec<&String>) = ids
+        .iter()
+        .partition(|id| fragments.vehicles.contains_key(id.as_str()));
+    let columns: Vec<&VehicleFragments> = known
+        .iter()
+        .filter_map(|id| fragments.vehicles.get(id.as_str()))
+        .take(MAX_COLUMNS)
+        .collect();
+    if columns.is_empty() {
+        return composed;
+    }
+    let mut note = String::new();
+    if !unknown.is_empty() {
+        let names: Vec<String> = unknown.iter().map(|id| format!("«{id}»")).collect();
+        note.push_str(&format!(
+            "No hay ninguna versión publicada con {} {}. ",
+            if unknown.len() == 1 {
+                "el ID"
+            } else {
+                "los ID"
+            },
+            names.join(", ")
+        ));
+    }
+    note.push_str(match columns.len() {
+        1 => "Esta es la que sí está; elegí otra para compararla.",
+        _ => "Estas son las que sí están.",
+    });
+    if let Some((_, status)) = composed.parts.first_mut() {
+        let end = status.rfind("</").unwrap_or(status.len());
+        status.insert_str(end, &format!("<p>{}</p>", escape(&note)));
+    }
+    composed.parts.push((
+        slots::COMPARISON,
+        with_content(slots::COMPARISON, &table(&columns, fragments)),
+    ));
+    composed
+}
+
+/// The IDs of an `ids=a,b` query, decoded.
+fn ids(query: &str) -> Vec<String> {
+    query
+        .split('&')
+        .filter_map(|pair| pair.strip_prefix("ids="))
+        .flat_map(|value| value.split(','))
+        .filter_map(form_decode)
+        .filter(|id| !id.is_empty())
+        .collect()
+}
+
+/// The comparison table of `columns`, one row per row heading.
+fn table(columns: &[&VehicleFragments], fragments: &PageFragments) -> String {
+    let mut table = String::new();
+    // Three versions fit a 360-pixel phone; four say that they scroll.
+    if columns.len() > 3 {
+        table.push_str(
+            "<p class=\"scroll-cue meta\">Deslizá la tabla hacia el costado para ver las cuatro versiones →</p>",
+        );
+    }
+    // The phone layout sets one grid track per version (`compare-n1` to `-n4`).
+    table.push_str(&format!(
+        "<div class=\"table-wrap\" role=\"region\" aria-label=\"Comparación de versiones\" tabindex=\"0\">\
+         <table class=\"compare-table compare-n{}\">\n<thead><tr><th scope=\"col\">Dato</th>",
+        columns.len()
+    ));
+    for column in columns {
+        table.push_str(&format!("<th scope=\"col\">{}</th>", column.head));
+    }
+    table.push_str("</tr></thead>\n<tbody>\n");
+    for (row, heading) in fragments.compare_rows.iter().enumerate() {
+        table.push_str("<tr>");
+        table.push_str(heading);
+        for column in columns {
+            table.push_str(column.cells.get(row).map_or("<td></td>", String::as_str));
+        }
+        table.push_str("</tr>\n");
+    }
+    table.push_str("</tbody>\n</table></div>");
+    table
+}
+
+/// The API's `ids=a,b` for the ways a page is asked: that same address
+/// (a shared link), one `ids` per ticked box of a model page, or the IDs
+/// typed into the compare form, whose commas the browser sent as `%2C`.
+fn compare_query(query: &str) -> String {
+    let values: Vec<&str> = query
+        .split('&')
+        .filter_map(|pair| pair.strip_prefix("ids="))
+        .collect();
+    let ids: Vec<String> = match values.as_slice() {
+        [one] if one.contains(',') => return query.to_owned(),
+        [one] => form_decode(one)
+            .unwrap_or_default()
+            .split(',')
+            .map(|id| id.trim().to_owned())
+            .filter(|id| !id.is_empty())
+            .collect(),
+        many => many
+            .iter()
+            .map(|value| form_decode(value).unwrap_or_default())
+            .collect(),
+    };
+    if ids.is_empty() {
+        return query.to_owned();
+    }
+    let encoded: Vec<String> = ids.iter().map(|id| percent_encode(id)).collect();
+    format!("ids={}", encoded.join(","))
+}
