@@ -7,9 +7,10 @@
 
 pub mod api;
 pub mod catalogue;
+pub mod composed;
+pub mod html;
 pub mod logging;
 pub mod manifest;
-pub mod pages;
 pub mod time;
 pub mod vocab;
 

@@ -9,6 +9,7 @@
 //! it with their own rules; request logging wraps everything.
 
 pub mod answers;
+pub mod composed;
 pub mod files;
 pub mod handlers;
 pub mod health;
@@ -16,7 +17,6 @@ pub mod http;
 pub mod loader;
 pub mod mcp;
 pub mod overload;
-pub mod pages;
 pub mod serve;
 pub mod state;
 
@@ -96,7 +96,7 @@ pub fn app_with(state: AppState, options: &AppOptions) -> Router {
         overload::shed,
     );
     let site = handlers::routes()
-        .merge(pages::routes())
+        .merge(composed::routes())
         .fallback(files::serve)
         // A panic becomes a JSON 500 inside the policy, so it still gets no-store.
         .layer(CatchPanicLayer::custom(http::panic_response))

@@ -18,10 +18,10 @@ use crate::api::index::{
     INDEX_FILE_PATH, INDEX_FILE_VERSION, IndexFile, RECORDS_FILE_PATH, Records,
 };
 use crate::api::json::etag;
+use crate::composed::{PAGES_DATA_PATH, PageFragments};
 use crate::edge::answers::{Answers, DEFAULT_CACHE_BYTES};
 pub use crate::manifest::MANIFEST;
 use crate::manifest::Manifest;
-use crate::pages::{PAGES_DATA_PATH, PageFragments};
 
 /// One file of the tree as the manifest lists it, by URL or by file.
 #[derive(Debug, Clone, PartialEq, Eq)]

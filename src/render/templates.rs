@@ -5,7 +5,7 @@
 
 use minijinja::{AutoEscape, Environment, State, Value};
 
-use crate::pages::escape as escape_html;
+use crate::html::{escape as escape_html, escape_xml};
 
 /// How a template named `*.xml` or `*.svg` is escaped: as HTML, plus the
 /// control characters XML 1.0 forbids left out (a feed reader rejects the
@@ -66,19 +66,6 @@ fn format_value(
         }
     }
     minijinja::escape_formatter(out, state, value)
-}
-
-/// Escapes text for XML: as HTML (`crate::pages::escape`), with the characters XML 1.0
-/// does not allow (C0 controls other than tab and line breaks, U+FFFE,
-/// U+FFFF) left out.
-pub fn escape_xml(text: &str) -> String {
-    let allowed = |c: &char| {
-        !((*c < ' ' && !matches!(c, '\t' | '\n' | '\r')) || matches!(c, '\u{fffe}' | '\u{ffff}'))
-    };
-    if text.chars().all(|c| allowed(&c)) {
-        return escape_html(text);
-    }
-    escape_html(&text.chars().filter(allowed).collect::<String>())
 }
 
 /// Renders an XML or text template: minijinja drops a template's last line

@@ -3,11 +3,11 @@
 //! limits), orderings and paging, filters against a brute-force reading of
 //! the edge data, static files and path traversal, reloads.
 
+mod composed;
 mod files;
 mod filters;
 mod headers;
 mod ordering;
-mod pages;
 mod protocol;
 mod reload;
 

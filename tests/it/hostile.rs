@@ -331,7 +331,7 @@ async fn version_pages_show_the_trims_escaped() {
         let page = get(&page_url).await;
         assert_eq!(page.status, StatusCode::OK, "{id:?}: {page_url}");
         let text = String::from_utf8(page.body).expect("UTF-8 page");
-        let escaped = autoprecios::pages::escape(trim);
+        let escaped = autoprecios::html::escape(trim);
         assert!(
             text.contains(&escaped),
             "{page_url}: trim not shown escaped"
@@ -370,7 +370,7 @@ async fn filled_in_search_and_compare_pages_escape_everything() {
         panic!("/buscar carries raw markup: {found}");
     }
     for trim in &trims {
-        assert!(text.contains(&autoprecios::pages::escape(trim)), "{trim:?}");
+        assert!(text.contains(&autoprecios::html::escape(trim)), "{trim:?}");
     }
     let ids = hostile_ids();
     for pair in [[&ids[0], &ids[3]], [&ids[8], &ids[7]], [&ids[4], &ids[1]]] {

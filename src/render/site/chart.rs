@@ -410,17 +410,5 @@ fn summary(data: &ChartData, first: &WeeklyAverage, last: &WeeklyAverage) -> Str
     text
 }
 
-/// Escapes text for XML content and attributes: the HTML escaping, with
-/// the characters XML 1.0 forbids dropped rather than escaped.
-pub fn escape(text: &str) -> String {
-    let allowed = |c: &char| {
-        !((*c < ' ' && !matches!(c, '\t' | '\n' | '\r')) || matches!(c, '\u{fffe}' | '\u{ffff}'))
-    };
-    if text.chars().all(|c| allowed(&c)) {
-        return crate::pages::escape(text);
-    }
-    crate::pages::escape(&text.chars().filter(allowed).collect::<String>())
-}
-
 #[cfg(test)]
 mod tests;

@@ -8,8 +8,8 @@
 use serde::Serialize;
 
 use super::cards::Card;
+use super::catalogue_pages::crumbs;
 use super::feeds::SitemapEntry;
-use super::pages::crumbs;
 use super::{PageMeta, Site, labels};
 use crate::api::endpoints::find_deals;
 use crate::api::query::{DealSort, DealsQuery, MAX_LIMIT, Page};

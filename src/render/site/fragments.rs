@@ -2,7 +2,7 @@
 //! card (the `card` macro of every list page), compare heading and compare
 //! cells, and the compare row headings, written to `_edge/pages.json`. The
 //! edge fills `/buscar?...` and `/comparar?...` with them (see
-//! `crate::pages`), so those pages have the same HTML as the static ones
+//! `crate::composed`), so those pages have the same HTML as the static ones
 //! and need no script.
 
 use minijinja::context;
@@ -13,7 +13,8 @@ use super::format::{self, UNKNOWN, date_time};
 use super::specs::{self, UNKNOWN_VALUE};
 use super::{Site, labels};
 use crate::api::types::VehicleRecord;
-use crate::pages::{PAGES_DATA_PATH, PageFragments, VehicleFragments, escape};
+use crate::composed::{PAGES_DATA_PATH, PageFragments, VehicleFragments};
+use crate::html::escape;
 
 /// The rows every comparison has before the specification rows.
 const LEADING_ROWS: [&str; 12] = [

@@ -14,13 +14,13 @@
 
 pub mod assets;
 pub mod cards;
+pub mod catalogue_pages;
 pub mod chart;
 pub mod deals;
 pub mod feeds;
 pub mod format;
 pub mod fragments;
 pub mod labels;
-pub mod pages;
 pub mod shells;
 pub mod specs;
 pub mod version;
@@ -242,9 +242,9 @@ fn docs_paths() -> Vec<&'static str> {
 /// sitemap; returns the number of pages written.
 pub fn write_site(site: &Site, extra: &[SitemapEntry]) -> anyhow::Result<usize> {
     assets::write_assets(site.out)?;
-    let mut pages = vec![pages::write_home(site)?];
+    let mut pages = vec![catalogue_pages::write_home(site)?];
     pages.extend(deals::write_deal_pages(site)?);
-    pages.extend(pages::write_catalogue_pages(site)?);
+    pages.extend(catalogue_pages::write_catalogue_pages(site)?);
     pages.extend(version::write_versions(site)?);
     pages.push(shells::write_search(site)?);
     shells::write_compare(site)?;

@@ -1,12 +1,12 @@
 //! Render stage, query pages: `/buscar` (a GET form whose field names are
 //! the API's parameters) and `/comparar` (shareable as `/comparar?ids=a,b`),
-//! the pages the edge fills in for a query (`crate::pages`, with the
+//! the pages the edge fills in for a query (`crate::composed`, with the
 //! fragments of `fragments.rs`); and the HTML 404 page.
 
 use serde::Serialize;
 
+use super::catalogue_pages::crumbs;
 use super::feeds::SitemapEntry;
-use super::pages::crumbs;
 use super::{PageMeta, Site, format, labels};
 
 #[derive(Serialize)]

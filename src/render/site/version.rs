@@ -180,7 +180,7 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
         make: vehicle.make.clone(),
         model: vehicle.model.clone(),
         trim: labels::trim(&vehicle.trim, vehicle.trim_display.as_deref()),
-        make_path: super::pages::make_path(&model_path),
+        make_path: super::catalogue_pages::make_path(&model_path),
         model_path,
         price_usd: price(vehicle.current_price_usd, Currency::Usd),
         price: price_view(

@@ -1,6 +1,6 @@
 //! Edge stage, query pages: `/buscar?...` and `/comparar?...`, the static
 //! pages with their results filled in from the loaded tree's fragments
-//! (`crate::pages`), so search and compare work without JavaScript. Without
+//! (`crate::composed`), so search and compare work without JavaScript. Without
 //! a query, or for a tree without the fragments, the static page is served
 //! as any other file. A refused query is the page with the reasons, sent
 //! with the API's status for it.
@@ -12,10 +12,10 @@ use axum::response::Response;
 use axum::routing::get;
 
 use crate::api::Index;
+use crate::composed::{Composed, PageFragments, compare_page, search_page};
 use crate::edge::files;
 use crate::edge::http::bytes_response;
 use crate::edge::state::{AppState, QueryPages};
-use crate::pages::{Composed, PageFragments, compare_page, search_page};
 
 /// Content type of the pages.
 const HTML: &str = "text/html; charset=utf-8";

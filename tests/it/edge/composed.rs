@@ -5,7 +5,7 @@
 
 use std::fs;
 
-use autoprecios::pages::PageFragments;
+use autoprecios::composed::PageFragments;
 use axum::http::StatusCode;
 use serde_json::Value;
 
@@ -174,7 +174,7 @@ async fn refused_pages_say_every_api_error_in_spanish() {
         pages += 1;
         let html = text(&page);
         for message in messages {
-            let escaped = autoprecios::pages::escape(&message);
+            let escaped = autoprecios::html::escape(&message);
             if html.contains(&format!(": {escaped}")) {
                 untranslated.push(format!("{page_uri}: {message:?}"));
             }

@@ -1,0 +1,153 @@
+//! Site pages with a query: `/buscar?...` and `/comparar?ids=...` are
+//! composed by the edge (they cannot be precomputed) from the static page
+//! and HTML fragments that `generate` rendered with the site's own templates
+//! (`_edge/pages.json`: each version's card, compare heading and cells), so
+//! the site works without JavaScript and has one renderer. The edge only
+//! adds the words around them: counts, paging links and error messages,
+//! escaped here.
+
+pub mod budget;
+mod compare;
+pub mod deals;
+mod search;
+
+pub use compare::compare_page;
+pub use search::search_page;
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::api::ApiError;
+use crate::api::params::label;
+use crate::api::text::form_decode;
+use crate::html::escape;
+
+/// URL (and tree path) of the fragments file.
+pub const PAGES_DATA_PATH: &str = "/_edge/pages.json";
+
+/// Where the edge puts what it composes: these empty elements of the static
+/// pages (`templates/search.html`, `templates/compare.html`).
+pub mod slots {
+    /// The status line of both pages.
+    pub const STATUS: &str =
+        r#"<div id="estado" class="status" role="status" aria-live="polite"></div>"#;
+    /// The search results.
+    pub const RESULTS: &str = r#"<ol id="lista" class="cards result-list"></ol>"#;
+    /// The search paging links.
+    pub const PAGER: &str =
+        r#"<nav id="paginas" class="pager" aria-label="Páginas de resultados"></nav>"#;
+    /// The comparison table.
+    pub const COMPARISON: &str = r#"<div id="comparacion"></div>"#;
+}
+
+/// `_edge/pages.json`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PageFragments {
+    /// The comparison's row headings, `<th scope="row">` elements in order.
+    pub compare_rows: Vec<String>,
+    /// Each published version's fragments, by ID.
+    pub vehicles: BTreeMap<String, VehicleFragments>,
+}
+
+/// One version's fragments.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct VehicleFragments {
+    /// Its card (`<article class="card">`).
+    pub card: String,
+    /// Its column heading's content (a link to its page).
+    pub head: String,
+    /// Its cells, `<td>` elements, one per row of `compareRows`.
+    pub cells: Vec<String>,
+}
+
+/// The composed parts of a page: each slot's new content, and whether the
+/// request was refused (the page is then sent with the error's status).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Composed {
+    /// (slot, replacement) pairs.
+    pub parts: Vec<(&'static str, String)>,
+    /// The API error that refused the query, if any.
+    pub error: Option<ApiError>,
+}
+
+impl Composed {
+    /// The page with its slots filled.
+    pub fn fill(&self, page: &str) -> String {
+        self.parts
+            .iter()
+            .fold(page.to_owned(), |page, (slot, html)| {
+                page.replacen(slot, html, 1)
+            })
+    }
+}
+
+/// What a page's query asks the API: the pairs that name a form field (or
+/// the paging), without empty values. A form sent without the script sends
+/// every field, empty ones included, and shared links pick up tracking
+/// parameters; a page, unlike the API, takes both as "not set".
+pub fn form_query(query: &str) -> String {
+    query
+        .split('&')
+        .filter(|pair| {
+            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+            let known = form_decode(name).is_some_and(|name| label(&name).is_some());
+            let empty = form_decode(value).is_some_and(|value| value.trim().is_empty());
+            known && !empty
+        })
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+/// The status line of a refused query: what was wrong, in Spanish, each
+/// parameter by its form label.
+pub(crate) fn refused(error: ApiError) -> Composed {
+    let lead = match error {
+        ApiError::NotFound(_) => "No encontrado",
+        _ => "La consulta no es válida",
+    };
+    let mut status = format!("<strong>{lead}: {}</strong>", escape(&error.spanish()));
+    if let ApiError::InvalidParameters(details) = &error {
+        status.push_str("<ul>");
+        for detail in details {
+            let field = label(&detail.path).unwrap_or(&detail.path);
+            status.push_str(&format!(
+                "<li>{}: {}</li>",
+                escape(field),
+                escape(&detail.problem.spanish())
+            ));
+        }
+        status.push_str("</ul>");
+    }
+    Composed {
+        parts: vec![(slots::STATUS, with_content(slots::STATUS, &status))],
+        error: Some(error),
+    }
+}
+
+/// An empty element with `content` inside.
+pub(crate) fn with_content(slot: &str, content: &str) -> String {
+    let end = slot.rfind("</").unwrap_or(slot.len());
+    format!("{}{content}{}", &slot[..end], &slot[end..])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slots_are_filled_once() {
+        let composed = Composed {
+            parts: vec![(
+                slots::COMPARISON,
+                with_content(slots::COMPARISON, "<p>x</p>"),
+            )],
+            error: None,
+        };
+        assert_eq!(
+            composed.fill("a<div id=\"comparacion\"></div>b"),
+            "a<div id=\"comparacion\"><p>x</p></div>b"
+        );
+    }
+}
