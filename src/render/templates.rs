@@ -5,6 +5,8 @@
 
 use minijinja::{AutoEscape, Environment, State, Value};
 
+use crate::api::operations::Operation;
+use crate::api::params::table::{Kind, param_of};
 use crate::html::{escape as escape_html, escape_xml};
 
 /// How a template named `*.xml` or `*.svg` is escaped: as HTML, plus the
@@ -41,8 +43,37 @@ pub fn environment() -> Environment<'static> {
         }
     });
     env.set_formatter(format_value);
+    env.add_function("param", search_param);
     crate::render::site::configure(&mut env);
     env
+}
+
+/// `param("minSeats")` in a template: a search parameter's form label and
+/// bounds from the parameter table (`label`, `min`, `max`, and `maxlength`
+/// for text), so the search form says what the API checks. An unknown name
+/// fails the render: a renamed parameter cannot leave a dead field behind.
+fn search_param(name: &str) -> Result<Value, minijinja::Error> {
+    let param = param_of(Operation::Search, name).ok_or_else(|| {
+        minijinja::Error::new(
+            minijinja::ErrorKind::InvalidOperation,
+            format!("no search parameter {name:?}"),
+        )
+    })?;
+    // Whole bounds as integers, so an attribute reads `min="0"`, not `0.0`.
+    let number = |value: f64| {
+        if value.fract() == 0.0 && value.abs() < 1e15 {
+            Value::from(value as i64)
+        } else {
+            Value::from(value)
+        }
+    };
+    let (min, max, maxlength) = match param.kind {
+        Kind::Text { max, .. } => (None, None, Some(max)),
+        Kind::Integer { min, max, .. } => (Some(Value::from(min)), Some(Value::from(max)), None),
+        Kind::Number { min, max } => (Some(number(min)), max.map(number), None),
+        Kind::Boolean | Kind::Choice { .. } | Kind::Ids => (None, None, None),
+    };
+    Ok(minijinja::context! { label => param.label, min, max, maxlength })
 }
 
 /// Writes a value into a template. Unsafe strings get `& < > " '` escaped;
@@ -103,5 +134,23 @@ mod tests {
                 .expect("renders");
             assert_eq!(text, expected, "{name}");
         }
+    }
+
+    #[test]
+    fn the_search_form_reads_labels_and_bounds_from_the_parameter_table() {
+        let env = environment();
+        let field = |source: &str| env.render_str(source, ()).expect("renders");
+        assert_eq!(
+            field(r#"{% set p = param("minSeats") %}{{ p.label }} {{ p.min }}-{{ p.max }}"#),
+            "Asientos, al menos 1-100"
+        );
+        assert_eq!(field(r#"{{ param("minPriceUsd").min }}"#), "0");
+        assert_eq!(field(r#"{{ param("minDiscountPct").max }}"#), "100");
+        assert_eq!(field(r#"{{ param("q").maxlength }}"#), "200");
+        assert!(
+            env.render_str(r#"{{ param("colour").label }}"#, ())
+                .is_err(),
+            "an unknown parameter fails the render"
+        );
     }
 }

@@ -8,6 +8,7 @@ use serde::Serialize;
 use super::catalogue_pages::crumbs;
 use super::feeds::SitemapEntry;
 use super::{PageMeta, Site, format, labels};
+use crate::api::params::label;
 
 #[derive(Serialize)]
 struct Choice {
@@ -28,16 +29,10 @@ struct SearchView {
 /// API's parameters), with the slots the edge fills with the results.
 pub fn write_search(site: &Site) -> anyhow::Result<SitemapEntry> {
     let catalogue = site.index.catalogue_data();
-    let titles = [
-        ("type", "Carrocería"),
-        ("fuel", "Combustible"),
-        ("transmission", "Transmisión"),
-        ("drivetrain", "Tracción"),
-    ];
+    // Each select's title is its parameter's form label (the table's).
     let filters = labels::filter_options()
         .into_iter()
-        .zip(titles)
-        .map(|((name, options), (_, title))| {
+        .map(|(name, options)| {
             let present = catalogue.filters.get(name);
             let choices = options
                 .into_iter()
@@ -47,7 +42,7 @@ pub fn write_search(site: &Site) -> anyhow::Result<SitemapEntry> {
                     label: label.to_owned(),
                 })
                 .collect();
-            (name, title, choices)
+            (name, label(name).unwrap_or(name), choices)
         })
         .collect();
     let mut models: Vec<String> = catalogue.models.iter().map(|m| m.model.clone()).collect();
