@@ -9,11 +9,8 @@ use std::path::{Path, PathBuf};
 
 use autoprecios::generate::generate;
 use autoprecios::output::Manifest;
-use autoprecios::render::site::format::{ars, date, date_time, money, number, percent, usd};
 use autoprecios::sample::{SampleOptions, generate_sample};
 use autoprecios::snapshot::{TableFormat, write_snapshot};
-use autoprecios::time::parse_time;
-use autoprecios::vocab::Currency;
 
 use crate::harness::{BASE, fixture, options};
 
@@ -75,34 +72,6 @@ fn a_version_page_is_pinned() {
     )
     .expect("the version page");
     insta::assert_snapshot!("version_page", without_asset_hashes(&html));
-}
-
-#[test]
-fn money_and_dates_use_argentine_formats() {
-    assert_eq!(usd(25_300.0), "US$ 25.300");
-    assert_eq!(ars(35_000_000.0), "$ 35.000.000");
-    assert_eq!(usd(1_200.0), "US$ 1.200");
-    assert_eq!(usd(54_879.19), "US$ 54.879,19");
-    assert_eq!(ars(1_445.6), "$ 1.445,60");
-    assert_eq!(money(999.999, Currency::Usd), "US$ 1.000");
-    assert_eq!(money(-300.0, Currency::Ars), "-$ 300");
-    assert_eq!(number(8.4), "8,4");
-    assert_eq!(
-        percent(7.16),
-        "7,16 %",
-        "two decimals, as the API publishes"
-    );
-    assert_eq!(
-        percent(4.995),
-        "4,99 %",
-        "truncated: never reads as the 5 % threshold"
-    );
-    let t = parse_time("2026-11-21T23:00:00Z").expect("time");
-    assert_eq!(date_time(t), "21/11/2026 20:00");
-    assert_eq!(
-        date(parse_time("2026-11-22T02:59:00Z").expect("time")),
-        "21/11/2026"
-    );
 }
 
 /// Decodes the character references the templates produce.

@@ -229,6 +229,8 @@ mod tests {
         assert_eq!(usd(-300.0), "-US$ 300");
         assert_eq!(usd(1_234_567.899), "US$ 1.234.567,90");
         assert_eq!(money(12.5, Currency::Ars), "$ 12,50");
+        assert_eq!(money(999.999, Currency::Usd), "US$ 1.000", "cents carry");
+        assert_eq!(money(-300.0, Currency::Ars), "-$ 300");
         assert_eq!(usd(f64::NAN), UNKNOWN);
     }
 
@@ -301,6 +303,12 @@ mod tests {
         // 01:30 UTC is still the previous day in Argentina.
         let t = parse_time("2026-01-01T01:30:00Z").expect("time");
         assert_eq!(date_time(t), "31/12/2025 22:30");
+        let t = parse_time("2026-11-22T02:59:00Z").expect("time");
+        assert_eq!(
+            date(t),
+            "21/11/2026",
+            "a minute before midnight in Argentina"
+        );
         assert_eq!(document_date("2026-03-01"), "01/03/2026");
         assert_eq!(document_date("marzo 2026"), "marzo 2026");
         assert_eq!(month_abbreviation(1), "ene");
