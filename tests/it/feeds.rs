@@ -65,10 +65,11 @@ fn version_feeds_name_the_car_in_every_entry_and_record_events() {
         let feed = fs::read_to_string(fixture.out.join(path.trim_start_matches('/')))
             .expect("the version's feed");
         feeds += 1;
-        let trim = vehicle["trimDisplay"]
-            .as_str()
-            .or(vehicle["trim"].as_str())
-            .expect("trim");
+        // The trim as the site's pages write it (gearbox codes spelled out).
+        let trim = autoprecios::render::site::labels::trim(
+            vehicle["trim"].as_str().expect("trim"),
+            vehicle["trimDisplay"].as_str(),
+        );
         let name = xml(&format!(
             "{} {} {trim}",
             vehicle["make"].as_str().expect("make"),

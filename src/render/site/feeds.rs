@@ -9,8 +9,7 @@ use minijinja::value::Serde;
 use minijinja::{Environment, context};
 use serde::Serialize;
 
-use super::cards::{change_text, comparison_text, drop_size};
-use super::format::usd;
+use super::cards::{card, change_text, drop_size};
 use super::{Site, docs_paths};
 use crate::catalogue::{RecentChange, Vehicle};
 use crate::render::templates::render_file;
@@ -151,9 +150,10 @@ pub(super) fn render_feed(
     )
 }
 
-/// The car's name as every entry title starts: make, model and trim.
+/// The car's name as every entry title starts: make, model and trim, the
+/// trim as the site's pages write it.
 pub(super) fn display_name(vehicle: &Vehicle) -> String {
-    let trim = vehicle.trim_display.as_deref().unwrap_or(&vehicle.trim);
+    let trim = super::labels::trim(&vehicle.trim, vehicle.trim_display.as_deref());
     format!("{} {} {trim}", vehicle.make, vehicle.model)
 }
 
@@ -193,13 +193,24 @@ pub(super) fn change_entry(site: &Site, vehicle: &Vehicle, change: &RecentChange
         title: format!("{}: {headline}", display_name(vehicle)),
         link: url,
         updated,
-        summary: format!(
-            "{}. Cotización más baja: {}. {}.",
-            change_text(change),
-            usd(vehicle.current_price_usd),
-            comparison_text(vehicle.current_price_usd, &vehicle.comparison)
-        ),
+        summary: summary_text(site, vehicle, change),
     }
+}
+
+/// An entry's text, in the words of the version's card: what happened, the
+/// best dealer price in the currency it was quoted in (the other beside
+/// it), and how that compares with the usual price.
+fn summary_text(site: &Site, vehicle: &Vehicle, change: &RecentChange) -> String {
+    let card = card(vehicle, site.index.links());
+    let price = match &card.price.other {
+        Some(other) => format!("{} ({other})", card.price.lead),
+        None => card.price.lead.clone(),
+    };
+    format!(
+        "{}. Mejor precio de concesionaria: {price}. {}.",
+        change_text(change).trim_end_matches('.'),
+        card.comparison
+    )
 }
 
 /// Writes `/feeds/ofertas.xml`: every price drop and new opportunity of the
