@@ -6,7 +6,7 @@
 
 use autoprecios::api::ApiError;
 use autoprecios::api::params::{
-    decode_component, parse_compare, parse_deals, parse_model, parse_none, parse_search,
+    parse_compare, parse_deals, parse_model, parse_none, parse_search,
 };
 use autoprecios::api::query::{
     Filters, MAX_AIRBAGS, MAX_LIMIT, MAX_NAME_CHARS, MAX_OFFSET, MAX_Q_CHARS, MAX_SEATS, Page,
@@ -42,7 +42,6 @@ fuzz_target!(|data: &[u8]| {
     }
     let _ = parse_compare(query);
     let _ = parse_none(query);
-    let _ = decode_component(query);
 });
 
 fn check_page(page: Page) {
@@ -83,7 +82,9 @@ fn check_error<T>(result: Result<T, ApiError>) {
         Ok(_) => {}
         Err(ApiError::InvalidParameters(details)) => {
             assert!(!details.is_empty());
-            assert!(details.iter().all(|d| !d.message.is_empty()));
+            assert!(details.iter().all(|d| {
+                !d.problem.english().is_empty() && !d.problem.spanish().is_empty()
+            }));
         }
         Err(other) => panic!("a query string gave {other:?}"),
     }
