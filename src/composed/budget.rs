@@ -6,10 +6,29 @@
 
 use crate::api::text::form_decode;
 
-/// Each peso field and the API parameter it becomes.
-pub const FIELDS: [(&str, &str); 2] = [
-    ("minPriceArs", "minPriceUsd"),
-    ("maxPriceArs", "maxPriceUsd"),
+/// A peso field of the search form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct PesoField {
+    /// Its name in the form (site-only).
+    pub name: &'static str,
+    /// The API parameter it becomes.
+    pub usd_name: &'static str,
+    /// Its label on the form, which an error about it names.
+    pub label: &'static str,
+}
+
+/// Each peso field.
+pub const FIELDS: [PesoField; 2] = [
+    PesoField {
+        name: "minPriceArs",
+        usd_name: "minPriceUsd",
+        label: "Precio mínimo ($)",
+    },
+    PesoField {
+        name: "maxPriceArs",
+        usd_name: "maxPriceUsd",
+        label: "Precio máximo ($)",
+    },
 ];
 
 /// The query with each peso budget replaced by its dollar parameter:
@@ -19,22 +38,13 @@ pub const FIELDS: [(&str, &str); 2] = [
 /// with a value that is not a number, the value is passed on under the
 /// dollar name unchanged, so the API's own check of that field answers.
 pub fn in_dollars(query: &str, ars_per_usd: Option<f64>) -> String {
-    let pairs: Vec<(&str, &str)> = query
-        .split('&')
-        .filter(|pair| !pair.is_empty())
-        .map(|pair| pair.split_once('=').unwrap_or((pair, "")))
-        .collect();
-    let filled = |name: &str| {
-        pairs.iter().any(|(key, value)| {
-            form_decode(key).as_deref() == Some(name)
-                && form_decode(value).is_some_and(|value| !value.trim().is_empty())
-        })
-    };
+    let pairs = pairs(query);
+    let filled = |name: &str| filled(&pairs, name);
     pairs
         .iter()
         .filter_map(|&(key, value)| {
             let name = form_decode(key).unwrap_or_default();
-            let Some((_, usd_name)) = FIELDS.iter().find(|(ars, _)| *ars == name) else {
+            let Some(PesoField { usd_name, .. }) = FIELDS.iter().find(|f| f.name == name) else {
                 return Some(format!("{key}={value}"));
             };
             let text = form_decode(value).unwrap_or_default();
@@ -52,6 +62,34 @@ pub fn in_dollars(query: &str, ars_per_usd: Option<f64>) -> String {
         })
         .collect::<Vec<_>>()
         .join("&")
+}
+
+/// The peso field behind the API parameter `usd_name` in `query`, when
+/// [`in_dollars`] made that parameter from it (the buyer typed pesos, so an
+/// error about the value must name the peso field).
+pub fn peso_field(query: &str, usd_name: &str) -> Option<PesoField> {
+    let pairs = pairs(query);
+    FIELDS
+        .into_iter()
+        .find(|field| field.usd_name == usd_name)
+        .filter(|field| filled(&pairs, field.name) && !filled(&pairs, field.usd_name))
+}
+
+/// The `name=value` pairs of a query, as sent.
+fn pairs(query: &str) -> Vec<(&str, &str)> {
+    query
+        .split('&')
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| pair.split_once('=').unwrap_or((pair, "")))
+        .collect()
+}
+
+/// Whether `pairs` give `name` a value that is not blank.
+fn filled(pairs: &[(&str, &str)], name: &str) -> bool {
+    pairs.iter().any(|(key, value)| {
+        form_decode(key).as_deref() == Some(name)
+            && form_decode(value).is_some_and(|value| !value.trim().is_empty())
+    })
 }
 
 #[cfg(test)]
@@ -88,5 +126,21 @@ mod tests {
         );
         assert_eq!(in_dollars("maxPriceArs=1000", None), "maxPriceUsd=1000");
         assert_eq!(in_dollars("q=a%3Db", Some(1.0)), "q=a%3Db");
+    }
+
+    #[test]
+    fn an_error_about_a_converted_budget_names_the_peso_field() {
+        let field = |query, name| peso_field(query, name).map(|f| f.label);
+        assert_eq!(
+            field("maxPriceArs=-5", "maxPriceUsd"),
+            Some("Precio máximo ($)")
+        );
+        assert_eq!(
+            field("maxPriceArs=5&maxPriceUsd=3", "maxPriceUsd"),
+            None,
+            "dollars won"
+        );
+        assert_eq!(field("maxPriceArs=+", "maxPriceUsd"), None, "blank");
+        assert_eq!(field("minPriceArs=5", "maxPriceUsd"), None);
     }
 }

@@ -103,6 +103,15 @@ pub fn form_query(query: &str) -> String {
 /// The status line of a refused query: what was wrong, in Spanish, each
 /// parameter by its form label.
 pub(crate) fn refused(error: ApiError) -> Composed {
+    refused_as(error, |_| None)
+}
+
+/// As [`refused`], with `relabel` naming a parameter the page's own way
+/// first (a budget typed in pesos is refused as its dollar parameter).
+pub(crate) fn refused_as(
+    error: ApiError,
+    relabel: impl Fn(&str) -> Option<&'static str>,
+) -> Composed {
     let lead = match error {
         ApiError::NotFound(_) => "No encontrado",
         _ => "La consulta no es válida",
@@ -111,7 +120,9 @@ pub(crate) fn refused(error: ApiError) -> Composed {
     if let ApiError::InvalidParameters(details) = &error {
         status.push_str("<ul>");
         for detail in details {
-            let field = label(&detail.path).unwrap_or(&detail.path);
+            let field = relabel(&detail.path)
+                .or_else(|| label(&detail.path))
+                .unwrap_or(&detail.path);
             status.push_str(&format!(
                 "<li>{}: {}</li>",
                 escape(field),

@@ -2,7 +2,7 @@
 //! of `/api/v1/vehicles?...` (or of a deal list, see `deals.rs`), a status
 //! line saying how many were found, and links to the other pages.
 
-use super::{Composed, PageFragments, budget, deals, form_query, refused, slots, with_content};
+use super::{Composed, PageFragments, budget, deals, form_query, refused_as, slots, with_content};
 use crate::api::endpoints::{find_deals, search_vehicles};
 use crate::api::params::{parse_deals, parse_search};
 use crate::api::types::{Listed, Pagination};
@@ -22,7 +22,11 @@ pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Com
     let query = &joined;
     let data = match find_listed(index, deal.is_some(), query) {
         Ok(data) => data,
-        Err(error) => return refused(error),
+        Err(error) => {
+            return refused_as(error, |path| {
+                budget::peso_field(&rest, path).map(|field| field.label)
+            });
+        }
     };
     let pagination = &data.pagination;
     let mut status = status_line(pagination, data.vehicles.len());

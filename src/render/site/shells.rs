@@ -9,6 +9,7 @@ use super::catalogue_pages::crumbs;
 use super::feeds::SitemapEntry;
 use super::{PageMeta, Site, format, labels};
 use crate::api::params::label;
+use crate::composed::budget::{self, PesoField};
 
 #[derive(Serialize)]
 struct Choice {
@@ -23,6 +24,8 @@ struct SearchView {
     filters: Vec<(&'static str, &'static str, Vec<Choice>)>,
     /// The rate a peso budget is converted at, with its date; none without one.
     peso_rate: Option<String>,
+    /// The peso budget fields (minimum, maximum), with their labels.
+    pesos: [PesoField; 2],
 }
 
 /// Writes `/buscar`: the filter form (a GET form whose field names are the
@@ -52,6 +55,7 @@ pub fn write_search(site: &Site) -> anyhow::Result<SitemapEntry> {
         makes: catalogue.makes.clone(),
         models,
         filters,
+        pesos: budget::FIELDS,
         peso_rate: site.index.meta().current_rate.and_then(|rate| {
             let ars_per_usd = rate.ars_per_usd?;
             Some(format!(

@@ -290,6 +290,20 @@ async fn a_peso_budget_searches_as_its_dollars_at_the_current_rate() {
 }
 
 #[tokio::test]
+async fn a_refused_peso_budget_is_named_by_its_peso_field() {
+    let page = get("/buscar?maxPriceArs=-1000000").await;
+    assert_eq!(page.status, StatusCode::BAD_REQUEST);
+    let html = text(&page);
+    assert!(
+        html.contains("<li>Precio máximo ($): debe ser un número mayor o igual que 0</li>"),
+        "{html}"
+    );
+    // Typed in dollars beside pesos, the dollars are searched and named.
+    let page = get("/buscar?maxPriceArs=5&maxPriceUsd=-5").await;
+    assert!(text(&page).contains("<li>Precio máximo (US$): "));
+}
+
+#[tokio::test]
 async fn an_unknown_id_is_named_while_the_known_versions_still_show() {
     let fragments = fragments();
     let known: Vec<String> = edge_vehicles()
