@@ -1,7 +1,8 @@
 //! Edge stage, static files: answers every URL that is not an API route from
 //! the tree: the manifest's URL map first, then a traversal-safe mapping of
-//! the path to a file (`index.html` for directories), then a 404 (JSON under
-//! `/api/`, the site's HTML page elsewhere).
+//! the path to a file (`index.html` for directories), then a redirect for a
+//! version page's old address (`moved.rs`), then a 404 (JSON under `/api/`,
+//! the site's HTML page elsewhere).
 
 use std::path::Path;
 
@@ -14,6 +15,7 @@ use crate::api::error::Missing;
 use crate::api::text::percent_decode;
 use crate::edge::answers::Answer;
 use crate::edge::http::{answer_response, bytes_response, error_response};
+use crate::edge::moved;
 use crate::edge::state::{AppState, MANIFEST, Site};
 
 /// Top-level names that are part of the tree but not of the site: the
@@ -46,6 +48,9 @@ pub async fn serve(State(state): State<AppState>, uri: Uri) -> Response {
             site.answers().keep_file(path, &answer);
             return answer_response(answer);
         }
+    }
+    if let Some(location) = moved::version_page(site.index(), path) {
+        return moved::redirect(&location);
     }
     not_found_page(&site).await
 }

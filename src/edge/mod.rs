@@ -16,6 +16,7 @@ pub mod health;
 pub mod http;
 pub mod loader;
 pub mod mcp;
+pub mod moved;
 pub mod overload;
 pub mod serve;
 pub mod state;

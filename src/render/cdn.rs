@@ -7,7 +7,8 @@
 //! proxies, query strings passed through), and answer every other `/api/*`
 //! URL with the JSON 404 body, forced, so that the tree's file names (such as
 //! `/api/v1/vehicles.json` or `/api/404.json` itself) are not API URLs on
-//! the CDN either. Headers live in `netlify.toml`.
+//! the CDN either; a version address without a file goes to the edge, which
+//! moves a page's old address to its page id. Headers live in `netlify.toml`.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -53,6 +54,16 @@ pub fn render_redirects(index: &Index, edge_origin: &str) -> String {
         "/api/*",
         &format!("/{API_NOT_FOUND_FILE}"),
         "404!",
+    );
+    // Not forced: a version page that exists is its file; any other path
+    // under /versiones/ asks the edge, which moves an old address to its
+    // page id (`edge::moved`) or answers the site's 404 page.
+    out.push_str("# Version addresses without a file: the edge moves old ones.\n");
+    rule(
+        &mut out,
+        "/versiones/*",
+        &format!("{edge}/versiones/:splat"),
+        "200",
     );
     out
 }

@@ -6,6 +6,7 @@ the first failure.
     python3 tests/cdn/netlify_dev.py CDN_URL EDGE_URL TREE
 """
 
+import http.client
 import json
 import sys
 import urllib.error
@@ -74,5 +75,19 @@ for path in ["/api/v2/anything", "/api/v1/nope"]:
     check("max-age=300" not in (headers.get("Cache-Control") or ""), f"{path}: not cached as a success")
 status, _, body = get(CDN, "/api/v1/vehicles/no-such-version")
 check(status == 404 and json.loads(body)["error"]["code"] == "not_found", "an unknown ID: the edge's JSON 404")
+
+# A version page's old address (capitals as ~XX) moves to its page id, on
+# the CDN too: no file has that path, so the edge answers it.
+cdn = urllib.parse.urlsplit(CDN)
+connection = http.client.HTTPConnection(cdn.hostname, cdn.port, timeout=20)
+connection.request("GET", "/versiones/~50eugeot-208-16-~41llure-~41~54")
+moved = connection.getresponse()
+moved.read()
+new = "/versiones/peugeot-208-16-allure-at~u0.15.22.23"
+check(moved.status == 301 and moved.getheader("Location") == new, "an old version address moves")
+status, _, body = get(CDN, new)
+check(status == 200 and b"<html" in body, "the moved version page is a file")
+status, _, _ = get(CDN, "/versiones/no-such-version")
+check(status == 404, "an unknown version page: 404")
 
 print(f"{checks} passed, 0 failed")

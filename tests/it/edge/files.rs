@@ -135,3 +135,34 @@ async fn paths_never_leave_the_tree() {
         }
     }
 }
+
+#[tokio::test]
+async fn a_version_page_s_old_address_moves_permanently_to_its_page_id() {
+    // `Peugeot-208-16-Allure-AT` under the old `~XX` scheme and its page id.
+    let old = "/versiones/~50eugeot-208-16-~41llure-~41~54";
+    let new = "/versiones/peugeot-208-16-allure-at~u0.15.22.23";
+    for (from, to) in [
+        (old.to_owned(), new.to_owned()),
+        (format!("{old}/"), new.to_owned()),
+        (format!("{old}/feed.xml"), format!("{new}/feed.xml")),
+        (
+            format!("{old}/historial.csv"),
+            format!("{new}/historial.csv"),
+        ),
+    ] {
+        let reply = get(&from).await;
+        assert_eq!(reply.status, StatusCode::MOVED_PERMANENTLY, "{from}");
+        assert_eq!(reply.header("location"), to, "{from}");
+        assert_eq!(get(&to).await.status, StatusCode::OK, "{to}");
+    }
+    // Not a published version, not the old scheme, or not moved: a 404.
+    for path in [
+        "/versiones/~58nope",
+        "/versiones/~2e~2e",
+        "/versiones/~5e",
+        "/versiones/Peugeot-208-16-Allure-AT",
+        "/versiones/peugeot-208-16-allure-at/otra",
+    ] {
+        assert_eq!(get(path).await.status, StatusCode::NOT_FOUND, "{path}");
+    }
+}
