@@ -102,6 +102,16 @@ impl Operation {
             .find(|spec| spec.operation == self)
             .expect("invariant: every operation has a row")
     }
+
+    /// The path and tree file (without its leading `/`) of an operation whose
+    /// one answer is a file ([`Cdn::File`]).
+    pub fn file(self) -> Option<(&'static str, &'static str)> {
+        let http = self.spec().http.as_ref()?;
+        match http.cdn {
+            Cdn::File(file) => Some((http.path, file.trim_start_matches('/'))),
+            Cdn::IdFiles | Cdn::Edge => None,
+        }
+    }
 }
 
 /// Every operation: the spec's seven HTTP operations in its order, then

@@ -12,6 +12,7 @@ use crate::api::endpoints::{
 };
 use crate::api::error::{ApiError, Missing};
 use crate::api::links::percent_encode;
+use crate::api::operations::Operation;
 use crate::api::params::{parse_deals, parse_model, parse_search};
 use crate::api::query::{DealSort, SearchSort, spelling_of};
 use crate::api::text::encode_id_path;
@@ -26,12 +27,17 @@ pub const API_NOT_FOUND_FILE: &str = "api/404.json";
 /// Writes every precomputed API response. Returns how many.
 pub fn write_api(index: &Index, out: &TreeWriter) -> anyhow::Result<usize> {
     let mut count = 0;
-    out.write_json("/api/v1", "api/v1/index.json", &get_api_info(index))?;
-    out.write_json(
-        "/api/v1/catalogue",
-        "api/v1/catalogue.json",
-        &get_catalogue(index),
-    )?;
+    // Where the two fixed answers go is the operations table's (the CDN
+    // rewrites their URLs to the same files).
+    let file = |operation: Operation| {
+        operation
+            .file()
+            .expect("invariant: the operations table gives a file to API info and the catalogue")
+    };
+    let (path, name) = file(Operation::ApiInfo);
+    out.write_json(path, name, &get_api_info(index))?;
+    let (path, name) = file(Operation::Catalogue);
+    out.write_json(path, name, &get_catalogue(index))?;
     let not_found = ApiError::NotFound(Missing::Resource).body();
     out.write(
         &format!("/{API_NOT_FOUND_FILE}"),

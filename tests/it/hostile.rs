@@ -6,21 +6,18 @@
 //! carry the raw markup.
 
 use std::fs;
-use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use autoprecios::api::json::etag;
 use autoprecios::api::links::percent_encode;
 use autoprecios::edge::AppState;
-use autoprecios::generate::generate;
-use autoprecios::output::Manifest;
 use autoprecios::sample::{SampleOptions, generate_sample};
 use autoprecios::signals::is_published;
-use autoprecios::snapshot::{Snapshot, TableFormat, write_snapshot};
+use autoprecios::snapshot::Snapshot;
 use axum::http::{Method, StatusCode};
 use serde_json::Value;
 
-use crate::harness::options;
+use crate::harness::Fixture;
 use crate::harness::{Reply, send_to};
 
 /// Exactly the longest ID the spec allows.
@@ -79,15 +76,20 @@ pub fn hostile_ids() -> Vec<String> {
     ID_STARTS.iter().map(|start| pad(start)).collect()
 }
 
-/// The hostile fixture: its tree, manifest and the (ID, trim) pairs.
+/// The hostile fixture: its tree and the (ID, trim) pairs.
 pub struct Hostile {
-    _dir: tempfile::TempDir,
-    /// The generated tree.
-    pub out: PathBuf,
-    /// Its manifest.
-    pub manifest: Manifest,
+    tree: Fixture,
     /// Every hostile version's ID and trim.
     pub versions: Vec<(String, String)>,
+}
+
+impl std::ops::Deref for Hostile {
+    type Target = Fixture;
+
+    /// The generated tree (`out`) and its manifest.
+    fn deref(&self) -> &Fixture {
+        &self.tree
+    }
 }
 
 /// A sample snapshot whose first published versions get the hostile IDs and trims.
@@ -126,16 +128,9 @@ fn hostile_snapshot() -> (Snapshot, Vec<(String, String)>) {
 pub fn hostile() -> &'static Hostile {
     static HOSTILE: OnceLock<Hostile> = OnceLock::new();
     HOSTILE.get_or_init(|| {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let data = dir.path().join("data");
         let (snapshot, versions) = hostile_snapshot();
-        write_snapshot(&snapshot, &data, TableFormat::Csv).expect("write hostile snapshot");
-        let out = dir.path().join("output");
-        let manifest = generate(&options(&data, &out)).expect("generate the hostile tree");
         Hostile {
-            _dir: dir,
-            out,
-            manifest,
+            tree: Fixture::generated(&snapshot),
             versions,
         }
     })

@@ -7,15 +7,15 @@ use std::fs;
 use std::path::Path;
 
 use autoprecios::snapshot::{
-    CatalogueRun, Money, QuoteCheck, Snapshot, SnapshotMeta, SourceQuote, SpecSource, Specs,
-    TableFormat, load_snapshot, write_snapshot,
+    CatalogueRun, Money, QuoteCheck, Snapshot, SnapshotMeta, SpecSource, Specs, TableFormat,
+    load_snapshot, write_snapshot,
 };
 use autoprecios::time::{Time, parse_time};
 use autoprecios::vocab::{BodyType, Currency, Drivetrain, Fuel, Transmission};
 use polars::prelude::{CsvReadOptions, DataType, ParquetWriter, SerReader};
 use serde_json::json;
 
-use crate::harness::bare_version;
+use crate::harness::{bare_quote as quote, bare_version};
 
 fn t(text: &str) -> Time {
     parse_time(text).expect("fixture time")
@@ -48,18 +48,6 @@ fn run(first: usize, last: usize, price: Money) -> CatalogueRun {
         first_seen: t(CHECKS[first]),
         last_seen: t(CHECKS[last]),
         price,
-    }
-}
-
-fn quote(id: &str, price: Money) -> SourceQuote {
-    SourceQuote {
-        id: id.into(),
-        price,
-        fees_included: None,
-        color: None,
-        stock: None,
-        location: None,
-        seller_id: None,
     }
 }
 

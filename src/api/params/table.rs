@@ -184,14 +184,8 @@ const fn filter(
     set: fn(&mut Filters, &Given),
 ) -> Param {
     Param {
-        name,
-        kind,
-        required: false,
-        location: Location::Query,
-        description,
-        label: Some(label),
-        operations: LISTS,
         filter: Some(set),
+        ..param(name, kind, LISTS, Some(label), description)
     }
 }
 

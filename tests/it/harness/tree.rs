@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 use autoprecios::generate::{GenerateOptions, generate};
 use autoprecios::output::Manifest;
 use autoprecios::sample::{SampleOptions, generate_sample};
-use autoprecios::snapshot::{TableFormat, write_snapshot};
+use autoprecios::snapshot::{Snapshot, TableFormat, write_snapshot};
 
 /// A small synthetic snapshot (CSV) and one generated tree, shared by the tests.
 pub struct Fixture {
@@ -47,14 +47,21 @@ pub fn copy_tree(from: &Path, to: &Path) {
 pub fn fixture() -> &'static Fixture {
     static FIXTURE: OnceLock<Fixture> = OnceLock::new();
     FIXTURE.get_or_init(|| {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let data = dir.path().join("data");
-        let snapshot = generate_sample(&SampleOptions {
+        Fixture::generated(&generate_sample(&SampleOptions {
             versions: 40,
             days: 220,
             ..SampleOptions::default()
-        });
-        write_snapshot(&snapshot, &data, TableFormat::Csv).expect("write fixture snapshot");
+        }))
+    })
+}
+
+impl Fixture {
+    /// `snapshot` written as CSV into a temporary directory and the tree
+    /// `generate` makes of it beside it.
+    pub fn generated(snapshot: &Snapshot) -> Fixture {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let data = dir.path().join("data");
+        write_snapshot(snapshot, &data, TableFormat::Csv).expect("write the fixture snapshot");
         let out = dir.path().join("output");
         let manifest = generate(&options(&data, &out)).expect("generate");
         Fixture {
@@ -63,7 +70,7 @@ pub fn fixture() -> &'static Fixture {
             out,
             manifest,
         }
-    })
+    }
 }
 
 /// Generate options for a fixture.

@@ -1,9 +1,10 @@
 //! Snapshot rows the tests build by hand: a version with nothing but its
-//! names, which each test fills in with what its rule needs.
+//! names and a quote with nothing but its price, which each test fills in
+//! with what its rule needs.
 
 use std::collections::BTreeMap;
 
-use autoprecios::snapshot::Version;
+use autoprecios::snapshot::{Money, SourceQuote, Version};
 
 /// A version with its names, no facts, no prices, no checks (the signal
 /// oracle's versions start from it too).
@@ -27,5 +28,18 @@ pub fn bare_version(id: &str, make: &str, model: &str, trim: &str) -> Version {
         catalogue: Vec::new(),
         checks: Vec::new(),
         specs: None,
+    }
+}
+
+/// A dealer quote with its ID and price, nothing else known.
+pub fn bare_quote(id: &str, price: Money) -> SourceQuote {
+    SourceQuote {
+        id: id.into(),
+        price,
+        fees_included: None,
+        color: None,
+        stock: None,
+        location: None,
+        seller_id: None,
     }
 }

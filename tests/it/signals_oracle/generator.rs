@@ -5,15 +5,13 @@
 //! (and half a second either side), checks on Monday 00:00 Argentine time,
 //! quote checks between `T` and `S`, catalogue gaps, empty and partial checks.
 
-use autoprecios::snapshot::{
-    CatalogueRun, Money, QuoteCheck, Snapshot, SnapshotMeta, SourceQuote, Version,
-};
+use autoprecios::snapshot::{CatalogueRun, Money, QuoteCheck, Snapshot, SnapshotMeta, Version};
 use autoprecios::time::Time;
 use autoprecios::vocab::Currency;
 use chrono::{Datelike, Duration, TimeZone, Utc};
 
-use crate::harness::bare_version;
 use crate::harness::rng::Rng;
+use crate::harness::{bare_quote as quote, bare_version};
 
 const RATES: [f64; 6] = [1000.0, 1250.0, 1400.0, 1407.14, 1437.0, 1450.5];
 const USUALS: [f64; 6] = [20_000.0, 20_000.004, 15_000.0, 19_100.0, 8_214.29, 30_000.0];
@@ -333,16 +331,4 @@ fn quote_checks(
             }
         })
         .collect()
-}
-
-fn quote(id: &str, price: Money) -> SourceQuote {
-    SourceQuote {
-        id: id.into(),
-        price,
-        fees_included: None,
-        color: None,
-        stock: None,
-        location: None,
-        seller_id: None,
-    }
 }
