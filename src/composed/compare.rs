@@ -11,18 +11,25 @@ use crate::api::Index;
 use crate::api::endpoints::compare_vehicles;
 use crate::api::links::percent_encode;
 use crate::api::params::parse_compare;
+use crate::api::query::COMPARE_IDS;
 use crate::api::text::form_decode;
-
-/// At most this many versions are compared.
-const MAX_COLUMNS: usize = 4;
 
 /// `/comparar?ids=...`: the table of `/api/v1/compare?ids=...`.
 pub fn compare_page(index: &Index, fragments: &PageFragments, query: &str) -> Composed {
-    let query = &compare_query(&form_query(query));
-    let compared = parse_compare(query).and_then(|parsed| compare_vehicles(index, &parsed));
+    let page_query = form_query(query);
+    let ids = requested_ids(&page_query);
+    let query = match ids.is_empty() {
+        // Nothing to compare: the API's own check says what is missing.
+        true => page_query,
+        false => {
+            let encoded: Vec<String> = ids.iter().map(|id| percent_encode(id)).collect();
+            format!("ids={}", encoded.join(","))
+        }
+    };
+    let compared = parse_compare(&query).and_then(|parsed| compare_vehicles(index, &parsed));
     let data = match compared {
         Ok(envelope) => envelope.data,
-        Err(error) => return partly(error, fragments, query),
+        Err(error) => return partly(error, fragments, ids),
     };
     let columns: Vec<&VehicleFragments> = data
         .vehicles
@@ -44,18 +51,21 @@ pub fn compare_page(index: &Index, fragments: &PageFragments, query: &str) -> Co
 
 /// A refused list: the reason, the IDs that name no published version, and
 /// the table of those that do (the first four).
-fn partly(error: crate::api::ApiError, fragments: &PageFragments, query: &str) -> Composed {
+fn partly(
+    error: crate::api::ApiError,
+    fragments: &PageFragments,
+    mut ids: Vec<String>,
+) -> Composed {
     let mut composed = refused(error);
-    let mut ids = ids(query);
     let mut seen = std::collections::BTreeSet::new();
-    ids.retain(|id| seen.insert(id.clone()));
+    ids.retain(|id| !id.is_empty() && seen.insert(id.clone()));
     let (known, unknown): (Vec<&String>, Vec<&String>) = ids
         .iter()
         .partition(|id| fragments.vehicles.contains_key(id.as_str()));
     let columns: Vec<&VehicleFragments> = known
         .iter()
         .filter_map(|id| fragments.vehicles.get(id.as_str()))
-        .take(MAX_COLUMNS)
+        .take(*COMPARE_IDS.end())
         .collect();
     if columns.is_empty() {
         return composed;
@@ -86,17 +96,6 @@ fn partly(error: crate::api::ApiError, fragments: &PageFragments, query: &str) -
         with_content(slots::COMPARISON, &table(&columns, fragments)),
     ));
     composed
-}
-
-/// The IDs of an `ids=a,b` query, decoded.
-fn ids(query: &str) -> Vec<String> {
-    query
-        .split('&')
-        .filter_map(|pair| pair.strip_prefix("ids="))
-        .flat_map(|value| value.split(','))
-        .filter_map(form_decode)
-        .filter(|id| !id.is_empty())
-        .collect()
 }
 
 /// The comparison table of `columns`, one row per row heading.
@@ -130,30 +129,25 @@ fn table(columns: &[&VehicleFragments], fragments: &PageFragments) -> String {
     table
 }
 
-/// The API's `ids=a,b` for the ways a page is asked: that same address
-/// (a shared link), one `ids` per ticked box of a model page, or the IDs
-/// typed into the compare form, whose commas the browser sent as `%2C`.
-fn compare_query(query: &str) -> String {
+/// The IDs a page asks to compare, the ways it is asked: `ids=a,b` (a
+/// shared link, each piece one ID, encoded commas included), one `ids` per
+/// ticked box of a list, or the IDs typed into the compare form, whose
+/// commas the browser sent as `%2C` (split there, blanks trimmed). A
+/// shared link's list goes to the API as it is, empty pieces included, so
+/// the page refuses what the API refuses.
+fn requested_ids(query: &str) -> Vec<String> {
     let values: Vec<&str> = query
         .split('&')
         .filter_map(|pair| pair.strip_prefix("ids="))
         .collect();
-    let ids: Vec<String> = match values.as_slice() {
-        [one] if one.contains(',') => return query.to_owned(),
-        [one] => form_decode(one)
-            .unwrap_or_default()
+    let decode = |value: &str| form_decode(value).unwrap_or_default();
+    match values.as_slice() {
+        [one] if one.contains(',') => one.split(',').map(decode).collect(),
+        [one] => decode(one)
             .split(',')
             .map(|id| id.trim().to_owned())
             .filter(|id| !id.is_empty())
             .collect(),
-        many => many
-            .iter()
-            .map(|value| form_decode(value).unwrap_or_default())
-            .collect(),
-    };
-    if ids.is_empty() {
-        return query.to_owned();
+        many => many.iter().map(|value| decode(value)).collect(),
     }
-    let encoded: Vec<String> = ids.iter().map(|id| percent_encode(id)).collect();
-    format!("ids={}", encoded.join(","))
 }
