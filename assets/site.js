@@ -1,28 +1,16 @@
 /* autoprecios: small conveniences on the search (/buscar) and compare
    (/comparar) forms. The results themselves come with the page (the server
-   fills them in), so both pages work without this file; with it, the forms
-   show the query they answered and send clean addresses. No framework, no
+   fills them in, and the search form as it was sent), so both pages work
+   without this file; with it, the forms send clean addresses. No framework, no
    external code, never innerHTML. */
 (function () {
   'use strict';
 
-  /* The query's values back in the search form, and filters given in the
-     address stay visible. */
-  function fillSearchForm(form) {
-    new URLSearchParams(window.location.search).forEach(function (value, name) {
-      var field = form.elements.namedItem(name);
-      if (!field || value.trim() === '') { return; }
-      if (field.type === 'checkbox') { field.checked = value === 'true'; } else { field.value = value.trim(); }
-      var more = field.closest ? field.closest('details') : null;
-      if (more) { more.open = true; }
-    });
-  }
   /* Empty fields are left out of the address: `/buscar?make=Fiat`, not a
      dozen empty parameters. */
   function search() {
     var form = document.querySelector('form.search-form');
     if (!form) { return; }
-    fillSearchForm(form);
     form.addEventListener('submit', function (event) {
       event.preventDefault();
       var params = new URLSearchParams();

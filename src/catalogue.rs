@@ -41,8 +41,12 @@ pub struct CatalogueMeta {
     /// Whether the data is synthetic.
     pub synthetic: bool,
     /// The newest observed exchange rate (ARS per USD) and when it was observed:
-    /// the basis of every recent-change price.
+    /// the basis of every recent-change price and of every conversion the
+    /// site shows.
     pub current_rate: Option<ExchangeRate>,
+    /// Which dollar that rate is, when the snapshot names it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rate_source: Option<String>,
 }
 
 /// An observed exchange rate.
@@ -118,6 +122,48 @@ pub struct Vehicle {
     pub specs: Option<Specs>,
     /// Weekly dealer averages in the history window, oldest first (the chart).
     pub history: Vec<WeeklyAverage>,
+    /// The price in pesos a peso budget compares with, in whole pesos: the
+    /// best quote's price when quoted in ARS, else its dollar price at the
+    /// current observed exchange rate; `None` for a dollar quote without a
+    /// current rate.
+    pub price_ars: Option<f64>,
+    /// The dealer price in the currency it was quoted in, over the history
+    /// window, when every quote in the window is in one currency (the
+    /// site's history; never serialized: the API keeps the spec's fields).
+    #[serde(skip)]
+    pub quoted: Option<QuotedHistory>,
+}
+
+/// A version's dealer price in its quoted currency over the history window:
+/// weekly averages time-weighted exactly as the dollar ones, their median,
+/// the lowest price, and the latest change, so that a peso price reads in
+/// pesos and a devaluation never reads as a dealer's cut.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QuotedHistory {
+    /// The one currency of every quote in the window.
+    pub currency: Currency,
+    /// Weekly averages, oldest first, rounded to cents.
+    pub weeks: Vec<QuotedWeek>,
+    /// Median of the weekly averages (the usual level in this currency).
+    pub typical: f64,
+    /// Lowest dealer price in the window.
+    pub lowest: f64,
+    /// The dealer price at the latest check.
+    pub current: f64,
+    /// The first check of the window since which the dealer price has been
+    /// `current` without a break.
+    pub since: Time,
+    /// The dealer price at the check before `since`, when it is in the window.
+    pub previous: Option<f64>,
+}
+
+/// The weekly average of a dealer price in its quoted currency.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct QuotedWeek {
+    /// Monday of the ISO week, Argentine date.
+    pub week_start: chrono::NaiveDate,
+    /// Time-weighted mean, rounded to cents.
+    pub average: f64,
 }
 
 impl Vehicle {

@@ -104,7 +104,8 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
         "text/plain; charset=utf-8",
         redirects.as_bytes(),
     )?;
-    let env = templates::environment();
+    let mut env = templates::environment();
+    crate::render::site::set_money_bar(&mut env, index.meta());
     timed("write docs", || docs::write_docs(&index, &env, &out))?;
     let site = Site::new(&index, &catalogue, &snapshot, &env, &out);
     let datos = timed("write data downloads", || write_datos(&site))?;

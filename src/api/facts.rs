@@ -17,7 +17,7 @@ use crate::vocab::{BodyType, ChangeKind, Drivetrain, Fuel, Transmission, Window}
 pub const AEB_VALUE: &str = "aebLowSpeed";
 
 /// Version of [`IndexFile`]; the edge refuses any other.
-pub const INDEX_FILE_VERSION: u32 = 2;
+pub const INDEX_FILE_VERSION: u32 = 3;
 
 /// Site path of the edge data file.
 pub const INDEX_FILE_PATH: &str = "/_edge/catalogue.json";
@@ -65,6 +65,8 @@ pub struct Facts {
     pub observed_at: Time,
     /// Lowest detailed quote in USD.
     pub current_price_usd: f64,
+    /// The price in pesos (`priceArs`): what peso budgets and peso sorts read.
+    pub price_ars: Option<f64>,
     /// Comparison with the usual price.
     pub comparison: Comparison,
     /// Deal facts per window, in [`Window::ALL`] order.
@@ -121,6 +123,7 @@ impl Facts {
             has_specs: vehicle.has_specs(),
             observed_at: vehicle.observed_at,
             current_price_usd: vehicle.current_price_usd,
+            price_ars: vehicle.price_ars,
             comparison: vehicle.comparison,
             windows: [window(Window::D1), window(Window::D3), window(Window::D7)],
         }

@@ -66,6 +66,10 @@ pub struct Filters {
     pub min_price_usd: Option<f64>,
     /// Maximum current price in USD.
     pub max_price_usd: Option<f64>,
+    /// Minimum price in pesos (`priceArs`).
+    pub min_price_ars: Option<f64>,
+    /// Maximum price in pesos (`priceArs`).
+    pub max_price_ars: Option<f64>,
     /// Minimum confirmed seats.
     pub min_seats: Option<u32>,
     /// Minimum confirmed airbags.
@@ -92,6 +96,10 @@ pub enum SearchSort {
     DiscountDesc,
     /// Make, model, trim, ignoring case and accents.
     Name,
+    /// Cheapest first in pesos (`priceArs`; unknown last).
+    PriceArsAsc,
+    /// Most expensive first in pesos (`priceArs`; unknown last).
+    PriceArsDesc,
 }
 
 /// Sort orders of `/deals`.
@@ -106,6 +114,8 @@ pub enum DealSort {
     PriceAsc,
     /// Largest discount first.
     DiscountDesc,
+    /// Cheapest first in pesos (`priceArs`; unknown last).
+    PriceArsAsc,
 }
 
 /// `GET /api/v1/vehicles`.
@@ -175,21 +185,24 @@ pub struct CompareQuery {
 /// Spellings of the sort and kind enums.
 impl SearchSort {
     /// Every value with its spelling.
-    pub const ALL: [(SearchSort, &'static str); 4] = [
+    pub const ALL: [(SearchSort, &'static str); 6] = [
         (SearchSort::PriceAsc, "price_asc"),
         (SearchSort::PriceDesc, "price_desc"),
         (SearchSort::DiscountDesc, "discount_desc"),
         (SearchSort::Name, "name"),
+        (SearchSort::PriceArsAsc, "price_ars_asc"),
+        (SearchSort::PriceArsDesc, "price_ars_desc"),
     ];
 }
 
 impl DealSort {
     /// Every value with its spelling.
-    pub const ALL: [(DealSort, &'static str); 4] = [
+    pub const ALL: [(DealSort, &'static str); 5] = [
         (DealSort::Recommended, "recommended"),
         (DealSort::Recent, "recent"),
         (DealSort::PriceAsc, "price_asc"),
         (DealSort::DiscountDesc, "discount_desc"),
+        (DealSort::PriceArsAsc, "price_ars_asc"),
     ];
 }
 

@@ -103,6 +103,25 @@ pub struct CatalogueData {
     pub models: Vec<MakeModel>,
     /// Filter name to the values present in the catalogue.
     pub filters: BTreeMap<String, Vec<serde_json::Value>>,
+    /// The current observed exchange rate: the newest `arsPerUsd` of any
+    /// quote check, which converts dollar quotes for `priceArs` and the peso
+    /// budgets, and every recent-change price; null without one.
+    pub exchange_rate: Option<CurrentRate>,
+}
+
+/// The current observed exchange rate, with the dollar it is when the
+/// snapshot names it.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CurrentRate {
+    /// ARS per USD.
+    pub ars_per_usd: f64,
+    /// When it was observed.
+    #[serde(with = "crate::time::rfc3339")]
+    pub observed_at: Time,
+    /// Which dollar it is (`Banco Nación, vendedor`); null when the snapshot
+    /// does not say, and then it is the rate the listing site used.
+    pub source: Option<String>,
 }
 
 /// A version in list results.
@@ -150,6 +169,10 @@ pub struct Summary<'a> {
     pub observed_at: Time,
     /// Lowest detailed quote in USD.
     pub current_price_usd: f64,
+    /// The price in pesos: the best quote's price when quoted in ARS, else
+    /// its USD price at the current observed exchange rate, in whole pesos;
+    /// null without a current rate. Peso budgets and peso sorts read it.
+    pub price_ars: Option<f64>,
     /// Comparison with the usual price.
     pub comparison: &'a Comparison,
     /// Official specifications available.
@@ -188,6 +211,7 @@ impl<'a> Summary<'a> {
             fact_sources: &vehicle.fact_sources,
             observed_at: vehicle.observed_at,
             current_price_usd: vehicle.current_price_usd,
+            price_ars: vehicle.price_ars,
             comparison: &vehicle.comparison,
             has_specs: vehicle.has_specs(),
             recent_changes: &vehicle.recent_changes,

@@ -46,6 +46,7 @@ pub fn compare_page(index: &Index, fragments: &PageFragments, query: &str) -> Co
             ),
         ],
         error: None,
+        form: None,
     }
 }
 

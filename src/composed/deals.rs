@@ -8,7 +8,7 @@ use crate::api::types::DealKind;
 use crate::vocab::Window;
 
 /// The parameters that make a search page a deal list.
-const NAMES: [&str; 2] = ["kind", "window"];
+pub const NAMES: [&str; 2] = ["kind", "window"];
 
 /// Splits a page's query into its deal-list pairs (`kind=...&window=...`,
 /// `None` without a `kind`) and the rest, each as sent.

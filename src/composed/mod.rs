@@ -9,6 +9,7 @@
 pub mod budget;
 mod compare;
 pub mod deals;
+pub mod form;
 mod search;
 
 pub use compare::compare_page;
@@ -70,23 +71,52 @@ pub struct Composed {
     pub parts: Vec<(&'static str, String)>,
     /// The API error that refused the query, if any.
     pub error: Option<ApiError>,
+    /// The search form as it was sent, to fill back in.
+    pub form: Option<form::FormState>,
 }
 
+/// The opening of the search form (`templates/search.html`).
+const SEARCH_FORM: &str = "<form class=\"search-form\"";
+
 impl Composed {
-    /// The page with its slots filled.
+    /// The page with its slots and its form filled.
     pub fn fill(&self, page: &str) -> String {
-        self.parts
+        let page = self
+            .parts
             .iter()
             .fold(page.to_owned(), |page, (slot, html)| {
                 page.replacen(slot, html, 1)
-            })
+            });
+        match &self.form {
+            Some(state) => form::refill(&page, SEARCH_FORM, state),
+            None => page,
+        }
     }
 }
 
-/// What a page's query asks the API: the pairs that name a form field (or
-/// the paging), without empty values. A form sent without the script sends
-/// every field, empty ones included, and shared links pick up tracking
-/// parameters; a page, unlike the API, takes both as "not set".
+/// A page's query read once: its `(name, value)` pairs decoded, values
+/// trimmed, without blank values or names no form has. A form sent without
+/// the script sends every field, empty ones included, and shared links pick
+/// up tracking parameters; a page, unlike the API, takes both as "not set".
+/// A pair that does not decode is kept as sent, so the API refuses it.
+pub fn form_pairs(query: &str) -> Vec<(String, String)> {
+    query
+        .split('&')
+        .filter(|pair| !pair.is_empty())
+        .filter_map(|pair| {
+            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+            let name = form_decode(name)?;
+            let value =
+                form_decode(value).map_or_else(|| value.to_owned(), |v| v.trim().to_owned());
+            let known = label(&name).is_some() || deals::NAMES.contains(&name.as_str());
+            (known && !value.is_empty()).then_some((name, value))
+        })
+        .collect()
+}
+
+/// What the compare page's query asks the API: the pairs that name a form
+/// field, without empty values, each as sent (its commas matter to the
+/// comparison, see `CompareQuery::commas_separate`).
 pub fn form_query(query: &str) -> String {
     query
         .split('&')
@@ -98,6 +128,13 @@ pub fn form_query(query: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join("&")
+}
+
+/// Pairs as a query string (form encoding, the inverse of [`form_pairs`]).
+pub fn encode(pairs: &[(String, String)]) -> String {
+    form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(pairs)
+        .finish()
 }
 
 /// The status line of a refused query: what was wrong, in Spanish, each
@@ -134,6 +171,7 @@ pub(crate) fn refused_as(
     Composed {
         parts: vec![(slots::STATUS, with_content(slots::STATUS, &status))],
         error: Some(error),
+        form: None,
     }
 }
 
@@ -155,6 +193,7 @@ mod tests {
                 with_content(slots::COMPARISON, "<p>x</p>"),
             )],
             error: None,
+            form: None,
         };
         assert_eq!(
             composed.fill("a<div id=\"comparacion\"></div>b"),

@@ -2,30 +2,60 @@
 //! of `/api/v1/vehicles?...` (or of a deal list, see `deals.rs`), a status
 //! line saying how many were found, and links to the other pages.
 
-use super::{Composed, PageFragments, budget, deals, form_query, refused_as, slots, with_content};
+use super::budget::{self, Asked};
+use super::form::FormState;
+use super::{Composed, PageFragments, deals, encode, form_pairs, refused_as, slots, with_content};
 use crate::api::endpoints::{find_deals, search_vehicles};
-use crate::api::params::{parse_deals, parse_search};
+use crate::api::error::ErrorDetail;
+use crate::api::params::{Problem, parse_deals, parse_search};
 use crate::api::types::{Listed, Pagination};
 use crate::api::{ApiError, Index};
 use crate::html::escape;
 
-/// `/buscar?query`: the results of `/api/v1/vehicles?query` as cards.
+/// `/buscar?query`: the results of `/api/v1/vehicles` (or of a deal list)
+/// for the page's query with its money rules applied (`budget.rs`), as
+/// cards, with the form filled in as it was sent.
 pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Composed {
     let rate = index.meta().current_rate.and_then(|rate| rate.ars_per_usd);
-    let (deal, rest) = deals::split(query);
-    let filters = form_query(&budget::in_dollars(&rest, rate));
-    let joined = [deal.as_deref().unwrap_or(""), &filters]
-        .into_iter()
-        .filter(|part| !part.is_empty())
-        .collect::<Vec<_>>()
-        .join("&");
-    let query = &joined;
-    let data = match find_listed(index, deal.is_some(), query) {
+    let sent = form_pairs(query);
+    let deal = sent.iter().any(|(name, _)| name == "kind");
+    let mut pairs: Vec<(String, String)> = sent
+        .iter()
+        .filter(|(name, _)| deal || !deals::NAMES.contains(&name.as_str()))
+        .cloned()
+        .collect();
+    if !deal && !pairs.iter().any(|(name, _)| name == "sort") {
+        // A search page lists the cheapest first in pesos, as its cards read.
+        pairs.push(("sort".to_owned(), "price_asc".to_owned()));
+    }
+    let asked = budget::asked(&pairs, rate);
+    let api_query = encode(&asked.pairs);
+    let mut form = FormState {
+        values: sent.clone(),
+        errors: Vec::new(),
+    };
+    let listed = match asked.refused.as_slice() {
+        [] => find_listed(index, deal, &api_query),
+        fields => Err(ApiError::InvalidParameters(
+            fields
+                .iter()
+                .map(|field| ErrorDetail::new(*field, Problem::Amount))
+                .collect(),
+        )),
+    };
+    let data = match listed {
         Ok(data) => data,
         Err(error) => {
-            return refused_as(error, |path| {
-                budget::peso_field(&rest, path).map(|field| field.label)
-            });
+            let field = |path: &str| origin(&asked, path);
+            if let ApiError::InvalidParameters(details) = &error {
+                form.errors = details
+                    .iter()
+                    .map(|detail| (field(&detail.path), detail.problem.spanish()))
+                    .collect();
+            }
+            let mut composed = refused_as(error, |path| label_of(&field(path)));
+            composed.form = Some(form);
+            return composed;
         }
     };
     let pagination = &data.pagination;
@@ -42,10 +72,10 @@ pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Com
     let mut pager = String::new();
     if pagination.offset > 0 {
         let previous = pagination.offset.saturating_sub(pagination.limit);
-        pager.push_str(&page_link(query, previous as usize, "← Anteriores"));
+        pager.push_str(&page_link(&sent, previous as usize, "← Anteriores"));
     }
     if let Some(next) = pagination.next_offset {
-        pager.push_str(&page_link(query, next, "Siguientes →"));
+        pager.push_str(&page_link(&sent, next, "Siguientes →"));
     }
     Composed {
         parts: vec![
@@ -54,7 +84,24 @@ pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Com
             (slots::PAGER, with_content(slots::PAGER, &pager)),
         ],
         error: None,
+        form: Some(form),
     }
+}
+
+/// The form field an API parameter came from: a budget typed in another
+/// field (dollars become a peso bound) is that field.
+fn origin(asked: &Asked, path: &str) -> String {
+    asked
+        .origins
+        .iter()
+        .find(|(api_name, _)| *api_name == path)
+        .map_or(path, |(_, field)| field)
+        .to_owned()
+}
+
+/// A field's form label.
+fn label_of(field: &str) -> Option<&'static str> {
+    crate::api::params::label(field)
 }
 
 /// The versions a search page lists: the deal list of its `kind` and
@@ -109,19 +156,20 @@ struct SearchResults<'a> {
     pagination: Pagination,
 }
 
-/// A link to the same search at another offset.
-fn page_link(query: &str, offset: usize, text: &str) -> String {
-    let mut pairs: Vec<&str> = query
-        .split('&')
-        .filter(|pair| !pair.is_empty() && !pair.starts_with("offset="))
+/// A link to the same search at another offset: the buyer's own pairs
+/// (a peso budget stays a peso budget), the offset replaced.
+fn page_link(sent: &[(String, String)], offset: usize, text: &str) -> String {
+    let mut pairs: Vec<(String, String)> = sent
+        .iter()
+        .filter(|(name, _)| name != "offset")
+        .cloned()
         .collect();
-    let offset_pair = format!("offset={offset}");
     if offset > 0 {
-        pairs.push(&offset_pair);
+        pairs.push(("offset".to_owned(), offset.to_string()));
     }
     let href = match pairs.is_empty() {
         true => "/buscar".to_owned(),
-        false => format!("/buscar?{}", pairs.join("&")),
+        false => format!("/buscar?{}", encode(&pairs)),
     };
     format!("<a href=\"{}\">{}</a>", escape(&href), escape(text))
 }
@@ -132,10 +180,26 @@ mod tests {
 
     #[test]
     fn paging_links_keep_the_query_and_replace_the_offset() {
+        let sent = |list: &[(&str, &str)]| -> Vec<(String, String)> {
+            list.iter()
+                .map(|(a, b)| ((*a).to_owned(), (*b).to_owned()))
+                .collect()
+        };
         assert_eq!(
-            page_link("make=Fiat&offset=20&limit=10", 30, "Siguientes →"),
-            "<a href=\"/buscar?make=Fiat&amp;limit=10&amp;offset=30\">Siguientes →</a>"
+            page_link(
+                &sent(&[
+                    ("make", "Fiat"),
+                    ("offset", "20"),
+                    ("maxPriceArs", "60.000.000")
+                ]),
+                30,
+                "Siguientes →"
+            ),
+            "<a href=\"/buscar?make=Fiat&amp;maxPriceArs=60.000.000&amp;offset=30\">Siguientes →</a>"
         );
-        assert_eq!(page_link("offset=20", 0, "x"), "<a href=\"/buscar\">x</a>");
+        assert_eq!(
+            page_link(&sent(&[("offset", "20")]), 0, "x"),
+            "<a href=\"/buscar\">x</a>"
+        );
     }
 }

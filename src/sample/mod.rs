@@ -102,5 +102,6 @@ fn meta(options: &SampleOptions, snapshot_at: Time) -> SnapshotMeta {
              Not market data.",
             options.seed, options.versions, options.days
         )),
+        exchange_rate_source: None,
     }
 }

@@ -22,14 +22,15 @@ pub const MAX_AGE_DAYS: i64 = 45;
 /// Minimum percent below the usual price for an opportunity.
 pub const OPPORTUNITY_PCT: i64 = 5;
 
-/// A dealer price: the lowest quote of one check, in USD at that check's
-/// rate, exactly.
+/// A dealer price: the lowest quote of one check, exactly; in USD at that
+/// check's rate for the signals, or in the quoted currency for the site's
+/// history in that currency (`native.rs`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct PricePoint {
     /// When the check was made.
     pub at: Time,
-    /// Lowest quote in USD.
-    pub usd: Exact,
+    /// Lowest quote (USD, or the quoted currency).
+    pub price: Exact,
 }
 
 /// The dealer price of a check: its lowest quote in USD, or `None` for a check
@@ -61,7 +62,7 @@ pub fn price_points(checks: &[QuoteCheck]) -> Vec<PricePoint> {
         .filter_map(|check| {
             dealer_price(check).map(|usd| PricePoint {
                 at: check.observed_at,
-                usd,
+                price: usd,
             })
         })
         .collect()
@@ -104,7 +105,7 @@ pub fn assess(
     let window = in_window(points, reference, end);
     let weeks = weekly_averages(window, end, cache);
     let typical = median(weeks.iter().map(|week| &week.1));
-    let lowest = window.iter().map(|point| &point.usd).min();
+    let lowest = window.iter().map(|point| &point.price).min();
     let observed_weeks = u32::try_from(weeks.len()).unwrap_or(u32::MAX);
     let sufficient = is_sufficient(window, observed_weeks, reference);
     let discount = typical
@@ -222,7 +223,7 @@ fn is_sufficient(window: &[PricePoint], observed_weeks: u32, reference: Time) ->
 /// The time-weighted mean dealer price of each ISO week (Argentine time) that
 /// holds at least one point. A price is in effect from its check until the
 /// next one, the last until `end`; nothing before the first point counts.
-fn weekly_averages(
+pub(crate) fn weekly_averages(
     points: &[PricePoint],
     end: Time,
     cache: &mut WeekCache,
@@ -248,7 +249,7 @@ fn weekly_averages(
                     // week has no duration after them, so it averages to
                     // their price.
                     let last = points.partition_point(|point| point.at <= to) - 1;
-                    return points[last].usd.clone();
+                    return points[last].price.clone();
                 }
                 time_weighted_mean(points, from, to)
             });
@@ -266,7 +267,7 @@ fn time_weighted_mean(points: &[PricePoint], from: Time, to: Time) -> Exact {
         .partition_point(|point| point.at <= from)
         .saturating_sub(1);
     if to <= from {
-        return points[start].usd.clone();
+        return points[start].price.clone();
     }
     let mut weighted = Exact::zero();
     for (index, point) in points.iter().enumerate().skip(start) {
@@ -274,12 +275,12 @@ fn time_weighted_mean(points: &[PricePoint], from: Time, to: Time) -> Exact {
             break;
         }
         let next = points.get(index + 1).map_or(to, |next| next.at.min(to));
-        weighted += &(&point.usd * exact::nanoseconds(next - point.at.max(from)));
+        weighted += &(&point.price * exact::nanoseconds(next - point.at.max(from)));
     }
     // `to > from`, so the division cannot fail.
     weighted
         .checked_div(&exact::nanoseconds(to - from))
-        .unwrap_or_else(|| points[start].usd.clone())
+        .unwrap_or_else(|| points[start].price.clone())
 }
 
 /// Monday (Argentine date) of the ISO week holding `time`.

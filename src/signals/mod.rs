@@ -8,6 +8,7 @@ pub mod changes;
 pub mod exact;
 pub mod history;
 pub mod monitoring;
+pub mod quoted;
 #[cfg(test)]
 mod tests;
 
@@ -19,7 +20,7 @@ use crate::catalogue::{
 };
 use crate::snapshot::{QuoteCheck, Snapshot, Version};
 use crate::time::Time;
-use crate::vocab::{ChangeKind, Reason, Window};
+use crate::vocab::{ChangeKind, Currency, Reason, Window};
 use changes::ChangeContext;
 use exact::Exact;
 use history::{PricePoint, WeekCache, assess, dealer_price, price_points, qualifies};
@@ -71,6 +72,7 @@ pub fn compute_catalogue(snapshot: &Snapshot) -> Catalogue {
             site_name: snapshot.meta.site_name.clone(),
             synthetic: snapshot.meta.synthetic,
             current_rate: reference.rate,
+            rate_source: snapshot.meta.exchange_rate_source.clone(),
         },
         vehicles,
     }
@@ -195,6 +197,9 @@ pub fn compute_vehicle(version: &Version, reference: &Reference) -> Option<Vehic
     .filter_map(|(present, reason)| present.then_some(reason))
     .collect();
     let quotes = current_quotes(latest);
+    let price_ars = quotes
+        .first()
+        .and_then(|best| price_ars(best, reference.exact_rate.as_ref()));
     Some(Vehicle {
         id: version.id.clone(),
         source_url: version.source_url.clone(),
@@ -226,7 +231,21 @@ pub fn compute_vehicle(version: &Version, reference: &Reference) -> Option<Vehic
         },
         specs: version.specs.clone(),
         history: assessment.history,
+        price_ars,
+        quoted: quoted::quoted_history(&version.checks[older..], t, s),
     })
+}
+
+/// The price in pesos of a version whose best quote is `best`, in whole
+/// pesos: a peso quote as quoted, a dollar quote at the current observed
+/// rate (exactly, then rounded).
+fn price_ars(best: &Quote, current_rate: Option<&Exact>) -> Option<f64> {
+    let amount = exact::decimal(best.price)?;
+    let pesos = match best.currency {
+        Currency::Ars => amount,
+        Currency::Usd => amount * current_rate?,
+    };
+    Some(exact::units(&pesos))
 }
 
 fn is_drop(change: Option<&RecentChange>) -> bool {

@@ -43,6 +43,11 @@ pub struct SnapshotMeta {
     /// Free text for maintainers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub notice: Option<String>,
+    /// Which dollar the quote checks' `arsPerUsd` is (`Banco Nación,
+    /// vendedor`), as the site names it; without one, pages say it is the
+    /// rate the listing site used.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exchange_rate_source: Option<String>,
 }
 
 /// A price in its original currency.

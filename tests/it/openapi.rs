@@ -252,6 +252,7 @@ fn summary_sample() -> Value {
         "factSources": {"seats": "official", "fuel": "catalogue"},
         "observedAt": "2026-11-21T14:05:00Z",
         "currentPriceUsd": 28450.5,
+        "priceArs": 41403411.0,
         "comparison": {
             "windowDays": 180, "typicalPriceUsd": 30500.0, "lowestPriceUsd": 28000.0,
             "discountPct": 6.72, "observedWeeks": 14, "sufficientHistory": true, "opportunity": true
@@ -406,6 +407,7 @@ fn catalogue(vehicles: Vec<Vehicle>) -> Catalogue {
                 ars_per_usd: Some(1458.7),
                 observed_at: t("2026-11-21T14:05:00Z"),
             }),
+            rate_source: None,
         },
         vehicles,
     }
@@ -467,6 +469,8 @@ fn sparse(id: &str, price_usd: f64) -> Vehicle {
         },
         specs: None,
         history: vec![],
+        price_ars: Some((price_usd * 1458.7_f64).round()),
+        quoted: None,
     }
 }
 

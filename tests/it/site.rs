@@ -233,21 +233,21 @@ fn pages_feeds_and_crawler_files_are_listed_in_the_manifest() {
 }
 
 #[test]
-fn version_pages_carry_a_product_offer_and_a_labelled_chart() {
-    let fixture = fixture();
+fn real_prices_are_offers_and_the_named_dollar_is_said() {
+    let mut snapshot = generate_sample(&SampleOptions {
+        versions: 1,
+        days: 220,
+        ..SampleOptions::default()
+    });
+    snapshot.meta.synthetic = false;
+    snapshot.meta.exchange_rate_source = Some("Banco Nación, vendedor".into());
+    let real = crate::harness::Fixture::generated(&snapshot);
     let html = fs::read_to_string(
-        fixture
-            .out
+        real.out
             .join("versiones/toyota-hilux-28-tdi-srv-4x4-at/index.html"),
     )
     .expect("page");
-    let start = html
-        .find("<script type=\"application/ld+json\">")
-        .expect("JSON-LD")
-        + "<script type=\"application/ld+json\">".len();
-    let end = start + html[start..].find("</script>").expect("closed");
-    let product: serde_json::Value = serde_json::from_str(&html[start..end]).expect("valid JSON");
-    assert_eq!(product["@type"], "Product");
+    let product = json_ld(&html);
     assert_eq!(product["offers"]["@type"], "Offer");
     assert_eq!(
         product["offers"]["availability"],
@@ -255,6 +255,39 @@ fn version_pages_carry_a_product_offer_and_a_labelled_chart() {
     );
     assert_eq!(product["offers"]["priceCurrency"], "ARS");
     assert!(product["offers"]["price"].is_number());
+    assert!(!html.contains("Datos de ejemplo"));
+    assert!(html.contains("del 21/11/2026 (Banco Nación, vendedor)."));
+}
+
+/// The JSON-LD of a page.
+fn json_ld(html: &str) -> serde_json::Value {
+    let start = html
+        .find("<script type=\"application/ld+json\">")
+        .expect("JSON-LD")
+        + "<script type=\"application/ld+json\">".len();
+    let end = start + html[start..].find("</script>").expect("closed");
+    serde_json::from_str(&html[start..end]).expect("valid JSON")
+}
+
+#[test]
+fn version_pages_of_invented_prices_carry_no_offer_and_a_labelled_chart() {
+    let fixture = fixture();
+    let html = fs::read_to_string(
+        fixture
+            .out
+            .join("versiones/toyota-hilux-28-tdi-srv-4x4-at/index.html"),
+    )
+    .expect("page");
+    let product = json_ld(&html);
+    assert_eq!(product["@type"], "Product");
+    assert!(
+        product.get("offers").is_none(),
+        "synthetic prices are no offers"
+    );
+    assert!(html.contains("<p class=\"synthetic-notice\"><strong>Datos de ejemplo:</strong>"));
+    assert!(html.contains(
+        "<meta property=\"og:description\" content=\"Datos de ejemplo (precios inventados). "
+    ));
     for size in ["wide", "narrow"] {
         assert!(html.contains(&format!("<svg class=\"chart chart-{size}\"")));
         assert!(
@@ -265,8 +298,14 @@ fn version_pages_carry_a_product_offer_and_a_labelled_chart() {
     // Quoted in pesos: the chart is in pesos, with the usual price and the low marked.
     assert!(html.contains("Historial de precios de los últimos 180 días, en pesos"));
     assert!(html.contains("<line class=\"typical\"") && html.contains("<line class=\"lowest\""));
-    assert!(html.contains("Precio habitual: $ ") && html.contains("Más bajo en 180 días: $ "));
-    assert!(html.contains("Bajó su precio de lista"));
+    assert!(
+        html.contains("Precio habitual en pesos: $ ") && html.contains("Más bajo en 180 días: $ ")
+    );
+    assert!(html.contains("Bajó su precio en el catálogo del sitio"));
+    assert!(
+        html.contains("Últimos 1, 3 y 7 días"),
+        "a drop in 1d is said once"
+    );
     assert!(html.contains("<link rel=\"canonical\" href=\"https://autoprecios.example/versiones/toyota-hilux-28-tdi-srv-4x4-at\">"));
     assert!(html.contains("<meta property=\"og:title\""));
 }

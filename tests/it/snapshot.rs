@@ -170,6 +170,7 @@ fn fixture() -> Snapshot {
             site_name: "Autos Example".into(),
             synthetic: true,
             notice: Some("test fixture".into()),
+            exchange_rate_source: None,
         },
         catalogue_checks: CHECKS.iter().map(|c| t(c)).collect(),
         versions: vec![hilux, lower, onix],

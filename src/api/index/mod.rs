@@ -21,7 +21,7 @@ use crate::api::links::Links;
 use crate::api::query::Filters;
 use crate::api::text::fold;
 use crate::api::types::{
-    CatalogueData, Envelope, Listed, MakeModel, SCHEMA_VERSION, Summary, VehicleRecord,
+    CatalogueData, CurrentRate, Envelope, Listed, MakeModel, SCHEMA_VERSION, Summary, VehicleRecord,
 };
 use crate::catalogue::{Catalogue, CatalogueMeta};
 use crate::time::Time;
@@ -126,6 +126,7 @@ impl Index {
 
     fn build(meta: CatalogueMeta, base_url: &str, links: Links, parts: Parts) -> Index {
         let facts = parts.facts;
+        let catalogue = catalogue_data(&meta, &facts);
         Index {
             meta,
             base_url: base_url.to_owned(),
@@ -133,7 +134,7 @@ impl Index {
             filters: FilterIndex::new(&facts),
             orders: Orders::new(&facts),
             models: model_entries(&facts),
-            catalogue: catalogue_data(&facts),
+            catalogue,
             facts,
             summaries: parts.summaries,
             records: parts.records,
@@ -292,7 +293,7 @@ fn model_entries(facts: &[Facts]) -> HashMap<(String, String), ModelEntry> {
 }
 
 /// The catalogue overview of `facts`.
-fn catalogue_data(facts: &[Facts]) -> CatalogueData {
+fn catalogue_data(meta: &CatalogueMeta, facts: &[Facts]) -> CatalogueData {
     let models: BTreeSet<MakeModel> = facts
         .iter()
         .map(|f| MakeModel {
@@ -333,6 +334,13 @@ fn catalogue_data(facts: &[Facts]) -> CatalogueData {
         makes: makes.into_iter().map(str::to_owned).collect(),
         models: models.into_iter().collect(),
         filters,
+        exchange_rate: meta.current_rate.and_then(|rate| {
+            Some(CurrentRate {
+                ars_per_usd: rate.ars_per_usd?,
+                observed_at: rate.observed_at,
+                source: meta.rate_source.clone(),
+            })
+        }),
     }
 }
 

@@ -127,6 +127,7 @@ impl Orders {
                 .total_cmp(&fact(b).current_price_usd)
         };
         let discount = |position: &u32| fact(position).comparison.discount_pct;
+        let pesos = |a: &u32, b: &u32| ascending_nulls_last(fact(a).price_ars, fact(b).price_ars);
         let names: Vec<(String, String, String)> = facts
             .iter()
             .map(|f| (fold(&f.make), fold(&f.model), fold(&f.trim)))
@@ -139,6 +140,10 @@ impl Orders {
                     SearchSort::PriceDesc => price(b, a),
                     SearchSort::DiscountDesc => descending_nulls_last(discount(a), discount(b)),
                     SearchSort::Name => names[*a as usize].cmp(&names[*b as usize]),
+                    SearchSort::PriceArsAsc => pesos(a, b),
+                    SearchSort::PriceArsDesc => {
+                        descending_nulls_last(fact(a).price_ars, fact(b).price_ars)
+                    }
                 };
                 Order::new(len, all.clone(), compare)
             })
@@ -167,6 +172,7 @@ impl Orders {
                                 descending_nulls_last(shown(a).recency, shown(b).recency)
                             }
                             (DealSort::PriceAsc, _) => Ordering::Equal,
+                            (DealSort::PriceArsAsc, _) => pesos(a, b),
                         };
                         primary.then(price(a, b))
                     };
@@ -211,6 +217,16 @@ fn deal_window(kind: DealKind, window: Window) -> Window {
     match kind {
         DealKind::Opportunities => Window::D7,
         DealKind::PriceDrops | DealKind::NewOpportunities => window,
+    }
+}
+
+/// Ascending order with unknown values last.
+pub fn ascending_nulls_last<T: PartialOrd>(a: Option<T>, b: Option<T>) -> Ordering {
+    match (a, b) {
+        (Some(a), Some(b)) => a.partial_cmp(&b).unwrap_or(Ordering::Equal),
+        (Some(_), None) => Ordering::Less,
+        (None, Some(_)) => Ordering::Greater,
+        (None, None) => Ordering::Equal,
     }
 }
 

@@ -182,6 +182,7 @@ pub struct FilterIndex {
     has_specs: ByValue<bool>,
     opportunities: FixedBitSet,
     prices: Column,
+    peso_prices: Column,
     seats: Column,
     airbags: Column,
     /// Discounts of the versions with sufficient history only.
@@ -220,6 +221,7 @@ impl FilterIndex {
             has_specs: ByValue::new(facts, |f| Some(f.has_specs)),
             opportunities,
             prices: Column::new(facts, |f| Some(f.current_price_usd)),
+            peso_prices: Column::new(facts, |f| f.price_ars),
             seats: Column::new(facts, |f| f.seats.map(f64::from)),
             airbags: Column::new(facts, |f| f.airbags.map(f64::from)),
             discounts: Column::new(facts, |f| {
@@ -263,11 +265,17 @@ impl FilterIndex {
         for set in sets.into_iter().flatten() {
             selection = selection.and(set);
         }
-        if filters.min_price_usd.is_some() || filters.max_price_usd.is_some() {
-            let range = self
-                .prices
-                .between(filters.min_price_usd, filters.max_price_usd);
-            selection = selection.and(self.set_of(range));
+        for (min, max, column) in [
+            (filters.min_price_usd, filters.max_price_usd, &self.prices),
+            (
+                filters.min_price_ars,
+                filters.max_price_ars,
+                &self.peso_prices,
+            ),
+        ] {
+            if min.is_some() || max.is_some() {
+                selection = selection.and(self.set_of(column.between(min, max)));
+            }
         }
         for (min, column) in [
             (filters.min_seats.map(f64::from), &self.seats),

@@ -81,6 +81,15 @@ pub(super) fn service_schemas() -> Value {
             "models": { "type": "array", "items": schema_ref("MakeModel") },
             "filters": { "type": "object", "description": "Filter name to the values present.",
                 "additionalProperties": { "type": "array", "items": { "type": ["string", "number"] } } },
+            "exchangeRate": doc(nullable_ref("CurrentRate"), "The current observed exchange rate: \
+                it converts dollar quotes for priceArs and the peso budgets, and every \
+                recent-change price. Null when no quote check observed a rate."),
+        }), &[]),
+        "CurrentRate": object("The newest exchange rate observed at any quote check.", json!({
+            "arsPerUsd": { "type": "number", "exclusiveMinimum": 0 },
+            "observedAt": date_time(),
+            "source": { "type": ["string", "null"], "description": "Which dollar it is, when \
+                the snapshot names it; null means the rate the listing site used at that check." },
         }), &[]),
         "MakeModel": object("A make and model.", json!({
             "make": { "type": "string" }, "model": { "type": "string" },
@@ -176,6 +185,10 @@ pub(super) fn summary_properties() -> Value {
             rate were checked."),
         "currentPriceUsd": { "type": "number", "description": "Lowest detailed dealer quote in \
             USD at observedAt; recent-change prices may be newer." },
+        "priceArs": { "type": ["number", "null"], "minimum": 0, "description": "The price in \
+            pesos, in whole pesos: the best quote's price when quoted in ARS, else its USD price \
+            at the current observed exchange rate (Catalogue exchangeRate). minPriceArs, \
+            maxPriceArs and the price_ars sorts read it. Null without a current rate." },
         "comparison": schema_ref("Comparison"),
         "hasSpecs": { "type": "boolean", "description": "Official specifications available." },
         "recentChanges": schema_ref("RecentChanges"),

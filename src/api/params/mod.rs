@@ -80,10 +80,23 @@ fn filters(args: &mut Args) -> Filters {
             set(&mut filters, given);
         }
     }
-    if let (Some(min), Some(max)) = (filters.min_price_usd, filters.max_price_usd)
-        && min > max
-    {
-        args.fail("maxPriceUsd", Problem::BelowMinPrice);
+    for (min, max, name) in [
+        (
+            filters.min_price_usd,
+            filters.max_price_usd,
+            ("minPriceUsd", "maxPriceUsd"),
+        ),
+        (
+            filters.min_price_ars,
+            filters.max_price_ars,
+            ("minPriceArs", "maxPriceArs"),
+        ),
+    ] {
+        if let (Some(low), Some(high)) = (min, max)
+            && low > high
+        {
+            args.fail(name.1, Problem::BelowMinPrice { min: name.0 });
+        }
     }
     filters
 }

@@ -43,9 +43,14 @@ pub enum Problem {
     Boolean,
     /// One of a fixed list of spellings.
     OneOf(&'static [&'static str]),
-    /// `maxPriceUsd` below `minPriceUsd` (the rule across two parameters
-    /// that a schema cannot express; a new such rule is a new variant).
-    BelowMinPrice,
+    /// A maximum price below its minimum, named (`maxPriceUsd` below
+    /// `minPriceUsd`, `maxPriceArs` below `minPriceArs`: the rule across two
+    /// parameters that a schema cannot express; a new such rule is a new
+    /// variant).
+    BelowMinPrice {
+        /// The minimum's parameter.
+        min: &'static str,
+    },
     /// A JSON value that is not an array of IDs (MCP `ids`).
     IdArray {
         /// Fewest IDs.
@@ -62,6 +67,9 @@ pub enum Problem {
     },
     /// An ID given twice in one comparison.
     DuplicateId(String),
+    /// A site form's amount that is not one as people type it (the site's
+    /// own check, before the API's: `60.000000` is not 60 pesos).
+    Amount,
 }
 
 impl Problem {
@@ -85,12 +93,13 @@ impl Problem {
             }
             Problem::Boolean => "must be true or false".to_owned(),
             Problem::OneOf(values) => format!("must be one of {}", values.join(", ")),
-            Problem::BelowMinPrice => "must not be less than minPriceUsd".to_owned(),
+            Problem::BelowMinPrice { min } => format!("must not be less than {min}"),
             Problem::IdArray { min, max } => {
                 format!("must be an array of {min} to {max} vehicle IDs")
             }
             Problem::IdCount { min, max } => format!("give {min} to {max} vehicle IDs"),
             Problem::DuplicateId(id) => format!("duplicate ID {id:?}"),
+            Problem::Amount => "must be an amount without a sign, such as 60000000".to_owned(),
         }
     }
 
@@ -120,12 +129,15 @@ impl Problem {
             Problem::OneOf(values) => {
                 format!("debe ser uno de estos valores: {}", values.join(", "))
             }
-            Problem::BelowMinPrice => "no puede ser menor que el precio mínimo".to_owned(),
+            Problem::BelowMinPrice { .. } => "no puede ser menor que el precio mínimo".to_owned(),
             Problem::IdArray { min, max } => {
                 format!("debe ser una lista de {min} a {max} identificadores de versión")
             }
             Problem::IdCount { min, max } => format!("elegí de {min} a {max} versiones"),
             Problem::DuplicateId(id) => format!("versión repetida: {id:?}"),
+            Problem::Amount => {
+                "debe ser un monto sin signo, escrito como 60.000.000 o 60000000".to_owned()
+            }
         }
     }
 }

@@ -160,8 +160,8 @@ const PRICE: Kind = Kind::Number {
     min: 0.0,
     max: None,
 };
-const SEARCH_SORTS: [&str; 4] = spellings(SearchSort::ALL);
-const DEAL_SORTS: [&str; 4] = spellings(DealSort::ALL);
+const SEARCH_SORTS: [&str; 6] = spellings(SearchSort::ALL);
+const DEAL_SORTS: [&str; 5] = spellings(DealSort::ALL);
 const DEAL_KINDS: [&str; 3] = spellings(DealKind::ALL);
 
 /// The spellings of an `ALL` table, in its order.
@@ -217,13 +217,13 @@ const fn required(param: Param) -> Param {
 }
 
 /// How many shared filters there are (the first rows of [`PARAMS`]).
-pub const FILTER_COUNT: usize = 14;
+pub const FILTER_COUNT: usize = 16;
 
 /// Every parameter. Order matters: it is the order of the OpenAPI
 /// parameters, the MCP schemas and the error details (shared filters,
 /// then each operation's own, then paging).
 #[rustfmt::skip] // a table: one row per parameter reads better than rustfmt's layout
-pub const PARAMS: [Param; 26] = [
+pub const PARAMS: [Param; 28] = [
     filter("q", Kind::Text { min: 0, max: MAX_Q_CHARS }, "Palabras (marca, modelo o versión)",
         "Words in make, model or version; every word must match, ignoring case and accents.",
         |f, v| f.q = v.text()),
@@ -249,6 +249,13 @@ pub const PARAMS: [Param; 26] = [
         "Maximum current dealer price (lowest detailed quote) in USD; less than minPriceUsd is \
          rejected.",
         |f, v| f.max_price_usd = v.number()),
+    filter("minPriceArs", PRICE, "Precio mínimo ($)",
+        "Minimum price in pesos (priceArs): the best quote's price when quoted in ARS, else its \
+         USD price at the current observed exchange rate (get_catalogue's exchangeRate).",
+        |f, v| f.min_price_ars = v.number()),
+    filter("maxPriceArs", PRICE, "Precio máximo ($)",
+        "Maximum price in pesos (priceArs), as minPriceArs; less than minPriceArs is rejected.",
+        |f, v| f.max_price_ars = v.number()),
     filter("minSeats", Kind::Integer { min: 1, max: MAX_SEATS, default: None }, "Asientos, al menos",
         "Minimum confirmed seats; versions with unknown seats are excluded.",
         |f, v| f.min_seats = v.integer()),
@@ -278,8 +285,9 @@ pub const PARAMS: [Param; 26] = [
          is the same as leaving it out."),
     param("sort", Kind::Choice { values: &SEARCH_SORTS, default: Some(SEARCH_SORTS[0]) }, &[Search],
         Some("Orden"),
-        "Order: price_asc, price_desc, discount_desc (unknown discounts last) or name (make, \
-         model, trim, ignoring case and accents)."),
+        "Order: price_asc, price_desc (currentPriceUsd), discount_desc (unknown discounts last), \
+         name (make, model, trim, ignoring case and accents), price_ars_asc or price_ars_desc \
+         (priceArs, the price in pesos; unknown last)."),
     param("kind", Kind::Choice { values: &DEAL_KINDS, default: Some(DEAL_KINDS[0]) }, &[Deals], None,
         "opportunities: priced at least 5% below the usual price now; price_drops: a catalogue \
          price cut in the window; new_opportunities: newly qualifying in the window."),
@@ -289,7 +297,8 @@ pub const PARAMS: [Param; 26] = [
     param("sort", Kind::Choice { values: &DEAL_SORTS, default: Some(DEAL_SORTS[0]) }, &[Deals],
         Some("Orden"),
         "Order: recommended (opportunities by discount, price drops by reduction, new \
-         opportunities by recency), recent, price_asc or discount_desc. Unknown values sort last."),
+         opportunities by recency), recent, price_asc (currentPriceUsd), discount_desc or \
+         price_ars_asc (priceArs, the price in pesos). Unknown values sort last."),
     param("limit", Kind::Integer { min: 1, max: MAX_LIMIT, default: Some(DEFAULT_LIMIT) }, PAGED,
         Some("Resultados por página"), "Page size."),
     param("offset", Kind::Integer { min: 0, max: MAX_OFFSET, default: Some(0) }, PAGED,

@@ -196,7 +196,10 @@ fn json_arguments_go_through_the_same_checks() {
         Problem::IntegerRange { min: 1, max: 100 }
     );
     assert_eq!(details[3].problem, Problem::NotText);
-    assert_eq!(details[6].problem, Problem::BelowMinPrice);
+    assert_eq!(
+        details[6].problem,
+        Problem::BelowMinPrice { min: "minPriceUsd" }
+    );
     assert_eq!(
         paths(
             deals_query(json_args(
@@ -271,8 +274,8 @@ fn the_table_is_consistent_with_the_typed_queries() {
         assert!(param.description.ends_with('.'), "{}", param.name);
     }
     let full = "q=a&make=b&model=c&type=SUV&fuel=Diesel&transmission=Manual&minPriceUsd=1\
-        &maxPriceUsd=2&minSeats=3&minAirbags=4&drivetrain=awd&aeb=true&hasSpecs=false\
-        &minDiscountPct=5";
+        &maxPriceUsd=2&minPriceArs=6&maxPriceArs=7&minSeats=3&minAirbags=4&drivetrain=awd\
+        &aeb=true&hasSpecs=false&minDiscountPct=5";
     assert_eq!(full.split('&').count(), FILTER_NAMES.len());
     let filters = parse_search(full).expect("valid").filters;
     assert_eq!(
@@ -286,6 +289,8 @@ fn the_table_is_consistent_with_the_typed_queries() {
             transmission: Some(crate::vocab::Transmission::Manual),
             min_price_usd: Some(1.0),
             max_price_usd: Some(2.0),
+            min_price_ars: Some(6.0),
+            max_price_ars: Some(7.0),
             min_seats: Some(3),
             min_airbags: Some(4),
             drivetrain: Some(crate::vocab::Drivetrain::Awd),
@@ -346,7 +351,7 @@ fn problems_read_as_the_api_and_the_pages_say_them() {
             "versión repetida: \"a\\\"b\"",
         ),
         (
-            Problem::BelowMinPrice,
+            Problem::BelowMinPrice { min: "minPriceUsd" },
             "must not be less than minPriceUsd",
             "no puede ser menor que el precio mínimo",
         ),
@@ -365,6 +370,11 @@ fn labels_come_from_the_table_once_each() {
     assert_eq!(label("kind"), None);
     assert_eq!(label("ids[1]"), None);
     let labels = form_labels();
-    assert_eq!(labels.len(), 19);
+    let named: std::collections::BTreeSet<&str> = table::PARAMS
+        .iter()
+        .filter(|param| param.label.is_some())
+        .map(|param| param.name)
+        .collect();
+    assert_eq!(labels.len(), named.len());
     assert_eq!(labels.iter().filter(|(name, _)| *name == "sort").count(), 1);
 }

@@ -5,52 +5,12 @@
 
 use serde::Serialize;
 
-use super::format::{ars, date, date_time, money, percent, price, share};
+use super::format::{date, date_time, price, whole_percent};
 use super::labels::{Badge, badges};
+use super::money::{Band, Money, PriceView, usual};
 use crate::api::links::Links;
-use crate::api::types::Summary;
-use crate::catalogue::{Cause, Comparison, ExchangeRate, Quote, RecentChange, Vehicle};
+use crate::catalogue::{Cause, RecentChange, Vehicle};
 use crate::vocab::{ChangeKind, Currency, Window};
-
-/// A price as a buyer reads it: in the currency the dealers quoted, in whole
-/// units, with the other currency beside it at the check's exchange rate.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct PriceView {
-    /// The lowest quote in its own currency: `$ 63.900.000`.
-    pub lead: String,
-    /// The other currency with the rate and its date, when the rate is known:
-    /// `US$ 45.000 con el dólar a $ 1.420 el 21/11/2026`.
-    pub other: Option<String>,
-}
-
-/// The price view of a version's lowest quote (its USD price when it has none).
-pub fn price_view(best: Option<&Quote>, current_usd: f64, exchange: &ExchangeRate) -> PriceView {
-    let at_rate = |amount: String, ars_per_usd: f64| {
-        format!(
-            "{amount} con el dólar a {} el {}",
-            ars(ars_per_usd),
-            date(exchange.observed_at)
-        )
-    };
-    match best {
-        Some(quote) if quote.currency == Currency::Ars => PriceView {
-            lead: price(quote.price, Currency::Ars),
-            other: exchange
-                .ars_per_usd
-                .map(|ars_per_usd| at_rate(price(quote.price_usd, Currency::Usd), ars_per_usd)),
-        },
-        Some(quote) => PriceView {
-            lead: price(quote.price, Currency::Usd),
-            other: exchange.ars_per_usd.map(|ars_per_usd| {
-                at_rate(price(quote.price * ars_per_usd, Currency::Ars), ars_per_usd)
-            }),
-        },
-        None => PriceView {
-            lead: price(current_usd, Currency::Usd),
-            other: None,
-        },
-    }
-}
 
 /// A version in a list.
 #[derive(Debug, Clone, Serialize)]
@@ -65,10 +25,15 @@ pub struct Card {
     pub model: String,
     /// Trim as displayed.
     pub trim: String,
-    /// Lowest quote in its currency, with the other currency beside it.
+    /// Lowest quote in its currency, the other at the reference dollar,
+    /// freight and paperwork, and the price's age when old.
     pub price: PriceView,
+    /// The usual-price band, when `discountPct` is known.
+    pub band: Option<Band>,
     /// The comparison with the usual price, in words.
     pub comparison: String,
+    /// What made the difference, when known (the dollar, the dealers).
+    pub cause: Option<String>,
     /// Whether it is an opportunity now.
     pub opportunity: bool,
     /// Deal reasons as badges.
@@ -82,91 +47,23 @@ pub struct Card {
 }
 
 /// The card of a published version.
-pub fn card(vehicle: &Vehicle, links: &Links) -> Card {
-    let summary = Summary::of(vehicle, links);
+pub fn card(vehicle: &Vehicle, money: &Money) -> Card {
+    let usual = usual(vehicle);
     Card {
-        id: summary.id.to_owned(),
-        path: Links::vehicle_path(summary.id),
-        make: summary.make.to_owned(),
-        model: summary.model.to_owned(),
-        trim: super::labels::trim(summary.trim, summary.trim_display),
-        price: price_view(
-            summary.best_quote,
-            summary.current_price_usd,
-            &vehicle.exchange_rate,
-        ),
-        comparison: comparison_in(
-            summary.current_price_usd,
-            summary.comparison,
-            shown_in(summary.best_quote, &vehicle.exchange_rate),
-        ),
-        opportunity: summary.comparison.opportunity,
-        badges: badges(summary.reasons),
-        change: summary.recent_changes.get(Window::D7).map(change_text),
-        quote_count: summary.quote_count,
-        observed: date_time(summary.observed_at),
-    }
-}
-
-/// The comparison with the usual price in plain words, in dollars:
-/// `US$ 1.200 (4,80 %) por debajo de su precio habitual`.
-pub fn comparison_text(current_usd: f64, comparison: &Comparison) -> String {
-    comparison_in(current_usd, comparison, (Currency::Usd, 1.0))
-}
-
-/// The comparison with the usual price in plain words, in the currency and
-/// at the rate of `shown_in` ([`shown_in`]): whole units, or cents when the
-/// difference is under one unit. The direction comes from the published
-/// amounts, so a difference of a few cents never reads as `0,00 %` or as no
-/// difference at all.
-pub fn comparison_in(
-    current_usd: f64,
-    comparison: &Comparison,
-    (currency, factor): (Currency, f64),
-) -> String {
-    match (comparison.typical_price_usd, comparison.discount_pct) {
-        (Some(typical), Some(discount)) if comparison.sufficient_history => {
-            // Both are published in cents: compare whole cents, not floats.
-            let cents = ((typical - current_usd) * 100.0).round();
-            let size = (cents / 100.0).abs() * factor;
-            let size = if size >= 1.0 {
-                price(size, currency)
-            } else {
-                money(size, currency)
-            };
-            if cents > 0.0 {
-                format!(
-                    "{size} ({}) por debajo de su precio habitual",
-                    share(discount)
-                )
-            } else if cents < 0.0 {
-                format!(
-                    "{size} ({}) por encima de su precio habitual",
-                    share(discount)
-                )
-            } else {
-                "En su precio habitual".to_owned()
-            }
-        }
-        _ => {
-            let weeks = comparison.observed_weeks;
-            let observed = if weeks == 1 {
-                "1 semana observada".to_owned()
-            } else {
-                format!("{weeks} semanas observadas")
-            };
-            format!("Sin historia suficiente para compararlo con su precio habitual ({observed})")
-        }
-    }
-}
-
-/// The currency a version's prices are shown in (that of its lowest quote)
-/// and the pesos per dollar its dollar figures are converted at (the latest
-/// check's rate; 1 for dollars, and dollars when pesos have no rate).
-pub fn shown_in(best: Option<&Quote>, exchange: &ExchangeRate) -> (Currency, f64) {
-    match (best.map(|quote| quote.currency), exchange.ars_per_usd) {
-        (Some(Currency::Ars), Some(rate)) => (Currency::Ars, rate),
-        _ => (Currency::Usd, 1.0),
+        id: vehicle.id.clone(),
+        path: Links::vehicle_path(&vehicle.id),
+        make: vehicle.make.clone(),
+        model: vehicle.model.clone(),
+        trim: super::labels::trim(&vehicle.trim, vehicle.trim_display.as_deref()),
+        price: money.price(vehicle),
+        band: usual.band,
+        comparison: usual.line,
+        cause: usual.cause,
+        opportunity: vehicle.comparison.opportunity,
+        badges: badges(&vehicle.reasons),
+        change: vehicle.recent_changes.get(Window::D7).map(change_text),
+        quote_count: vehicle.quote_count,
+        observed: date_time(vehicle.observed_at),
     }
 }
 
@@ -185,10 +82,10 @@ pub fn change_text(change: &RecentChange) -> String {
         format!("{lead}{size}{when}: {}.", list_prices(change))
     };
     if change.kind == ChangeKind::PriceDrop {
-        return cut("Bajó su precio de lista");
+        return cut("Bajó su precio en el catálogo del sitio");
     }
     if change.changed_at.is_some() {
-        return cut("Pasó a ser oportunidad al bajar su precio de lista");
+        return cut("Pasó a ser oportunidad al bajar su precio en el catálogo del sitio");
     }
     let since = change.qualified_since.map_or_else(String::new, |at| {
         format!(" (desde el control del {})", date(at))
@@ -210,14 +107,17 @@ pub fn change_text(change: &RecentChange) -> String {
             "porque subió su precio habitual (antes, {})",
             price(before_usd, Currency::Usd)
         ),
-        Some(Cause::CatalogueCut) | None => "sin una baja de su precio de lista".to_owned(),
+        Some(Cause::CatalogueCut) | None => {
+            "sin una baja de su precio en el catálogo del sitio".to_owned()
+        }
     };
     format!("Pasó a ser oportunidad {why}{since}.")
 }
 
-/// The list prices of a change, as listed (`de $ 41.300.000 a $ 39.860.000`),
-/// or in dollars at today's rate when the listed prices are not at hand or
-/// changed currency.
+/// The catalogue prices of a change, as listed (`de $ 41.300.000 a $
+/// 39.860.000`), or in dollars at the reference dollar (the current observed
+/// rate the API's RecentChange uses) when the listed prices are not at hand
+/// or changed currency.
 fn list_prices(change: &RecentChange) -> String {
     let detail = &change.detail;
     match (detail.previous, detail.current) {
@@ -231,30 +131,33 @@ fn list_prices(change: &RecentChange) -> String {
         }
         _ => match change.previous_price_usd {
             Some(previous) => format!(
-                "de {} a {} (en dólares al cambio de hoy)",
+                "de {} a {} (en dólares, al dólar de referencia)",
                 price(previous, Currency::Usd),
                 price(change.current_price_usd, Currency::Usd)
             ),
             None => format!(
-                "ahora {} (en dólares al cambio de hoy)",
+                "ahora {} (en dólares, al dólar de referencia)",
                 price(change.current_price_usd, Currency::Usd)
             ),
         },
     }
 }
 
-/// The size of a catalogue cut: `menos de 0,01 %` when the prices show a cut
-/// that truncates to zero; the published percent otherwise (it can be zero
-/// or negative for a new opportunity whose cut was undone later).
+/// The size of a catalogue cut in whole percent: `menos de 1 %` when the
+/// prices show a cut that truncates to zero; the published percent
+/// otherwise, truncated (it can be zero or negative for a new opportunity
+/// whose cut was undone later).
 pub fn drop_size(change: &RecentChange) -> Option<String> {
     let pct = change.drop_pct?;
     let cut = change
         .previous_price_usd
         .is_some_and(|previous| previous > change.current_price_usd);
     Some(if pct == 0.0 && cut {
-        share(pct)
+        "menos de 1 %".to_owned()
+    } else if pct < 0.0 {
+        format!("-{}", whole_percent(pct))
     } else {
-        percent(pct)
+        whole_percent(pct)
     })
 }
 

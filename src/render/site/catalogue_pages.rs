@@ -45,7 +45,6 @@ pub fn crumbs(trail: &[(&str, &str)], last: &str) -> Vec<(Option<String>, String
 #[derive(Serialize)]
 struct HomeView {
     catalogue_observed: String,
-    synthetic: bool,
     vehicle_count: usize,
     model_count: usize,
     opportunity_count: usize,
@@ -93,7 +92,6 @@ pub fn write_home(site: &Site) -> anyhow::Result<SitemapEntry> {
     let mut pick = |listed: &[Listed]| fresh_cards(site, listed, &mut seen);
     let view = HomeView {
         catalogue_observed: date_time(meta.catalogue_observed_at),
-        synthetic: meta.synthetic,
         vehicle_count: catalogue.vehicle_count,
         model_count: catalogue.model_count,
         opportunity_count: catalogue.opportunity_count,

@@ -12,29 +12,41 @@ use chrono::{Datelike, NaiveDate, Timelike};
 use serde::Serialize;
 
 use super::format::{date, day, month_abbreviation, number, price};
-use crate::catalogue::WeeklyAverage;
 use crate::time::{Time, argentina};
 use crate::vocab::Currency;
 
-/// What the chart draws, in USD as computed, and the currency it is shown in.
-#[derive(Debug, Clone, Copy)]
+/// What the chart draws, all in the currency it is shown in (the dealers'
+/// own when every quote of the window is in one currency).
+#[derive(Debug, Clone)]
 pub struct ChartData<'a> {
     /// Weekly averages, oldest first.
-    pub history: &'a [WeeklyAverage],
-    /// The usual price, when known.
-    pub typical_usd: Option<f64>,
+    pub weeks: &'a [ChartWeek],
+    /// The currency of every amount here.
+    pub currency: Currency,
+    /// The usual level in that currency, when known, with its legend name
+    /// (`Precio habitual`, `Precio habitual en pesos`).
+    pub typical: Option<(f64, &'static str)>,
     /// The lowest dealer price in the window, when known.
-    pub lowest_usd: Option<f64>,
-    /// The current price.
-    pub current_usd: f64,
-    /// The current price as quoted, in the shown currency (the marker's
-    /// place and the legend's figure: a peso quote in its own pesos).
-    pub current_shown: f64,
+    pub lowest: Option<f64>,
+    /// The current dealer price.
+    pub current: f64,
     /// When the current price was observed.
     pub observed_at: Time,
-    /// The currency the dealers quoted, with the pesos per dollar its
-    /// amounts are converted at (the latest check's; 1 for dollars).
-    pub shown_in: (Currency, f64),
+    /// What the caption says of the currency (`en pesos, como cotizaron
+    /// las concesionarias`).
+    pub unit: String,
+}
+
+/// One week of the chart.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ChartWeek {
+    /// Monday of the ISO week, Argentine date.
+    pub week_start: NaiveDate,
+    /// Time-weighted mean in the chart's currency.
+    pub average: f64,
+    /// The same week in dollars, at each check's rate (the signal's own
+    /// figures), for the data table of a peso chart.
+    pub average_usd: Option<f64>,
 }
 
 /// A drawn chart and its text alternatives.
@@ -48,8 +60,10 @@ pub struct Chart {
     pub summary: String,
     /// The legend: the usual price, the low and the current price.
     pub legend: Vec<LegendItem>,
-    /// `en pesos` or `en dólares`, with the rate for converted pesos.
+    /// What the caption says of the currency.
     pub unit: String,
+    /// Whether the data table has a dollar column (a peso chart).
+    pub dollar_column: bool,
     /// The plotted weekly averages, for the data table.
     pub rows: Vec<ChartRow>,
 }
@@ -70,8 +84,8 @@ pub struct ChartRow {
     pub week: String,
     /// In the chart's currency: `$ 63.900.000`.
     pub average: String,
-    /// As computed, in dollars: `US$ 43.909`.
-    pub average_usd: String,
+    /// In dollars at each check's rate, for a peso chart: `US$ 43.909`.
+    pub average_usd: Option<String>,
 }
 
 /// One drawing's geometry, as `templates/chart.svg.html` prints it.
@@ -130,22 +144,21 @@ const GLYPH: f64 = 0.62;
 
 /// Draws the chart; `None` without any weekly average.
 pub fn render_chart(data: &ChartData) -> Option<Chart> {
-    let first = data.history.first()?;
-    let last = data.history.last()?;
-    let (currency, factor) = data.shown_in;
-    let shown = |usd: f64| price(usd * factor, currency);
+    let first = data.weeks.first()?;
+    let last = data.weeks.last()?;
+    let shown = |amount: f64| price(amount, data.currency);
     let mut legend = Vec::new();
-    if let Some(typical) = data.typical_usd {
-        legend.push(("typical", format!("Precio habitual: {}", shown(typical))));
+    if let Some((typical, name)) = data.typical {
+        legend.push(("typical", format!("{name}: {}", shown(typical))));
     }
-    if let Some(lowest) = data.lowest_usd {
+    if let Some(lowest) = data.lowest {
         legend.push(("lowest", format!("Más bajo en 180 días: {}", shown(lowest))));
     }
     legend.push((
         "current",
         format!(
             "Precio actual: {} ({})",
-            price(data.current_shown, currency),
+            shown(data.current),
             date(data.observed_at)
         ),
     ));
@@ -158,20 +171,15 @@ pub fn render_chart(data: &ChartData) -> Option<Chart> {
             .into_iter()
             .map(|(kind, text)| LegendItem { kind, text })
             .collect(),
-        unit: match currency {
-            Currency::Usd => "en dólares".to_owned(),
-            Currency::Ars => format!(
-                "en pesos, pasados del dólar al cambio del último control ({} por dólar)",
-                price(factor, Currency::Ars)
-            ),
-        },
+        unit: data.unit.clone(),
+        dollar_column: data.weeks.iter().any(|week| week.average_usd.is_some()),
         rows: data
-            .history
+            .weeks
             .iter()
             .map(|week| ChartRow {
                 week: format!("Semana del {}", day(week.week_start)),
-                average: shown(week.average_usd),
-                average_usd: price(week.average_usd, Currency::Usd),
+                average: shown(week.average),
+                average_usd: week.average_usd.map(|usd| price(usd, Currency::Usd)),
             })
             .collect(),
     })
@@ -224,15 +232,13 @@ fn tick_label(value: f64, currency: Currency) -> String {
 /// The value domain in the shown currency: every plotted value, widened to
 /// round ticks, never below zero.
 fn value_domain(data: &ChartData, count: usize) -> (f64, f64, f64) {
-    let factor = data.shown_in.1;
     let values = data
-        .history
+        .weeks
         .iter()
-        .map(|week| week.average_usd)
-        .chain(data.typical_usd)
-        .chain(data.lowest_usd)
-        .map(|usd| usd * factor)
-        .chain([data.current_shown]);
+        .map(|week| week.average)
+        .chain(data.typical.map(|(typical, _)| typical))
+        .chain(data.lowest)
+        .chain([data.current]);
     let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
         (lo.min(v), hi.max(v))
     });
@@ -262,9 +268,9 @@ fn price_ticks(data: &ChartData, count: usize) -> (f64, f64, Vec<f64>) {
 /// The days the chart spans: from its first week to the end of its last
 /// week or the current price's day, two weeks at least.
 fn day_domain(data: &ChartData) -> (f64, f64) {
-    let x0 = data.history.first().map_or(0.0, |w| days_of(w.week_start));
+    let x0 = data.weeks.first().map_or(0.0, |w| days_of(w.week_start));
     let x1 = data
-        .history
+        .weeks
         .last()
         .map_or(x0, |w| days_of(w.week_start) + 7.0);
     (x0, x1.max(days_at(data.observed_at) + 1.0).max(x0 + 14.0))
@@ -274,7 +280,7 @@ fn drawing(
     data: &ChartData,
     (size, width, height, font): (&'static str, u32, u32, u32),
 ) -> Drawing {
-    let (currency, factor) = data.shown_in;
+    let currency = data.currency;
     let font_f = f64::from(font);
     let (top, bottom) = (font_f * 0.8, f64::from(height) - font_f * 2.0);
     // Price ticks at least two lines apart.
@@ -314,19 +320,19 @@ fn drawing(
                 label,
             })
             .collect(),
-        typical_y: data.typical_usd.map(|usd| f1(y(usd * factor))),
-        lowest_y: data.lowest_usd.map(|usd| f1(y(usd * factor))),
+        typical_y: data.typical.map(|(typical, _)| f1(y(typical))),
+        lowest_y: data.lowest.map(|lowest| f1(y(lowest))),
         points: data
-            .history
+            .weeks
             .iter()
             .map(|w| {
                 let at = x(days_of(w.week_start) + 3.5);
-                (f1(at), f1(y(w.average_usd * factor)))
+                (f1(at), f1(y(w.average)))
             })
             .collect(),
         current: (
             f1(x(days_at(data.observed_at)).min(right)),
-            f1(y(data.current_shown)),
+            f1(y(data.current)),
         ),
     }
 }
@@ -370,41 +376,40 @@ fn month_ticks(x0: f64, x1: f64, font: f64, x: &dyn Fn(f64) -> f64) -> Vec<(f64,
 }
 
 /// The chart in one sentence.
-fn summary(data: &ChartData, first: &WeeklyAverage, last: &WeeklyAverage) -> String {
-    let (currency, factor) = data.shown_in;
-    let shown = |usd: f64| price(usd * factor, currency);
+fn summary(data: &ChartData, first: &ChartWeek, last: &ChartWeek) -> String {
+    let shown = |amount: f64| price(amount, data.currency);
     let (lo, hi) = data
-        .history
+        .weeks
         .iter()
         .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), w| {
-            (lo.min(w.average_usd), hi.max(w.average_usd))
+            (lo.min(w.average), hi.max(w.average))
         });
-    let mut text = if data.history.len() == 1 {
+    let mut text = if data.weeks.len() == 1 {
         format!(
             "Promedio de la semana del {}: {}.",
             day(first.week_start),
-            shown(first.average_usd)
+            shown(first.average)
         )
     } else {
         format!(
             "Promedio semanal del precio más bajo de las concesionarias en {} semanas, \
              del {} al {}: entre {} y {}.",
-            data.history.len(),
+            data.weeks.len(),
             day(first.week_start),
             day(last.week_start),
             shown(lo),
             shown(hi)
         )
     };
-    if let Some(typical) = data.typical_usd {
-        text.push_str(&format!(" Precio habitual: {}.", shown(typical)));
+    if let Some((typical, name)) = data.typical {
+        text.push_str(&format!(" {name}: {}.", shown(typical)));
     }
-    if let Some(lowest) = data.lowest_usd {
+    if let Some(lowest) = data.lowest {
         text.push_str(&format!(" Más bajo en 180 días: {}.", shown(lowest)));
     }
     text.push_str(&format!(
         " Precio actual: {} ({}).",
-        price(data.current_shown, currency),
+        shown(data.current),
         date(data.observed_at)
     ));
     text

@@ -201,7 +201,7 @@ pub(super) fn change_entry(site: &Site, vehicle: &Vehicle, change: &RecentChange
 /// best dealer price in the currency it was quoted in (the other beside
 /// it), and how that compares with the usual price.
 fn summary_text(site: &Site, vehicle: &Vehicle, change: &RecentChange) -> String {
-    let card = card(vehicle, site.index.links());
+    let card = card(vehicle, &site.money);
     let price = match &card.price.other {
         Some(other) => format!("{} ({other})", card.price.lead),
         None => card.price.lead.clone(),
@@ -209,7 +209,7 @@ fn summary_text(site: &Site, vehicle: &Vehicle, change: &RecentChange) -> String
     format!(
         "{}. Mejor precio de concesionaria: {price}. {}.",
         change_text(change).trim_end_matches('.'),
-        card.comparison
+        card.comparison.trim_end_matches('.')
     )
 }
 

@@ -131,6 +131,22 @@ pub fn share(value: f64) -> String {
     }
 }
 
+/// The size of a percentage in whole numbers, as pages say it, truncated
+/// toward zero like the API (so it never crosses a threshold the exact
+/// value did not): `6,98` -> `6 %`; a size under one but not zero reads
+/// `menos de 1 %`.
+pub fn whole_percent(value: f64) -> String {
+    let hundredths = if value.is_finite() {
+        hundredths(value)
+    } else {
+        return UNKNOWN.to_owned();
+    };
+    match hundredths / 100 {
+        0 if hundredths > 0 => "menos de 1 %".to_owned(),
+        whole => format!("{} %", group_thousands(whole)),
+    }
+}
+
 /// Whole hundredths of `|value|`, truncated; binary noise is cancelled first
 /// (the API's 4.99 is stored as 4.98999…), as the API does when it truncates.
 fn hundredths(value: f64) -> u64 {

@@ -8,20 +8,24 @@
 use minijinja::context;
 use minijinja::value::Serde;
 
-use super::cards::{card, comparison_in, price_view, shown_in};
+use super::cards::card;
 use super::format::{self, UNKNOWN, date_time};
+use super::money::{Money, usual};
 use super::specs::{self, UNKNOWN_VALUE};
 use super::{Site, labels};
 use crate::api::types::VehicleRecord;
+use crate::catalogue::Vehicle;
 use crate::composed::{PAGES_DATA_PATH, PageFragments, VehicleFragments};
 use crate::html::escape;
+use crate::vocab::Currency;
 
 /// The rows every comparison has before the specification rows.
-const LEADING_ROWS: [&str; 12] = [
+const LEADING_ROWS: [&str; 13] = [
     "Mejor precio de concesionaria",
     "En la otra moneda",
+    "Flete y gastos",
     "Frente al precio habitual",
-    "Precio habitual",
+    "Precio habitual (en dólares)",
     "Oportunidad",
     "Precios de concesionarias",
     "Precios revisados",
@@ -53,13 +57,13 @@ pub fn write_fragments(site: &Site) -> anyhow::Result<()> {
         let summary = &record.summary;
         let trim = labels::trim(summary.trim, summary.trim_display);
         let fragment = VehicleFragments {
-            card: template.render(context! { v => Serde(card(vehicle, site.index.links())) })?,
+            card: template.render(context! { v => Serde(card(vehicle, &site.money)) })?,
             head: format!(
                 "<a href=\"{}\">{}</a>",
                 escape(&crate::api::links::Links::vehicle_path(summary.id)),
                 escape(&format!("{} {} {trim}", summary.make, summary.model))
             ),
-            cells: cells(&record, &spec_rows),
+            cells: cells(&record, vehicle, &site.money, &spec_rows),
         };
         fragments.vehicles.insert(summary.id.to_owned(), fragment);
     }
@@ -71,24 +75,36 @@ pub fn write_fragments(site: &Site) -> anyhow::Result<()> {
 }
 
 /// A version's compare cells, in the order of the row headings.
-fn cells(record: &VehicleRecord, spec_rows: &[(&'static str, String)]) -> Vec<String> {
+fn cells(
+    record: &VehicleRecord,
+    vehicle: &Vehicle,
+    money: &Money,
+    spec_rows: &[(&'static str, String)],
+) -> Vec<String> {
     let summary = &record.summary;
     let comparison = summary.comparison;
     let known = |value: Option<String>| value.unwrap_or_else(|| UNKNOWN.to_owned());
-    let price = price_view(
-        summary.best_quote,
-        summary.current_price_usd,
-        record.exchange_rate,
-    );
-    let (currency, factor) = shown_in(summary.best_quote, record.exchange_rate);
+    let price = money.price(vehicle);
+    let usual = usual(vehicle);
+    let verdict = match usual.band {
+        Some(band) => format!("{}. {}", band.label, usual.line),
+        None => usual.line,
+    };
     let mut texts: Vec<String> = vec![
-        price.lead,
+        match price.age {
+            Some(age) => format!("{} ({})", price.lead, age.to_lowercase()),
+            None => price.lead,
+        },
         known(price.other),
-        comparison_in(summary.current_price_usd, comparison, (currency, factor)),
+        match price.with_fees {
+            Some(with_fees) => format!("{}. {with_fees}", price.fees),
+            None => price.fees.to_owned(),
+        },
+        verdict,
         known(
             comparison
                 .typical_price_usd
-                .map(|typical| format::price(typical * factor, currency)),
+                .map(|typical| format::price(typical, Currency::Usd)),
         ),
         if comparison.opportunity { "Sí" } else { "No" }.to_owned(),
         summary.quote_count.to_string(),

@@ -21,6 +21,7 @@ pub mod feeds;
 pub mod format;
 pub mod fragments;
 pub mod labels;
+pub mod money;
 pub mod shells;
 pub mod specs;
 pub mod version;
@@ -91,6 +92,16 @@ pub fn configure(env: &mut Environment<'static>) {
     });
 }
 
+/// Puts the money bar of `meta` (the synthetic notice and the reference
+/// dollar, under the header of every page, docs included) into the
+/// templates' globals.
+pub fn set_money_bar(env: &mut Environment<'static>, meta: &crate::catalogue::CatalogueMeta) {
+    env.add_global(
+        "money",
+        minijinja::Value::from(Serde(money::Money::of(meta).bar())),
+    );
+}
+
 /// What every page writer shares: the catalogue, the templates, the tree.
 pub struct Site<'a> {
     /// The indexed catalogue.
@@ -105,6 +116,8 @@ pub struct Site<'a> {
     pub out: &'a TreeWriter,
     /// `snapshotAt`, RFC 3339 (shown on every page through `fecha`).
     pub snapshot_at: String,
+    /// The reference dollar and the snapshot facts every price view reads.
+    pub money: money::Money,
 }
 
 /// Head, navigation and indexing facts of one page.
@@ -148,6 +161,7 @@ impl<'a> Site<'a> {
             env,
             out,
             snapshot_at: format_time(index.meta().snapshot_at),
+            money: money::Money::of(index.meta()),
         }
     }
 
@@ -170,7 +184,7 @@ impl<'a> Site<'a> {
     pub fn card(&self, listed: &Listed) -> cards::Card {
         cards::card(
             &self.catalogue.vehicles[listed.position as usize],
-            self.index.links(),
+            &self.money,
         )
     }
 

@@ -7,9 +7,8 @@ use serde::Serialize;
 
 use super::catalogue_pages::crumbs;
 use super::feeds::SitemapEntry;
-use super::{PageMeta, Site, format, labels};
+use super::{PageMeta, Site, labels};
 use crate::api::params::label;
-use crate::composed::budget::{self, PesoField};
 
 #[derive(Serialize)]
 struct Choice {
@@ -22,10 +21,6 @@ struct SearchView {
     makes: Vec<String>,
     models: Vec<String>,
     filters: Vec<(&'static str, &'static str, Vec<Choice>)>,
-    /// The rate a peso budget is converted at, with its date; none without one.
-    peso_rate: Option<String>,
-    /// The peso budget fields (minimum, maximum), with their labels.
-    pesos: [PesoField; 2],
 }
 
 /// Writes `/buscar`: the filter form (a GET form whose field names are the
@@ -55,15 +50,6 @@ pub fn write_search(site: &Site) -> anyhow::Result<SitemapEntry> {
         makes: catalogue.makes.clone(),
         models,
         filters,
-        pesos: budget::FIELDS,
-        peso_rate: site.index.meta().current_rate.and_then(|rate| {
-            let ars_per_usd = rate.ars_per_usd?;
-            Some(format!(
-                "{} del {}",
-                format::rate(ars_per_usd),
-                format::date(rate.observed_at)
-            ))
-        }),
     };
     let page = PageMeta {
         path: "/buscar".to_owned(),

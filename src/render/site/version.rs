@@ -9,11 +9,12 @@ use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::json;
 
-use super::cards::{PriceView, change_text, comparison_in, price_view, shown_in};
-use super::chart::{Chart, ChartData, render_chart};
+use super::cards::change_text;
+use super::chart::{Chart, ChartData, ChartWeek, render_chart};
 use super::feeds::SitemapEntry;
-use super::format::{UNKNOWN, ars, date_time, price, units};
+use super::format::{UNKNOWN, date_time, price, units};
 use super::labels;
+use super::money::{Money, PriceView, UsualView, usual};
 use super::specs::{SourceView, SpecGroup, sources, spec_groups};
 use super::version_feed::write_version_feed;
 use super::{PageMeta, Site, json_for_script, safe_href};
@@ -31,8 +32,8 @@ pub struct QuoteView {
     pub price: String,
     /// `ARS` or `USD`.
     pub currency: &'static str,
-    /// USD equivalent.
-    pub price_usd: String,
+    /// The other currency at the reference dollar.
+    pub other: String,
     /// Freight and paperwork.
     pub fees: &'static str,
     /// Colour.
@@ -53,10 +54,11 @@ struct Fact {
     source: Option<String>,
 }
 
-/// The recent change of one window.
+/// The recent change of one or more windows (a change that holds in
+/// several windows is said once).
 #[derive(Debug, Clone, Serialize)]
 struct ChangeRow {
-    window: &'static str,
+    window: String,
     text: Option<String>,
 }
 
@@ -78,18 +80,21 @@ struct VersionView {
     trim: String,
     make_path: String,
     model_path: String,
-    price_usd: String,
     price: PriceView,
-    comparison: String,
+    usual: UsualView,
     opportunity: bool,
     badges: Vec<labels::Badge>,
-    typical: String,
+    /// The usual price in dollars (the signal's), or `sin dato`.
+    typical_usd: String,
+    /// Whether that usual price is provisional (history insufficient).
+    provisional: bool,
+    /// The usual level in pesos of a peso-quoted version.
+    typical_quoted: Option<String>,
     lowest: String,
     observed_weeks: u32,
     sufficient_history: bool,
     observed_at: String,
     observed_iso: String,
-    exchange_rate: String,
     quotes: Vec<QuoteView>,
     changes: Vec<ChangeRow>,
     facts: Vec<Fact>,
@@ -168,13 +173,12 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
     let links = site.index.links();
     let model_path = links.model_path(&vehicle.make, &vehicle.model);
     let comparison = &vehicle.comparison;
-    let rate = vehicle.exchange_rate;
-    let shown_in = shown_in(vehicle.best_quote.as_ref(), &vehicle.exchange_rate);
-    let current_shown = match &vehicle.best_quote {
-        Some(quote) if quote.currency == shown_in.0 => quote.price,
-        _ => vehicle.current_price_usd * shown_in.1,
+    let quoted = vehicle.quoted.as_ref();
+    let lowest = match (quoted, comparison.lowest_price_usd) {
+        (Some(quoted), _) => price(quoted.lowest, quoted.currency),
+        (None, Some(lowest)) => price(lowest, Currency::Usd),
+        (None, None) => UNKNOWN.to_owned(),
     };
-    let shown = |usd: f64| price(usd * shown_in.1, shown_in.0);
     VersionView {
         id: vehicle.id.clone(),
         make: vehicle.make.clone(),
@@ -182,41 +186,28 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
         trim: labels::trim(&vehicle.trim, vehicle.trim_display.as_deref()),
         make_path: super::catalogue_pages::make_path(&model_path),
         model_path,
-        price_usd: price(vehicle.current_price_usd, Currency::Usd),
-        price: price_view(
-            vehicle.best_quote.as_ref(),
-            vehicle.current_price_usd,
-            &vehicle.exchange_rate,
-        ),
-        comparison: comparison_in(vehicle.current_price_usd, comparison, shown_in),
+        price: site.money.price(vehicle),
+        usual: usual(vehicle),
         opportunity: comparison.opportunity,
         badges: labels::badges(&vehicle.reasons),
-        typical: comparison
+        typical_usd: comparison
             .typical_price_usd
-            .map_or(UNKNOWN.to_owned(), &shown),
-        lowest: comparison
-            .lowest_price_usd
-            .map_or(UNKNOWN.to_owned(), shown),
+            .map_or(UNKNOWN.to_owned(), |usd| price(usd, Currency::Usd)),
+        provisional: comparison.typical_price_usd.is_some() && !comparison.sufficient_history,
+        typical_quoted: quoted
+            .filter(|quoted| quoted.currency == Currency::Ars)
+            .map(|quoted| price(quoted.typical, quoted.currency)),
+        lowest,
         observed_weeks: comparison.observed_weeks,
         sufficient_history: comparison.sufficient_history,
         observed_at: date_time(vehicle.observed_at),
         observed_iso: format_time(vehicle.observed_at),
-        exchange_rate: match rate.ars_per_usd {
-            Some(rate_value) => format!(
-                "{} por dólar, observado el {}",
-                ars(rate_value),
-                date_time(rate.observed_at)
-            ),
-            None => "sin dato (el control vio sólo precios en dólares)".to_owned(),
-        },
-        quotes: vehicle.quotes.iter().map(quote_view).collect(),
-        changes: Window::ALL
+        quotes: vehicle
+            .quotes
             .iter()
-            .map(|window| ChangeRow {
-                window: labels::window(*window),
-                text: vehicle.recent_changes.get(*window).map(change_text),
-            })
+            .map(|quote| quote_view(quote, &site.money))
             .collect(),
+        changes: change_rows(vehicle),
         facts: facts(vehicle),
         specs: vehicle.specs.as_ref().map(|specs| SpecsView {
             collected_at: super::format::document_date(&specs.collected_at),
@@ -224,15 +215,7 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
             groups: spec_groups(specs),
             sources: sources(specs),
         }),
-        chart: render_chart(&ChartData {
-            history: &vehicle.history,
-            typical_usd: comparison.typical_price_usd,
-            lowest_usd: comparison.lowest_price_usd,
-            current_usd: vehicle.current_price_usd,
-            current_shown,
-            observed_at: vehicle.observed_at,
-            shown_in,
-        }),
+        chart: chart(vehicle),
         source_url: safe_href(&vehicle.source_url),
         api_url: format!("/api/v1/vehicles/{}", percent_encode(&vehicle.id)),
         feed_path: format!("{path}/feed.xml"),
@@ -240,16 +223,124 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
     }
 }
 
-fn quote_view(quote: &Quote) -> QuoteView {
+/// The recent changes, a change that holds in several windows said once
+/// (`Últimos 1, 3 y 7 días`).
+fn change_rows(vehicle: &Vehicle) -> Vec<ChangeRow> {
+    let mut rows: Vec<(Vec<Window>, Option<String>)> = Vec::new();
+    for window in Window::ALL.iter().copied() {
+        let text = vehicle.recent_changes.get(window).map(change_text);
+        match rows.last_mut() {
+            Some((windows, last)) if *last == text => windows.push(window),
+            _ => rows.push((vec![window], text)),
+        }
+    }
+    rows.into_iter()
+        .map(|(windows, text)| ChangeRow {
+            window: match windows.as_slice() {
+                [one] => labels::window(*one).to_owned(),
+                [Window::D1, Window::D3, Window::D7] => "Últimos 1, 3 y 7 días".to_owned(),
+                [Window::D1, Window::D3] => "Últimos 1 y 3 días".to_owned(),
+                _ => "Últimos 3 y 7 días".to_owned(),
+            },
+            text,
+        })
+        .collect()
+}
+
+/// The chart: in the quoted currency when every quote of the window is in
+/// one, else in dollars (the signal's own figures), saying so.
+fn chart(vehicle: &Vehicle) -> Option<Chart> {
+    let comparison = &vehicle.comparison;
+    let weeks: Vec<ChartWeek>;
+    let data = match &vehicle.quoted {
+        Some(quoted) => {
+            let in_pesos = quoted.currency == Currency::Ars;
+            weeks = quoted
+                .weeks
+                .iter()
+                .map(|week| ChartWeek {
+                    week_start: week.week_start,
+                    average: week.average,
+                    average_usd: in_pesos
+                        .then(|| dollars_of_week(vehicle, week.week_start))
+                        .flatten(),
+                })
+                .collect();
+            ChartData {
+                weeks: &weeks,
+                currency: quoted.currency,
+                typical: Some((
+                    quoted.typical,
+                    if in_pesos {
+                        "Precio habitual en pesos"
+                    } else {
+                        "Precio habitual"
+                    },
+                )),
+                lowest: Some(quoted.lowest),
+                current: quoted.current,
+                observed_at: vehicle.observed_at,
+                unit: if in_pesos {
+                    "en pesos, como cotizaron las concesionarias".to_owned()
+                } else {
+                    "en dólares, como cotizaron las concesionarias".to_owned()
+                },
+            }
+        }
+        None => {
+            weeks = vehicle
+                .history
+                .iter()
+                .map(|week| ChartWeek {
+                    week_start: week.week_start,
+                    average: week.average_usd,
+                    average_usd: None,
+                })
+                .collect();
+            ChartData {
+                weeks: &weeks,
+                currency: Currency::Usd,
+                typical: comparison
+                    .typical_price_usd
+                    .map(|typical| (typical, "Precio habitual")),
+                lowest: comparison.lowest_price_usd,
+                current: vehicle.current_price_usd,
+                observed_at: vehicle.observed_at,
+                unit: "en dólares al cambio de cada control (las concesionarias cotizaron en \
+                       pesos y en dólares)"
+                    .to_owned(),
+            }
+        }
+    };
+    render_chart(&data)
+}
+
+/// The signal's dollar average of the week starting `monday`.
+fn dollars_of_week(vehicle: &Vehicle, monday: chrono::NaiveDate) -> Option<f64> {
+    vehicle
+        .history
+        .iter()
+        .find(|week| week.week_start == monday)
+        .map(|week| week.average_usd)
+}
+
+fn quote_view(quote: &Quote, money: &Money) -> QuoteView {
     let unknown = || UNKNOWN.to_owned();
+    let other = money
+        .rate
+        .filter(|rate| *rate > 0.0)
+        .map(|rate| match quote.currency {
+            Currency::Ars => price(quote.price / rate, Currency::Usd),
+            Currency::Usd => price(quote.price * rate, Currency::Ars),
+        });
     QuoteView {
         price: price(quote.price, quote.currency),
         currency: quote.currency.as_str(),
-        price_usd: price(quote.price_usd, Currency::Usd),
+        other: other.unwrap_or_else(unknown),
         fees: match quote.fees_included {
             Some(true) => "Incluidos",
             Some(false) => "No incluidos",
-            None => UNKNOWN,
+            None => "No informa",
         },
         color: quote.color.clone().unwrap_or_else(unknown),
         stock: quote.stock.map_or_else(unknown, units),
@@ -300,7 +391,8 @@ fn facts(vehicle: &Vehicle) -> Vec<Fact> {
     ]
 }
 
-/// The schema.org Product with its lowest current offer.
+/// The schema.org Product, with its lowest current offer unless the
+/// snapshot is synthetic.
 fn product(site: &Site, vehicle: &Vehicle, name: &str, path: &str) -> serde_json::Value {
     let url = site.index.links().absolute(path);
     let (price, currency) = match &vehicle.best_quote {
@@ -313,7 +405,7 @@ fn product(site: &Site, vehicle: &Vehicle, name: &str, path: &str) -> serde_json
     } else {
         json!(price)
     };
-    json!({
+    let mut product = json!({
         "@context": "https://schema.org",
         "@type": "Product",
         "name": name,
@@ -321,13 +413,17 @@ fn product(site: &Site, vehicle: &Vehicle, name: &str, path: &str) -> serde_json
         "model": vehicle.model,
         "sku": vehicle.id,
         "url": url,
-        "offers": {
+    });
+    // Invented prices are never published as offers.
+    if !site.money.synthetic {
+        product["offers"] = json!({
             "@type": "Offer",
             "price": price,
             "priceCurrency": currency,
             "availability": "https://schema.org/InStock",
             "itemCondition": "https://schema.org/NewCondition",
             "url": url,
-        },
-    })
+        });
+    }
+    product
 }

@@ -131,6 +131,12 @@ pub fn cents(value: &Exact) -> f64 {
     hundredths.to_f64().unwrap_or(f64::NAN) / 100.0
 }
 
+/// A price as the site shows it: rounded to the whole unit, half a unit
+/// away from zero (`price_ars` of a version).
+pub fn units(value: &Exact) -> f64 {
+    value.round().to_f64().unwrap_or(f64::NAN)
+}
+
 /// A percentage as published: truncated toward zero to two decimals, so a
 /// shown value never crosses a threshold the exact value did not (an exact
 /// 4.999 % shows 4.99, never 5.00). Never negative zero.
@@ -210,6 +216,8 @@ mod tests {
         assert_eq!(cents(&exact("20000.005")), 20_000.01, "half a cent up");
         assert_eq!(cents(&exact("-0.005")), -0.01, "half a cent away from zero");
         assert_eq!(cents(&ratio(30_000_000, 1437)), 20_876.83);
+        assert_eq!(units(&exact("63899999.5")), 63_900_000.0, "half a peso up");
+        assert_eq!(units(&exact("63899999.49")), 63_899_999.0);
         assert_eq!(hundredths(&exact("1.15")), 1.15);
         assert_eq!(hundredths(&exact("4.99999")), 4.99);
         assert_eq!(hundredths(&exact("-4.99999")), -4.99);

@@ -136,6 +136,7 @@ fn snapshot(versions: Vec<Version>) -> Snapshot {
             site_name: "test".into(),
             synthetic: true,
             notice: None,
+            exchange_rate_source: None,
         },
         catalogue_checks: monitoring(),
         versions,

@@ -112,15 +112,15 @@ fn a_weekly_average_is_weighted_by_time() {
     let points = [
         PricePoint {
             at: monday,
-            usd: whole(100),
+            price: whole(100),
         },
         PricePoint {
             at: monday + Duration::hours(84),
-            usd: whole(200),
+            price: whole(200),
         },
         PricePoint {
             at: monday + Duration::days(7),
-            usd: whole(100),
+            price: whole(100),
         },
     ];
     let weeks = assess(&points, &whole(100), t(), t(), &mut WeekCache::default()).history;
@@ -171,11 +171,11 @@ fn a_week_whose_only_check_is_at_the_end_averages_to_that_price() {
     let points = [
         PricePoint {
             at: friday,
-            usd: whole(100),
+            price: whole(100),
         },
         PricePoint {
             at: end,
-            usd: whole(200),
+            price: whole(200),
         },
     ];
     let assessment = assess(&points, &whole(200), end, end, &mut WeekCache::default());

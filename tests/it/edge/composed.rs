@@ -10,7 +10,7 @@ use axum::http::StatusCode;
 use serde_json::Value;
 
 use crate::harness::fixture;
-use crate::harness::{edge_vehicles, get, ids};
+use crate::harness::{edge_vehicles, get, get_json, ids};
 
 fn fragments() -> PageFragments {
     let text = fs::read_to_string(fixture().out.join("_edge/pages.json")).expect("pages.json");
@@ -256,51 +256,59 @@ async fn ticked_boxes_and_typed_ids_compare_like_the_shared_address() {
 }
 
 #[tokio::test]
-async fn a_peso_budget_searches_as_its_dollars_at_the_current_rate() {
-    let text_of = |path: &str| {
-        let catalogue =
-            fs::read_to_string(fixture().out.join("_edge/catalogue.json")).expect("catalogue.json");
-        let value: Value = serde_json::from_str(&catalogue).expect("json");
-        let rate = value["meta"]["currentRate"]["arsPerUsd"]
-            .as_f64()
-            .expect("rate");
-        path.replace("RATE_X_40000", &format!("{}", rate * 40_000.0))
-    };
-    let pesos = get(&text_of("/buscar?sort=price_asc&maxPriceArs=RATE_X_40000")).await;
-    let dollars = get("/buscar?sort=price_asc&maxPriceUsd=40000").await;
-    assert_eq!(pesos.status, StatusCode::OK);
-    let (pesos, dollars) = (text(&pesos), text(&dollars));
-    let results = |html: &str| {
-        let start = html.find("<div id=\"estado\"").expect("status");
-        let end = html.find("<nav id=\"paginas\"").expect("pager");
-        html[start..end].to_owned()
-    };
+async fn a_peso_budget_is_exact_in_pesos_and_paging_keeps_it() {
+    // As a buyer types it; the API's own maxPriceArs is the same search.
+    let page = get("/buscar?maxPriceArs=40.000.000&sort=price_desc&limit=5").await;
+    assert_eq!(page.status, StatusCode::OK);
+    let html = text(&page);
+    let api = get_json("/api/v1/vehicles?maxPriceArs=40000000&sort=price_ars_desc&limit=5").await;
+    let total = api["data"]["pagination"]["total"].as_u64().expect("total");
+    assert!(total > 5, "a premise: more than one page ({total})");
+    assert!(html.contains(&format!("{total} versiones encontradas")));
     assert!(
-        dollars.contains("versiones encontradas"),
-        "a premise: some match"
+        html.contains("maxPriceArs=40.000.000&amp;sort=price_desc&amp;limit=5&amp;offset=5"),
+        "paging keeps the budget as typed"
     );
-    assert!(
-        pesos.contains("maxPriceUsd=40000.00&amp;offset=20"),
-        "paging keeps dollars"
-    );
-    assert!(
-        results(&pesos) == results(&dollars),
-        "the same status and cards"
-    );
+    assert!(html.contains("value=\"40.000.000\""), "the field keeps it");
+    // Every card is within the budget in pesos, dearest first.
+    let pesos: Vec<f64> = api["data"]["vehicles"]
+        .as_array()
+        .expect("vehicles")
+        .iter()
+        .map(|summary| summary["priceArs"].as_f64().expect("priceArs"))
+        .collect();
+    assert!(pesos.iter().all(|price| *price <= 40_000_000.0));
+    assert!(pesos.windows(2).all(|pair| pair[0] >= pair[1]));
 }
 
 #[tokio::test]
-async fn a_refused_peso_budget_is_named_by_its_peso_field() {
-    let page = get("/buscar?maxPriceArs=-1000000").await;
+async fn a_refused_budget_stays_in_its_field_with_its_message() {
+    for (query, field, label) in [
+        ("maxPriceArs=-1000000", "maxPriceArs", "Precio máximo ($)"),
+        ("maxPriceArs=60.000000", "maxPriceArs", "Precio máximo ($)"),
+        ("minPriceUsd=-5", "minPriceUsd", "Precio mínimo (US$)"),
+    ] {
+        let page = get(&format!("/buscar?{query}")).await;
+        assert_eq!(page.status, StatusCode::BAD_REQUEST, "{query}");
+        let html = text(&page);
+        assert!(
+            html.contains(&format!(
+                "<li>{label}: debe ser un monto sin signo, escrito como 60.000.000 o 60000000</li>"
+            )),
+            "{html}"
+        );
+        assert!(html.contains(&format!("aria-describedby=\"error-{field} nota-precios\"")));
+        assert!(html.contains(&format!(
+            "<span class=\"field-error\" id=\"error-{field}\">"
+        )));
+    }
+    // Reversed bounds typed in dollars are named by the dollar field.
+    let page = get("/buscar?minPriceUsd=30000&maxPriceUsd=20000").await;
     assert_eq!(page.status, StatusCode::BAD_REQUEST);
-    let html = text(&page);
     assert!(
-        html.contains("<li>Precio máximo ($): debe ser un número mayor o igual que 0</li>"),
-        "{html}"
+        text(&page)
+            .contains("<li>Precio máximo (US$): no puede ser menor que el precio mínimo</li>")
     );
-    // Typed in dollars beside pesos, the dollars are searched and named.
-    let page = get("/buscar?maxPriceArs=5&maxPriceUsd=-5").await;
-    assert!(text(&page).contains("<li>Precio máximo (US$): "));
 }
 
 #[tokio::test]

@@ -105,6 +105,8 @@ pub fn answer(catalogue: &Catalogue, url: &str) -> Result<Vec<u8>, StatusCode> {
                     descending(a.comparison.discount_pct, b.comparison.discount_pct)
                 }
                 SearchSort::Name => name(a).cmp(&name(b)),
+                SearchSort::PriceArsAsc => ascending(a.price_ars, b.price_ars),
+                SearchSort::PriceArsDesc => descending(a.price_ars, b.price_ars),
             });
             let (page, pagination) = paged(&found, query.page);
             to_json_bytes(&enveloped(
@@ -150,6 +152,7 @@ pub fn answer(catalogue: &Catalogue, url: &str) -> Result<Vec<u8>, StatusCode> {
                         descending(recency(a), recency(b))
                     }
                     (DealSort::PriceAsc, _) => Ordering::Equal,
+                    (DealSort::PriceArsAsc, _) => ascending(a.price_ars, b.price_ars),
                 };
                 primary.then(a.current_price_usd.total_cmp(&b.current_price_usd))
             });
@@ -245,10 +248,13 @@ pub fn answer(catalogue: &Catalogue, url: &str) -> Result<Vec<u8>, StatusCode> {
 
 /// Reversed budget bounds are a 400.
 fn check_bounds(filters: &Filters) -> Result<(), StatusCode> {
-    match (filters.min_price_usd, filters.max_price_usd) {
-        (Some(min), Some(max)) if min > max => Err(StatusCode::BAD_REQUEST),
-        _ => Ok(()),
+    let reversed = |min: Option<f64>, max: Option<f64>| min.zip(max).is_some_and(|(a, b)| a > b);
+    if reversed(filters.min_price_usd, filters.max_price_usd)
+        || reversed(filters.min_price_ars, filters.max_price_ars)
+    {
+        return Err(StatusCode::BAD_REQUEST);
     }
+    Ok(())
 }
 
 /// Every shared filter, read plainly.
@@ -275,6 +281,10 @@ fn matches(v: &Vehicle, f: &Filters) -> bool {
         && f.drivetrain.is_none_or(|x| v.drivetrain == Some(x))
         && f.min_price_usd.is_none_or(|min| v.current_price_usd >= min)
         && f.max_price_usd.is_none_or(|max| v.current_price_usd <= max)
+        && f.min_price_ars
+            .is_none_or(|min| v.price_ars.is_some_and(|pesos| pesos >= min))
+        && f.max_price_ars
+            .is_none_or(|max| v.price_ars.is_some_and(|pesos| pesos <= max))
         && f.min_seats
             .is_none_or(|min| v.seats.is_some_and(|s| s >= min))
         && f.min_airbags
@@ -289,6 +299,16 @@ fn matches(v: &Vehicle, f: &Filters) -> bool {
 /// The `name` sort key.
 fn name(v: &Vehicle) -> (String, String, String) {
     (loose(&v.make), loose(&v.model), loose(&v.trim))
+}
+
+/// Ascending, unknown last.
+fn ascending<T: PartialOrd>(a: Option<T>, b: Option<T>) -> Ordering {
+    match (a, b) {
+        (Some(a), Some(b)) => a.partial_cmp(&b).unwrap_or(Ordering::Equal),
+        (Some(_), None) => Ordering::Less,
+        (None, Some(_)) => Ordering::Greater,
+        (None, None) => Ordering::Equal,
+    }
 }
 
 /// Descending, unknown last.

@@ -24,6 +24,18 @@ const TRIMS: [&str; 6] = ["Feel", "SRX 4x4", "Allure Pack", "XLS", "Shine AT", "
 const PRICES: [f64; 7] = [
     15000.0, 19999.99, 21000.5, 21000.5, 27500.0, 33000.0, 41250.25,
 ];
+/// Peso prices, some equal to a dollar price at [`CURRENT_RATE`] (ties
+/// across currencies) and to each other.
+const PESO_PRICES: [f64; 6] = [
+    18_500_000.0,
+    29_176_000.0,
+    36_467_500.0,
+    36_467_500.0,
+    43_761_000.0,
+    95_000_000.0,
+];
+/// The current observed exchange rate of the random catalogues.
+pub const CURRENT_RATE: f64 = 1458.7;
 const DISCOUNTS: [f64; 6] = [-3.5, 0.0, 4.99, 5.0, 7.25, 12.0];
 const OBSERVED: [&str; 2] = ["2026-11-20T10:00:00Z", "2026-11-21T14:05:00Z"];
 /// Change times, one of them twice so that recencies tie.
@@ -51,9 +63,10 @@ pub fn catalogue(rng: &mut Rng) -> Catalogue {
             site_name: "Listing".into(),
             synthetic: true,
             current_rate: Some(ExchangeRate {
-                ars_per_usd: Some(1458.7),
+                ars_per_usd: Some(CURRENT_RATE),
                 observed_at: time("2026-11-21T14:05:00Z"),
             }),
+            rate_source: None,
         },
         vehicles,
     }
@@ -87,10 +100,18 @@ pub fn vehicle(rng: &mut Rng, n: usize) -> Vehicle {
             }
         }
     }
+    // Half the versions quoted in pesos, at a peso price that need not
+    // follow the dollar one (each check has its own rate); the other half's
+    // peso price is the dollar one at the current rate.
+    let peso_price = rng.one_in(2).then(|| *rng.pick(&PESO_PRICES));
     let best = Quote {
         id: format!("q{n}"),
-        price,
-        currency: Currency::Usd,
+        price: peso_price.unwrap_or(price),
+        currency: if peso_price.is_some() {
+            Currency::Ars
+        } else {
+            Currency::Usd
+        },
         price_usd: price,
         fees_included: None,
         color: None,
@@ -149,6 +170,8 @@ pub fn vehicle(rng: &mut Rng, n: usize) -> Vehicle {
         },
         specs,
         history: Vec::new(),
+        price_ars: Some(peso_price.unwrap_or((price * CURRENT_RATE).round())),
+        quoted: None,
         id,
     }
 }
@@ -264,6 +287,10 @@ fn filters(rng: &mut Rng, params: &mut Vec<(&str, String)>, like: Option<&Vehicl
             "drivetrain" => rng.pick(&Drivetrain::ALL[..4]).as_str().into(),
             "minPriceUsd" => rng.pick(&["0", "19999.99", "21000.5", "30000"]).to_string(),
             "maxPriceUsd" => rng.pick(&["21000.5", "33000", "99999"]).to_string(),
+            "minPriceArs" => rng
+                .pick(&["0", "29176000", "36467500", "40000000"])
+                .to_string(),
+            "maxPriceArs" => rng.pick(&["29176000", "36467500", "60000000"]).to_string(),
             "minSeats" => rng.pick(&["1", "5", "7"]).to_string(),
             "minAirbags" => rng.pick(&["0", "6", "9"]).to_string(),
             "minDiscountPct" => rng.pick(&["0", "4.99", "5", "7.25"]).to_string(),

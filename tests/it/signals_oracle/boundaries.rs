@@ -102,6 +102,7 @@ fn snapshot(versions: Vec<Version>) -> Snapshot {
             site_name: "boundaries".into(),
             synthetic: true,
             notice: None,
+            exchange_rate_source: None,
         },
         catalogue_checks: checks(),
         versions,

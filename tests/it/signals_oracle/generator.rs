@@ -80,6 +80,7 @@ pub fn snapshot(rng: &mut Rng) -> Snapshot {
             site_name: "oracle".into(),
             synthetic: true,
             notice: None,
+            exchange_rate_source: None,
         },
         catalogue_checks: checks,
         versions,

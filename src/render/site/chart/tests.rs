@@ -4,40 +4,51 @@
 use super::*;
 use crate::time::parse_time;
 
-fn week(day: &str, average_usd: f64) -> WeeklyAverage {
-    WeeklyAverage {
+fn week(day: &str, average: f64) -> ChartWeek {
+    ChartWeek {
         week_start: NaiveDate::parse_from_str(day, "%Y-%m-%d").expect("day"),
-        average_usd,
+        average,
+        average_usd: None,
     }
 }
 
-/// 26 weeks from 25/05/2026, around US$ 44,000, with a low and a usual price.
-fn half_year() -> Vec<WeeklyAverage> {
+/// 26 weeks from 25/05/2026, around US$ 44,000, in pesos at `rate` (with
+/// the dollars beside them) or in dollars (`rate` 1).
+fn half_year(rate: f64) -> Vec<ChartWeek> {
     (0..26)
         .map(|index| {
             let start = NaiveDate::from_ymd_opt(2026, 5, 25).expect("day")
                 + chrono::Duration::days(7 * index);
-            WeeklyAverage {
+            let usd = 44_000.0 + f64::from((index % 5) as i32) * 150.0;
+            ChartWeek {
                 week_start: start,
-                average_usd: 44_000.0 + f64::from((index % 5) as i32) * 150.0,
+                average: usd * rate,
+                average_usd: (rate != 1.0).then_some(usd),
             }
         })
         .collect()
 }
 
-fn data(history: &[WeeklyAverage], shown_in: (Currency, f64)) -> ChartData<'_> {
+/// The chart of `weeks`: in pesos when `rate` is not 1, with the usual
+/// price US$ 44 300, the low US$ 43 100 and the current price in that
+/// currency.
+fn data(weeks: &[ChartWeek], rate: f64) -> ChartData<'_> {
+    let pesos = rate != 1.0;
     ChartData {
-        history,
-        typical_usd: Some(44_300.0),
-        lowest_usd: Some(43_100.0),
-        current_usd: 43_909.0,
-        current_shown: if shown_in.0 == Currency::Ars {
-            63_900_000.0
-        } else {
-            43_909.0
-        },
+        weeks,
+        currency: if pesos { Currency::Ars } else { Currency::Usd },
+        typical: Some((
+            44_300.0 * rate,
+            if pesos {
+                "Precio habitual en pesos"
+            } else {
+                "Precio habitual"
+            },
+        )),
+        lowest: Some(43_100.0 * rate),
+        current: if pesos { 63_900_000.0 } else { 43_909.0 },
         observed_at: parse_time("2026-11-21T23:00:00Z").expect("time"),
-        shown_in,
+        unit: if pesos { "en pesos" } else { "en dólares" }.to_owned(),
     }
 }
 
@@ -60,10 +71,13 @@ fn steps_and_tick_labels_are_round_and_short() {
 
 #[test]
 fn a_peso_quoted_version_is_drawn_in_pesos() {
-    let history = half_year();
-    let chart = render_chart(&data(&history, (Currency::Ars, 1_455.28))).expect("chart");
+    let history = half_year(1_455.28);
+    let chart = render_chart(&data(&history, 1_455.28)).expect("chart");
     // 44 300 x 1 455,28 = 64 468 904; 43 100 x 1 455,28 = 62 722 568.
-    assert_eq!(chart.legend[0].text, "Precio habitual: $ 64.468.904");
+    assert_eq!(
+        chart.legend[0].text,
+        "Precio habitual en pesos: $ 64.468.904"
+    );
     assert_eq!(chart.legend[1].text, "Más bajo en 180 días: $ 62.722.568");
     assert_eq!(
         chart.legend[2].text,
@@ -76,18 +90,21 @@ fn a_peso_quoted_version_is_drawn_in_pesos() {
     );
     assert!(chart.unit.starts_with("en pesos"));
     assert_eq!(chart.rows[0].average, "$ 64.032.320");
-    assert_eq!(chart.rows[0].average_usd, "US$ 44.000");
+    assert_eq!(chart.rows[0].average_usd.as_deref(), Some("US$ 44.000"));
+    assert!(chart.dollar_column);
     assert!(chart.wide.y_ticks.iter().all(|t| t.label.ends_with(" M")));
-    let dollars = render_chart(&data(&history, (Currency::Usd, 1.0))).expect("chart");
+    let history = half_year(1.0);
+    let dollars = render_chart(&data(&history, 1.0)).expect("chart");
+    assert!(!dollars.dollar_column);
     assert_eq!(dollars.legend[0].text, "Precio habitual: US$ 44.300");
     assert_eq!(dollars.unit, "en dólares");
 }
 
 #[test]
 fn labels_keep_apart_and_marks_stay_inside_the_plot() {
-    let history = half_year();
-    for shown_in in [(Currency::Ars, 1_455.28), (Currency::Usd, 1.0)] {
-        let chart = render_chart(&data(&history, shown_in)).expect("chart");
+    for rate in [1_455.28, 1.0] {
+        let history = half_year(rate);
+        let chart = render_chart(&data(&history, rate)).expect("chart");
         for drawing in [&chart.wide, &chart.narrow] {
             let font = f64::from(drawing.font);
             let (left, right) = (number_of(&drawing.left), number_of(&drawing.right));
@@ -142,13 +159,13 @@ fn labels_keep_apart_and_marks_stay_inside_the_plot() {
 #[test]
 fn the_chart_is_deterministic_and_absent_without_history() {
     let history = [week("2026-10-26", 25_000.0), week("2026-11-02", 24_000.0)];
-    let chart = data(&history, (Currency::Usd, 1.0));
+    let chart = data(&history, 1.0);
     assert_eq!(render_chart(&chart), render_chart(&chart));
     let drawn = render_chart(&chart).expect("chart");
     assert_eq!(drawn.rows[1].week, "Semana del 02/11/2026");
     assert!(drawn.summary.contains("entre US$ 24.000 y US$ 25.000"));
     let empty = ChartData {
-        history: &[],
+        weeks: &[],
         ..chart
     };
     assert!(render_chart(&empty).is_none());
