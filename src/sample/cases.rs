@@ -7,6 +7,8 @@
 //! |---|---|---|
 //! | `volkswagen-taos-14-tsi-highline-tiptronic` | [`Case::Opportunity`] | dealers 9% under list since T-25d: `below_typical`, no recent change |
 //! | `audi-q3-35-tfsi-s-tronic` | [`Case::OpportunityUsd`] | USD-quoted; dealers 8% under since T-40d: `below_typical` |
+//! | `renault-kangoo-16-express-confort-mt` | [`Case::DollarUp`] | one peso price (catalogue and dealers, exactly) for the whole period while the dollar crawls up: `below_typical` in dollars only; the site names the dollar and says the peso price did not change |
+//! | `fiat-cronos-13-drive-mt` | [`Case::PesoCut`] | one peso price, then dealers 10% under at T-20d: `below_typical`; the site shows the fall in pesos |
 //! | `toyota-hilux-28-tdi-srv-4x4-at` | [`Case::Drop1d`] | ARS list -6% at T-6h: `price_drop` in 1d, 3d, 7d |
 //! | `bmw-x1-sdrive20i-xline-steptronic` | [`Case::Drop3d`] | USD 58,900 -> 55,900 at T-2d 23:00, dealers 1.5% under: `price_drop` in 3d and 7d, not 1d; `below_typical` |
 //! | `chevrolet-tracker-12-turbo-ltz-at` | [`Case::Drop7d`] | ARS list -3.5% at T-5d 17:00, dealers 2% over: `price_drop` in 7d only, no opportunity |
@@ -34,6 +36,10 @@ pub enum Case {
     Opportunity,
     /// The same on a dollar-quoted import.
     OpportunityUsd,
+    /// A peso price that never moves while the dollar rises.
+    DollarUp,
+    /// A peso price that dealers cut.
+    PesoCut,
     /// Catalogue cut inside the 1-day window.
     Drop1d,
     /// Catalogue cut inside 3 days, not 1.
@@ -77,6 +83,8 @@ pub const CASES: &[(Case, &str)] = &[
         "volkswagen-taos-14-tsi-highline-tiptronic",
     ),
     (Case::OpportunityUsd, "audi-q3-35-tfsi-s-tronic"),
+    (Case::DollarUp, "renault-kangoo-16-express-confort-mt"),
+    (Case::PesoCut, "fiat-cronos-13-drive-mt"),
     (Case::Drop1d, "toyota-hilux-28-tdi-srv-4x4-at"),
     (Case::Drop3d, "bmw-x1-sdrive20i-xline-steptronic"),
     (Case::Drop7d, "chevrolet-tracker-12-turbo-ltz-at"),

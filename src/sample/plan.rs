@@ -32,6 +32,9 @@ pub struct Plan {
     pub last_out_of_stock: bool,
     /// Scripted cases price with little noise, so their signals are certain.
     pub scripted: bool,
+    /// Dealers hold their prices exactly between changes (no noise at all):
+    /// the cases whose quoted price must read as unchanged.
+    pub held: bool,
 }
 
 /// A run of consecutive listed checks at one price: first, last, price.
@@ -180,6 +183,7 @@ mod tests {
             out_of_stock_rate: 0.0,
             last_out_of_stock: false,
             scripted: true,
+            held: false,
         }
     }
 

@@ -89,6 +89,7 @@ pub fn random_plan(pricing: &Pricing, market: &Market, rng: &mut Rng) -> Plan {
         out_of_stock_rate: 0.015,
         last_out_of_stock: false,
         scripted: false,
+        held: false,
     };
     if pricing.quoted_usd && rng.chance(0.4) {
         let index = rng.between(start as i64 + 1, last as i64) as usize;

@@ -194,7 +194,11 @@ fn quotes(
     rng: &mut Rng,
 ) -> Vec<SourceQuote> {
     let (list, level, rate) = pricing;
-    let jitter = if plan.scripted { 0.001 } else { 0.006 };
+    let jitter = match (plan.held, plan.scripted) {
+        (true, _) => 0.0,
+        (false, true) => 0.001,
+        (false, false) => 0.006,
+    };
     let mut next_id = rng.between(100_000, 899_000);
     let mut quotes = Vec::with_capacity(dealers.len());
     for (position, dealer) in dealers.iter().enumerate() {

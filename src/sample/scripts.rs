@@ -29,6 +29,7 @@ fn scripted(pricing: &Pricing, market: &Market, start: usize, rng: &mut Rng) -> 
         out_of_stock_rate: 0.0,
         last_out_of_stock: false,
         scripted: true,
+        held: false,
     };
     plan.keep_prices_until(at(market, 14, 0).max(start));
     plan
@@ -69,6 +70,16 @@ pub fn case_plan(case: Case, pricing: &Pricing, market: &Market, rng: &mut Rng) 
             let checks = (0..=5).map(|k| (day(7 * k, 2), 25)).collect();
             plan = launch(pricing, market, day(35, 2), checks, rng);
             plan.set_dealer(day(14, 2), 0.90);
+        }
+        Case::DollarUp => {
+            // One peso price for the whole period while the dollar crawls up.
+            plan.keep_prices_until(0);
+            plan.held = true;
+        }
+        Case::PesoCut => {
+            plan.keep_prices_until(0);
+            plan.held = true;
+            plan.set_dealer(day(20, 1), 0.90);
         }
         Case::Insufficient => plan = scripted(pricing, market, day(20, 1), rng),
         Case::Stale => plan.checks_until = day(60, 4),

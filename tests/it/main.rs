@@ -11,6 +11,7 @@ mod hostile;
 mod index;
 mod layers;
 mod mcp;
+mod money;
 mod openapi;
 mod publish;
 mod safety;

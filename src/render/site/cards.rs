@@ -44,6 +44,9 @@ pub struct Card {
     pub quote_count: usize,
     /// When its quotes were checked.
     pub observed: String,
+    /// Its price in pesos, for the site's peso order (not shown as such).
+    #[serde(skip)]
+    pub price_ars: Option<f64>,
 }
 
 /// The card of a published version.
@@ -64,6 +67,7 @@ pub fn card(vehicle: &Vehicle, money: &Money) -> Card {
         change: vehicle.recent_changes.get(Window::D7).map(change_text),
         quote_count: vehicle.quote_count,
         observed: date_time(vehicle.observed_at),
+        price_ars: vehicle.price_ars,
     }
 }
 

@@ -3,6 +3,7 @@
 //! and one per model with every version cheapest first. Lists come from the
 //! API's endpoint functions, so pages and API agree.
 
+use crate::api::index::orders::ascending_nulls_last;
 use std::collections::{BTreeMap, BTreeSet};
 
 use rayon::prelude::*;
@@ -261,7 +262,9 @@ fn write_make_page(site: &Site, group: &MakeGroup) -> anyhow::Result<()> {
     site.write_page(&page, "make.html", group)
 }
 
-/// Every version of a model, cheapest first, paging through the endpoint.
+/// Every version of a model, cheapest first in pesos (the order its cards
+/// read in at the page's one dollar; the API's own order is in dollars at
+/// each check's rate), paging through the endpoint.
 fn model_prices<'a>(
     site: &Site<'a>,
     pair: &MakeModel,
@@ -283,6 +286,8 @@ fn model_prices<'a>(
         versions.extend(page.vehicles.iter().map(|v| site.card(v)));
         next = page.pagination.next_offset;
     }
+    // Stable: equal peso prices keep the API's order.
+    versions.sort_by(|a, b| ascending_nulls_last(a.price_ars, b.price_ars));
     Ok((first, versions))
 }
 
@@ -294,7 +299,7 @@ fn write_model_page(
     make: &MakeLink,
 ) -> anyhow::Result<ModelLink> {
     let (first, versions) = model_prices(site, pair)?;
-    // The range as the cards show it (cheapest and dearest in dollars, each
+    // The range as the cards show it (cheapest and dearest in pesos, each
     // in the currency it was quoted in), the dollar range without cards.
     let ends = versions.first().zip(versions.last());
     let (from_price, to_price) = match ends {

@@ -109,7 +109,26 @@ pub fn compare_value(specs: Option<&Specs>, key: &str) -> String {
         .filter(|specs| !specs.gaps.contains_key(key))
         .and_then(|specs| specs.values.get(key))
         .filter(|value| !value.is_null());
-    value.map_or_else(|| UNKNOWN_VALUE.to_owned(), |value| value_text(value, ""))
+    let text = value.map_or_else(|| UNKNOWN_VALUE.to_owned(), |value| value_text(value, ""));
+    let in_kw = specs
+        .and_then(|specs| specs.values.get("powerUnit"))
+        .and_then(Value::as_str)
+        .is_none_or(|unit| unit == "kW");
+    match (key, value) {
+        ("powerKw", Some(_)) if in_kw => with_cv(&text, value),
+        _ => text,
+    }
+}
+
+/// Power in kW with its metric horsepower beside it, as Argentine brochures
+/// give it: `150 kW (204 CV)`; 1 CV is 0,73549875 kW, rounded to the whole CV.
+fn with_cv(text: &str, kw: Option<&Value>) -> String {
+    match kw.and_then(Value::as_f64) {
+        Some(kw) if kw.is_finite() && kw > 0.0 => {
+            format!("{text} ({} CV)", (kw / 0.735_498_75).round())
+        }
+        _ => text.to_owned(),
+    }
 }
 
 /// One row of a specification table.
@@ -175,9 +194,11 @@ pub fn spec_groups(specs: &Specs) -> Vec<SpecGroup> {
         } else {
             field.unit
         };
-        groups[field.group]
-            .rows
-            .push(row(specs, field.key, field.label, unit));
+        let mut shown = row(specs, field.key, field.label, unit);
+        if field.key == "powerKw" && unit == "kW" && !shown.unknown {
+            shown.value = with_cv(&shown.value, specs.values.get("powerKw"));
+        }
+        groups[field.group].rows.push(shown);
     }
     let known = |key: &str| key == "powerUnit" || FIELDS.iter().any(|f| f.key == key);
     let mut others: Vec<&String> = specs.values.keys().chain(specs.gaps.keys()).collect();
@@ -299,7 +320,9 @@ mod tests {
                 .unwrap_or_else(|| panic!("{label}"))
         };
         assert_eq!(find("Largo").value, "5.325 mm");
-        assert_eq!(find("Potencia").value, "150 kW");
+        // 150 / 0,73549875 = 203,94 CV.
+        assert_eq!(find("Potencia").value, "150 kW (204 CV)");
+        assert_eq!(compare_value(Some(&record()), "powerKw"), "150 (204 CV)");
         assert_eq!(
             find("Frenado autónomo de emergencia a baja velocidad").value,
             "Opcional"

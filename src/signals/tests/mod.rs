@@ -13,6 +13,7 @@ use crate::vocab::{ChangeKind, Currency};
 
 mod issue_boundaries;
 mod monitoring;
+mod quoted;
 mod recent_changes;
 mod usual_price;
 

@@ -38,7 +38,9 @@ struct Expected {
 
 fn expected(case: Case) -> Expected {
     let (published, kinds, opportunity) = match case {
-        Case::Opportunity | Case::OpportunityUsd => (true, [None; 3], Some(true)),
+        Case::Opportunity | Case::OpportunityUsd | Case::DollarUp | Case::PesoCut => {
+            (true, [None; 3], Some(true))
+        }
         Case::Drop1d => (true, [DROP, DROP, DROP], None),
         Case::Drop3d | Case::CrossingDrop => (true, [None, DROP, DROP], Some(true)),
         Case::Drop7d | Case::CurrencyDrop => (true, [None, None, DROP], Some(false)),
