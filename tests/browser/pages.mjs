@@ -16,15 +16,32 @@ mkdirSync(shots, { recursive: true });
 const hilux = 'toyota-hilux-28-tdi-srv-4x4-at';
 const ranger = 'ford-ranger-30-v6-td-limited-plus-4x4-at';
 const bmw = 'bmw-x1-sdrive20i-xline-steptronic';
+// The sample's money cases: a peso price that never moved while the dollar
+// rose, one that dealers cut in pesos, and a price checked 60 days before T.
+const dollarUp = 'renault-kangoo-16-express-confort-mt';
+const pesoCut = 'fiat-cronos-13-drive-mt';
+const stale = 'volvo-xc90-b6-ultimate-awd-at';
+// Every page type shows these: one reference dollar, named once, and the
+// synthetic notice above the fold.
+const EVERY_PAGE = ['oneDollar', 'syntheticNotice'];
 // Every page type. `checks` name the in-page assertions of PAGE_CHECKS
 // below that the page must pass at every width, with and without script.
 const pages = [
-  { name: 'home', path: '/', checks: ['wholePrices', 'goodNewsNotRed', 'plainWords', 'homeSearch', 'compareBoxes'] },
+  { name: 'home', path: '/', checks: ['wholePrices', 'goodNewsNotRed', 'plainWords', 'homeSearch', 'compareBoxes', 'bands', 'fees'] },
   { name: 'makes', path: '/modelos' },
   { name: 'make', path: '/modelos/toyota' },
   { name: 'model', path: '/modelos/toyota/hilux', checks: ['wholePrices', 'plainWords'] },
-  { name: 'version', path: `/versiones/${hilux}`, checks: ['wholePrices', 'pesosLead', 'goodNewsNotRed', 'plainWords', 'chart'] },
-  { name: 'version-usd', path: `/versiones/${bmw}`, checks: ['wholePrices', 'plainWords', 'chart'] },
+  { name: 'version', path: `/versiones/${hilux}`, checks: ['wholePrices', 'pesosLead', 'goodNewsNotRed', 'plainWords', 'chart', 'fees'] },
+  { name: 'version-usd', path: `/versiones/${bmw}`, checks: ['wholePrices', 'plainWords', 'chart', 'bands', 'fees'] },
+  {
+    name: 'version-dollar-up', path: `/versiones/${dollarUp}`, checks: ['wholePrices', 'pesosLead', 'chart', 'bands', 'fees'],
+    says: ['Buen precio', 'La diferencia es por la suba del dólar', 'En pesos, sin cambios desde el', 'Precio habitual en pesos'],
+  },
+  {
+    name: 'version-peso-cut', path: `/versiones/${pesoCut}`, checks: ['wholePrices', 'pesosLead', 'chart', 'bands', 'fees'],
+    says: ['Muy buen precio', 'una baja en pesos de las concesionarias', 'En pesos, bajó de $ '],
+  },
+  { name: 'version-stale', path: `/versiones/${stale}`, checks: ['wholePrices', 'fees'], says: ['Precio de hace 6'] },
   { name: 'version-capitals', path: '/versiones/peugeot-208-16-allure-at~u0.15.22.23', checks: ['chart'] },
   { name: 'deals', path: '/ofertas', ready: 'ol.cards li', min: 1, checks: ['wholePrices', 'goodNewsNotRed', 'plainWords', 'compareBoxes'] },
   { name: 'deals-drops', path: '/ofertas/bajas', ready: 'ol.cards li', min: 1, checks: ['wholePrices', 'goodNewsNotRed', 'plainWords', 'compareBoxes', 'dealFilters'] },
@@ -50,7 +67,8 @@ const pages = [
 
 // In-page assertions, one per point of the site's reading as a buyer's.
 const PAGE_CHECKS = {
-  // Car prices in whole units; the other currency with its rate and date.
+  // Car prices in whole units; the other currency at the page's dollar;
+  // percentages in whole numbers.
   wholePrices: () => {
     const problems = [];
     for (const el of document.querySelectorAll('.price .amount, .price-main .amount, td.num, .figures dd, .compare-table td')) {
@@ -58,11 +76,53 @@ const PAGE_CHECKS = {
       if (/^(US)?\$ [\d.]+,\d\d$/.test(text)) problems.push(`a car price with cents: ${text}`);
     }
     for (const el of document.querySelectorAll('.price .original, .price-main .equiv')) {
-      if (!/con el dólar a \$ [\d.,]+ el \d\d\/\d\d\/\d{4}/.test(el.textContent)) {
-        problems.push(`the other currency without its rate and date: ${el.textContent.trim()}`);
+      if (!/^equivale a (US)?\$ [\d.]+ al dólar de referencia$/.test(el.textContent.trim())) {
+        problems.push(`the other currency not at the page's dollar: ${el.textContent.trim()}`);
       }
     }
+    const decimals = document.querySelector('main').innerText.match(/\d+,\d+ %/);
+    if (decimals) problems.push(`a percentage with decimals: ${decimals[0]}`);
     return problems;
+  },
+  // One dollar per page: the reference dollar is named exactly once (with
+  // its date and whose it is), and no other rate is written anywhere.
+  oneDollar: () => {
+    const text = document.body.innerText;
+    const rates = text.match(/\$ [\d.]+(,\d+)? por dólar/g) || [];
+    const line = document.querySelectorAll('.rate-line');
+    const problems = [];
+    if (line.length !== 1) problems.push(`${line.length} reference-dollar lines`);
+    if (rates.length !== 1) problems.push(`${rates.length} rates written: ${rates.join(' | ')}`);
+    const prices = [...document.querySelectorAll('.card, .price-box, .compare-table, #cotizaciones')].map((el) => el.innerText).join(' ');
+    if (/con el dólar a|por dólar/.test(prices)) problems.push('a conversion at another rate');
+    if (line.length === 1 && !/del \d\d\/\d\d\/\d{4} \(/.test(line[0].textContent)) problems.push('the dollar without its date and name');
+    return problems;
+  },
+  // Invented prices say so on every page, above the fold.
+  syntheticNotice: () => {
+    const notice = document.querySelector('.synthetic-notice');
+    if (!notice) return ['no synthetic notice'];
+    const box = notice.getBoundingClientRect();
+    const problems = [];
+    if (box.height === 0 || box.top > window.innerHeight) problems.push(`the synthetic notice is at ${Math.round(box.top)} px`);
+    if (document.querySelector('script[type="application/ld+json"]')?.textContent.includes('"Offer"')) problems.push('invented prices published as an Offer');
+    if (!document.querySelector('meta[property="og:description"]').content.startsWith('Datos de ejemplo')) problems.push('og:description does not say the data is invented');
+    return problems;
+  },
+  // The usual-price bands, in words, wherever the comparison is known.
+  bands: () => {
+    const words = ['Muy buen precio', 'Buen precio', 'Precio normal', 'Caro'];
+    const bands = [...document.querySelectorAll('.band')];
+    const problems = bands.filter((b) => !words.includes(b.textContent.trim())).map((b) => `a band reads ${b.textContent.trim()}`);
+    if (bands.length === 0) problems.push('no band');
+    return problems;
+  },
+  // Every headline price says what freight and paperwork do.
+  fees: () => {
+    const prices = document.querySelectorAll('.card .price, .price-box .price-main').length;
+    const fees = [...document.querySelectorAll('.card .fees, .price-box .fees')]
+      .filter((el) => /^(Incluye flete y gastos|No incluye flete y gastos|No informa si incluye flete y gastos)/.test(el.textContent.trim())).length;
+    return prices > 0 && fees === prices ? [] : [`${fees} fees lines for ${prices} prices`];
   },
   // A version quoted in pesos leads in pesos.
   pesosLead: () => {
@@ -85,6 +145,7 @@ const PAGE_CHECKS = {
     const problems = [];
     if (/cotizaci[oó]n/i.test(text)) problems.push('says "cotización"');
     if (/precio de catálogo al tipo de cambio/i.test(text)) problems.push('says "precio de catálogo al tipo de cambio"');
+    if (/precio de lista/i.test(text)) problems.push('says "precio de lista" (the brand\'s price, to an Argentine)');
     if (/subió su precio habitual o reunió/.test(text)) problems.push('a new opportunity lists every possible cause');
     return problems;
   },
@@ -233,7 +294,10 @@ for (const viewport of viewports) {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     if (overflow > 0) failures.push(`${where}: ${overflow}px of horizontal scroll`);
     for (const problem of await page.evaluate(layoutProblems, MIN_FONT_PX)) failures.push(`${where}: ${problem}`);
-    for (const check of spec.checks || []) {
+    for (const words of spec.says || []) {
+      if (!(await page.locator('main').innerText()).includes(words)) failures.push(`${where}: does not say ${JSON.stringify(words)}`);
+    }
+    for (const check of [...EVERY_PAGE, ...(spec.checks || [])]) {
       for (const problem of await page.evaluate(PAGE_CHECKS[check])) failures.push(`${where}: ${check}: ${problem}`);
     }
     for (const error of errors) failures.push(`${where}: console error: ${error}`);
@@ -264,13 +328,34 @@ for (const javaScriptEnabled of [true, false]) {
     await Promise.all([page.waitForNavigation(), page.click('form.search-form button[type="submit"]')]);
     const cards = await page.locator('#lista li').count();
     if (cards < 1) failures.push(`search form (${where}): no results at ${page.url()}`);
-    // A budget in pesos.
+    // A budget in pesos, typed key by key as an Argentine types it.
     await page.goto(base + '/buscar', { waitUntil: 'load' });
-    await page.fill('#f-max-ars', '40000000');
+    await page.locator('#f-max-ars').pressSequentially('40.000.000');
+    await page.selectOption('#f-sort', 'price_desc');
     await Promise.all([page.waitForNavigation(), page.click('form.search-form button[type="submit"]')]);
     const cheap = await page.locator('#lista li').count();
     const status = await page.locator('#estado').textContent();
     if (cheap < 1 || !/versi/.test(status)) failures.push(`peso budget (${where}): ${status} at ${page.url()}`);
+    if (await page.inputValue('#f-max-ars') !== '40.000.000') failures.push(`peso budget (${where}): the field lost what was typed`);
+    // Every card within the budget in pesos, dearest first, as shown.
+    const pesos = await page.locator('#lista .card').evaluateAll((cards) => cards.map((card) => {
+      const lead = card.querySelector('.amount').textContent;
+      const text = lead.startsWith('$') ? lead : card.querySelector('.original').textContent.replace(/^equivale a /, '');
+      return Number(text.replace(/[^\d]/g, ''));
+    }));
+    if (pesos.some((p) => p > 40000000)) failures.push(`peso budget (${where}): over budget ${pesos}`);
+    if (pesos.some((p, i) => i > 0 && p > pesos[i - 1])) failures.push(`peso budget (${where}): out of order ${pesos}`);
+    // A typo in the amount stays in its field, with the message beside it.
+    await page.goto(base + '/buscar', { waitUntil: 'load' });
+    await page.locator('#f-max-ars').pressSequentially('-5');
+    await Promise.all([page.waitForNavigation(), page.click('form.search-form button[type="submit"]')]);
+    const invalid = await page.getAttribute('#f-max-ars', 'aria-invalid');
+    const described = await page.getAttribute('#f-max-ars', 'aria-describedby');
+    const message = await page.locator('#error-maxPriceArs').textContent().catch(() => '');
+    if (invalid !== 'true' || !described.includes('error-maxPriceArs') || !/monto/.test(message)
+      || await page.inputValue('#f-max-ars') !== '-5') {
+      failures.push(`refused budget (${where}): ${invalid} ${described} ${message}`);
+    }
     // The home page's search box.
     await page.goto(base + '/', { waitUntil: 'load' });
     await page.fill('#h-q', 'hilux');

@@ -49,7 +49,7 @@ pub const LISTS: [DealList; 3] = [
         param: "price_drops",
         path: "/ofertas/bajas",
         title: "Bajas de precio de los últimos 7 días",
-        lead: "Bajas del precio de lista de los últimos 7 días: al menos 2 % y \
+        lead: "Bajas del precio del catálogo del sitio de los últimos 7 días: al menos 2 % y \
                US$ 300, o que llevan el precio por debajo del umbral de oportunidad. \
                Primero, las bajas más grandes.",
         empty: "No hubo bajas de precio en los últimos 7 días.",
