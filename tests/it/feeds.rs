@@ -95,11 +95,11 @@ fn version_feeds_name_the_car_in_every_entry_and_record_events() {
         assert_eq!(ids.len(), list.len(), "{path}: ids are unique");
         drops += list
             .iter()
-            .filter(|e| e.title.contains("el precio de catálogo bajó"))
+            .filter(|e| e.title.contains("el precio del catálogo del sitio bajó"))
             .count();
         rises += list
             .iter()
-            .filter(|e| e.title.contains("el precio de catálogo subió"))
+            .filter(|e| e.title.contains("el precio del catálogo del sitio subió"))
             .count();
         let drop = &vehicle["recentChanges"]["7d"];
         if drop["kind"] == "price_drop" {

@@ -126,7 +126,7 @@ pub(super) struct Entry {
 #[derive(Serialize)]
 pub(super) struct FeedHead<'a> {
     pub(super) title: &'a str,
-    pub(super) subtitle: &'a str,
+    pub(super) subtitle: String,
     pub(super) self_url: String,
     pub(super) html_url: String,
     pub(super) json_url: Option<String>,
@@ -230,7 +230,10 @@ pub fn write_deals_feed(site: &Site) -> anyhow::Result<()> {
     let links = site.index.links();
     let head = FeedHead {
         title: "autoprecios: ofertas nuevas",
-        subtitle: "Bajas de precio y nuevas oportunidades de autos 0 km de los últimos 7 días.",
+        subtitle: format!(
+            "Bajas de precio y nuevas oportunidades de autos 0 km de los últimos 7 días.{}",
+            site.money.feed_note()
+        ),
         self_url: links.absolute(DEALS_FEED),
         html_url: links.absolute("/"),
         json_url: None,

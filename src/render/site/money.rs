@@ -116,6 +116,22 @@ impl Money {
         }
     }
 
+    /// What a feed's subtitle adds: the reference dollar its amounts convert
+    /// at, and whether its prices are invented (a feed has no page bar).
+    pub fn feed_note(&self) -> String {
+        let bar = self.bar();
+        let mut note = String::new();
+        if let Some(rate) = bar.rate {
+            note.push(' ');
+            note.push_str(rate.split(". ").next().unwrap_or(&rate));
+            note.push('.');
+        }
+        if bar.synthetic {
+            note.push_str(" Datos de ejemplo: los precios son inventados.");
+        }
+        note
+    }
+
     /// An amount in the other currency at the reference dollar.
     fn converted(&self, amount: f64, from: Currency) -> Option<String> {
         let rate = self.rate.filter(|rate| *rate > 0.0)?;

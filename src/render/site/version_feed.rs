@@ -82,14 +82,14 @@ fn price_entry(site: &Site, vehicle: &Vehicle, event: &PriceEvent) -> Entry {
         _ => String::new(),
     };
     let mut summary = format!(
-        "El precio de catálogo pasó de {} a {} en el control del {} (hora de Argentina).",
+        "El precio del catálogo del sitio pasó de {} a {} en el control del {} (hora de Argentina).",
         money(event.from.amount, event.from.currency),
         money(event.to.amount, event.to.currency),
         date_time(event.at)
     );
     if event.from.currency != event.to.currency {
         summary.push_str(&format!(
-            " Cambió de moneda ({} a {}): se compara en dólares al tipo de cambio actual.",
+            " Cambió de moneda ({} a {}): se compara en dólares, al dólar de referencia.",
             currency_name(event.from.currency),
             currency_name(event.to.currency)
         ));
@@ -113,7 +113,7 @@ fn price_entry(site: &Site, vehicle: &Vehicle, event: &PriceEvent) -> Entry {
     Entry {
         id: format!("{url}#catalogo-{}", format_time(event.at)),
         title: format!(
-            "{}: el precio de catálogo {moved}{size}",
+            "{}: el precio del catálogo del sitio {moved}{size}",
             display_name(vehicle)
         ),
         link: url,
@@ -156,7 +156,11 @@ pub fn write_version_feed(site: &Site, vehicle: &Vehicle, path: &str) -> anyhow:
     let feed_path = format!("{path}/feed.xml");
     let head = FeedHead {
         title: &title,
-        subtitle: "Bajas y subas del precio de catálogo de los últimos 180 días y nuevas oportunidades.",
+        subtitle: format!(
+            "Bajas y subas del precio del catálogo del sitio de los últimos 180 días y nuevas \
+             oportunidades.{}",
+            site.money.feed_note()
+        ),
         self_url: links.absolute(&feed_path),
         html_url: url.clone(),
         json_url: Some(
