@@ -200,10 +200,12 @@ pub static OPERATIONS: [Spec; 9] = [
         tool: Some(McpTool {
             title: "Search vehicles",
             description: "Search the published new-car versions in Argentina with filters (words, make, model, body type, fuel, \
-             transmission, USD price range, seats, airbags, drivetrain, AEB, specifications, discount), a sort order \
-             and paging. Returns the same JSON as GET /api/v1/vehicles: an envelope whose data holds vehicles \
-             (summaries with current lowest dealer price in USD, usual-price comparison, recent changes, best quote) \
-             and pagination.",
+             transmission, price range in USD or in pesos, seats, airbags, drivetrain, AEB, specifications, discount), \
+             a sort order and paging. Returns the same JSON as GET /api/v1/vehicles: an envelope whose data holds \
+             vehicles (summaries with the dealer price, usual-price comparison, recent changes, best quote) and \
+             pagination. A summary's currentPriceUsd is the lowest dealer quote at its own check; \
+             recentChanges[w].currentPriceUsd is the site's catalogue price at today's rate, a different price; \
+             priceArs is the price in pesos a peso budget compares with.",
         }),
     },
     Spec {

@@ -16,8 +16,18 @@ use crate::harness::BASE;
 use crate::harness::{Reply, edge_vehicles, get, get_json, send_app, state};
 
 /// Headers every well-behaved Streamable HTTP client sends with a POST
-/// (HTTP/1.1 requires `Host`; rmcp answers 400 without it).
-const CLIENT_HEADERS: [(&str, &str); 3] = [
+/// (HTTP/1.1 requires `Host`; rmcp answers 400 without it), as a client of
+/// the 2025-11-25 revision sends them after `initialize`.
+const CLIENT_HEADERS: [(&str, &str); 4] = [
+    ("host", "127.0.0.1:8080"),
+    ("content-type", "application/json"),
+    ("accept", "application/json, text/event-stream"),
+    ("mcp-protocol-version", "2025-11-25"),
+];
+
+/// The same without a protocol version header: an early (2024-11-05 or
+/// 2025-03-26) client.
+const EARLY_HEADERS: [(&str, &str); 3] = [
     ("host", "127.0.0.1:8080"),
     ("content-type", "application/json"),
     ("accept", "application/json, text/event-stream"),
@@ -27,9 +37,15 @@ async fn send_with(app: Router, method: Method, body: Vec<u8>, headers: &[(&str,
     send_app(app, method, "/mcp", body, headers).await
 }
 
-/// POSTs raw bytes with the client headers and `extra` ones.
+/// POSTs raw bytes with the client headers, `extra` ones replacing those
+/// of the same name.
 pub async fn post_raw(body: Vec<u8>, extra: &[(&str, &str)]) -> Reply {
-    let headers: Vec<(&str, &str)> = CLIENT_HEADERS.iter().chain(extra).copied().collect();
+    let headers: Vec<(&str, &str)> = CLIENT_HEADERS
+        .iter()
+        .filter(|(name, _)| !extra.iter().any(|(other, _)| other == name))
+        .chain(extra)
+        .copied()
+        .collect();
     send_with(app(state()), Method::POST, body, &headers).await
 }
 
@@ -215,16 +231,88 @@ async fn malformed_messages_are_json_rpc_errors() {
         &send_accepting(Some("text/html")).await,
         StatusCode::NOT_ACCEPTABLE,
     );
-    let unsupported = post_raw(
+    let unsupported = send_with(
+        app(state()),
+        Method::POST,
         ping().to_string().into_bytes(),
-        &[("mcp-protocol-version", "2024-11-05")],
+        &[
+            ("host", "127.0.0.1:8080"),
+            ("content-type", "application/json"),
+            ("mcp-protocol-version", "2023-01-01"),
+        ],
     )
     .await;
     rpc_error(&unsupported, StatusCode::BAD_REQUEST);
 }
 
 #[tokio::test]
+async fn early_revisions_take_batches_and_get_no_structured_results() {
+    let id = edge_vehicles()[0]["id"].as_str().expect("id");
+    let batch = json!([
+        {"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+            "params": {"name": "get_vehicle", "arguments": {"id": id}}},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+        {"jsonrpc": "2.0", "id": 3, "method": "no/such"},
+    ]);
+    let reply = send_with(
+        app(state()),
+        Method::POST,
+        batch.to_string().into_bytes(),
+        &EARLY_HEADERS,
+    )
+    .await;
+    assert_eq!(reply.status, StatusCode::OK);
+    let answers = reply.json();
+    let ids: Vec<&Value> = answers
+        .as_array()
+        .expect("an array")
+        .iter()
+        .map(|a| &a["id"])
+        .collect();
+    assert_eq!(
+        ids,
+        [1, 2, 3],
+        "one answer per request, none for the notification"
+    );
+    let result = &answers[0]["result"];
+    assert!(result.get("structuredContent").is_none(), "{result}");
+    let expected = get_json(&format!("/api/v1/vehicles/{}", percent_encode(id))).await;
+    let text: Value =
+        serde_json::from_str(result["content"][1]["text"].as_str().expect("JSON text"))
+            .expect("JSON");
+    assert_eq!(text, expected, "the JSON text carries the answer");
+    let tools = answers[1]["result"]["tools"].as_array().expect("tools");
+    assert!(
+        tools
+            .iter()
+            .all(|tool| tool.get("outputSchema").is_none() && tool.get("title").is_none())
+    );
+    assert_eq!(answers[2]["error"]["code"], -32601);
+    // Notifications only: 202, as for one.
+    let notes = json!([{"jsonrpc": "2.0", "method": "notifications/initialized"}]);
+    let reply = send_with(
+        app(state()),
+        Method::POST,
+        notes.to_string().into_bytes(),
+        &EARLY_HEADERS,
+    )
+    .await;
+    assert_eq!(reply.status, StatusCode::ACCEPTED);
+}
+
+#[tokio::test]
 async fn initialize_negotiates_without_a_session_and_notifications_get_202() {
+    // `initialize` comes before a client knows the version to send.
+    let post = |message: Value| async move {
+        send_with(
+            app(state()),
+            Method::POST,
+            message.to_string().into_bytes(),
+            &EARLY_HEADERS,
+        )
+        .await
+    };
     let initialize = |version: &str| {
         json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
             "protocolVersion": version, "capabilities": {},
@@ -243,9 +331,13 @@ async fn initialize_negotiates_without_a_session_and_notifications_get_202() {
         result["capabilities"]["tools"].is_object()
             && result["capabilities"]["resources"].is_object()
     );
-    let old = post(initialize("2024-11-05")).await.json();
+    for early in ["2024-11-05", "2025-03-26"] {
+        let reply = post(initialize(early)).await.json();
+        assert_eq!(reply["result"]["protocolVersion"], early, "echoed");
+    }
+    let unknown = post(initialize("2023-01-01")).await.json();
     assert_eq!(
-        old["result"]["protocolVersion"], "2025-11-25",
+        unknown["result"]["protocolVersion"], "2025-11-25",
         "the newest with a handshake"
     );
 
@@ -276,7 +368,16 @@ async fn the_stateless_revision_is_served_without_initialize() {
         String::from_utf8_lossy(&reply.body)
     );
     let versions = reply.json()["result"]["supportedVersions"].clone();
-    assert_eq!(versions, json!(["2025-06-18", "2025-11-25", "2026-07-28"]));
+    assert_eq!(
+        versions,
+        json!([
+            "2024-11-05",
+            "2025-03-26",
+            "2025-06-18",
+            "2025-11-25",
+            "2026-07-28"
+        ])
+    );
 
     let id = edge_vehicles()[0]["id"].as_str().expect("id");
     let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {

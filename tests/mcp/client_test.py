@@ -8,9 +8,13 @@ Runs the same checks twice: once with the client's default negotiation (it
 probes `server/discover`, the stateless 2026-07-28 revision) and once with
 the `initialize` handshake (mode="legacy"). Each pass initializes, lists
 exactly the eight tools, calls each with valid arguments and compares
-`structuredContent` (and the text item) with the JSON of the same query
-fetched over HTTP from the same server, calls tools with bad arguments and
-expects `isError`, and lists and reads both Markdown resources. Prints one
+`structuredContent` (and the JSON text item) with the JSON of the same query
+fetched over HTTP from the same server, checks the one-line headline before
+it (what was answered, the snapshot's time and age, and that the prices are
+invented), calls tools with bad arguments and expects `isError` with the
+server's message in the headline and the error body as text (never as
+`structuredContent`, which the output schema would refuse), and lists and
+reads both Markdown resources. Prints one
 line per check and a closing "N passed, N failed"; exits non-zero on any
 failure.
 """
@@ -87,12 +91,29 @@ def valid_cases(base):
         ("compare_vehicles", {"ids": [first["id"], second["id"]]},
          f"/api/v1/compare?ids={enc(first['id'])},{enc(second['id'])}"),
         ("get_catalogue", {}, "/api/v1/catalogue"),
+        # A model named by a number, as clients send it: its decimal text.
+        ("get_model_prices", {"make": "Peugeot", "model": 208}, "/api/v1/models/prices?make=Peugeot&model=208"),
+        ("search_vehicles", {"maxPriceArs": 60000000, "sort": "price_ars_desc"},
+         "/api/v1/vehicles?maxPriceArs=60000000&sort=price_ars_desc"),
     ]
+
+
+def headline_ok(result, tool, refused):
+    """The first text item: one line naming the tool, the snapshot and its
+    age, and (the bundled snapshot is synthetic) that the prices are invented."""
+    if len(result.content) != 2:
+        return False
+    line = result.content[0].text
+    lead = f"{tool} refused: " if refused else f"{tool}: "
+    return (line.startswith(lead) and "\n" not in line and " Snapshot of " in line
+            and " old)." in line and "the prices are invented" in line)
 
 
 # (tool, arguments, expected error code, expected detail paths or None)
 BAD_CASES = [
     ("search_vehicles", {"limit": "5"}, "invalid_parameters", ["limit"]),
+    ("search_vehicles", {"opportunitiesOnly": "true"}, "invalid_parameters", ["opportunitiesOnly"]),
+    ("search_vehicles", {"type": "suv"}, "invalid_parameters", ["type"]),
     ("search_vehicles", {"limit": 101}, "invalid_parameters", ["limit"]),
     ("search_vehicles", {"colour": "red"}, "invalid_parameters", ["colour"]),
     ("search_vehicles", {"q": "x" * 201}, "invalid_parameters", ["q"]),
@@ -105,7 +126,7 @@ BAD_CASES = [
     ("compare_vehicles", {"ids": "a,b"}, "invalid_parameters", ["ids"]),
     ("compare_vehicles", {"ids": ["a"]}, "invalid_parameters", ["ids"]),
     ("get_catalogue", {"x": 1}, "invalid_parameters", ["x"]),
-    ("search", {"query": 5}, "invalid_parameters", ["query"]),
+    ("search", {"query": True}, "invalid_parameters", ["query"]),
     ("fetch", {"id": "no-such-version"}, "not_found", None),
 ]
 
@@ -126,18 +147,22 @@ async def check_tools(client, base, checks, mode):
         result = await client.call_tool(name, arguments)
         expected = http_json(base, path)
         what = f"[{mode}] {name} {json.dumps(arguments)[:80]} equals GET {path[:80]}"
-        text = result.content[0].text if result.content else ""
+        text = result.content[-1].text if result.content else ""
         checks.check(not result.is_error and result.structured_content == expected
-                     and json.loads(text) == expected, what,
+                     and json.loads(text) == expected and headline_ok(result, name, False), what,
                      json.dumps(result.structured_content)[:300])
 
     for name, arguments, code, paths in BAD_CASES:
         result = await client.call_tool(name, arguments)
-        error = (result.structured_content or {}).get("error", {})
+        body = json.loads(result.content[-1].text) if result.content else {}
+        error = body.get("error", {})
         got_paths = [detail["path"] for detail in error.get("details", [])]
-        ok = result.is_error and error.get("code") == code and (paths is None or got_paths == paths)
-        checks.check(ok, f"[{mode}] {name} {json.dumps(arguments)[:60]} is an error result ({code})",
-                     json.dumps(result.structured_content)[:300])
+        said = all(part in result.content[0].text
+                   for part in [error.get("message", "?")] + [d["message"] for d in error.get("details", [])])
+        ok = (result.is_error and result.structured_content is None and error.get("code") == code
+              and (paths is None or got_paths == paths) and headline_ok(result, name, True) and said)
+        checks.check(ok, f"[{mode}] {name} {json.dumps(arguments)[:60]} is an error result ({code}) "
+                     "that says the server's message", [c.text[:200] for c in result.content])
 
 
 async def check_connector(client, base, checks, mode):
@@ -172,7 +197,51 @@ async def check_resources(client, base, checks, mode):
                      f"[{mode}] resources/read {resource.uri} is the published {path}")
 
 
+def post_rpc(base, message, version=None):
+    """One raw POST to /mcp (the SDK always speaks its newest revisions)."""
+    headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+    if version:
+        headers["MCP-Protocol-Version"] = version
+    request = urllib.request.Request(f"{base}/mcp", data=json.dumps(message).encode(), headers=headers)
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return response.status, json.loads(response.read() or b"null")
+
+
+def check_early_revisions(base, checks):
+    """The revisions the SDK no longer speaks, as their clients do: 2024-11-05
+    and 2025-03-26 (no version header after initialize, batches, no
+    structured results) and 2025-06-18 (the header, structured results)."""
+    vehicle = http_json(base, "/api/v1/vehicles?limit=1")["data"]["vehicles"][0]
+    expected = http_json(base, f"/api/v1/vehicles/{enc(vehicle['id'])}")
+    call = {"name": "get_vehicle", "arguments": {"id": vehicle["id"]}}
+    for version in ["2024-11-05", "2025-03-26", "2025-06-18"]:
+        _, init = post_rpc(base, {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": version, "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}})
+        checks.check(init["result"]["protocolVersion"] == version, f"[{version}] initialize echoes it", init)
+        early = version != "2025-06-18"
+        header = None if early else version
+        _, answer = post_rpc(base, {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": call}, header)
+        result = answer["result"]
+        text = json.loads(result["content"][-1]["text"])
+        structured = result.get("structuredContent")
+        checks.check(text == expected and (structured is None if early else structured == expected),
+                     f"[{version}] get_vehicle answers{' without' if early else ' with'} structuredContent",
+                     json.dumps(result)[:300])
+        _, listed = post_rpc(base, {"jsonrpc": "2.0", "id": 3, "method": "tools/list"}, header)
+        schemas = ["outputSchema" in tool for tool in listed["result"]["tools"]]
+        checks.check(len(schemas) == 8 and all(not s for s in schemas) if early else all(schemas),
+                     f"[{version}] tools/list {'without' if early else 'with'} output schemas")
+    status, answers = post_rpc(base, [
+        {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": call},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "ping"},
+    ])
+    checks.check(status == 200 and [a.get("id") for a in answers] == [1, 2],
+                 "[2025-03-26] a batch gets one answer per request", answers)
+
+
 async def run(base, checks):
+    check_early_revisions(base, checks)
     for mode in ["auto", "legacy"]:
         async with Client(f"{base}/mcp", mode=mode) as client:
             checks.check(client.server_info is not None and client.server_info.name == "autoprecios",

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # The MCP Inspector CLI (the reference client of the MCP project) against a
 # running edge: it lists the eight tools with their input and output
-# schemas, calls one, gets an error result for an unknown ID, and reads both
-# resources.
+# schemas (portable: `--strict` finds nothing), calls one, a model named by
+# a number, and three calls the server refuses (an unknown ID, a bad enum, a
+# type slip), whose message the Inspector must print (it validates any
+# structuredContent against the output schema, so an error must carry
+# none), and reads both resources.
 #   tests/mcp/inspector.sh MCP_INSPECTOR_BINARY http://127.0.0.1:PORT/mcp
 set -euo pipefail
 inspector=$1
@@ -25,14 +28,46 @@ import json, sys
 result = json.load(sys.stdin)
 assert not result.get("isError"), result
 assert result["structuredContent"]["schemaVersion"] == 1
-assert json.loads(result["content"][0]["text"]) == result["structuredContent"]
-print("inspector: search_vehicles answers", result["structuredContent"]["data"]["pagination"]["total"], "versions")'
+assert json.loads(result["content"][1]["text"]) == result["structuredContent"]
+headline = result["content"][0]["text"]
+assert headline.startswith("search_vehicles: ") and " Snapshot of " in headline, headline
+print("inspector: search_vehicles answers", result["structuredContent"]["data"]["pagination"]["total"], "versions:", headline)'
 
-if run --method tools/call --tool-name get_vehicle --tool-arg id=no-such-version >/dev/null 2>&1; then
-  echo "inspector: an unknown ID was not an error result" >&2
-  exit 1
-fi
-echo "inspector: an unknown ID is an error result"
+# The Inspector sends 208 as a JSON number: a model's name all the same.
+run --method tools/call --tool-name get_model_prices --tool-arg make=Peugeot --tool-arg model=208 | python3 -c '
+import json, sys
+result = json.load(sys.stdin)
+assert not result.get("isError"), result
+print("inspector: model 208 answers:", result["content"][0]["text"])'
+
+# Each refusal: exit code 5 (isError), and the server's own message printed.
+refused() { # refused EXPECTED_TEXT ARGS...
+  local expected=$1 out status=0
+  shift
+  out=$(run --method tools/call "$@" 2>&1) || status=$?
+  if [ "$status" -ne 5 ]; then
+    echo "inspector: $* exited $status, not 5 (an error result):" >&2
+    echo "$out" >&2
+    exit 1
+  fi
+  if ! grep -qF -- "$expected" <<<"$out"; then
+    echo "inspector: $* did not print $expected:" >&2
+    echo "$out" >&2
+    exit 1
+  fi
+  if grep -q "must have required property\|must NOT have additional properties" <<<"$out"; then
+    echo "inspector: $* failed output-schema validation:" >&2
+    echo "$out" >&2
+    exit 1
+  fi
+  echo "inspector: $* is refused with: $expected"
+}
+refused 'get_vehicle refused: no published version with id \"no-such-version\"' \
+  --tool-name get_vehicle --tool-arg id=no-such-version
+refused 'search_vehicles refused: invalid parameters (type: must be one of SUV, Pickup' \
+  --tool-name search_vehicles --tool-arg type=suv
+refused 'search_vehicles refused: invalid parameters (limit: must be a JSON integer, not' \
+  --tool-name search_vehicles --tool-arg limit=abc
 
 run --method resources/list | python3 -c '
 import json, sys

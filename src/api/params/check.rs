@@ -102,7 +102,10 @@ impl Args {
             };
             match json_raw(param, value, &mut details) {
                 Some(raw) => raws.push((param, raw)),
-                None => details.push(ErrorDetail::new(name.as_str(), wrong_type(param.kind))),
+                None => details.push(ErrorDetail::new(
+                    name.as_str(),
+                    wrong_type(param.kind, value),
+                )),
             }
         }
         Args::check(operation, raws, details)
@@ -189,24 +192,39 @@ impl Args {
 }
 
 /// What a wrong JSON type of `kind` is told.
-fn wrong_type(kind: Kind) -> Problem {
-    match kind {
-        Kind::Text { .. } => Problem::NotText,
+fn wrong_type(kind: Kind, value: &Value) -> Problem {
+    let expected = match kind {
+        Kind::Text { .. } | Kind::Choice { .. } => "a JSON string",
+        Kind::Integer { .. } => "a JSON integer",
+        Kind::Number { .. } => "a JSON number",
+        Kind::Boolean => "a JSON boolean",
         Kind::Ids => {
             let ids = crate::api::query::COMPARE_IDS;
-            Problem::IdArray {
+            return Problem::IdArray {
                 min: *ids.start(),
                 max: *ids.end(),
-            }
+            };
         }
-        other => bounds(other),
-    }
+    };
+    let given = match value {
+        Value::Null => "null".to_owned(),
+        Value::Bool(flag) => format!("the boolean {flag}"),
+        Value::Number(number) => format!("the number {number}"),
+        Value::String(text) => format!("the string {}", Value::String(text.clone())),
+        Value::Array(_) => "an array".to_owned(),
+        Value::Object(_) => "an object".to_owned(),
+    };
+    Problem::JsonType { expected, given }
 }
 
 /// A JSON value of the type `param` takes; `None` when it has another type.
 fn json_raw(param: &Param, value: &Value, details: &mut Vec<ErrorDetail>) -> Option<Raw> {
     Some(match (param.kind, value) {
         (Kind::Text { .. } | Kind::Choice { .. }, Value::String(text)) => Raw::Text(text.clone()),
+        // Identity text that agents and clients send as a number (models
+        // such as 208, 2008 or 500; numeric IDs): its decimal text. Only
+        // free text is so forgiving; a choice stays exact.
+        (Kind::Text { .. }, Value::Number(number)) => Raw::Text(number.to_string()),
         (Kind::Integer { .. }, Value::Number(number)) => Raw::Integer(
             number
                 .as_i64()
@@ -244,7 +262,7 @@ fn bounds(kind: Kind) -> Problem {
         Kind::Number { min, max } => Problem::NumberRange { min, max },
         Kind::Boolean => Problem::Boolean,
         Kind::Choice { values, .. } => Problem::OneOf(values),
-        Kind::Ids => wrong_type(kind),
+        Kind::Ids => wrong_type(kind, &Value::Null),
     }
 }
 

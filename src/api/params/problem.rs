@@ -70,6 +70,13 @@ pub enum Problem {
     /// A site form's amount that is not one as people type it (the site's
     /// own check, before the API's: `60.000000` is not 60 pesos).
     Amount,
+    /// A JSON argument of another type than the parameter's (MCP).
+    JsonType {
+        /// What the parameter takes (`a JSON boolean`).
+        expected: &'static str,
+        /// What was sent (`the string "true"`).
+        given: String,
+    },
 }
 
 impl Problem {
@@ -100,6 +107,7 @@ impl Problem {
             Problem::IdCount { min, max } => format!("give {min} to {max} vehicle IDs"),
             Problem::DuplicateId(id) => format!("duplicate ID {id:?}"),
             Problem::Amount => "must be an amount without a sign, such as 60000000".to_owned(),
+            Problem::JsonType { expected, given } => format!("must be {expected}, not {given}"),
         }
     }
 
@@ -137,6 +145,9 @@ impl Problem {
             Problem::DuplicateId(id) => format!("versión repetida: {id:?}"),
             Problem::Amount => {
                 "debe ser un monto sin signo, escrito como 60.000.000 o 60000000".to_owned()
+            }
+            Problem::JsonType { expected, given } => {
+                format!("tiene un tipo de dato JSON equivocado ({given}; se espera {expected})")
             }
         }
     }

@@ -173,7 +173,7 @@ fn json_arguments_go_through_the_same_checks() {
     let err = search_query(json_args(
         Operation::Search,
         json!({"limit": "5", "colour": "red", "offset": 1.5, "minAirbags": -1,
-            "minSeats": 0, "minPriceUsd": 2, "maxPriceUsd": 1, "q": 3}),
+            "minSeats": 0, "minPriceUsd": 2, "maxPriceUsd": 1, "q": true}),
     ))
     .expect_err("invalid");
     assert_eq!(
@@ -192,10 +192,13 @@ fn json_arguments_go_through_the_same_checks() {
         unreachable!()
     };
     assert_eq!(
-        details[0].problem,
-        Problem::IntegerRange { min: 1, max: 100 }
+        details[0].problem.english(),
+        "must be a JSON integer, not the string \"5\""
     );
-    assert_eq!(details[3].problem, Problem::NotText);
+    assert_eq!(
+        details[3].problem.english(),
+        "must be a JSON string, not the boolean true"
+    );
     assert_eq!(
         details[6].problem,
         Problem::BelowMinPrice { min: "minPriceUsd" }
@@ -212,9 +215,33 @@ fn json_arguments_go_through_the_same_checks() {
         "the budget rule is reported with the filters, before the deals' own parameters"
     );
     assert_eq!(
-        paths(model_query(json_args(Operation::ModelPrices, json!({"make": 1}))).expect_err("")),
+        paths(model_query(json_args(Operation::ModelPrices, json!({"make": [1]}))).expect_err("")),
         ["make", "model"],
         "a wrong type is reported once, not also as missing"
+    );
+    // Identity text sent as a number is its decimal text (model 208); a
+    // choice is not so forgiving.
+    let model = model_query(json_args(
+        Operation::ModelPrices,
+        json!({"make": "Peugeot", "model": 208}),
+    ))
+    .expect("208 is a model");
+    assert_eq!(model.model, "208");
+    let err = search_query(json_args(
+        Operation::Search,
+        json!({"opportunitiesOnly": "true", "sort": 1}),
+    ))
+    .expect_err("types");
+    let ApiError::InvalidParameters(details) = err else {
+        unreachable!()
+    };
+    let messages: Vec<String> = details.iter().map(|d| d.problem.english()).collect();
+    assert_eq!(
+        messages,
+        [
+            "must be a JSON boolean, not the string \"true\"",
+            "must be a JSON string, not the number 1"
+        ]
     );
     assert_eq!(
         paths(

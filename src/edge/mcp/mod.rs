@@ -8,10 +8,11 @@
 //!   malformed messages as JSON-RPC errors) in front of rmcp's service.
 //! - `server`: the rmcp handler (protocol versions, tools, resources).
 //! - `tools`, `connector`: the tools and their answers (their arguments
-//!   are the API's parameter table: `api::params`); `resources`: the
-//!   documents.
+//!   are the API's parameter table: `api::params`); `headline`: the one
+//!   line every result starts with; `resources`: the documents.
 
 pub mod connector;
+pub mod headline;
 pub mod origin;
 pub mod resources;
 pub mod server;

@@ -16,15 +16,46 @@ use rmcp::{ErrorData, RoleServer, ServerHandler};
 use crate::edge::mcp::{resources, tools};
 use crate::edge::state::AppState;
 
-/// The protocol revisions served. 2025-03-26 is left out: it required
-/// servers to accept JSON-RPC batches, which this endpoint refuses (later
-/// revisions removed them). 2026-07-28 is the stateless revision without
-/// `initialize`; the two before it use the handshake.
-pub static SUPPORTED_VERSIONS: [ProtocolVersion; 3] = [
+/// The protocol revisions served: every one rmcp speaks, each with its own
+/// rules. 2024-11-05 and 2025-03-26 take JSON-RPC batches (the transport
+/// answers them) and know neither output schemas nor structured results
+/// (their tool lists and results leave them out: [`Era`]); 2025-06-18 and
+/// 2025-11-25 use the handshake; 2026-07-28 is the stateless revision
+/// without `initialize`.
+pub static SUPPORTED_VERSIONS: [ProtocolVersion; 5] = [
+    ProtocolVersion::V_2024_11_05,
+    ProtocolVersion::V_2025_03_26,
     ProtocolVersion::V_2025_06_18,
     ProtocolVersion::V_2025_11_25,
     ProtocolVersion::V_2026_07_28,
 ];
+
+/// What a request's protocol revision allows in answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Era {
+    /// 2024-11-05 and 2025-03-26 (a request without `MCP-Protocol-Version`
+    /// is one of these, as the 2025-06-18 transport rules say): tools
+    /// without `outputSchema` or `title`, results without
+    /// `structuredContent`; the JSON text item carries the answer.
+    Early,
+    /// 2025-06-18 and later: output schemas and structured results.
+    Structured,
+}
+
+impl Era {
+    /// The era of a request, from the `MCP-Protocol-Version` its transport
+    /// carried (rmcp puts the HTTP request head in the context).
+    pub fn of(extensions: &rmcp::model::Extensions) -> Era {
+        let version = extensions
+            .get::<axum::http::request::Parts>()
+            .and_then(|parts| parts.headers.get("mcp-protocol-version"))
+            .and_then(|value| value.to_str().ok());
+        match version {
+            None | Some("2024-11-05" | "2025-03-26") => Era::Early,
+            Some(_) => Era::Structured,
+        }
+    }
+}
 
 /// How long clients may reuse the tool list, the resource list and a
 /// resource's text: the HTTP API's five-minute shared-cache lifetime.
@@ -36,9 +67,15 @@ const INSTRUCTIONS: &str = "New-car dealer cash prices in Argentina, from the pu
     which filter values exist; search_vehicles filters and pages versions; find_deals lists \
     opportunities (at least 5% below a version's usual price), recent price drops and new \
     opportunities; get_model_prices gives one model's versions; get_vehicle and compare_vehicles \
-    give full records with every quote and sourced specifications. Prices are asking prices in \
-    USD (quotes keep their original ARS or USD); signals are not manufacturer discounts. The \
-    resources are the developer guide and the methodology.";
+    give full records with every quote and sourced specifications. Three prices differ: \
+    currentPriceUsd is the lowest dealer quote in USD at that version's own quote check (the \
+    usual-price signal compares it); recentChanges[window].currentPriceUsd and previousPriceUsd are \
+    the listing site's catalogue prices at the current observed exchange rate (get_catalogue's \
+    exchangeRate); priceArs is the price in pesos (a peso quote as quoted, a dollar quote at that \
+    rate), which minPriceArs and maxPriceArs compare with. Quotes keep their original ARS or USD; \
+    signals are not manufacturer discounts. Every result starts with one line saying what was \
+    answered and how old the snapshot is. The resources are the developer guide and the \
+    methodology.";
 
 /// What an agent must say of a synthetic snapshot: in the instructions, and
 /// in every tool result's `_meta` ([`tools::SYNTHETIC_NOTICE`]).
@@ -88,11 +125,20 @@ impl ServerHandler for McpServer {
     async fn list_tools(
         &self,
         _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
+        let era = Era::of(&context.extensions);
         let listed = tools::tools()
             .iter()
-            .map(|spec| spec.tool.clone())
+            .map(|spec| match era {
+                Era::Structured => spec.tool.clone(),
+                Era::Early => {
+                    let mut tool = spec.tool.clone();
+                    tool.output_schema = None;
+                    tool.title = None;
+                    tool
+                }
+            })
             .collect();
         let mut result = ListToolsResult::with_all_items(listed);
         result.ttl_ms = Some(CACHE_TTL_MS);
@@ -107,7 +153,7 @@ impl ServerHandler for McpServer {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let Some(spec) = tools::find_tool(&request.name) else {
             // The protocol's answer to an unknown tool: a JSON-RPC error, not a result.
@@ -125,7 +171,11 @@ impl ServerHandler for McpServer {
             ));
         };
         let site = self.state.site();
-        Ok(tools::call(&site, spec, &request.arguments).into())
+        let mut result = tools::call(&site, spec, &request.arguments);
+        if Era::of(&context.extensions) == Era::Early {
+            result.structured_content = None;
+        }
+        Ok(result.into())
     }
 
     async fn list_resources(

@@ -10,8 +10,9 @@
 
 use std::sync::{Arc, OnceLock};
 
+use axum::body::Bytes;
+
 use rmcp::model::{CallToolResult, ContentBlock, MetaObject, Tool, ToolAnnotations};
-use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 /// A JSON object (a schema).
@@ -29,6 +30,7 @@ use crate::api::params::{
 };
 use crate::edge::answers::{Answer, Question};
 use crate::edge::mcp::connector::{fetch, search};
+use crate::edge::mcp::headline::headline;
 use crate::edge::state::Site;
 
 /// The arguments of a call (`None` when the client sent none).
@@ -141,26 +143,50 @@ pub const SYNTHETIC_NOTICE: &str = "The published snapshot is synthetic: realist
     signals as real market data.";
 
 /// Answers a call of `spec` over the loaded tree: the six API tools from
-/// its answers, as HTTP does. Bad arguments, unknown IDs and models are
-/// results with `isError: true` carrying the spec's error body. Every
-/// result carries `_meta` with `autoprecios/synthetic` (and, when true,
-/// `autoprecios/notice`).
+/// its answers, as HTTP does. Every result's first text item is its
+/// [`headline`]; the second is the JSON, which a success also carries as
+/// `structuredContent`. Bad arguments, unknown IDs and models are results
+/// with `isError: true` and the spec's error body as text only: a client
+/// that checks `structuredContent` against the tool's output schema must
+/// not meet the error body there. Every result carries `_meta` with
+/// `autoprecios/synthetic` (and, when true, `autoprecios/notice`).
 pub fn call(site: &Site, spec: &ToolSpec, args: &Arguments) -> CallToolResult {
-    let mut result = answer_call(site, spec, args);
-    let synthetic = site.index().meta().synthetic;
-    let mut meta = serde_json::Map::new();
-    meta.insert("autoprecios/synthetic".to_owned(), Value::Bool(synthetic));
-    if synthetic {
-        meta.insert("autoprecios/notice".to_owned(), SYNTHETIC_NOTICE.into());
+    let (bytes, is_error) = match answer_call(site, spec, args) {
+        Ok(bytes) => (bytes, false),
+        Err(err) => (to_json_bytes(&err.body()).into(), true),
+    };
+    let meta = site.index().meta();
+    let value: Value =
+        serde_json::from_slice(&bytes).expect("invariant: to_json_bytes writes valid JSON");
+    let line = headline(&spec.tool.name, &value, meta, chrono::Utc::now());
+    let text = String::from_utf8_lossy(bytes.strip_suffix(b"\n").unwrap_or(&bytes)).into_owned();
+    let content = vec![ContentBlock::text(line), ContentBlock::text(text)];
+    let mut result = if is_error {
+        CallToolResult::error(content)
+    } else {
+        let mut result = CallToolResult::structured(value);
+        result.content = content;
+        result
+    };
+    let mut extra = serde_json::Map::new();
+    extra.insert(
+        "autoprecios/synthetic".to_owned(),
+        Value::Bool(meta.synthetic),
+    );
+    if meta.synthetic {
+        extra.insert("autoprecios/notice".to_owned(), SYNTHETIC_NOTICE.into());
     }
-    result.meta = Some(MetaObject(meta));
+    result.meta = Some(MetaObject(extra));
     result
 }
 
-fn answer_call(site: &Site, spec: &ToolSpec, args: &Arguments) -> CallToolResult {
+/// The JSON answer of a call, as HTTP sends it, or why it was refused.
+fn answer_call(site: &Site, spec: &ToolSpec, args: &Arguments) -> Result<Bytes, ApiError> {
     let index = site.index();
     let answer = |question: Result<Question, ApiError>| {
-        answer_result(question.and_then(|question| site.answers().answer(index, &question)))
+        question
+            .and_then(|question| site.answers().answer(index, &question))
+            .map(|answer: Answer| answer.bytes)
     };
     let args = Args::from_json(spec.operation, args.as_ref());
     match spec.operation {
@@ -170,48 +196,16 @@ fn answer_call(site: &Site, spec: &ToolSpec, args: &Arguments) -> CallToolResult
         Operation::Vehicle => answer(text_argument(args, "id").map(Question::Vehicle)),
         Operation::Compare => answer(compare_query(args, false).map(Question::Compare)),
         Operation::Catalogue => answer(no_arguments(args).map(|()| Question::Catalogue)),
-        Operation::ConnectorSearch => {
-            result(text_argument(args, "query").and_then(|words| search(index, &words)))
-        }
-        Operation::ConnectorFetch => {
-            result(text_argument(args, "id").and_then(|id| fetch(index, &id)))
-        }
+        Operation::ConnectorSearch => text_argument(args, "query")
+            .and_then(|words| search(index, &words))
+            .map(|found| to_json_bytes(&found).into()),
+        Operation::ConnectorFetch => text_argument(args, "id")
+            .and_then(|id| fetch(index, &id))
+            .map(|document| to_json_bytes(&document).into()),
         Operation::ApiInfo => {
             // No tool answers the entry point: MCP has its own discovery.
             let name = spec.tool.name.to_string();
-            result::<()>(Err(ApiError::NotFound(Missing::Tool(name))))
+            Err(ApiError::NotFound(Missing::Tool(name)))
         }
     }
-}
-
-/// A payload as the HTTP response's JSON: the same bytes (less the final
-/// newline) as text, and their value as structured content; an error as the
-/// spec's error body with `isError: true`.
-pub fn result<T: Serialize>(outcome: Result<T, ApiError>) -> CallToolResult {
-    match outcome {
-        Ok(payload) => json_result(&to_json_bytes(&payload), false),
-        Err(err) => json_result(&to_json_bytes(&err.body()), true),
-    }
-}
-
-/// An API answer as a tool result: its bytes, the same as HTTP sends.
-fn answer_result(outcome: Result<Answer, ApiError>) -> CallToolResult {
-    match outcome {
-        Ok(answer) => json_result(&answer.bytes, false),
-        Err(err) => json_result(&to_json_bytes(&err.body()), true),
-    }
-}
-
-/// JSON bytes as structured content and as the one text item.
-fn json_result(bytes: &[u8], is_error: bool) -> CallToolResult {
-    let value: Value =
-        serde_json::from_slice(bytes).expect("invariant: to_json_bytes writes valid JSON");
-    let text = String::from_utf8_lossy(bytes.strip_suffix(b"\n").unwrap_or(bytes)).into_owned();
-    let mut result = if is_error {
-        CallToolResult::structured_error(value)
-    } else {
-        CallToolResult::structured(value)
-    };
-    result.content = vec![ContentBlock::text(text)];
-    result
 }

@@ -3,7 +3,9 @@
 //! rule (403), the method (POST; OPTIONS for CORS preflights; anything else
 //! 405), an unsupported `MCP-Protocol-Version` (400), the 32 KiB body limit
 //! (413, on the declared length and again while reading), then one JSON-RPC
-//! message (parse error -32700, batch or malformed message -32600, HTTP 400).
+//! message (parse error -32700, malformed message -32600, HTTP 400), or, for
+//! the revisions that had them (2024-11-05, 2025-03-26), a batch of them,
+//! each answered as if sent alone.
 //! Every refusal, ours or rmcp's plain-text ones, is a JSON-RPC error object
 //! with `Content-Type: application/json`, which MCP clients surface as is.
 
@@ -148,6 +150,73 @@ async fn post(endpoint: &Endpoint, request: Request) -> Response {
             );
         }
     };
+    if bytes.first() == Some(&b'[') && takes_batches(&parts.headers) {
+        return batch(endpoint, parts, &bytes).await;
+    }
+    answer_one(endpoint, parts, bytes).await
+}
+
+/// Whether the request's protocol revision has JSON-RPC batches: 2024-11-05
+/// and 2025-03-26 (a request without `MCP-Protocol-Version` is one of
+/// them); 2025-06-18 removed them.
+fn takes_batches(headers: &HeaderMap) -> bool {
+    matches!(
+        headers
+            .get("mcp-protocol-version")
+            .map(|value| value.as_bytes()),
+        None | Some(b"2024-11-05" | b"2025-03-26")
+    )
+}
+
+/// A batch of an early revision: each message answered on its own, as one
+/// request would be, the answers in one JSON array (notifications have
+/// none; a batch of notifications only is a 202 with no body).
+async fn batch(endpoint: &Endpoint, parts: axum::http::request::Parts, bytes: &Bytes) -> Response {
+    let messages = match serde_json::from_slice::<Vec<Value>>(bytes) {
+        Ok(messages) if !messages.is_empty() => messages,
+        Ok(_) => {
+            let message = "invalid request: an empty batch";
+            return Malformed::new(None, INVALID_REQUEST, message).into_response();
+        }
+        Err(err) => {
+            let message = format!("parse error: {err}");
+            return Malformed::new(None, PARSE_ERROR, message).into_response();
+        }
+    };
+    let mut answers = Vec::with_capacity(messages.len());
+    for message in messages {
+        let one = Bytes::from(to_json_bytes(&message));
+        let response = answer_one(endpoint, parts.clone(), one).await;
+        if response.status() == StatusCode::ACCEPTED {
+            continue;
+        }
+        let body = match response.into_body().collect().await {
+            Ok(collected) => collected.to_bytes(),
+            Err(_) => continue,
+        };
+        if let Ok(answer) = serde_json::from_slice::<Value>(&body) {
+            answers.push(answer);
+        }
+    }
+    if answers.is_empty() {
+        let mut response = Response::new(Body::empty());
+        *response.status_mut() = StatusCode::ACCEPTED;
+        return response;
+    }
+    crate::edge::http::bytes_response(
+        StatusCode::OK,
+        JSON,
+        to_json_bytes(&Value::Array(answers)),
+        false,
+    )
+}
+
+/// One JSON-RPC message: checked, then answered by rmcp.
+async fn answer_one(
+    endpoint: &Endpoint,
+    parts: axum::http::request::Parts,
+    bytes: Bytes,
+) -> Response {
     let id = match check_message(&bytes) {
         Ok(id) => id,
         Err(malformed) => return malformed.into_response(),
@@ -280,7 +349,8 @@ fn check_message(bytes: &Bytes) -> Result<Option<Value>, Malformed> {
         Value::Array(_) => Err(Malformed::new(
             None,
             INVALID_REQUEST,
-            "JSON-RPC batches are not supported: send one message per request",
+            "JSON-RPC batches ended with protocol revision 2025-06-18: send one message per \
+             request",
         )),
         Value::Object(message) if message.get("jsonrpc") != Some(&json!("2.0")) => {
             let message = "invalid request: \"jsonrpc\" must be \"2.0\"";

@@ -64,13 +64,27 @@ async fn assert_same_as_http(tool: &str, arguments: Value, uri: &str) {
     let http = get(uri).await;
     assert_eq!(http.status, StatusCode::OK, "{uri}");
     assert_eq!(result["structuredContent"], http.json(), "{tool} vs {uri}");
-    let text = result["content"][0]["text"].as_str().expect("text");
+    // First the headline, one line; then the JSON, the HTTP body's bytes.
+    assert_eq!(result["content"].as_array().map(Vec::len), Some(2));
+    let headline = result["content"][0]["text"].as_str().expect("headline");
+    assert!(
+        headline.starts_with(&format!("{tool}: ")) && !headline.contains('\n'),
+        "{headline}"
+    );
+    assert!(
+        headline.contains(" Snapshot of 2026-11-21T23:40:00Z ("),
+        "{headline}"
+    );
+    assert!(
+        headline.ends_with("never present them as real."),
+        "synthetic: {headline}"
+    );
+    let text = result["content"][1]["text"].as_str().expect("text");
     assert_eq!(
         format!("{text}\n").as_bytes(),
         http.body,
         "{tool}: the text is the HTTP body"
     );
-    assert_eq!(result["content"].as_array().map(Vec::len), Some(1));
 }
 
 #[tokio::test]
@@ -127,10 +141,21 @@ async fn tools_return_the_http_envelope() {
 async fn tool_error(tool: &str, arguments: Value) -> Value {
     let result = call_tool(tool, arguments).await;
     assert_eq!(result["isError"], true, "{tool}: {result}");
-    let text: Value = serde_json::from_str(result["content"][0]["text"].as_str().expect("text"))
+    // No structuredContent: it would not match the tool's output schema.
+    assert!(result.get("structuredContent").is_none(), "{result}");
+    let headline = result["content"][0]["text"].as_str().expect("headline");
+    assert!(
+        headline.starts_with(&format!("{tool} refused: ")),
+        "{headline}"
+    );
+    let text: Value = serde_json::from_str(result["content"][1]["text"].as_str().expect("text"))
         .expect("JSON text");
-    assert_eq!(text, result["structuredContent"]);
-    result["structuredContent"]["error"].clone()
+    let error = text["error"].clone();
+    assert!(
+        headline.contains(error["message"].as_str().expect("message")),
+        "the headline says the server's message: {headline}"
+    );
+    error
 }
 
 fn paths(error: &Value) -> Vec<&str> {
@@ -182,9 +207,17 @@ async fn bad_arguments_and_unknown_ids_are_error_results() {
     );
     assert_eq!(paths(&tool_error("fetch", json!({})).await), ["id"]);
     assert_eq!(
-        paths(&tool_error("search", json!({"query": 3})).await),
+        paths(&tool_error("search", json!({"query": true})).await),
         ["query"]
     );
+    // A type slip names both JSON types; identity text may be a number.
+    let error = tool_error("search_vehicles", json!({"opportunitiesOnly": "true"})).await;
+    assert_eq!(
+        error["details"][0]["message"],
+        "must be a JSON boolean, not the string \"true\""
+    );
+    let found = call_tool("search", json!({"query": 208})).await;
+    assert_eq!(found["isError"], false, "{found}");
 }
 
 #[tokio::test]
