@@ -152,11 +152,10 @@ pub static OPERATIONS: [Spec; 9] = [
         }),
         tool: Some(McpTool {
             title: "Find deals",
-            description: "Find buying opportunities: versions priced at least 5% below their own usual price (kind=opportunities), \
-             recent catalogue price cuts (kind=price_drops) or versions that newly qualify as opportunities \
-             (kind=new_opportunities) within a 1d, 3d or 7d window. Accepts the same filters as search_vehicles. \
-             Returns the same JSON as GET /api/v1/deals: an envelope whose data holds kind, window, vehicles and pagination. \
-             Signals compare asking prices with their history; they are not manufacturer discounts.",
+            description: "Buying opportunities: versions at least 5% below their own usual price (kind=opportunities), \
+             recent catalogue price cuts (price_drops) or versions newly qualifying (new_opportunities) within \
+             1d, 3d or 7d, with search_vehicles' filters. Same JSON as GET /api/v1/deals. Signals compare asking \
+             prices with their history; they are not manufacturer discounts.",
         }),
     },
     Spec {
@@ -177,9 +176,8 @@ pub static OPERATIONS: [Spec; 9] = [
         }),
         tool: Some(McpTool {
             title: "Get a model's prices",
-            description: "Price range and every published version of one model (make and model, ignoring case and accents; \
-             take the spelling from get_catalogue), cheapest first, with the model's opportunity count. \
-             Returns the same JSON as GET /api/v1/models/prices. An unknown model is an error.",
+            description: "Price range and every published version of one model (spelled as in get_catalogue), \
+             cheapest first. Same JSON as GET /api/v1/models/prices; an unknown model is an error.",
         }),
     },
     Spec {
@@ -202,10 +200,8 @@ pub static OPERATIONS: [Spec; 9] = [
             description: "Search the published new-car versions in Argentina with filters (words, make, model, body type, fuel, \
              transmission, price range in USD or in pesos, seats, airbags, drivetrain, AEB, specifications, discount), \
              a sort order and paging. Returns the same JSON as GET /api/v1/vehicles: an envelope whose data holds \
-             vehicles (summaries with the dealer price, usual-price comparison, recent changes, best quote) and \
-             pagination. A summary's currentPriceUsd is the lowest dealer quote at its own check; \
-             recentChanges[w].currentPriceUsd is the site's catalogue price at today's rate, a different price; \
-             priceArs is the price in pesos a peso budget compares with.",
+             vehicles (summaries) and pagination. currentPriceUsd is the dealer quote at its own check; \
+             recentChanges prices are catalogue prices at today's rate.",
         }),
     },
     Spec {
@@ -225,9 +221,9 @@ pub static OPERATIONS: [Spec; 9] = [
         }),
         tool: Some(McpTool {
             title: "Get a vehicle",
-            description: "The full record of one version by its ID: every current dealer quote (original currency and USD), the \
-             exchange rate, the usual-price comparison, recent changes and the official specifications with their \
-             sources and gaps. Returns the same JSON as GET /api/v1/vehicles/{id}. An ID that is not published is an error.",
+            description: "The full record of one version by ID: every current dealer quote, the usual-price comparison, \
+             recent changes and sourced specifications. Same JSON as GET /api/v1/vehicles/{id}; an unpublished ID \
+             is an error.",
         }),
     },
     Spec {
@@ -247,8 +243,8 @@ pub static OPERATIONS: [Spec; 9] = [
         }),
         tool: Some(McpTool {
             title: "Compare vehicles",
-            description: "Full records of 2 to 4 distinct versions side by side, in the order given, with the URL of a shareable \
-             comparison page. Returns the same JSON as GET /api/v1/compare. Missing specifications stay unknown.",
+            description: "Full records of 2 to 4 distinct versions side by side, with a shareable comparison page URL. \
+             Same JSON as GET /api/v1/compare.",
         }),
     },
     Spec {
@@ -267,9 +263,8 @@ pub static OPERATIONS: [Spec; 9] = [
         }),
         tool: Some(McpTool {
             title: "Get the catalogue",
-            description: "What is published: counts, every make, every make and model pair, and the values of each filter present \
-             in the catalogue. Call it first to spell makes and models and to offer only filter values that can match. \
-             Returns the same JSON as GET /api/v1/catalogue.",
+            description: "What is published: counts, makes, models, the filter values present and the current exchange \
+             rate. Call it first to spell makes and models. Same JSON as GET /api/v1/catalogue.",
         }),
     },
     Spec {

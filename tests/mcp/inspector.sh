@@ -23,6 +23,16 @@ for t in tools:
     assert t["annotations"]["readOnlyHint"] is True, t["name"]
 print("inspector: tools/list gives", ", ".join(names))'
 
+# Portable schemas: --strict reports nothing (it printed 103 warnings for
+# nullable `type` arrays once).
+strict=$(run --method tools/list --strict 2>&1 >/dev/null) || { echo "inspector: --strict failed: $strict" >&2; exit 1; }
+if [ -n "$strict" ]; then
+  echo "inspector: tools/list has portability problems:" >&2
+  echo "$strict" | head -20 >&2
+  exit 1
+fi
+echo "inspector: tools/list --strict finds no portability problem"
+
 run --method tools/call --tool-name search_vehicles --tool-arg q=toyota | python3 -c '
 import json, sys
 result = json.load(sys.stdin)

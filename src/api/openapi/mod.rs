@@ -59,39 +59,82 @@ pub fn render_openapi(links: &Links) -> Value {
     })
 }
 
-/// The schema of one component (`SearchResponse`, ...) on its own, for an
-/// MCP tool's `outputSchema`: an object schema that refers to its component
-/// and carries, under `$defs`, every component it reaches (references
-/// rewritten from `#/components/schemas/` to `#/$defs/`).
+/// How many object levels of a response a tool's output schema spells
+/// out: the envelope and its payload. Deeper objects (each version's
+/// Summary or Vehicle, the pagination) are checked as objects only, so the
+/// eight tools' schemas stay small enough for an agent's context; their full
+/// shapes are this document's components.
+const TOOL_SCHEMA_DEPTH: usize = 2;
+
+/// The output schema of an MCP tool answering with `component`
+/// (`SearchResponse`, ...): the component with its references resolved,
+/// without descriptions and formats (which nothing validates), nullable
+/// types as `anyOf` (portable to single-`type` dialects), and objects below
+/// [`TOOL_SCHEMA_DEPTH`] as plain objects.
 pub fn output_schema(component: &str) -> Map<String, Value> {
-    const FROM: &str = "#/components/schemas/";
     let Value::Object(all) = schemas() else {
         unreachable!("invariant: the component schemas are an object")
     };
-    let mut defs = Map::new();
-    let mut pending = vec![component.to_owned()];
-    while let Some(name) = pending.pop() {
-        if defs.contains_key(&name) {
-            continue;
-        }
-        let Some(schema) = all.get(&name) else {
-            continue;
-        };
-        let text = schema.to_string();
-        pending.extend(
-            text.match_indices(FROM)
-                .map(|(at, _)| &text[at + FROM.len()..])
-                .filter_map(|rest| rest.split('"').next().map(str::to_owned)),
-        );
-        let rewritten: Value = serde_json::from_str(&text.replace(FROM, "#/$defs/"))
-            .expect("invariant: a schema's JSON parses back");
-        defs.insert(name, rewritten);
+    let root = json!({ "$ref": format!("#/components/schemas/{component}") });
+    match compact(&root, &all, 0) {
+        Value::Object(schema) => schema,
+        _ => unreachable!("invariant: a response is an object schema"),
     }
-    let mut schema = Map::new();
-    schema.insert("type".into(), "object".into());
-    schema.insert("$ref".into(), format!("#/$defs/{component}").into());
-    schema.insert("$defs".into(), Value::Object(defs));
-    schema
+}
+
+/// [`output_schema`]'s rewriting of one schema at object level `depth`.
+fn compact(schema: &Value, all: &Map<String, Value>, depth: usize) -> Value {
+    const FROM: &str = "#/components/schemas/";
+    let Value::Object(map) = schema else {
+        return schema.clone();
+    };
+    if let Some(Value::String(reference)) = map.get("$ref") {
+        let target = all.get(reference.trim_start_matches(FROM));
+        return target.map_or(json!({}), |target| compact(target, all, depth));
+    }
+    if let Some(Value::Array(types)) = map.get("type") {
+        // `["integer", "null"]`: one branch per type.
+        let branches: Vec<Value> = types
+            .iter()
+            .map(|single| {
+                let mut branch = map.clone();
+                branch.insert("type".into(), single.clone());
+                if single == "null" {
+                    json!({ "type": "null" })
+                } else {
+                    compact(&Value::Object(branch), all, depth)
+                }
+            })
+            .collect();
+        return json!({ "anyOf": branches });
+    }
+    let is_object =
+        map.get("type").is_some_and(|t| t == "object") || map.contains_key("properties");
+    if is_object && depth >= TOOL_SCHEMA_DEPTH {
+        return json!({ "type": "object" });
+    }
+    let mut out = Map::new();
+    for (key, value) in map {
+        let rewritten = match (key.as_str(), value) {
+            ("description" | "title" | "format" | "example" | "examples", _) => continue,
+            ("properties", Value::Object(properties)) => Value::Object(
+                properties
+                    .iter()
+                    .map(|(name, property)| (name.clone(), compact(property, all, depth + 1)))
+                    .collect(),
+            ),
+            ("items" | "additionalProperties", Value::Object(_)) => compact(value, all, depth + 1),
+            ("anyOf" | "oneOf" | "allOf", Value::Array(branches)) => Value::Array(
+                branches
+                    .iter()
+                    .map(|branch| compact(branch, all, depth))
+                    .collect(),
+            ),
+            _ => value.clone(),
+        };
+        out.insert(key.clone(), rewritten);
+    }
+    Value::Object(out)
 }
 
 fn info() -> Value {

@@ -228,10 +228,10 @@ pub const PARAMS: [Param; 28] = [
         "Words in make, model or version; every word must match, ignoring case and accents.",
         |f, v| f.q = v.text()),
     filter("make", NAME, "Marca",
-        "Exact make, ignoring case and accents (the catalogue lists every make).",
+        "Exact make, ignoring case and accents.",
         |f, v| f.make = v.text()),
     filter("model", NAME, "Modelo",
-        "Exact model, ignoring case and accents (the catalogue lists every model).",
+        "Exact model, ignoring case and accents.",
         |f, v| f.model = v.text()),
     filter("type", Kind::Choice { values: BodyType::NAMES, default: None }, "Carrocería",
         "Body type.",
@@ -250,24 +250,24 @@ pub const PARAMS: [Param; 28] = [
          rejected.",
         |f, v| f.max_price_usd = v.number()),
     filter("minPriceArs", PRICE, "Precio mínimo ($)",
-        "Minimum price in pesos (priceArs): the best quote's price when quoted in ARS, else its \
-         USD price at the current observed exchange rate (get_catalogue's exchangeRate).",
+        "Minimum priceArs: the price in pesos (a peso quote as quoted, a dollar quote at the current \
+         rate).",
         |f, v| f.min_price_ars = v.number()),
     filter("maxPriceArs", PRICE, "Precio máximo ($)",
-        "Maximum price in pesos (priceArs), as minPriceArs; less than minPriceArs is rejected.",
+        "Maximum priceArs; less than minPriceArs is rejected.",
         |f, v| f.max_price_ars = v.number()),
     filter("minSeats", Kind::Integer { min: 1, max: MAX_SEATS, default: None }, "Asientos, al menos",
-        "Minimum confirmed seats; versions with unknown seats are excluded.",
+        "Minimum confirmed seats (unknown excluded).",
         |f, v| f.min_seats = v.integer()),
     filter("minAirbags", Kind::Integer { min: 0, max: MAX_AIRBAGS, default: None }, "Airbags, al menos",
-        "Minimum confirmed airbags; versions with unknown airbags are excluded.",
+        "Minimum confirmed airbags (unknown excluded).",
         |f, v| f.min_airbags = v.integer()),
     filter("drivetrain", Kind::Choice { values: Drivetrain::NAMES, default: None }, "Tracción",
         "Driven wheels; awd, 4x4 and 4x4-low-range are distinct.",
         |f, v| f.drivetrain = v.choice(Drivetrain::parse)),
     filter("aeb", Kind::Boolean, "Frenado autónomo de emergencia a baja velocidad",
-        "true: confirmed low-speed automatic emergency braking; false: confirmed absence. \
-         Unknown or optional is excluded either way.",
+        "Confirmed low-speed automatic emergency braking (true) or its confirmed absence \
+         (false); unknown or optional is excluded.",
         |f, v| f.aeb = v.boolean()),
     filter("hasSpecs", Kind::Boolean, "Ficha técnica oficial",
         "Whether official specifications are available.",
@@ -277,17 +277,15 @@ pub const PARAMS: [Param; 28] = [
         "Minimum percent below the version's usual price; requires sufficient price history.",
         |f, v| f.min_discount_pct = v.number()),
     required(param("make", NAME, &[ModelPrices], Some("Marca"),
-        "Make, ignoring case and accents (the catalogue lists every make).")),
+        "Make, ignoring case and accents.")),
     required(param("model", NAME, &[ModelPrices], Some("Modelo"),
-        "Model, ignoring case and accents (the catalogue lists every model).")),
+        "Model, ignoring case and accents.")),
     param("opportunitiesOnly", Kind::Boolean, &[Search], Some("Sólo oportunidades"),
-        "true keeps versions at least 5% below their usual price with sufficient history; false \
-         is the same as leaving it out."),
+        "true: only versions at least 5% below their usual price with sufficient history."),
     param("sort", Kind::Choice { values: &SEARCH_SORTS, default: Some(SEARCH_SORTS[0]) }, &[Search],
         Some("Orden"),
-        "Order: price_asc, price_desc (currentPriceUsd), discount_desc (unknown discounts last), \
-         name (make, model, trim, ignoring case and accents), price_ars_asc or price_ars_desc \
-         (priceArs, the price in pesos; unknown last)."),
+        "Order: by currentPriceUsd (price_*), priceArs (price_ars_*), discount (unknown last) or \
+         name (make, model, trim)."),
     param("kind", Kind::Choice { values: &DEAL_KINDS, default: Some(DEAL_KINDS[0]) }, &[Deals], None,
         "opportunities: priced at least 5% below the usual price now; price_drops: a catalogue \
          price cut in the window; new_opportunities: newly qualifying in the window."),
@@ -296,14 +294,13 @@ pub const PARAMS: [Param; 28] = [
          new_opportunities only."),
     param("sort", Kind::Choice { values: &DEAL_SORTS, default: Some(DEAL_SORTS[0]) }, &[Deals],
         Some("Orden"),
-        "Order: recommended (opportunities by discount, price drops by reduction, new \
-         opportunities by recency), recent, price_asc (currentPriceUsd), discount_desc or \
-         price_ars_asc (priceArs, the price in pesos). Unknown values sort last."),
+        "Order: recommended (by discount, drop or recency, as the kind), recent, price_asc \
+         (currentPriceUsd), discount_desc or price_ars_asc (priceArs). Unknown values sort last."),
     param("limit", Kind::Integer { min: 1, max: MAX_LIMIT, default: Some(DEFAULT_LIMIT) }, PAGED,
         Some("Resultados por página"), "Page size."),
     param("offset", Kind::Integer { min: 0, max: MAX_OFFSET, default: Some(0) }, PAGED,
         Some("Desde el resultado"),
-        "Records skipped; pass data.pagination.nextOffset for the next page (null means no more)."),
+        "Records skipped; pass data.pagination.nextOffset for the next page."),
     required(param("ids", Kind::Ids, &[Compare], Some("Identificadores de versión"),
         "2 to 4 distinct vehicle IDs: comma-separated in HTTP (form style, not exploded), a JSON \
          array of strings in MCP.")),

@@ -77,13 +77,11 @@ fn output(spec: &Spec) -> JsonObject {
 }
 
 fn tool_spec(spec: &Spec, tool: &McpTool) -> ToolSpec {
-    // Every tool reads the published snapshot: no side effects, same answer
-    // for the same arguments within a snapshot, nothing outside the service.
-    let annotations = ToolAnnotations::with_title(tool.title)
-        .read_only(true)
-        .destructive(false)
-        .idempotent(true)
-        .open_world(false);
+    // Every tool reads the published snapshot: no side effects and nothing
+    // outside the service. (The destructive and idempotent hints only mean
+    // something for tools that write, so they are left out; the title is the
+    // tool's own.)
+    let annotations = ToolAnnotations::new().read_only(true).open_world(false);
     let input = input_schema(params_of(spec.operation));
     let tool = Tool::new(spec.name, tool.description, Arc::new(input))
         .with_raw_output_schema(Arc::new(output(spec)))
