@@ -29,6 +29,7 @@ use crate::api::params::{
     Args, compare_query, deals_query, model_query, no_arguments, search_query, text_argument,
 };
 use crate::edge::answers::{Answer, Question};
+use crate::edge::mcp::brief;
 use crate::edge::mcp::connector::{fetch, search};
 use crate::edge::mcp::headline::headline;
 use crate::edge::state::Site;
@@ -82,7 +83,12 @@ fn tool_spec(spec: &Spec, tool: &McpTool) -> ToolSpec {
     // something for tools that write, so they are left out; the title is the
     // tool's own.)
     let annotations = ToolAnnotations::new().read_only(true).open_world(false);
-    let input = input_schema(params_of(spec.operation));
+    let mut input = input_schema(params_of(spec.operation));
+    if brief::TOOLS.contains(&spec.name)
+        && let Some(Value::Object(properties)) = input.get_mut("properties")
+    {
+        properties.insert(brief::NAME.to_owned(), brief::property());
+    }
     let tool = Tool::new(spec.name, tool.description, Arc::new(input))
         .with_raw_output_schema(Arc::new(output(spec)))
         .with_title(tool.title)
@@ -149,13 +155,24 @@ pub const SYNTHETIC_NOTICE: &str = "The published snapshot is synthetic: realist
 /// not meet the error body there. Every result carries `_meta` with
 /// `autoprecios/synthetic` (and, when true, `autoprecios/notice`).
 pub fn call(site: &Site, spec: &ToolSpec, args: &Arguments) -> CallToolResult {
-    let (bytes, is_error) = match answer_call(site, spec, args) {
-        Ok(bytes) => (bytes, false),
-        Err(err) => (to_json_bytes(&err.body()).into(), true),
+    let mut args = args.clone();
+    let answered = match brief::TOOLS.contains(&spec.tool.name.as_ref()) {
+        true => {
+            brief::take(&mut args).and_then(|brief| Ok((answer_call(site, spec, &args)?, brief)))
+        }
+        false => answer_call(site, spec, &args).map(|bytes| (bytes, false)),
+    };
+    let (mut bytes, is_error, brief) = match answered {
+        Ok((bytes, brief)) => (bytes, false, brief),
+        Err(err) => (to_json_bytes(&err.body()).into(), true, false),
     };
     let meta = site.index().meta();
-    let value: Value =
+    let mut value: Value =
         serde_json::from_slice(&bytes).expect("invariant: to_json_bytes writes valid JSON");
+    if brief {
+        value = brief::shorten(value);
+        bytes = to_json_bytes(&value).into();
+    }
     let line = headline(&spec.tool.name, &value, meta, chrono::Utc::now());
     let text = String::from_utf8_lossy(bytes.strip_suffix(b"\n").unwrap_or(&bytes)).into_owned();
     let content = vec![ContentBlock::text(line), ContentBlock::text(text)];

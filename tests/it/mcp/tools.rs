@@ -397,3 +397,64 @@ async fn every_successful_result_matches_its_tools_output_schema() {
         assert_valid(&schema(tool), &result["structuredContent"], tool);
     }
 }
+
+/// About 2,000 tokens for 20 versions: 8,000 bytes of JSON.
+const BRIEF_LIST_LIMIT: usize = 8_000;
+
+#[tokio::test]
+async fn list_tools_answer_in_brief_within_a_small_budget() {
+    for (tool, arguments) in [
+        ("find_deals", json!({"brief": true})),
+        ("search_vehicles", json!({"brief": true, "limit": 20})),
+    ] {
+        let result = call_tool(tool, arguments).await;
+        assert_eq!(result["isError"], false, "{result}");
+        let text = result["content"][1]["text"].as_str().expect("JSON text");
+        let structured = &result["structuredContent"];
+        assert_eq!(
+            serde_json::from_str::<Value>(text).expect("JSON"),
+            *structured
+        );
+        let vehicles = structured["data"]["vehicles"].as_array().expect("vehicles");
+        let total = structured["data"]["pagination"]["total"]
+            .as_u64()
+            .expect("total");
+        assert_eq!(vehicles.len() as u64, total.min(20), "{tool}: a page");
+        assert!(
+            text.len() < BRIEF_LIST_LIMIT,
+            "{tool}: {} bytes",
+            text.len()
+        );
+        for vehicle in vehicles {
+            let keys: Vec<&str> = vehicle
+                .as_object()
+                .expect("object")
+                .keys()
+                .map(String::as_str)
+                .collect();
+            assert_eq!(
+                keys,
+                [
+                    "id",
+                    "name",
+                    "price",
+                    "currency",
+                    "priceUsd",
+                    "usualPriceUsd",
+                    "band",
+                    "reason"
+                ]
+            );
+        }
+    }
+    // Its own type rule, and HTTP knows no such parameter.
+    let error = tool_error("find_deals", json!({"brief": "yes"})).await;
+    assert_eq!(
+        error["details"][0]["message"],
+        "must be a JSON boolean, not the string \"yes\""
+    );
+    assert_eq!(
+        get("/api/v1/deals?brief=true").await.status,
+        StatusCode::BAD_REQUEST
+    );
+}
