@@ -12,7 +12,7 @@ use crate::api::facts::Facts;
 use crate::api::links::Links;
 use crate::catalogue::{Comparison, ExchangeRate, Quote, RecentChanges, Specs, Vehicle};
 use crate::time::Time;
-use crate::vocab::{BodyType, Fuel, Reason, Transmission, Window};
+use crate::vocab::{BodyType, Currency, Fuel, Reason, Transmission, Window};
 
 /// Version of the envelope schema.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -236,6 +236,8 @@ pub struct VehicleRecord<'a> {
     pub exchange_rate: &'a ExchangeRate,
     /// Official specifications.
     pub specs: Option<&'a Specs>,
+    /// The weekly price history of the 180-day window.
+    pub history: History,
 }
 
 impl<'a> VehicleRecord<'a> {
@@ -246,6 +248,64 @@ impl<'a> VehicleRecord<'a> {
             quotes: &vehicle.quotes,
             exchange_rate: &vehicle.exchange_rate,
             specs: vehicle.specs.as_ref(),
+            history: History::of(vehicle),
+        }
+    }
+}
+
+/// A version's weekly dealer-price history over the 180-day window: each
+/// week's time-weighted average in dollars (the figures the usual price is
+/// the median of) and, when every quote of the window is in one currency,
+/// in that currency too, with the usual level and the low in it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct History {
+    /// The one currency of the window's quotes; null when they mix ARS and USD.
+    pub currency: Option<Currency>,
+    /// Median of the weekly averages in `currency`.
+    pub usual_price: Option<f64>,
+    /// Lowest dealer price of the window in `currency`.
+    pub lowest_price: Option<f64>,
+    /// The weeks, oldest first.
+    pub weeks: Vec<HistoryWeek>,
+}
+
+/// One week of a [`History`].
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HistoryWeek {
+    /// Monday of the ISO week, Argentine date.
+    pub week_start: chrono::NaiveDate,
+    /// Average in `currency`; null without one.
+    pub price: Option<f64>,
+    /// Average in USD at each check's rate.
+    pub price_usd: f64,
+}
+
+impl History {
+    /// The history of a catalogue version.
+    pub fn of(vehicle: &Vehicle) -> History {
+        let quoted = vehicle.quoted.as_ref();
+        let in_quoted = |monday: chrono::NaiveDate| {
+            quoted?
+                .weeks
+                .iter()
+                .find(|week| week.week_start == monday)
+                .map(|week| week.average)
+        };
+        History {
+            currency: quoted.map(|quoted| quoted.currency),
+            usual_price: quoted.map(|quoted| quoted.typical),
+            lowest_price: quoted.map(|quoted| quoted.lowest),
+            weeks: vehicle
+                .history
+                .iter()
+                .map(|week| HistoryWeek {
+                    week_start: week.week_start,
+                    price: in_quoted(week.week_start),
+                    price_usd: week.average_usd,
+                })
+                .collect(),
         }
     }
 }

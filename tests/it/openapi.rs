@@ -299,6 +299,10 @@ fn vehicle_sample() -> Value {
         }},
         "gaps": {"airbags": {"reason": "disputed"}}
     });
+    vehicle["history"] = json!({
+        "currency": "ARS", "usualPrice": 43500000.0, "lowestPrice": 41900000.0,
+        "weeks": [{"weekStart": "2026-11-16", "price": 41900000.0, "priceUsd": 28724.2}]
+    });
     vehicle
 }
 

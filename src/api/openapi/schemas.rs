@@ -154,7 +154,24 @@ pub(super) fn vehicle_schemas() -> Value {
         "description": "Every current quote." });
     vehicle["exchangeRate"] = schema_ref("ExchangeRate");
     vehicle["specs"] = schema_ref("Specs");
+    vehicle["history"] = schema_ref("History");
     json!({
+        "History": object("The weekly dealer-price history of the 180-day window.", json!({
+            "currency": doc(nullable_enum(&["ARS", "USD"]), "The one currency of the window's \
+                quotes; null when they mix pesos and dollars."),
+            "usualPrice": { "type": ["number", "null"], "description": "Median of the weekly \
+                averages in currency (the usual level as quoted)." },
+            "lowestPrice": { "type": ["number", "null"], "description": "Lowest dealer price of \
+                the window in currency." },
+            "weeks": { "type": "array", "items": schema_ref("HistoryWeek"), "description":
+                "Oldest first: the weeks typicalPriceUsd is the median of." },
+        }), &[]),
+        "HistoryWeek": object("One week's time-weighted average dealer price.", json!({
+            "weekStart": { "type": "string", "format": "date", "description": "Monday of the \
+                ISO week, Argentine date." },
+            "price": { "type": ["number", "null"], "description": "In the history's currency." },
+            "priceUsd": { "type": "number", "description": "In USD at each check's rate." },
+        }), &[]),
         "Summary": object("A vehicle version in list results.", summary_properties(), &SUMMARY_OPTIONAL),
         "Vehicle": object("The full record of a version: Summary plus quotes, exchange rate and \
             specifications.", vehicle, &SUMMARY_OPTIONAL),

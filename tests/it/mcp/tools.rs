@@ -458,3 +458,29 @@ async fn list_tools_answer_in_brief_within_a_small_budget() {
         StatusCode::BAD_REQUEST
     );
 }
+
+#[tokio::test]
+async fn fetch_carries_the_weekly_history_as_the_api_does() {
+    let id = "fiat-cronos-13-drive-mt";
+    let document = call_tool("fetch", json!({"id": id})).await["structuredContent"].clone();
+    let record: Value =
+        serde_json::from_str(document["text"].as_str().expect("text")).expect("JSON");
+    let history = &record["data"]["vehicle"]["history"];
+    assert_eq!(
+        *history,
+        get_json(&format!("/api/v1/vehicles/{id}")).await["data"]["vehicle"]["history"]
+    );
+    // Quoted in pesos only: each week in pesos and in dollars, and the
+    // usual level and the low in pesos; the dealers' 10 % cut shows.
+    assert_eq!(history["currency"], "ARS");
+    let weeks = history["weeks"].as_array().expect("weeks");
+    assert!(weeks.len() >= 20);
+    assert!(
+        weeks
+            .iter()
+            .all(|w| w["price"].is_number() && w["priceUsd"].is_number())
+    );
+    let lowest = history["lowestPrice"].as_f64().expect("low");
+    let usual = history["usualPrice"].as_f64().expect("usual");
+    assert!(lowest < usual * 0.95, "{lowest} against {usual}");
+}
