@@ -381,6 +381,50 @@ for (const javaScriptEnabled of [true, false]) {
   }
   await context.close();
 }
+// The MCP App of get_vehicle, embedded as hosts embed it: a sandboxed
+// frame that asks its host (ui/initialize), then draws the tool result the
+// host posts. The view and the result come from the running edge's /mcp.
+try {
+  const rpc = async (body) => (await fetch(`${base}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', 'mcp-protocol-version': '2025-11-25' },
+    body: JSON.stringify(body),
+  })).json();
+  const view = await rpc({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'ui://autoprecios/vehicle.html' } });
+  const answer = await rpc({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_vehicle', arguments: { id: pesoCut } } });
+  const context = await browser.newContext({ viewport: { width: 420, height: 500 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.setContent('<iframe id="view" sandbox="allow-scripts" style="width:400px;height:440px;border:0"></iframe>');
+  await page.evaluate(({ html, result }) => {
+    window.addEventListener('message', (event) => {
+      const message = event.data;
+      if (message && message.method === 'ui/initialize') {
+        event.source.postMessage({ jsonrpc: '2.0', id: message.id, result: {
+          protocolVersion: '2026-01-26', hostInfo: { name: 'test-host', version: '1' }, hostCapabilities: {} } }, '*');
+      } else if (message && message.method === 'ui/notifications/initialized') {
+        event.source.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/tool-result', params: result }, '*');
+      }
+    });
+    document.getElementById('view').srcdoc = html;
+  }, { html: view.result.contents[0].text, result: answer.result });
+  const frame = page.frameLocator('#view');
+  await frame.locator('h1').waitFor({ timeout: 10000 });
+  const title = await frame.locator('h1').textContent();
+  const price = await frame.locator('.price').textContent();
+  const drawn = await frame.locator('svg polyline').count();
+  const band = await frame.locator('.band').textContent();
+  if (!title.startsWith('Fiat Cronos') || !/^\$ [\d.]+$/.test(price) || drawn !== 1 || band !== 'Muy buen precio') {
+    failures.push(`MCP App: ${title} | ${price} | ${drawn} charts | ${band}`);
+  }
+  for (const error of errors) failures.push(`MCP App: page error: ${error}`);
+  await page.screenshot({ path: `${shots}/mcp-app.png` });
+  console.log(`${failures.length ? '…' : 'ok'}  MCP App (get_vehicle)`);
+  await context.close();
+} catch (error) {
+  failures.push(`MCP App: ${error}`);
+}
 await browser.close();
 if (failures.length) {
   console.error(failures.join('\n'));

@@ -79,6 +79,16 @@ refused 'search_vehicles refused: invalid parameters (type: must be one of SUV, 
 refused 'search_vehicles refused: invalid parameters (limit: must be a JSON integer, not' \
   --tool-name search_vehicles --tool-arg limit=abc
 
+# The MCP App: the Inspector's probe finds the view of get_vehicle and fetch.
+for tool in get_vehicle fetch; do
+  run --method tools/call --tool-name "$tool" --app-info | python3 -c '
+import json, sys
+info = json.loads(sys.stdin.readline())
+assert info["hasApp"] and info["resourceUri"] == "ui://autoprecios/vehicle.html", info
+assert info["resourceMimeType"] == "text/html;profile=mcp-app", info
+print("inspector:", info["toolName"], "offers the MCP App", info["resourceUri"])'
+done
+
 run --method resources/list | python3 -c '
 import json, sys
 resources = json.load(sys.stdin)["resources"]

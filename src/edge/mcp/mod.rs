@@ -11,6 +11,7 @@
 //!   are the API's parameter table: `api::params`); `headline`: the one
 //!   line every result starts with; `resources`: the documents.
 
+pub mod app;
 pub mod brief;
 pub mod connector;
 pub mod headline;

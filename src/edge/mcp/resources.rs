@@ -51,6 +51,9 @@ pub fn list(site: &Site) -> Vec<Resource> {
 /// The text of the resource at `uri`; an unknown URI is the protocol's
 /// resource-not-found error, a file missing from the tree an internal one.
 pub async fn read(site: &Site, uri: &str) -> Result<ReadResourceResult, ErrorData> {
+    if crate::edge::mcp::app::is_view(uri) {
+        return Ok(crate::edge::mcp::app::read());
+    }
     let Some(doc) = DOCS.iter().find(|doc| self::uri(site, doc) == uri) else {
         let known: Vec<String> = DOCS.iter().map(|doc| self::uri(site, doc)).collect();
         return Err(ErrorData::resource_not_found(

@@ -29,9 +29,9 @@ use crate::api::params::{
     Args, compare_query, deals_query, model_query, no_arguments, search_query, text_argument,
 };
 use crate::edge::answers::{Answer, Question};
-use crate::edge::mcp::brief;
 use crate::edge::mcp::connector::{fetch, search};
 use crate::edge::mcp::headline::headline;
+use crate::edge::mcp::{app, brief};
 use crate::edge::state::Site;
 
 /// The arguments of a call (`None` when the client sent none).
@@ -89,10 +89,13 @@ fn tool_spec(spec: &Spec, tool: &McpTool) -> ToolSpec {
     {
         properties.insert(brief::NAME.to_owned(), brief::property());
     }
-    let tool = Tool::new(spec.name, tool.description, Arc::new(input))
+    let mut tool = Tool::new(spec.name, tool.description, Arc::new(input))
         .with_raw_output_schema(Arc::new(output(spec)))
         .with_title(tool.title)
         .with_annotations(annotations);
+    if app::TOOLS.contains(&spec.name) {
+        tool.meta = Some(app::tool_meta());
+    }
     ToolSpec {
         tool,
         operation: spec.operation,

@@ -484,3 +484,32 @@ async fn fetch_carries_the_weekly_history_as_the_api_does() {
     let usual = history["usualPrice"].as_f64().expect("usual");
     assert!(lowest < usual * 0.95, "{lowest} against {usual}");
 }
+
+#[tokio::test]
+async fn get_vehicle_and_fetch_offer_the_version_as_an_mcp_app() {
+    let tools = rpc("tools/list", json!({})).await["tools"].clone();
+    for tool in tools.as_array().expect("tools") {
+        let offered = tool["_meta"]["ui"]["resourceUri"].as_str();
+        match tool["name"].as_str() {
+            Some("get_vehicle" | "fetch") => {
+                assert_eq!(offered, Some("ui://autoprecios/vehicle.html"), "{tool}")
+            }
+            _ => assert_eq!(offered, None, "{tool}"),
+        }
+    }
+    let read = rpc(
+        "resources/read",
+        json!({"uri": "ui://autoprecios/vehicle.html"}),
+    )
+    .await;
+    let view = &read["contents"][0];
+    assert_eq!(view["mimeType"], "text/html;profile=mcp-app");
+    assert!(
+        view["text"]
+            .as_str()
+            .is_some_and(|html| html.starts_with("<!doctype html>"))
+    );
+    // A UI resource stays out of the list: the two documents only.
+    let listed = rpc("resources/list", json!({})).await["resources"].clone();
+    assert_eq!(listed.as_array().map(Vec::len), Some(2));
+}
