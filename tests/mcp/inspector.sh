@@ -50,6 +50,28 @@ result = json.load(sys.stdin)
 assert not result.get("isError"), result
 print("inspector: model 208 answers:", result["content"][0]["text"])'
 
+# Every other tool, as the Inspector sends its arguments (JSON values parsed).
+answers() { # answers TOOL ARGS...: not an error, the headline first, JSON second
+  local tool=$1
+  shift
+  run --method tools/call --tool-name "$tool" "$@" | TOOL=$tool python3 -c '
+import json, os, sys
+result = json.load(sys.stdin)
+tool = os.environ["TOOL"]
+assert not result.get("isError"), result
+headline, body = result["content"][0]["text"], json.loads(result["content"][1]["text"])
+assert headline.startswith(tool + ": ") and " Snapshot of " in headline, headline
+assert body == result["structuredContent"], tool
+print("inspector:", headline[:110])'
+}
+answers find_deals --tool-arg kind=price_drops --tool-arg window=7d
+answers find_deals --tool-arg brief=true
+answers get_catalogue
+answers compare_vehicles --tool-arg 'ids=["toyota-hilux-28-tdi-srv-4x4-at","ford-ranger-30-v6-td-limited-plus-4x4-at"]'
+answers get_vehicle --tool-arg id=renault-kangoo-16-express-confort-mt
+answers search --tool-arg query=cronos
+answers fetch --tool-arg id=fiat-cronos-13-drive-mt
+
 # Each refusal: exit code 5 (isError), and the server's own message printed.
 refused() { # refused EXPECTED_TEXT ARGS...
   local expected=$1 out status=0
