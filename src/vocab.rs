@@ -105,9 +105,43 @@ string_enum! {
     ChangeKind { PriceDrop => "price_drop", NewOpportunity => "new_opportunity" }
 }
 
+string_enum! {
+    /// A usual-price band: how a known `discountPct` reads in words (the
+    /// site's labels are `render::site::money`'s).
+    Band { Great => "great", Good => "good", Normal => "normal", High => "high" }
+}
+
+impl Band {
+    /// The band of a known `discountPct`: 10 % or more under the usual
+    /// price, 5 % up to 10 % (the opportunity rule), from 3 % over to under
+    /// 5 % under, and 3 % or more over. The published value is truncated
+    /// toward zero to hundredths, so it sits on the same side of each whole
+    /// threshold as the exact one.
+    pub fn of(discount_pct: f64) -> Band {
+        if discount_pct >= 10.0 {
+            Band::Great
+        } else if discount_pct >= 5.0 {
+            Band::Good
+        } else if discount_pct > -3.0 {
+            Band::Normal
+        } else {
+            Band::High
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bands_at_their_boundaries() {
+        let bands: Vec<Band> = [10.0, 9.99, 5.0, 4.99, 0.0, -2.99, -3.0]
+            .map(Band::of)
+            .to_vec();
+        use Band::*;
+        assert_eq!(bands, [Great, Good, Good, Normal, Normal, Normal, High]);
+    }
 
     #[test]
     fn spellings_round_trip() {

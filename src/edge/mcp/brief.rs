@@ -11,6 +11,7 @@ use serde_json::{Map, Value, json};
 use crate::api::ApiError;
 use crate::api::error::ErrorDetail;
 use crate::api::params::Problem;
+use crate::vocab::Band;
 
 /// The argument's name.
 pub const NAME: &str = "brief";
@@ -81,24 +82,9 @@ fn brief(summary: &Value, window: &str) -> Value {
         "currency": best["currency"],
         "priceUsd": summary["currentPriceUsd"],
         "usualPriceUsd": comparison["typicalPriceUsd"],
-        "band": comparison["discountPct"].as_f64().map(band),
+        "band": comparison["discountPct"].as_f64().map(|pct| Band::of(pct).as_str()),
         "reason": reason(summary, window),
     })
-}
-
-/// The usual-price band of a known `discountPct`, as the site words it
-/// (methodology): 10 % or more under, 5 % up to 10 % (the opportunity
-/// rule), from 3 % over to under 5 % under, 3 % or more over.
-fn band(discount: f64) -> &'static str {
-    if discount >= 10.0 {
-        "great"
-    } else if discount >= 5.0 {
-        "good"
-    } else if discount > -3.0 {
-        "normal"
-    } else {
-        "high"
-    }
 }
 
 /// One line: the recent change of the window, else how the price compares
@@ -151,12 +137,6 @@ mod tests {
             brief(&drop, "3d")["reason"],
             "catalogue price cut 3.49% (2026-11-20T14:00:00Z)"
         );
-    }
-
-    #[test]
-    fn bands_at_their_boundaries() {
-        let bands: Vec<&str> = [10.0, 9.99, 5.0, 4.99, -2.99, -3.0].map(band).to_vec();
-        assert_eq!(bands, ["great", "good", "good", "normal", "normal", "high"]);
     }
 
     #[test]

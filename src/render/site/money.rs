@@ -211,22 +211,19 @@ fn with_fees(quotes: &[Quote], best: Option<&Quote>) -> Option<String> {
     ))
 }
 
-/// The band of a known `discountPct` (DESIGN): 10 % or more under the usual
-/// price, 5 % up to 10 % (the opportunity rule), from 3 % above to under
-/// 5 % under, and 3 % or more above. The published value is truncated
-/// toward zero to hundredths, so it sits on the same side of each whole
-/// threshold as the exact one.
+/// The band of a known `discountPct` (DESIGN), in the site's words.
 pub fn band(discount_pct: f64) -> Band {
-    let (kind, label) = if discount_pct >= 10.0 {
-        ("great", "Muy buen precio")
-    } else if discount_pct >= 5.0 {
-        ("good", "Buen precio")
-    } else if discount_pct > -3.0 {
-        ("normal", "Precio normal")
-    } else {
-        ("high", "Caro")
+    let kind = crate::vocab::Band::of(discount_pct);
+    let label = match kind {
+        crate::vocab::Band::Great => "Muy buen precio",
+        crate::vocab::Band::Good => "Buen precio",
+        crate::vocab::Band::Normal => "Precio normal",
+        crate::vocab::Band::High => "Caro",
     };
-    Band { kind, label }
+    Band {
+        kind: kind.as_str(),
+        label,
+    }
 }
 
 /// The comparison with the usual price: stated in dollars, the currency the
