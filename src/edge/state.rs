@@ -323,6 +323,18 @@ impl AppState {
 
     /// Loads the tree again and swaps it in; on error the current tree stays.
     pub fn reload(&self) -> anyhow::Result<()> {
+        self.replace().map(drop)
+    }
+
+    /// Reloads when `manifest.json` changed since the last attempt; returns
+    /// whether a new tree was swapped in.
+    pub fn reload_if_changed(&self) -> anyhow::Result<bool> {
+        Ok(self.replace_if_changed()?.is_some())
+    }
+
+    /// [`AppState::reload`], returning the tree it replaced: requests that
+    /// began before the swap may still hold it.
+    pub fn replace(&self) -> anyhow::Result<Arc<Site>> {
         let seen = manifest_mtime(&self.shared.root);
         *self
             .shared
@@ -330,17 +342,16 @@ impl AppState {
             .lock()
             .unwrap_or_else(PoisonError::into_inner) = seen;
         let site = Site::load(&self.shared.root, self.shared.cache_bytes)?;
-        *self
+        let mut current = self
             .shared
             .current
             .write()
-            .unwrap_or_else(PoisonError::into_inner) = Arc::new(site);
-        Ok(())
+            .unwrap_or_else(PoisonError::into_inner);
+        Ok(std::mem::replace(&mut *current, Arc::new(site)))
     }
 
-    /// Reloads when `manifest.json` changed since the last attempt; returns
-    /// whether a new tree was swapped in.
-    pub fn reload_if_changed(&self) -> anyhow::Result<bool> {
+    /// [`AppState::reload_if_changed`], returning the tree it replaced.
+    pub fn replace_if_changed(&self) -> anyhow::Result<Option<Arc<Site>>> {
         let mtime = manifest_mtime(&self.shared.root);
         let changed = mtime.is_some()
             && *self
@@ -349,10 +360,10 @@ impl AppState {
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
                 != mtime;
-        if changed {
-            self.reload()?;
+        if !changed {
+            return Ok(None);
         }
-        Ok(changed)
+        self.replace().map(Some)
     }
 }
 
