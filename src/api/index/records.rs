@@ -8,6 +8,7 @@
 //! tree replaces it on disk.
 
 use std::fs::File;
+use std::io::BufRead;
 
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -48,20 +49,33 @@ impl Records {
         }
     }
 
-    /// The records of an open records file whose text is `text` (read once
-    /// to check it): `expected` lines, each a record. Only the offsets and
-    /// the file are kept.
-    pub fn open(file: File, text: &str, expected: usize) -> Result<Records, String> {
+    /// The records of an open records file whose bytes `text` yields (the
+    /// file read once, a line at a time, to find and check them): exactly
+    /// `expected` lines of UTF-8, each a record. Only the offsets and the
+    /// file are kept.
+    pub fn open(file: File, mut text: impl BufRead, expected: usize) -> Result<Records, String> {
         let mut starts = vec![0];
-        starts.extend(
-            text.match_indices('\n')
-                .map(|(newline, _)| newline + 1)
-                .take(expected + 1),
-        );
-        if starts.len() != expected + 1 || starts.last() != Some(&text.len()) {
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            let read = text
+                .read_until(b'\n', &mut line)
+                .map_err(|err| format!("reading: {err}"))?;
+            if read == 0 {
+                break;
+            }
+            if std::str::from_utf8(&line).is_err() {
+                return Err(format!("record {} is not UTF-8", starts.len()));
+            }
+            if line.last() != Some(&b'\n') {
+                return Err("ends without a newline".to_owned());
+            }
+            starts.push(starts.last().copied().unwrap_or_default() + read);
+        }
+        if starts.len() != expected + 1 {
             return Err(format!(
                 "holds {} records, the edge data lists {expected} versions",
-                text.matches('\n').count()
+                starts.len() - 1
             ));
         }
         Ok(Records {
