@@ -24,7 +24,8 @@
 # SOAK_GENERATE_BIN and SOAK_EDGE_BIN, binaries to run instead of a dev build
 # made here with cargo; SOAK_PORT (a free one); SOAK_THREADS (2) and
 # SOAK_CONNECTIONS (32) for wrk; SOAK_MAX_SECONDS (14400), a cap on the load
-# should a regeneration hang; RUST_LOG of the edge (warn: no request log).
+# should a regeneration hang; RUST_LOG of the edge (warn, and info from its
+# loader: when each load ran, which the report reads; no request log).
 #
 # The regenerations use other base URLs, so every response (and ETag) changes
 # and the reloads are visible from outside; the data, and so every ID, stays.
@@ -73,7 +74,7 @@ served() { # served BASE_URL: waits until the edge answers with that tree
 }
 
 generate 0 "$base"
-RUST_LOG=${RUST_LOG:-warn} "$edge_bin" --root "$work/output" --listen "127.0.0.1:$port" \
+RUST_LOG=${RUST_LOG:-warn,autoprecios::edge::loader=info} "$edge_bin" --root "$work/output" --listen "127.0.0.1:$port" \
   >"$work/edge.log" 2>&1 &
 edge=$!
 trap 'kill "$edge" 2>/dev/null || true; kill $(jobs -p) 2>/dev/null || true' EXIT

@@ -96,6 +96,7 @@ fn keep_loading(state: &AppState, forced: &Receiver<Forced>) {
             Err(RecvTimeoutError::Timeout) => (false, None),
             Err(RecvTimeoutError::Disconnected) => return,
         };
+        let loading = Instant::now();
         // A panic must not end reloads for the life of the server.
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             if forced {
@@ -119,14 +120,17 @@ fn keep_loading(state: &AppState, forced: &Receiver<Forced>) {
             let _ = reply.send(refused.map_or(Ok(()), Err));
         }
         if let Some(replaced) = replaced {
-            retire(replaced);
+            retire(replaced, loading.elapsed());
         }
     }
 }
 
 /// Drops a replaced tree here once no request holds it, or leaves it to
-/// the last one after [`RETIRE_WAIT`].
-fn retire(mut replaced: Arc<Site>) {
+/// the last one after [`RETIRE_WAIT`]; logs how long the load of its
+/// successor took (`loaded`), the wait and the drop, which `bench/soak.sh`
+/// reads (under this module's target, without the request log).
+fn retire(mut replaced: Arc<Site>, loaded: Duration) {
+    let loaded_ms = loaded.as_millis() as u64;
     let started = Instant::now();
     loop {
         match Arc::try_unwrap(replaced) {
@@ -135,7 +139,7 @@ fn retire(mut replaced: Arc<Site>) {
                 let dropping = Instant::now();
                 drop(site);
                 let dropped_ms = dropping.elapsed().as_millis() as u64;
-                info!(waited_ms, dropped_ms, "previous tree dropped");
+                info!(loaded_ms, waited_ms, dropped_ms, "previous tree dropped");
                 return;
             }
             Err(held) if started.elapsed() < RETIRE_WAIT => {
@@ -143,7 +147,10 @@ fn retire(mut replaced: Arc<Site>) {
                 std::thread::sleep(RETIRE_POLL);
             }
             Err(_) => {
-                info!("previous tree left to the last request holding it");
+                info!(
+                    loaded_ms,
+                    "previous tree left to the last request holding it"
+                );
                 return;
             }
         }
