@@ -123,3 +123,33 @@ fn read_line(file: &File, start: usize, end: usize) -> String {
         .expect("invariant: the open records file keeps the bytes read at load");
     String::from_utf8(bytes).expect("invariant: the records file was checked to be UTF-8")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    /// The records of `text`, scanned from it and kept in a file holding it.
+    fn open(text: &[u8], expected: usize) -> Result<Records, String> {
+        let mut file = tempfile::tempfile().expect("a temporary file");
+        file.write_all(text).expect("write the records");
+        Records::open(file, text, expected)
+    }
+
+    #[test]
+    fn an_opened_records_file_is_read_a_line_a_record() {
+        let records = open(b"{\"a\":1}\n{\"b\":[2]}\n", 2).expect("two records");
+        assert_eq!(records.len(), 2);
+        assert_eq!(records.get(1).get(), "{\"b\":[2]}");
+    }
+
+    #[test]
+    fn a_records_file_must_hold_one_utf8_line_per_version() {
+        let short = open(b"{\"a\":1}\n", 2).expect_err("one record short");
+        assert!(short.contains("holds 1 records"), "{short}");
+        let unended = open(b"{\"a\":1}\n{\"b\":2}", 2).expect_err("no final newline");
+        assert!(unended.contains("newline"), "{unended}");
+        let bytes = open(b"{\"a\":1}\n\"\xff\"\n", 2).expect_err("not UTF-8");
+        assert!(bytes.contains("record 2 is not UTF-8"), "{bytes}");
+    }
+}
