@@ -150,7 +150,8 @@ def main():
         print(f"loads logged {len(loads)}, median {load_ms:.0f} ms")
     print(f"probe /api/v1 p99: during the loads ({source}) {p99(loading):.2f} ms ({len(loading)} probes), "
           f"while generate runs {p99(generating):.2f} ms ({len(generating)}), "
-          f"otherwise {p99(quiet):.2f} ms ({len(quiet)}); failed probes {failed_probes}")
+          f"otherwise {p99(quiet):.2f} ms ({len(quiet)}); failed probes {failed_probes}"
+          + ("" if len(loading) >= PROBES else f" (under {PROBES} probes during the loads: not judged)"))
 
     failed = []
     if server_errors: failed.append("5xx answers")
