@@ -42,6 +42,11 @@ impl<R> Hashing<R> {
         }
     }
 
+    /// What it reads from.
+    pub fn get_ref(&self) -> &R {
+        &self.inner
+    }
+
     /// The ETag of the bytes read so far, as [`crate::api::json::etag`]
     /// spells it.
     pub fn etag(&self) -> String {
@@ -88,6 +93,17 @@ impl ListedFile {
             stream: BufReader::with_capacity(CHUNK, Hashing::new(file)),
             path,
         }))
+    }
+
+    /// The open file again (sharing its open file description), to read
+    /// from later: a file the path names after a swap would not be the one
+    /// whose bytes were checked.
+    pub fn try_clone_file(&self) -> anyhow::Result<File> {
+        self.stream
+            .get_ref()
+            .get_ref()
+            .try_clone()
+            .with_context(|| format!("opening {} again", self.path.display()))
     }
 
     /// Runs `read` over the file's bytes, reads the rest if it stopped

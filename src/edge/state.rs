@@ -221,8 +221,7 @@ fn load_index(root: &Path, by_url: &HashMap<String, Arc<StaticEntry>>) -> anyhow
     let file = file?;
     let records = listed(RECORDS_FILE_PATH)?;
     let records_path = records.path.clone();
-    let records_file = fs::File::open(&records_path)
-        .with_context(|| format!("opening {}", records_path.display()))?;
+    let records_file = records.try_clone_file()?;
     let records = timed("scan the records", || {
         records.read_checked(|stream, path| {
             Records::open(records_file, stream, file.vehicles.len())
