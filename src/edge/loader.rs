@@ -7,15 +7,29 @@
 //! tree parsed on a fresh thread, a freed tree's memory was never reused and
 //! the server grew by a tree's size at every reload under load (found by
 //! `bench/soak.sh`). On one thread the trees take turns in the same memory.
+//!
+//! The thread also drops each replaced tree, as soon as the last request
+//! that began before the swap ends: not on a request's thread, where
+//! freeing a tree's million allocations (tens of milliseconds at 30,000
+//! versions) would hold that answer and the ones queued behind it. What it
+//! frees goes back to the system (the edge's allocator, `src/bin/edge.rs`).
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use tracing::error;
+use tracing::{error, info};
 
 use super::{RELOAD_POLL, log_loaded};
-use crate::edge::state::AppState;
+use crate::edge::state::{AppState, Site};
+
+/// How often a replaced tree is checked for requests still holding it.
+const RETIRE_POLL: Duration = Duration::from_millis(5);
+/// How long the thread waits for them; then the last of them drops the
+/// tree, and the thread goes back to reloading.
+const RETIRE_WAIT: Duration = Duration::from_secs(10);
 
 /// A request for a reload now, with where to send its outcome, if anyone
 /// waits for it.
@@ -82,28 +96,63 @@ fn keep_loading(state: &AppState, forced: &Receiver<Forced>) {
             Err(RecvTimeoutError::Timeout) => (false, None),
             Err(RecvTimeoutError::Disconnected) => return,
         };
+        let loading = Instant::now();
         // A panic must not end reloads for the life of the server.
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             if forced {
-                state.reload().map(|()| true)
+                state.replace().map(Some)
             } else {
-                state.reload_if_changed()
+                state.replace_if_changed()
             }
         }));
-        let refused = match outcome {
-            Ok(Ok(true)) => {
-                log_loaded(state);
-                None
-            }
-            Ok(Ok(false)) => None,
-            Ok(Err(err)) => Some(format!("{err:#}")),
-            Err(_) => Some("loading it panicked".to_owned()),
+        let (replaced, refused) = match outcome {
+            Ok(Ok(replaced)) => (replaced, None),
+            Ok(Err(err)) => (None, Some(format!("{err:#}"))),
+            Err(_) => (None, Some("loading it panicked".to_owned())),
         };
+        if replaced.is_some() {
+            log_loaded(state);
+        }
         if let Some(reason) = &refused {
             error!("keeping the current tree: {reason}");
         }
         if let Some(reply) = reply {
             let _ = reply.send(refused.map_or(Ok(()), Err));
+        }
+        if let Some(replaced) = replaced {
+            retire(replaced, loading.elapsed());
+        }
+    }
+}
+
+/// Drops a replaced tree here once no request holds it, or leaves it to
+/// the last one after [`RETIRE_WAIT`]; logs how long the load of its
+/// successor took (`loaded`), the wait and the drop, which `bench/soak.sh`
+/// reads (under this module's target, without the request log).
+fn retire(mut replaced: Arc<Site>, loaded: Duration) {
+    let loaded_ms = loaded.as_millis() as u64;
+    let started = Instant::now();
+    loop {
+        match Arc::try_unwrap(replaced) {
+            Ok(site) => {
+                let waited_ms = started.elapsed().as_millis() as u64;
+                let dropping = Instant::now();
+                drop(site);
+                let dropped_ms = dropping.elapsed().as_millis() as u64;
+                info!(loaded_ms, waited_ms, dropped_ms, "previous tree dropped");
+                return;
+            }
+            Err(held) if started.elapsed() < RETIRE_WAIT => {
+                replaced = held;
+                std::thread::sleep(RETIRE_POLL);
+            }
+            Err(_) => {
+                info!(
+                    loaded_ms,
+                    "previous tree left to the last request holding it"
+                );
+                return;
+            }
         }
     }
 }

@@ -14,6 +14,7 @@ pub mod files;
 pub mod handlers;
 pub mod health;
 pub mod http;
+pub mod listed;
 pub mod loader;
 pub mod mcp;
 pub mod moved;

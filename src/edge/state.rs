@@ -5,7 +5,6 @@
 
 use std::collections::HashMap;
 use std::fs;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use std::time::SystemTime;
@@ -20,19 +19,10 @@ use crate::api::index::{
 use crate::api::json::etag;
 use crate::composed::{PAGES_DATA_PATH, PageFragments};
 use crate::edge::answers::{Answers, DEFAULT_CACHE_BYTES};
+use crate::edge::listed::ListedFile;
+pub use crate::edge::listed::StaticEntry;
 pub use crate::manifest::MANIFEST;
 use crate::manifest::Manifest;
-
-/// One file of the tree as the manifest lists it, by URL or by file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StaticEntry {
-    /// Its path in the tree, `/`-separated.
-    pub file: String,
-    /// Its `Content-Type`.
-    pub content_type: String,
-    /// The ETag of its bytes when it was written.
-    pub etag: String,
-}
 
 /// Just the version of the edge data, read before the rest so that a file
 /// of another version fails with a clear message, not a serde error.
@@ -88,6 +78,8 @@ impl Site {
             )
         })?;
         let manifest_path = root.join(MANIFEST);
+        // Read whole, as the page fragments below: first, while little of
+        // the tree is in memory (see `crate::edge::listed`).
         let manifest_bytes = fs::read(&manifest_path).with_context(|| {
             format!(
                 "reading {} (is {} a tree written by `autoprecios generate`?)",
@@ -99,6 +91,8 @@ impl Site {
             serde_json::from_slice(&manifest_bytes)
                 .with_context(|| format!("parsing {}", manifest_path.display()))
         })?;
+        let tree = etag(&manifest_bytes).trim_matches('"').to_owned();
+        drop(manifest_bytes);
         let by_url: HashMap<String, Arc<StaticEntry>> = manifest
             .files
             .into_iter()
@@ -115,16 +109,16 @@ impl Site {
             .values()
             .map(|entry| (entry.file.clone(), Arc::clone(entry)))
             .collect();
+        let pages = timed("load the page fragments", || load_pages(root, &by_url))?;
         let index = load_index(root, &by_url)?;
         let answers = timed("precompute the fixed answers", || {
             Answers::new(&index, by_url.keys().map(String::as_str), cache_bytes)
         });
-        let pages = timed("load the page fragments", || load_pages(root, &by_url))?;
         Ok(Site {
             root: root.to_owned(),
             index,
             answers,
-            tree: etag(&manifest_bytes).trim_matches('"').to_owned(),
+            tree,
             by_url,
             by_file,
             pages,
@@ -167,98 +161,63 @@ impl Site {
     }
 }
 
-/// Reads a file the manifest lists for `url` (`None` when it lists none)
-/// and checks that it is the file the manifest describes: a tree swapped in
-/// between the two reads would pair a manifest with another tree's file.
-fn read_listed(
-    root: &Path,
-    by_url: &HashMap<String, Arc<StaticEntry>>,
-    url: &str,
-) -> anyhow::Result<Option<(PathBuf, Vec<u8>)>> {
-    Ok(open_listed(root, by_url, url)?.map(|(path, _, bytes)| (path, bytes)))
-}
-
-/// [`read_listed`], keeping the open file: its bytes are the ones checked.
-fn open_listed(
-    root: &Path,
-    by_url: &HashMap<String, Arc<StaticEntry>>,
-    url: &str,
-) -> anyhow::Result<Option<(PathBuf, fs::File, Vec<u8>)>> {
-    let Some(listed) = by_url.get(url) else {
-        return Ok(None);
-    };
-    let path = root.join(&listed.file);
-    let mut file = fs::File::open(&path).with_context(|| format!("opening {}", path.display()))?;
-    let mut bytes = Vec::new();
-    file.read_to_end(&mut bytes)
-        .with_context(|| format!("reading {}", path.display()))?;
-    if timed("check a file's ETag", || etag(&bytes)) != listed.etag {
-        bail!(
-            "{} does not match the ETag {MANIFEST} lists for it (a partial copy, or a tree swapped in while loading)",
-            path.display()
-        );
-    }
-    Ok(Some((path, file, bytes)))
-}
-
 /// The query pages' parts, when the tree lists all three.
 fn load_pages(
     root: &Path,
     by_url: &HashMap<String, Arc<StaticEntry>>,
 ) -> anyhow::Result<Option<QueryPages>> {
-    let text = |url: &str| -> anyhow::Result<Option<String>> {
-        read_listed(root, by_url, url)?
-            .map(|(path, bytes)| {
-                String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8", path.display()))
-            })
-            .transpose()
-    };
+    let open = |url| ListedFile::open(root, by_url, url);
     let (Some(fragments), Some(search), Some(compare)) =
-        (text(PAGES_DATA_PATH)?, text("/buscar")?, text("/comparar")?)
+        (open(PAGES_DATA_PATH)?, open("/buscar")?, open("/comparar")?)
     else {
         return Ok(None);
     };
-    let fragments = serde_json::from_str(&fragments)
-        .with_context(|| format!("parsing {}", root.join(&PAGES_DATA_PATH[1..]).display()))?;
     Ok(Some(QueryPages {
-        fragments,
-        search,
-        compare,
+        fragments: fragments.parse_whole()?,
+        search: search.text()?,
+        compare: compare.text()?,
     }))
 }
 
 /// Reads the edge data the manifest lists, checks that it is the file the
-/// manifest describes and of the version this build reads.
+/// manifest describes and of the version this build reads, then the
+/// records beside it.
 fn load_index(root: &Path, by_url: &HashMap<String, Arc<StaticEntry>>) -> anyhow::Result<Index> {
-    let Some((path, bytes)) = read_listed(root, by_url, INDEX_FILE_PATH)? else {
-        bail!(
-            "{} lists no {INDEX_FILE_PATH}: regenerate the tree with this version",
-            root.join(MANIFEST).display()
-        );
+    let listed = |url| {
+        ListedFile::open(root, by_url, url)?.with_context(|| {
+            format!(
+                "{} lists no {url}: regenerate the tree with this version",
+                root.join(MANIFEST).display()
+            )
+        })
     };
-    let probe: VersionProbe =
-        serde_json::from_slice(&bytes).with_context(|| format!("parsing {}", path.display()))?;
-    if probe.format_version != INDEX_FILE_VERSION {
+    let data = listed(INDEX_FILE_PATH)?;
+    let path = data.path.clone();
+    let file: anyhow::Result<IndexFile> = timed("parse the edge data", || data.parse_streamed());
+    // Another version's file may not parse: say which version it is.
+    let version = match &file {
+        Ok(file) => file.format_version,
+        Err(_) => match listed(INDEX_FILE_PATH)?.parse_streamed::<VersionProbe>() {
+            Ok(probe) => probe.format_version,
+            Err(_) => INDEX_FILE_VERSION,
+        },
+    };
+    if version != INDEX_FILE_VERSION {
         bail!(
-            "{} has format version {}, this server reads version {INDEX_FILE_VERSION}: regenerate the tree or upgrade the server",
+            "{} has format version {version}, this server reads version {INDEX_FILE_VERSION}: regenerate the tree or upgrade the server",
             path.display(),
-            probe.format_version
         );
     }
-    let file: IndexFile = timed("parse the edge data", || {
-        serde_json::from_slice(&bytes).with_context(|| format!("parsing {}", path.display()))
+    let file = file?;
+    let records = listed(RECORDS_FILE_PATH)?;
+    let records_path = records.path.clone();
+    let records_file = records.try_clone_file()?;
+    let records = timed("scan the records", || {
+        records.read_checked(|stream, path| {
+            Records::open(records_file, stream, file.vehicles.len())
+                .map_err(|err| anyhow::anyhow!("{}: {err}", path.display()))
+        })
     })?;
-    let Some((records_path, records_file, records)) = open_listed(root, by_url, RECORDS_FILE_PATH)?
-    else {
-        bail!(
-            "{} lists no {RECORDS_FILE_PATH}: regenerate the tree with this version",
-            root.join(MANIFEST).display()
-        );
-    };
-    let text = std::str::from_utf8(&records)
-        .with_context(|| format!("{} is not UTF-8", records_path.display()))?;
-    let records = Records::open(records_file, text, file.vehicles.len())
-        .map_err(|err| anyhow::anyhow!("{}: {err}", records_path.display()))?;
     // Lookups by ID binary-search the vehicles; an unsorted file would answer 404s silently.
     timed("index the catalogue", || Index::from_file(file, records))
         .map_err(|err| anyhow::anyhow!("{} and {}: {err}", path.display(), records_path.display()))
@@ -323,6 +282,18 @@ impl AppState {
 
     /// Loads the tree again and swaps it in; on error the current tree stays.
     pub fn reload(&self) -> anyhow::Result<()> {
+        self.replace().map(drop)
+    }
+
+    /// Reloads when `manifest.json` changed since the last attempt; returns
+    /// whether a new tree was swapped in.
+    pub fn reload_if_changed(&self) -> anyhow::Result<bool> {
+        Ok(self.replace_if_changed()?.is_some())
+    }
+
+    /// [`AppState::reload`], returning the tree it replaced: requests that
+    /// began before the swap may still hold it.
+    pub fn replace(&self) -> anyhow::Result<Arc<Site>> {
         let seen = manifest_mtime(&self.shared.root);
         *self
             .shared
@@ -330,17 +301,16 @@ impl AppState {
             .lock()
             .unwrap_or_else(PoisonError::into_inner) = seen;
         let site = Site::load(&self.shared.root, self.shared.cache_bytes)?;
-        *self
+        let mut current = self
             .shared
             .current
             .write()
-            .unwrap_or_else(PoisonError::into_inner) = Arc::new(site);
-        Ok(())
+            .unwrap_or_else(PoisonError::into_inner);
+        Ok(std::mem::replace(&mut *current, Arc::new(site)))
     }
 
-    /// Reloads when `manifest.json` changed since the last attempt; returns
-    /// whether a new tree was swapped in.
-    pub fn reload_if_changed(&self) -> anyhow::Result<bool> {
+    /// [`AppState::reload_if_changed`], returning the tree it replaced.
+    pub fn replace_if_changed(&self) -> anyhow::Result<Option<Arc<Site>>> {
         let mtime = manifest_mtime(&self.shared.root);
         let changed = mtime.is_some()
             && *self
@@ -349,10 +319,10 @@ impl AppState {
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)
                 != mtime;
-        if changed {
-            self.reload()?;
+        if !changed {
+            return Ok(None);
         }
-        Ok(changed)
+        self.replace().map(Some)
     }
 }
 

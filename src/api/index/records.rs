@@ -8,6 +8,7 @@
 //! tree replaces it on disk.
 
 use std::fs::File;
+use std::io::BufRead;
 
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -48,20 +49,33 @@ impl Records {
         }
     }
 
-    /// The records of an open records file whose text is `text` (read once
-    /// to check it): `expected` lines, each a record. Only the offsets and
-    /// the file are kept.
-    pub fn open(file: File, text: &str, expected: usize) -> Result<Records, String> {
+    /// The records of an open records file whose bytes `text` yields (the
+    /// file read once, a line at a time, to find and check them): exactly
+    /// `expected` lines of UTF-8, each a record. Only the offsets and the
+    /// file are kept.
+    pub fn open(file: File, mut text: impl BufRead, expected: usize) -> Result<Records, String> {
         let mut starts = vec![0];
-        starts.extend(
-            text.match_indices('\n')
-                .map(|(newline, _)| newline + 1)
-                .take(expected + 1),
-        );
-        if starts.len() != expected + 1 || starts.last() != Some(&text.len()) {
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            let read = text
+                .read_until(b'\n', &mut line)
+                .map_err(|err| format!("reading: {err}"))?;
+            if read == 0 {
+                break;
+            }
+            if std::str::from_utf8(&line).is_err() {
+                return Err(format!("record {} is not UTF-8", starts.len()));
+            }
+            if line.last() != Some(&b'\n') {
+                return Err("ends without a newline".to_owned());
+            }
+            starts.push(starts.last().copied().unwrap_or_default() + read);
+        }
+        if starts.len() != expected + 1 {
             return Err(format!(
                 "holds {} records, the edge data lists {expected} versions",
-                text.matches('\n').count()
+                starts.len() - 1
             ));
         }
         Ok(Records {
@@ -108,4 +122,34 @@ fn read_line(file: &File, start: usize, end: usize) -> String {
     file.read_exact_at(&mut bytes, start as u64)
         .expect("invariant: the open records file keeps the bytes read at load");
     String::from_utf8(bytes).expect("invariant: the records file was checked to be UTF-8")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    /// The records of `text`, scanned from it and kept in a file holding it.
+    fn open(text: &[u8], expected: usize) -> Result<Records, String> {
+        let mut file = tempfile::tempfile().expect("a temporary file");
+        file.write_all(text).expect("write the records");
+        Records::open(file, text, expected)
+    }
+
+    #[test]
+    fn an_opened_records_file_is_read_a_line_a_record() {
+        let records = open(b"{\"a\":1}\n{\"b\":[2]}\n", 2).expect("two records");
+        assert_eq!(records.len(), 2);
+        assert_eq!(records.get(1).get(), "{\"b\":[2]}");
+    }
+
+    #[test]
+    fn a_records_file_must_hold_one_utf8_line_per_version() {
+        let short = open(b"{\"a\":1}\n", 2).expect_err("one record short");
+        assert!(short.contains("holds 1 records"), "{short}");
+        let unended = open(b"{\"a\":1}\n{\"b\":2}", 2).expect_err("no final newline");
+        assert!(unended.contains("newline"), "{unended}");
+        let bytes = open(b"{\"a\":1}\n\"\xff\"\n", 2).expect_err("not UTF-8");
+        assert!(bytes.contains("record 2 is not UTF-8"), "{bytes}");
+    }
 }
