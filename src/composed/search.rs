@@ -26,7 +26,7 @@ pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Com
         .collect();
     if !deal && !pairs.iter().any(|(name, _)| name == "sort") {
         // A search page lists the cheapest first in pesos, as its cards read.
-        pairs.push(("sort".to_owned(), "price_asc".to_owned()));
+        pairs.push(("sort".to_owned(), "price_ars_asc".to_owned()));
     }
     let asked = budget::asked(&pairs, rate);
     let api_query = encode(&asked.pairs);

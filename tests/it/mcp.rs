@@ -49,6 +49,18 @@ pub async fn post_raw(body: Vec<u8>, extra: &[(&str, &str)]) -> Reply {
     send_with(app(state()), Method::POST, body, &headers).await
 }
 
+/// POSTs a message as a client of an early revision (or one that has not
+/// initialized yet) sends it: without `MCP-Protocol-Version`.
+async fn post_early(message: Value) -> Reply {
+    send_with(
+        app(state()),
+        Method::POST,
+        message.to_string().into_bytes(),
+        &EARLY_HEADERS,
+    )
+    .await
+}
+
 /// POSTs one JSON-RPC message.
 pub async fn post(message: Value) -> Reply {
     post_raw(message.to_string().into_bytes(), &[]).await
@@ -255,13 +267,7 @@ async fn early_revisions_take_batches_and_get_no_structured_results() {
         {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
         {"jsonrpc": "2.0", "id": 3, "method": "no/such"},
     ]);
-    let reply = send_with(
-        app(state()),
-        Method::POST,
-        batch.to_string().into_bytes(),
-        &EARLY_HEADERS,
-    )
-    .await;
+    let reply = post_early(batch).await;
     assert_eq!(reply.status, StatusCode::OK);
     let answers = reply.json();
     let ids: Vec<&Value> = answers
@@ -291,28 +297,14 @@ async fn early_revisions_take_batches_and_get_no_structured_results() {
     assert_eq!(answers[2]["error"]["code"], -32601);
     // Notifications only: 202, as for one.
     let notes = json!([{"jsonrpc": "2.0", "method": "notifications/initialized"}]);
-    let reply = send_with(
-        app(state()),
-        Method::POST,
-        notes.to_string().into_bytes(),
-        &EARLY_HEADERS,
-    )
-    .await;
+    let reply = post_early(notes).await;
     assert_eq!(reply.status, StatusCode::ACCEPTED);
 }
 
 #[tokio::test]
 async fn initialize_negotiates_without_a_session_and_notifications_get_202() {
     // `initialize` comes before a client knows the version to send.
-    let post = |message: Value| async move {
-        send_with(
-            app(state()),
-            Method::POST,
-            message.to_string().into_bytes(),
-            &EARLY_HEADERS,
-        )
-        .await
-    };
+    let post = post_early;
     let initialize = |version: &str| {
         json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
             "protocolVersion": version, "capabilities": {},

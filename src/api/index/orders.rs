@@ -222,18 +222,22 @@ fn deal_window(kind: DealKind, window: Window) -> Window {
 
 /// Ascending order with unknown values last.
 pub fn ascending_nulls_last<T: PartialOrd>(a: Option<T>, b: Option<T>) -> Ordering {
-    match (a, b) {
-        (Some(a), Some(b)) => a.partial_cmp(&b).unwrap_or(Ordering::Equal),
-        (Some(_), None) => Ordering::Less,
-        (None, Some(_)) => Ordering::Greater,
-        (None, None) => Ordering::Equal,
-    }
+    nulls_last(a, b, |a, b| a.partial_cmp(&b))
 }
 
 /// Descending order with unknown values last.
 pub fn descending_nulls_last<T: PartialOrd>(a: Option<T>, b: Option<T>) -> Ordering {
+    nulls_last(a, b, |a, b| b.partial_cmp(&a))
+}
+
+/// Known values in `order`, unknown ones after them.
+fn nulls_last<T>(
+    a: Option<T>,
+    b: Option<T>,
+    order: impl FnOnce(T, T) -> Option<Ordering>,
+) -> Ordering {
     match (a, b) {
-        (Some(a), Some(b)) => b.partial_cmp(&a).unwrap_or(Ordering::Equal),
+        (Some(a), Some(b)) => order(a, b).unwrap_or(Ordering::Equal),
         (Some(_), None) => Ordering::Less,
         (None, Some(_)) => Ordering::Greater,
         (None, None) => Ordering::Equal,

@@ -103,6 +103,19 @@ fn reversed_budget_bounds_are_a_400() {
         ["maxPriceUsd"]
     );
     assert!(parse_search("minPriceUsd=20000&maxPriceUsd=20000").is_ok());
+    // Pesos alike, each pair on its own: a peso budget above a dollar one is
+    // not reversed.
+    let err = parse_deals("minPriceArs=30000000&maxPriceArs=29999999").expect_err("reversed");
+    let ApiError::InvalidParameters(details) = err else {
+        unreachable!()
+    };
+    assert_eq!(details[0].path, "maxPriceArs");
+    assert_eq!(
+        details[0].problem.english(),
+        "must not be less than minPriceArs"
+    );
+    assert!(parse_search("minPriceArs=30000000&maxPriceArs=30000000").is_ok());
+    assert!(parse_search("minPriceArs=30000000&maxPriceUsd=1").is_ok());
 }
 
 #[test]

@@ -134,15 +134,18 @@ impl Money {
 
     /// An amount in the other currency at the reference dollar.
     fn converted(&self, amount: f64, from: Currency) -> Option<String> {
+        let other = self.in_other(amount, from)?;
+        Some(format!("equivale a {other} al dólar de referencia"))
+    }
+
+    /// An amount in the other currency at the reference dollar, as a price
+    /// (`US$ 17.550`); `None` without a rate.
+    pub fn in_other(&self, amount: f64, from: Currency) -> Option<String> {
         let rate = self.rate.filter(|rate| *rate > 0.0)?;
-        let (value, to) = match from {
-            Currency::Ars => (amount / rate, Currency::Usd),
-            Currency::Usd => (amount * rate, Currency::Ars),
-        };
-        Some(format!(
-            "equivale a {} al dólar de referencia",
-            price(value, to)
-        ))
+        Some(match from {
+            Currency::Ars => price(amount / rate, Currency::Usd),
+            Currency::Usd => price(amount * rate, Currency::Ars),
+        })
     }
 
     /// A version's price view.

@@ -19,6 +19,7 @@ use super::specs::{SourceView, SpecGroup, sources, spec_groups};
 use super::version_feed::write_version_feed;
 use super::{PageMeta, Site, json_for_script, safe_href};
 use crate::api::links::{Links, percent_encode};
+use crate::api::types::History;
 use crate::catalogue::{Quote, Vehicle};
 use crate::render::datos::tables::semanas;
 use crate::render::datos::{CSV, HISTORY_CSV};
@@ -247,92 +248,67 @@ fn change_rows(vehicle: &Vehicle) -> Vec<ChangeRow> {
         .collect()
 }
 
-/// The chart: in the quoted currency when every quote of the window is in
-/// one, else in dollars (the signal's own figures), saying so.
+/// The chart, from the record's own weekly history (`api::types::History`,
+/// what the API publishes): in the quoted currency when every quote of the
+/// window is in one, else in dollars (the signal's own figures), saying so.
 fn chart(vehicle: &Vehicle) -> Option<Chart> {
     let comparison = &vehicle.comparison;
-    let weeks: Vec<ChartWeek>;
-    let data = match &vehicle.quoted {
-        Some(quoted) => {
-            let in_pesos = quoted.currency == Currency::Ars;
-            weeks = quoted
-                .weeks
-                .iter()
-                .map(|week| ChartWeek {
-                    week_start: week.week_start,
-                    average: week.average,
-                    average_usd: in_pesos
-                        .then(|| dollars_of_week(vehicle, week.week_start))
-                        .flatten(),
-                })
-                .collect();
-            ChartData {
-                weeks: &weeks,
-                currency: quoted.currency,
-                typical: Some((
-                    quoted.typical,
-                    if in_pesos {
-                        "Precio habitual en pesos"
-                    } else {
-                        "Precio habitual"
-                    },
-                )),
-                lowest: Some(quoted.lowest),
-                current: quoted.current,
-                observed_at: vehicle.observed_at,
-                unit: if in_pesos {
-                    "en pesos, como cotizaron las concesionarias".to_owned()
-                } else {
-                    "en dólares, como cotizaron las concesionarias".to_owned()
+    let history = History::of(vehicle);
+    let in_pesos = history.currency == Some(Currency::Ars);
+    let weeks: Vec<ChartWeek> = history
+        .weeks
+        .iter()
+        .filter_map(|week| {
+            Some(ChartWeek {
+                week_start: week.week_start,
+                average: match history.currency {
+                    Some(_) => week.price?,
+                    None => week.price_usd,
                 },
-            }
-        }
-        None => {
-            weeks = vehicle
-                .history
-                .iter()
-                .map(|week| ChartWeek {
-                    week_start: week.week_start,
-                    average: week.average_usd,
-                    average_usd: None,
-                })
-                .collect();
-            ChartData {
-                weeks: &weeks,
-                currency: Currency::Usd,
-                typical: comparison
-                    .typical_price_usd
-                    .map(|typical| (typical, "Precio habitual")),
-                lowest: comparison.lowest_price_usd,
-                current: vehicle.current_price_usd,
-                observed_at: vehicle.observed_at,
-                unit: "en dólares al cambio de cada control (las concesionarias cotizaron en \
-                       pesos y en dólares)"
-                    .to_owned(),
-            }
-        }
+                average_usd: in_pesos.then_some(week.price_usd),
+            })
+        })
+        .collect();
+    let data = match (&vehicle.quoted, history.currency) {
+        (Some(quoted), Some(currency)) => ChartData {
+            weeks: &weeks,
+            currency,
+            typical: Some((
+                quoted.typical,
+                if in_pesos {
+                    "Precio habitual en pesos"
+                } else {
+                    "Precio habitual"
+                },
+            )),
+            lowest: Some(quoted.lowest),
+            current: quoted.current,
+            observed_at: vehicle.observed_at,
+            unit: format!(
+                "en {}, como cotizaron las concesionarias",
+                if in_pesos { "pesos" } else { "dólares" }
+            ),
+        },
+        _ => ChartData {
+            weeks: &weeks,
+            currency: Currency::Usd,
+            typical: comparison
+                .typical_price_usd
+                .map(|typical| (typical, "Precio habitual")),
+            lowest: comparison.lowest_price_usd,
+            current: vehicle.current_price_usd,
+            observed_at: vehicle.observed_at,
+            unit: "en dólares al cambio de cada control (las concesionarias cotizaron en \
+                   pesos y en dólares)"
+                .to_owned(),
+        },
     };
     render_chart(&data)
 }
 
-/// The signal's dollar average of the week starting `monday`.
-fn dollars_of_week(vehicle: &Vehicle, monday: chrono::NaiveDate) -> Option<f64> {
-    vehicle
-        .history
-        .iter()
-        .find(|week| week.week_start == monday)
-        .map(|week| week.average_usd)
-}
-
 fn quote_view(quote: &Quote, money: &Money) -> QuoteView {
     let unknown = || UNKNOWN.to_owned();
-    let other = money
-        .rate
-        .filter(|rate| *rate > 0.0)
-        .map(|rate| match quote.currency {
-            Currency::Ars => price(quote.price / rate, Currency::Usd),
-            Currency::Usd => price(quote.price * rate, Currency::Ars),
-        });
+    let other = money.in_other(quote.price, quote.currency);
     QuoteView {
         price: price(quote.price, quote.currency),
         currency: quote.currency.as_str(),
