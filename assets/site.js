@@ -14,9 +14,12 @@
     form.addEventListener('submit', function (event) {
       event.preventDefault();
       var params = new URLSearchParams();
-      new FormData(form).forEach(function (value, name) {
+      var data = new FormData(form);
+      data.forEach(function (value, name) {
         if (typeof value === 'string' && value.trim() !== '') { params.set(name, value.trim()); }
       });
+      /* The period belongs to a deal list only. */
+      if (!data.get('kind')) { params.delete('window'); }
       var text = params.toString();
       window.location.assign('/buscar' + (text ? '?' + text : ''));
     });

@@ -4,15 +4,16 @@
 //! why, naming the IDs it does not know, and still shows the versions it
 //! knows, with the API's status.
 
+use super::form::FormState;
 use super::{
     Composed, PageFragments, VehicleFragments, escape, form_query, refused, slots, with_content,
 };
-use crate::api::Index;
 use crate::api::endpoints::compare_vehicles;
 use crate::api::links::percent_encode;
 use crate::api::params::parse_compare;
 use crate::api::query::COMPARE_IDS;
 use crate::api::text::form_decode;
+use crate::api::{ApiError, Index};
 
 /// `/comparar?ids=...`: the table of `/api/v1/compare?ids=...`.
 pub fn compare_page(index: &Index, fragments: &PageFragments, query: &str) -> Composed {
@@ -27,9 +28,24 @@ pub fn compare_page(index: &Index, fragments: &PageFragments, query: &str) -> Co
         }
     };
     let compared = parse_compare(&query).and_then(|parsed| compare_vehicles(index, &parsed));
+    // The field comes back with the IDs asked, as the script writes them.
+    let mut form = FormState {
+        values: vec![("ids".to_owned(), ids.join(", "))],
+        errors: Vec::new(),
+    };
     let data = match compared {
         Ok(envelope) => envelope.data,
-        Err(error) => return partly(error, fragments, ids),
+        Err(error) => {
+            if let ApiError::InvalidParameters(details) = &error {
+                form.errors = details
+                    .iter()
+                    .map(|detail| (detail.path.clone(), detail.problem.spanish()))
+                    .collect();
+            }
+            let mut composed = partly(error, fragments, ids);
+            composed.form = Some(form);
+            return composed;
+        }
     };
     let columns: Vec<&VehicleFragments> = data
         .vehicles
@@ -46,23 +62,39 @@ pub fn compare_page(index: &Index, fragments: &PageFragments, query: &str) -> Co
             ),
         ],
         error: None,
-        form: None,
+        form: Some(form),
     }
 }
 
 /// A refused list: the reason, the IDs that name no published version, and
 /// the table of those that do (the first four).
-fn partly(
-    error: crate::api::ApiError,
-    fragments: &PageFragments,
-    mut ids: Vec<String>,
-) -> Composed {
-    let mut composed = refused(error);
+fn partly(error: ApiError, fragments: &PageFragments, mut ids: Vec<String>) -> Composed {
     let mut seen = std::collections::BTreeSet::new();
     ids.retain(|id| !id.is_empty() && seen.insert(id.clone()));
     let (known, unknown): (Vec<&String>, Vec<&String>) = ids
         .iter()
         .partition(|id| fragments.vehicles.contains_key(id.as_str()));
+    // An unknown ID is said once, each on its own line; the API's own
+    // message names only the first, so it is not repeated.
+    let mut composed = match (&error, unknown.is_empty()) {
+        (ApiError::NotFound(_), false) => {
+            let mut status =
+                String::from("<strong>No encontrado:</strong><ul class=\"unknown-ids\">");
+            for id in &unknown {
+                status.push_str(&format!(
+                    "<li>No hay ninguna versión publicada con el ID «{}».</li>",
+                    escape(id)
+                ));
+            }
+            status.push_str("</ul>");
+            Composed {
+                parts: vec![(slots::STATUS, with_content(slots::STATUS, &status))],
+                error: Some(error),
+                form: None,
+            }
+        }
+        _ => refused(error),
+    };
     let columns: Vec<&VehicleFragments> = known
         .iter()
         .filter_map(|id| fragments.vehicles.get(id.as_str()))
@@ -71,26 +103,13 @@ fn partly(
     if columns.is_empty() {
         return composed;
     }
-    let mut note = String::new();
-    if !unknown.is_empty() {
-        let names: Vec<String> = unknown.iter().map(|id| format!("«{id}»")).collect();
-        note.push_str(&format!(
-            "No hay ninguna versión publicada con {} {}. ",
-            if unknown.len() == 1 {
-                "el ID"
-            } else {
-                "los ID"
-            },
-            names.join(", ")
-        ));
-    }
-    note.push_str(match columns.len() {
+    let note = match columns.len() {
         1 => "Esta es la que sí está; elegí otra para compararla.",
         _ => "Estas son las que sí están.",
-    });
+    };
     if let Some((_, status)) = composed.parts.first_mut() {
         let end = status.rfind("</").unwrap_or(status.len());
-        status.insert_str(end, &format!("<p>{}</p>", escape(&note)));
+        status.insert_str(end, &format!("<p>{}</p>", escape(note)));
     }
     composed.parts.push((
         slots::COMPARISON,

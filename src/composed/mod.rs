@@ -71,12 +71,16 @@ pub struct Composed {
     pub parts: Vec<(&'static str, String)>,
     /// The API error that refused the query, if any.
     pub error: Option<ApiError>,
-    /// The search form as it was sent, to fill back in.
+    /// The page's form as it was sent, to fill back in.
     pub form: Option<form::FormState>,
 }
 
-/// The opening of the search form (`templates/search.html`).
-const SEARCH_FORM: &str = "<form class=\"search-form\"";
+/// The openings of the forms a composed page fills in: the search form
+/// (`templates/search.html`) and the compare form (`templates/compare.html`).
+const FORMS: [&str; 2] = [
+    "<form class=\"search-form\"",
+    "<form class=\"compare-form\"",
+];
 
 impl Composed {
     /// The page with its slots and its form filled.
@@ -88,7 +92,9 @@ impl Composed {
                 page.replacen(slot, html, 1)
             });
         match &self.form {
-            Some(state) => form::refill(&page, SEARCH_FORM, state),
+            Some(state) => FORMS
+                .iter()
+                .fold(page, |page, start| form::refill(&page, start, state)),
             None => page,
         }
     }

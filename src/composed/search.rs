@@ -19,19 +19,29 @@ pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Com
     let rate = index.meta().current_rate.and_then(|rate| rate.ars_per_usd);
     let sent = form_pairs(query);
     let deal = sent.iter().any(|(name, _)| name == "kind");
+    let sent_sort = sent
+        .iter()
+        .find(|(name, _)| name == "sort")
+        .map(|(_, value)| value.as_str());
+    let order = Order::of(deal, sent_sort);
     let mut pairs: Vec<(String, String)> = sent
         .iter()
         .filter(|(name, _)| deal || !deals::NAMES.contains(&name.as_str()))
+        .filter(|(name, _)| name != "sort")
         .cloned()
         .collect();
-    if !deal && !pairs.iter().any(|(name, _)| name == "sort") {
-        // A search page lists the cheapest first in pesos, as its cards read.
-        pairs.push(("sort".to_owned(), "price_ars_asc".to_owned()));
-    }
+    pairs.push(("sort".to_owned(), order.applied.to_owned()));
     let asked = budget::asked(&pairs, rate);
     let api_query = encode(&asked.pairs);
+    // The form shows the order applied, not only the one sent.
+    let mut values: Vec<(String, String)> = sent
+        .iter()
+        .filter(|(name, _)| name != "sort")
+        .cloned()
+        .collect();
+    values.push(("sort".to_owned(), order.applied.to_owned()));
     let mut form = FormState {
-        values: sent.clone(),
+        values,
         errors: Vec::new(),
     };
     let listed = match asked.refused.as_slice() {
@@ -63,6 +73,9 @@ pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Com
     if let Some(title) = &data.title {
         status = format!("{title}: {status}");
     }
+    if let Some(note) = order.note(deal) {
+        status = format!("{status} {note}");
+    }
     let cards: String = data
         .vehicles
         .iter()
@@ -85,6 +98,87 @@ pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Com
         ],
         error: None,
         form: Some(form),
+    }
+}
+
+/// The order a page applies: the one sent when its list has it, else its
+/// list's default (a search lists the cheapest first, in pesos as its cards
+/// read; a deal list by its recommended order). An order sent that belongs
+/// to the other kind of list (the form offers both) is replaced, and the
+/// page says so; a value neither has goes to the API, which refuses it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Order<'a> {
+    /// The form value applied (`budget.rs` turns price orders into pesos).
+    applied: &'a str,
+    /// The order sent and replaced, if any.
+    replaced: Option<&'a str>,
+}
+
+/// The orders of a search and of a deal list, as the form names them; the
+/// first is the default.
+const SEARCH_ORDERS: [&str; 6] = [
+    "price_asc",
+    "price_desc",
+    "discount_desc",
+    "name",
+    "price_ars_asc",
+    "price_ars_desc",
+];
+const DEAL_ORDERS: [&str; 5] = [
+    "recommended",
+    "recent",
+    "price_asc",
+    "discount_desc",
+    "price_ars_asc",
+];
+
+impl<'a> Order<'a> {
+    fn of(deal: bool, sent: Option<&'a str>) -> Self {
+        let (own, other) = match deal {
+            true => (&DEAL_ORDERS[..], &SEARCH_ORDERS[..]),
+            false => (&SEARCH_ORDERS[..], &DEAL_ORDERS[..]),
+        };
+        match sent {
+            None => Order {
+                applied: own[0],
+                replaced: None,
+            },
+            Some(sort) if !own.contains(&sort) && other.contains(&sort) => Order {
+                applied: own[0],
+                replaced: Some(sort),
+            },
+            Some(sort) => Order {
+                applied: sort,
+                replaced: None,
+            },
+        }
+    }
+
+    /// What the status line says of a replaced order.
+    fn note(&self, deal: bool) -> Option<String> {
+        let replaced = self.replaced?;
+        let name = order_name(replaced);
+        Some(match deal {
+            true => format!(
+                "El orden «{name}» es sólo para todas las versiones: esta lista va en el orden recomendado."
+            ),
+            false => format!(
+                "El orden «{name}» es sólo para las listas de ofertas: se muestran de menor a mayor precio."
+            ),
+        })
+    }
+}
+
+/// An order's name as the form shows it.
+fn order_name(sort: &str) -> &'static str {
+    match sort {
+        "price_asc" | "price_ars_asc" => "Precio, de menor a mayor",
+        "price_desc" | "price_ars_desc" => "Precio, de mayor a menor",
+        "discount_desc" => "Mayor diferencia con el precio habitual",
+        "name" => "Nombre",
+        "recommended" => "Recomendado",
+        "recent" => "Más recientes primero",
+        _ => "otro",
     }
 }
 
@@ -177,6 +271,25 @@ fn page_link(sent: &[(String, String)], offset: usize, text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_order_applied_is_the_lists_own() {
+        let order = |deal, sent| {
+            let order = Order::of(deal, sent);
+            (order.applied, order.note(deal).is_some())
+        };
+        assert_eq!(order(false, None), ("price_asc", false));
+        assert_eq!(order(true, None), ("recommended", false));
+        assert_eq!(order(true, Some("price_asc")), ("price_asc", false));
+        assert_eq!(order(true, Some("name")), ("recommended", true));
+        assert_eq!(order(true, Some("price_desc")), ("recommended", true));
+        assert_eq!(order(false, Some("recent")), ("price_asc", true));
+        assert_eq!(
+            order(false, Some("nada")),
+            ("nada", false),
+            "the API refuses it"
+        );
+    }
 
     #[test]
     fn paging_links_keep_the_query_and_replace_the_offset() {

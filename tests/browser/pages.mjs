@@ -356,11 +356,58 @@ for (const javaScriptEnabled of [true, false]) {
       || await page.inputValue('#f-max-ars') !== '-5') {
       failures.push(`refused budget (${where}): ${invalid} ${described} ${message}`);
     }
-    // The home page's search box.
+    // The home page's search box; what was typed is in the search form.
     await page.goto(base + '/', { waitUntil: 'load' });
     await page.fill('#h-q', 'hilux');
     await Promise.all([page.waitForNavigation(), page.click('form.home-search button[type="submit"]')]);
     if (await page.locator('#lista li').count() < 1) failures.push(`home search (${where}): no results at ${page.url()}`);
+    if (await page.inputValue('#f-q') !== 'hilux') failures.push(`home search (${where}): the search form lost "hilux"`);
+    // Every field of the search form, filled, sent and reloaded: each comes
+    // back as it was asked, and the order shown is the order applied.
+    const filled = { '#f-q': 'toyota', '#f-min-ars': '10.000.000', '#f-max-ars': '90.000.000', '#f-seats': '5', '#f-airbags': '2' };
+    const chosen = { '#f-make': 'Toyota', '#f-sort': 'price_desc', '#f-type': 'Pickup', '#f-fuel': 'Diesel', '#f-aeb': 'true' };
+    await page.goto(base + '/buscar', { waitUntil: 'load' });
+    await page.click('.more-filters > summary');
+    for (const [field, value] of Object.entries(filled)) await page.fill(field, value);
+    for (const [field, value] of Object.entries(chosen)) await page.selectOption(field, value);
+    await Promise.all([page.waitForNavigation(), page.click('form.search-form button[type="submit"]')]);
+    for (const round of ['sent', 'reloaded']) {
+      if (round === 'reloaded') await page.reload({ waitUntil: 'load' });
+      for (const [field, value] of Object.entries({ ...filled, ...chosen })) {
+        const shown = await page.inputValue(field);
+        if (shown !== value) failures.push(`search form ${round} (${where}): ${field} shows ${JSON.stringify(shown)}, asked ${JSON.stringify(value)}`);
+      }
+      const prices = await page.locator('#lista .card').evaluateAll((cards) => cards.map((card) => {
+        const lead = card.querySelector('.amount').textContent;
+        const text = lead.startsWith('$') ? lead : card.querySelector('.original').textContent.replace(/^equivale a /, '');
+        return Number(text.replace(/[^\d]/g, ''));
+      }));
+      if (prices.length < 2 || prices.some((p, i) => i > 0 && p > prices[i - 1])) failures.push(`search form ${round} (${where}): not dearest first as shown: ${prices}`);
+    }
+    // A deal list filtered, then re-sorted from the search form: still the
+    // same list (its kind and period kept), in the order shown.
+    await page.goto(base + '/ofertas/bajas', { waitUntil: 'load' });
+    await page.selectOption('#f-window', '7d');
+    await Promise.all([page.waitForNavigation(), page.click('form.deal-filters button[type="submit"]')]);
+    const dealCount = await page.locator('#lista li').count();
+    if (await page.inputValue('#f-kind') !== 'price_drops' || await page.inputValue('#f-sort') !== 'recommended') {
+      failures.push(`deal list state (${where}): kind ${await page.inputValue('#f-kind')}, sort ${await page.inputValue('#f-sort')}`);
+    }
+    await page.selectOption('#f-sort', 'price_asc');
+    await Promise.all([page.waitForNavigation(), page.click('form.search-form button[type="submit"]')]);
+    const resorted = await page.locator('#estado').textContent();
+    if (!resorted.startsWith('Bajas de precio de los últimos 7 días: ') || await page.locator('#lista li').count() !== dealCount
+      || await page.inputValue('#f-sort') !== 'price_asc') {
+      failures.push(`deal list re-sorted (${where}): ${resorted} at ${page.url()}`);
+    }
+    // The compare form: the IDs typed come back in their field.
+    await page.goto(base + '/comparar', { waitUntil: 'load' });
+    await page.fill('#f-ids', `${hilux}, ${ranger}`);
+    await Promise.all([page.waitForNavigation(), page.click('form.compare-form button[type="submit"]')]);
+    await page.reload({ waitUntil: 'load' });
+    if (await page.inputValue('#f-ids') !== `${hilux}, ${ranger}` || await page.locator('table.compare-table thead th').count() !== 3) {
+      failures.push(`compare form reloaded (${where}): ${await page.inputValue('#f-ids')}`);
+    }
     // Two cards of a deal list, compared.
     await page.goto(base + '/ofertas', { waitUntil: 'load' });
     const picks = page.locator('.card input[name="ids"]');

@@ -18,7 +18,8 @@ if [ ! -d "$cache/node_modules/playwright-core" ]; then
   npm install --prefix "$cache" --no-audit --no-fund playwright-core@1 >&2
 fi
 
-port=18741
+# A free port: other checkouts may run this check at the same time.
+port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 log="$(mktemp)"
 "$edge" --root "$tree" --listen "127.0.0.1:$port" >"$log" 2>&1 &
 pid=$!

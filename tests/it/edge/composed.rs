@@ -104,7 +104,16 @@ async fn a_comparison_is_the_table_of_the_fragments() {
     }
     let unknown = get("/comparar?ids=no-such-version,nor-this").await;
     assert_eq!(unknown.status, StatusCode::NOT_FOUND);
-    assert!(text(&unknown).contains("no hay una versión publicada con el ID"));
+    let html = text(&unknown);
+    for id in ["no-such-version", "nor-this"] {
+        let message = format!("No hay ninguna versión publicada con el ID «{id}».");
+        assert_eq!(html.matches(&message).count(), 1, "once per unknown ID");
+    }
+    assert_eq!(
+        html.matches("no-such-version").count(),
+        2,
+        "and in its field"
+    );
 }
 
 #[tokio::test]
@@ -329,8 +338,18 @@ async fn an_unknown_id_is_named_while_the_known_versions_still_show() {
     assert_eq!(page.status, StatusCode::NOT_FOUND, "the API's status");
     let html = text(&page);
     assert!(html.contains(
-        "No hay ninguna versión publicada con el ID «no-existe». Estas son las que sí están."
+        "<li>No hay ninguna versión publicada con el ID «no-existe».</li></ul><p>Estas son las que sí están.</p>"
     ));
+    assert_eq!(html.matches("«no-existe»").count(), 1, "said once");
+    let escape = autoprecios::html::escape;
+    assert!(
+        html.contains(&format!(
+            "value=\"{}, no-existe, {}\"",
+            escape(&known[0]),
+            escape(&known[1])
+        )),
+        "the field keeps what was asked"
+    );
     assert!(html.contains("compare-table compare-n2"));
     for id in &known {
         assert!(html.contains(&format!(
@@ -389,4 +408,28 @@ async fn a_search_page_with_a_kind_is_that_deal_list_with_its_filters() {
         .as_u64()
         .expect("total");
     assert!(page.contains(&format!("Oportunidades actuales: {total} versi")));
+}
+
+/// A deal list's page keeps its list: its kind and period selected in the
+/// form, the order shown the order applied, and an order only searches
+/// have replaced by the list's own, in words.
+#[tokio::test]
+async fn a_deal_list_page_shows_its_kind_and_the_order_applied() {
+    let deals = get("/api/v1/deals?kind=price_drops&window=7d").await.json();
+    let page = get("/buscar?kind=price_drops&window=7d&sort=name").await;
+    assert_eq!(page.status, StatusCode::OK);
+    let html = text(&page);
+    assert!(html.contains("<option value=\"price_drops\" selected>"));
+    assert!(html.contains("<option value=\"7d\" selected>"));
+    assert!(html.contains("<option value=\"recommended\" selected>"));
+    assert!(html.contains("El orden «Nombre» es sólo para todas las versiones"));
+    let total = deals["data"]["pagination"]["total"]
+        .as_u64()
+        .expect("total");
+    assert!(html.contains(&format!(
+        "Bajas de precio de los últimos 7 días: {total} versi"
+    )));
+    // A search without an order says it lists the cheapest first.
+    let search = text(&get("/buscar?make=Toyota").await);
+    assert!(search.contains("<option value=\"price_asc\" selected>"));
 }
