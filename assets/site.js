@@ -1,4 +1,5 @@
-/* autoprecios: small conveniences on the search (/buscar) and compare
+/* autoprecios: small conveniences on every page (scroll boxes, the
+   comparison picks remembered) and on the search (/buscar) and compare
    (/comparar) forms. The results themselves come with the page (the server
    fills them in, and the search form as it was sent), so both pages work
    without this file; with it, the forms send clean addresses. No framework, no
@@ -60,7 +61,74 @@
     });
   }
 
+  /* A table or code block that is wider than its box scrolls sideways: it
+     takes the keyboard focus then, and only then (one tab stop per table
+     that scrolls, none for one that fits). */
+  function scrollers() {
+    var boxes = document.querySelectorAll('.table-wrap, .doc table, pre');
+    function mark() {
+      Array.prototype.forEach.call(boxes, function (box) {
+        if (box.scrollWidth > box.clientWidth + 1) { box.setAttribute('tabindex', '0'); }
+        else { box.removeAttribute('tabindex'); }
+      });
+    }
+    mark();
+    window.addEventListener('resize', mark);
+  }
+
+  /* The comparison picks live in the address (`?comparar=a,b`, see
+     src/composed/picks.rs); this only remembers them in the browser, so a
+     buyer who opens the site again without them is offered to take them
+     back. */
+  var KEY = 'autoprecios-comparar';
+  function store(value) {
+    try {
+      if (value) { window.localStorage.setItem(KEY, value); } else { window.localStorage.removeItem(KEY); }
+    } catch (e) { /* storage off: the address still has them */ }
+  }
+  function stored() {
+    try { return window.localStorage.getItem(KEY) || ''; } catch (e) { return ''; }
+  }
+  function picks() {
+    var query = window.location.search.replace(/^\?/, '').split('&');
+    var value = '';
+    query.forEach(function (pair) {
+      if (pair.indexOf('comparar=') === 0) { value = pair.slice(9); }
+    });
+    if (document.body.getAttribute('data-pagina') === 'comparar') {
+      query.forEach(function (pair) { if (pair.indexOf('ids=') === 0) { value = pair.slice(4); } });
+    }
+    var bar = document.getElementById('barra-comparar');
+    if (!bar) { return; }
+    if (value) {
+      store(value);
+    } else if (bar.childNodes.length === 0 && stored()) {
+      var count = stored().split(',').length;
+      var url = new URL(window.location.href);
+      url.searchParams.delete('comparar');
+      var search = url.search ? url.search + '&' : '?';
+      var wrap = document.createElement('div');
+      wrap.className = 'wrap';
+      var line = document.createElement('p');
+      line.className = 'compare-bar-line';
+      var link = document.createElement('a');
+      link.className = 'compare-go';
+      link.href = url.pathname + search + 'comparar=' + stored();
+      link.textContent = 'Retomar tu comparación (' + count + ')';
+      line.appendChild(link);
+      wrap.appendChild(line);
+      bar.appendChild(wrap);
+    }
+    document.addEventListener('click', function (event) {
+      var link = event.target.closest && event.target.closest('.compare-clear, .pick-add.is-picked');
+      /* Emptied, or the last pick removed: nothing to remember. */
+      if (link && link.href.indexOf('comparar=') < 0) { store(''); }
+    });
+  }
+
   var page = document.body.getAttribute('data-pagina');
+  scrollers();
+  picks();
   if (page === 'buscar') { search(); }
   if (page === 'comparar') { compare(); }
 }());

@@ -33,9 +33,75 @@ pub fn escape_xml(text: &str) -> String {
     escape(&text.chars().filter(allowed).collect::<String>())
 }
 
+/// Text for HTML content (escaped as [`escape`]) with every amount and
+/// percentage kept on one line: `US$ 47.296`, `$ 63.900.000`, `-US$ 300`
+/// and `7 %` each in a `<span class="nw">` (`white-space: nowrap`), so a
+/// narrow column never breaks a figure between its sign and its digits or
+/// inside them.
+pub fn escape_keeping_figures(text: &str) -> String {
+    let text = escape(text);
+    let bytes = text.as_bytes();
+    let digit = |at: usize| bytes.get(at).is_some_and(u8::is_ascii_digit);
+    let mut out = String::with_capacity(text.len() + 64);
+    let mut copied = 0;
+    let mut at = 0;
+    while at < bytes.len() {
+        // A money figure: `$ ` and a digit, with `US` and a sign before it.
+        let money = bytes[at] == b'$' && bytes.get(at + 1) == Some(&b' ') && digit(at + 2);
+        // A percentage: digits, then ` %`, not inside a longer number.
+        let percent = digit(at)
+            && (at == 0
+                || !(bytes[at - 1].is_ascii_digit() || matches!(bytes[at - 1], b'.' | b',')));
+        if !money && !percent {
+            at += 1;
+            continue;
+        }
+        let mut start = at;
+        let mut end = if money { at + 2 } else { at };
+        while digit(end) || (matches!(bytes.get(end), Some(b'.' | b',')) && digit(end + 1)) {
+            end += 1;
+        }
+        if percent && !money {
+            if !text[end..].starts_with(" %") {
+                at = end;
+                continue;
+            }
+            end += 2;
+        }
+        if money && text[..start].ends_with("US") {
+            start -= 2;
+        }
+        if text[..start].ends_with('-') {
+            start -= 1;
+        }
+        out.push_str(&text[copied..start]);
+        out.push_str("<span class=\"nw\">");
+        out.push_str(&text[start..end]);
+        out.push_str("</span>");
+        copied = end;
+        at = end;
+    }
+    out.push_str(&text[copied..]);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn figures_stay_on_one_line() {
+        assert_eq!(
+            escape_keeping_figures("de $ 67.910.000 a US$ 43.909 (7 %), -US$ 300 & 2026"),
+            "de <span class=\"nw\">$ 67.910.000</span> a <span class=\"nw\">US$ 43.909</span> \
+             (<span class=\"nw\">7 %</span>), <span class=\"nw\">-US$ 300</span> &amp; 2026"
+        );
+        assert_eq!(
+            escape_keeping_figures("12,5 % y 1.455,28"),
+            "<span class=\"nw\">12,5 %</span> y 1.455,28"
+        );
+        assert_eq!(escape_keeping_figures("$ x <b>"), "$ x &lt;b&gt;");
+    }
 
     #[test]
     fn escaping_covers_attributes_and_xml_drops_what_it_cannot_hold() {

@@ -5,6 +5,7 @@
 //! knows, with the API's status.
 
 use super::form::FormState;
+use super::picks;
 use super::{
     Composed, PageFragments, VehicleFragments, escape, form_query, refused, slots, with_content,
 };
@@ -47,10 +48,13 @@ pub fn compare_page(index: &Index, fragments: &PageFragments, query: &str) -> Co
             return composed;
         }
     };
-    let columns: Vec<&VehicleFragments> = data
+    let columns: Vec<(&str, &VehicleFragments)> = data
         .vehicles
         .iter()
-        .filter_map(|vehicle| fragments.vehicles.get(&vehicle.facts.id))
+        .filter_map(|vehicle| {
+            let id = vehicle.facts.id.as_str();
+            fragments.vehicles.get(id).map(|column| (id, column))
+        })
         .collect();
     let status = format!("Comparación de {} versiones.", columns.len());
     Composed {
@@ -95,9 +99,12 @@ fn partly(error: ApiError, fragments: &PageFragments, mut ids: Vec<String>) -> C
         }
         _ => refused(error),
     };
-    let columns: Vec<&VehicleFragments> = known
+    let columns: Vec<(&str, &VehicleFragments)> = known
         .iter()
-        .filter_map(|id| fragments.vehicles.get(id.as_str()))
+        .filter_map(|id| {
+            let id = id.as_str();
+            fragments.vehicles.get(id).map(|column| (id, column))
+        })
         .take(*COMPARE_IDS.end())
         .collect();
     if columns.is_empty() {
@@ -118,35 +125,116 @@ fn partly(error: ApiError, fragments: &PageFragments, mut ids: Vec<String>) -> C
     composed
 }
 
-/// The comparison table of `columns`, one row per row heading.
-fn table(columns: &[&VehicleFragments], fragments: &PageFragments) -> String {
+/// The comparison table of `columns`, one row per row heading: each
+/// column's heading with a link that removes it, each row's best value
+/// marked (`best_in_row`). Only a table of four, which a phone scrolls
+/// sideways, is a focusable scroll region.
+fn table(columns: &[(&str, &VehicleFragments)], fragments: &PageFragments) -> String {
     let mut table = String::new();
+    let scrolls = columns.len() > 3;
     // Three versions fit a 360-pixel phone; four say that they scroll.
-    if columns.len() > 3 {
+    if scrolls {
         table.push_str(
             "<p class=\"scroll-cue meta\">Deslizá la tabla hacia el costado para ver las cuatro versiones →</p>",
         );
     }
     // The phone layout sets one grid track per version (`compare-n1` to `-n4`).
+    let wrap = match scrolls {
+        true => {
+            "<div class=\"table-wrap compare-wrap\" role=\"region\" aria-label=\"Comparación de versiones\">"
+        }
+        false => "<div class=\"compare-wrap\">",
+    };
     table.push_str(&format!(
-        "<div class=\"table-wrap\" role=\"region\" aria-label=\"Comparación de versiones\" tabindex=\"0\">\
-         <table class=\"compare-table compare-n{}\">\n<thead><tr><th scope=\"col\">Dato</th>",
+        "{wrap}<table class=\"compare-table compare-n{}\">\n<thead><tr><th scope=\"col\">Dato</th>",
         columns.len()
     ));
-    for column in columns {
-        table.push_str(&format!("<th scope=\"col\">{}</th>", column.head));
+    let ids: Vec<&str> = columns.iter().map(|(id, _)| *id).collect();
+    for (id, column) in columns {
+        let others: Vec<String> = ids
+            .iter()
+            .filter(|other| *other != id)
+            .map(|other| (*other).to_owned())
+            .collect();
+        let href = match others.is_empty() {
+            true => "/comparar".to_owned(),
+            false => format!("/comparar?ids={}", picks::value(&others)),
+        };
+        table.push_str(&format!(
+            "<th scope=\"col\">{} <a class=\"remove\" href=\"{}\">Quitar<span class=\"visually-hidden\"> {}</span></a></th>",
+            column.head,
+            escape(&href),
+            escape(&column.name)
+        ));
     }
     table.push_str("</tr></thead>\n<tbody>\n");
     for (row, heading) in fragments.compare_rows.iter().enumerate() {
+        let best = best_in_row(columns.iter().map(|(_, column)| *column), row);
         table.push_str("<tr>");
         table.push_str(heading);
-        for column in columns {
-            table.push_str(column.cells.get(row).map_or("<td></td>", String::as_str));
+        for (at, (_, column)) in columns.iter().enumerate() {
+            let cell = column.cells.get(row).map_or("<td></td>", String::as_str);
+            match best == Some(at) {
+                true => table.push_str(&mark_best(cell)),
+                false => table.push_str(cell),
+            }
         }
         table.push_str("</tr>\n");
     }
     table.push_str("</tbody>\n</table></div>");
     table
+}
+
+/// The column with a row's best value: the highest score, when at least two
+/// columns have one and it is higher than every other (a tie marks none).
+fn best_in_row<'a>(
+    columns: impl Iterator<Item = &'a VehicleFragments>,
+    row: usize,
+) -> Option<usize> {
+    let scores: Vec<Option<f64>> = columns
+        .map(|column| column.scores.get(row).copied().flatten())
+        .collect();
+    let known: Vec<(usize, f64)> = scores
+        .iter()
+        .enumerate()
+        .filter_map(|(at, score)| score.map(|score| (at, score)))
+        .collect();
+    if known.len() < 2 {
+        return None;
+    }
+    let top = known
+        .iter()
+        .map(|(_, score)| *score)
+        .fold(f64::MIN, f64::max);
+    let mut best = known.iter().filter(|(_, score)| *score == top);
+    match (best.next(), best.next()) {
+        (Some((at, _)), None) => Some(*at),
+        _ => None,
+    }
+}
+
+/// A cell marked as its row's best, in words as well as in colour.
+fn mark_best(cell: &str) -> String {
+    match cell.strip_prefix("<td") {
+        Some(rest) => {
+            let open_end = rest.find('>').map_or(0, |end| end + 1);
+            let (attributes, content) = rest.split_at(open_end);
+            let attributes = attributes.trim_end_matches('>');
+            format!(
+                "<td{attributes} class=\"best\"><strong class=\"best-mark\">Mejor:</strong> {content}"
+            )
+        }
+        None => cell.to_owned(),
+    }
+}
+
+/// The IDs a compare page's query asks for, as its comparison picks
+/// (`picks.rs`): without blanks or repeats.
+pub fn compared_ids(query: &str) -> Vec<String> {
+    let mut ids = requested_ids(&form_query(query));
+    let mut seen = std::collections::BTreeSet::new();
+    ids.retain(|id| !id.is_empty() && seen.insert(id.clone()));
+    ids
 }
 
 /// The IDs a page asks to compare, the ways it is asked: `ids=a,b` (a

@@ -131,7 +131,7 @@ fn next_control(text: &str) -> Option<usize> {
 }
 
 /// The (unescaped) value of a double-quoted attribute of a tag.
-fn attribute(tag: &str, name: &str) -> Option<String> {
+pub(crate) fn attribute(tag: &str, name: &str) -> Option<String> {
     let key = format!(" {name}=\"");
     let start = tag.find(&key)? + key.len();
     let end = tag[start..].find('"')? + start;

@@ -10,9 +10,10 @@ pub mod budget;
 mod compare;
 pub mod deals;
 pub mod form;
+pub mod picks;
 mod search;
 
-pub use compare::compare_page;
+pub use compare::{compare_page, compared_ids};
 pub use search::search_page;
 
 use std::collections::BTreeMap;
@@ -28,7 +29,8 @@ use crate::html::escape;
 pub const PAGES_DATA_PATH: &str = "/_edge/pages.json";
 
 /// Where the edge puts what it composes: these empty elements of the static
-/// pages (`templates/search.html`, `templates/compare.html`).
+/// pages (`templates/search.html`, `templates/compare.html`); the compare
+/// bar of every page is [`picks::BAR`].
 pub mod slots {
     /// The status line of both pages.
     pub const STATUS: &str =
@@ -61,6 +63,14 @@ pub struct VehicleFragments {
     pub head: String,
     /// Its cells, `<td>` elements, one per row of `compareRows`.
     pub cells: Vec<String>,
+    /// Its name as a buyer reads it (make, model, trim), for the compare bar.
+    #[serde(default)]
+    pub name: String,
+    /// Per row of `compareRows`, how good its value is (higher is better;
+    /// `None` where a row has no better and worse, or the value is unknown),
+    /// so a comparison marks each row's best.
+    #[serde(default)]
+    pub scores: Vec<Option<f64>>,
 }
 
 /// The composed parts of a page: each slot's new content, and whether the

@@ -12,7 +12,9 @@ use axum::response::Response;
 use axum::routing::get;
 
 use crate::api::Index;
-use crate::composed::{Composed, PageFragments, compare_page, search_page};
+use crate::composed::{
+    Composed, PageFragments, compare_page, encode, form_pairs, picks, search_page,
+};
 use crate::edge::files;
 use crate::edge::http::bytes_response;
 use crate::edge::state::{AppState, QueryPages};
@@ -28,11 +30,16 @@ pub fn routes() -> Router<AppState> {
 }
 
 async fn search(state: State<AppState>, uri: Uri) -> Response {
-    fill(state, uri, |pages| &pages.search, search_page).await
+    fill(state, uri, |pages| &pages.search, search_page, picks::read).await
 }
 
 async fn compare(state: State<AppState>, uri: Uri) -> Response {
-    fill(state, uri, |pages| &pages.compare, compare_page).await
+    fill(state, uri, |pages| &pages.compare, compare_page, compared).await
+}
+
+/// The compare page's picks: the versions it compares.
+fn compared(query: &str) -> Vec<String> {
+    crate::composed::compared_ids(query)
 }
 
 async fn fill(
@@ -40,6 +47,7 @@ async fn fill(
     uri: Uri,
     page: fn(&QueryPages) -> &String,
     compose: fn(&Index, &PageFragments, &str) -> Composed,
+    picked: fn(&str) -> Vec<String>,
 ) -> Response {
     let site = state.site();
     let (Some(query), Some(pages)) = (uri.query().filter(|q| !q.is_empty()), site.pages()) else {
@@ -49,6 +57,14 @@ async fn fill(
     let status = composed.error.as_ref().map_or(StatusCode::OK, |error| {
         StatusCode::from_u16(error.status()).unwrap_or(StatusCode::BAD_REQUEST)
     });
-    let html = composed.fill(page(pages));
+    // The page's links keep its query as the page read it (blank fields and
+    // parameters no form has left out).
+    let html = picks::apply(
+        &composed.fill(page(pages)),
+        uri.path(),
+        &encode(&form_pairs(query)),
+        &picked(query),
+        &pages.fragments.vehicles,
+    );
     bytes_response(status, HTML, html.into_bytes(), status == StatusCode::OK)
 }

@@ -13,6 +13,7 @@ use axum::response::Response;
 use crate::api::ApiError;
 use crate::api::error::Missing;
 use crate::api::text::percent_decode;
+use crate::composed::picks;
 use crate::edge::answers::Answer;
 use crate::edge::http::{answer_response, bytes_response, error_response};
 use crate::edge::moved;
@@ -39,14 +40,14 @@ pub async fn serve(State(state): State<AppState>, uri: Uri) -> Response {
         return error_response(&ApiError::NotFound(Missing::Resource));
     }
     if let Some(answer) = site.answers().file(path) {
-        return answer_response(answer);
+        return with_picks(&site, &uri, &answer).unwrap_or_else(|| answer_response(answer));
     }
     let mut files = listed_file(&site, path).into_iter().collect::<Vec<_>>();
     files.extend(candidates(path).unwrap_or_default());
     for file in files {
         if let Some(answer) = read_file(&site, &file).await {
             site.answers().keep_file(path, &answer);
-            return answer_response(answer);
+            return with_picks(&site, &uri, &answer).unwrap_or_else(|| answer_response(answer));
         }
     }
     if let Some(location) = moved::version_page(site.index(), path) {
@@ -54,6 +55,34 @@ pub async fn serve(State(state): State<AppState>, uri: Uri) -> Response {
     }
     not_found_page(&site).await
 }
+
+/// Any other page of the site asked with comparison picks
+/// (`?comparar=...`): the static page with them applied. `None` when the
+/// answer is not a page or the query has no picks.
+pub fn with_picks(site: &Site, uri: &Uri, answer: &Answer) -> Option<Response> {
+    let query = uri.query().filter(|query| query.contains("comparar="))?;
+    let pages = site.pages()?;
+    if !answer.content_type.as_bytes().starts_with(b"text/html") {
+        return None;
+    }
+    let html = std::str::from_utf8(&answer.bytes).ok()?;
+    let html = picks::apply(
+        html,
+        uri.path(),
+        query,
+        &picks::read(query),
+        &pages.fragments.vehicles,
+    );
+    Some(bytes_response(
+        StatusCode::OK,
+        HTML_PAGE,
+        html.into_bytes(),
+        true,
+    ))
+}
+
+/// Content type of a page with picks applied.
+const HTML_PAGE: &str = "text/html; charset=utf-8";
 
 /// Paths answered with JSON errors rather than HTML pages: the API, and
 /// paths under the MCP endpoint (`/mcp` itself is routed to it).

@@ -44,6 +44,16 @@ pub fn render_redirects(index: &Index, edge_origin: &str) -> String {
         let to = format!("{edge}{}", from.replace('*', ":splat"));
         rule(&mut out, &from, &to, "200!");
     }
+    // Any page with comparison picks (`?comparar=`): the edge applies them
+    // to the page (`composed::picks`); a rule's query condition matches the
+    // parameter wherever it sits in the query.
+    out.push_str("# Any page carrying comparison picks: the edge applies them.\n");
+    rule(
+        &mut out,
+        "/*  comparar=:comparar",
+        &format!("{edge}/:splat?comparar=:comparar"),
+        "200!",
+    );
     out.push_str("# The edge's own files are in the tree but not published.\n");
     for from in ["/_edge/*", "/manifest.json"] {
         rule(&mut out, from, "/404.html", "404!");

@@ -48,7 +48,8 @@ const pages = [
   { name: 'deals-window', path: '/buscar?kind=new_opportunities&window=3d', ready: '#lista li', min: 1, text: 'Nuevas oportunidades de los últimos 3 días: ', checks: ['goodNewsNotRed', 'plainWords', 'compareBoxes'] },
   { name: 'datos', path: '/datos', ready: 'a[href$=".parquet"]', min: 18 },
   { name: 'search', path: '/buscar?make=Toyota&type=Pickup&sort=price_asc', ready: '#lista li', min: 1, checks: ['wholePrices', 'compareBoxes'] },
-  { name: 'compare', path: `/comparar?ids=${hilux},${ranger}`, ready: 'table.compare-table thead th', min: 3, checks: ['wholePrices'] },
+  { name: 'version-picked', path: `/versiones/${hilux}?comparar=${ranger}`, checks: ['compareBar'] },
+  { name: 'compare', path: `/comparar?ids=${hilux},${ranger}`, ready: 'table.compare-table thead th', min: 3, checks: ['wholePrices', 'compareBar', 'stickyNames'] },
   // One unknown ID: named, with the API's 404, while the others still show.
   {
     name: 'compare-unknown', path: `/comparar?ids=${hilux},no-existe,${ranger}`, ready: 'table.compare-table thead th', min: 3,
@@ -177,12 +178,35 @@ const PAGE_CHECKS = {
     return problems;
   },
   homeSearch: () => (document.querySelector('main form[action="/buscar"] input[name="q"]') ? [] : ['no search box']),
-  // Every card can be added to a comparison, with a form that sends them.
+  // Every card can be added to a comparison.
   compareBoxes: () => {
     const cards = document.querySelectorAll('.card').length;
-    const boxes = document.querySelectorAll('.card input[type="checkbox"][name="ids"][form="comparar"]').length;
-    const button = document.querySelector('form#comparar button[type="submit"]');
-    return cards > 0 && boxes === cards && button ? [] : [`${boxes} compare boxes for ${cards} cards`];
+    const picks = document.querySelectorAll('.card a.pick-add[data-pick]').length;
+    return cards > 0 && picks === cards ? [] : [`${picks} compare controls for ${cards} cards`];
+  },
+  // The compared versions' names stay in view while the rows scroll past,
+  // and each row's best value is marked in words.
+  stickyNames: () => {
+    const table = document.querySelector('table.compare-table');
+    const row = [...table.querySelectorAll('tbody tr')][Math.floor(table.querySelectorAll('tbody tr').length / 2)];
+    window.scrollTo(0, row.getBoundingClientRect().top + window.scrollY - window.innerHeight / 2);
+    const head = table.querySelector('thead th:last-child').getBoundingClientRect();
+    const problems = [];
+    if (head.top < -1 || head.top > 2) problems.push(`the names scrolled to ${Math.round(head.top)} px`);
+    window.scrollTo(0, 0);
+    if (table.querySelectorAll('td.best .best-mark').length < 2) problems.push('no best value marked');
+    return problems;
+  },
+  // A page with picks shows the bar, at the bottom of the screen, in reach
+  // of a thumb, naming how many are picked.
+  compareBar: () => {
+    const bar = document.querySelector('#barra-comparar .compare-go');
+    if (!bar) return ['no compare bar'];
+    const box = bar.getBoundingClientRect();
+    const problems = [];
+    if (box.bottom > window.innerHeight || box.top < window.innerHeight - 160) problems.push(`the compare bar is at ${Math.round(box.top)} to ${Math.round(box.bottom)} px of ${window.innerHeight}`);
+    if (!/^Comparar \(\d\)$/.test(bar.textContent.trim())) problems.push(`the bar reads ${bar.textContent.trim()}`);
+    return problems;
   },
   dealFilters: () => {
     const form = document.querySelector('form.deal-filters');
@@ -316,13 +340,29 @@ for (const javaScriptEnabled of [true, false]) {
   const context = await browser.newContext({ javaScriptEnabled });
   const page = await context.newPage();
   try {
+    // Two versions of one model page, picked and compared from the bar.
     await page.goto(base + '/modelos/toyota/hilux', { waitUntil: 'load' });
-    const boxes = page.locator('input[name="ids"]');
-    await boxes.nth(0).check();
-    await boxes.nth(1).check();
-    await Promise.all([page.waitForNavigation(), page.click('form[action="/comparar"] button[type="submit"]')]);
+    await Promise.all([page.waitForNavigation(), page.locator('a.pick-add').nth(0).click()]);
+    await Promise.all([page.waitForNavigation(), page.locator('a.pick-add').nth(1).click()]);
+    if (await page.locator('a.pick-add.is-picked').count() !== 2) failures.push(`model picks (${where}): not both shown as picked at ${page.url()}`);
+    await Promise.all([page.waitForNavigation(), page.click('#barra-comparar .compare-go')]);
     const columns = await page.locator('table.compare-table thead th').count();
-    if (columns !== 3) failures.push(`compare form (${where}): ${columns} columns, expected 3`);
+    if (columns !== 3) failures.push(`compare from a model (${where}): ${columns} columns, expected 3`);
+    // Two versions picked on two different pages: the Hilux on its own
+    // page, then the Ranger on its model's page reached through the site's
+    // links, which carry the first pick along.
+    await page.goto(base + `/versiones/${hilux}`, { waitUntil: 'load' });
+    await Promise.all([page.waitForNavigation(), page.click(`#elegir-${hilux}`)]);
+    await Promise.all([page.waitForNavigation(), page.click('.site-header a[href^="/modelos"]')]);
+    await Promise.all([page.waitForNavigation(), page.click('main a[href^="/modelos/ford/ranger"]')]);
+    await Promise.all([page.waitForNavigation(), page.click(`#elegir-${ranger}`)]);
+    const bar = (await page.locator('#barra-comparar .compare-go').textContent()).trim();
+    if (bar !== 'Comparar (2)') failures.push(`picks across pages (${where}): the bar reads ${bar} at ${page.url()}`);
+    await Promise.all([page.waitForNavigation(), page.click('#barra-comparar .compare-go')]);
+    const heads = await page.locator('table.compare-table thead th').allTextContents();
+    if (heads.length !== 3 || !heads[1].includes('Hilux') || !heads[2].includes('Ranger')) {
+      failures.push(`picks across pages (${where}): compared ${heads.join(' | ')} at ${page.url()}`);
+    }
     await page.goto(base + '/buscar', { waitUntil: 'load' });
     await page.selectOption('#f-make', 'Toyota');
     await Promise.all([page.waitForNavigation(), page.click('form.search-form button[type="submit"]')]);
@@ -402,6 +442,7 @@ for (const javaScriptEnabled of [true, false]) {
     }
     // The compare form: the IDs typed come back in their field.
     await page.goto(base + '/comparar', { waitUntil: 'load' });
+    await page.click('details.by-id > summary');
     await page.fill('#f-ids', `${hilux}, ${ranger}`);
     await Promise.all([page.waitForNavigation(), page.click('form.compare-form button[type="submit"]')]);
     await page.reload({ waitUntil: 'load' });
@@ -410,10 +451,9 @@ for (const javaScriptEnabled of [true, false]) {
     }
     // Two cards of a deal list, compared.
     await page.goto(base + '/ofertas', { waitUntil: 'load' });
-    const picks = page.locator('.card input[name="ids"]');
-    await picks.nth(0).check();
-    await picks.nth(1).check();
-    await Promise.all([page.waitForNavigation(), page.click('form#comparar button[type="submit"]')]);
+    await Promise.all([page.waitForNavigation(), page.locator('.card a.pick-add').nth(0).click()]);
+    await Promise.all([page.waitForNavigation(), page.locator('.card a.pick-add').nth(1).click()]);
+    await Promise.all([page.waitForNavigation(), page.click('#barra-comparar .compare-go')]);
     const picked = await page.locator('table.compare-table thead th').count();
     if (picked !== 3) failures.push(`compare from cards (${where}): ${picked} columns at ${page.url()}`);
     // A deal list's window and make, filtered.

@@ -1,5 +1,6 @@
 //! The generated `_redirects` routes as intended: a small first-match matcher
-//! (exact paths and a trailing splat, `!` forcing over existing files) run
+//! (exact paths and a trailing splat, `!` forcing over existing files, a
+//! query condition `name=:value` matching when the query has `name`) run
 //! over a table of URLs against the fixture tree.
 
 use std::fs;
@@ -8,6 +9,8 @@ use crate::harness::{EDGE, fixture};
 
 struct Rule {
     from: String,
+    /// The query parameter the rule needs, if any.
+    query: Option<String>,
     to: String,
     status: String,
 }
@@ -17,10 +20,19 @@ fn rules() -> Vec<Rule> {
     text.lines()
         .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
         .map(|line| {
-            let parts: Vec<&str> = line.split_whitespace().collect();
+            let mut parts: Vec<&str> = line.split_whitespace().collect();
+            let query = match parts.as_slice() {
+                [_, condition, _, _] => {
+                    let (name, value) = condition.split_once('=').expect("name=:value");
+                    assert_eq!(value, format!(":{name}"), "{line}");
+                    Some(parts.remove(1).split('=').next().expect("name").to_owned())
+                }
+                _ => None,
+            };
             assert_eq!(parts.len(), 3, "{line}");
             Rule {
                 from: parts[0].into(),
+                query,
                 to: parts[1].into(),
                 status: parts[2].into(),
             }
@@ -30,6 +42,17 @@ fn rules() -> Vec<Rule> {
 
 /// Where a path ends up: `(status, target)`; a plain file when no rule applies.
 fn route(path: &str) -> (String, String) {
+    route_query(path, "")
+}
+
+/// Where a path with a query ends up: the query's `name=value` fill a
+/// rule's `:name` placeholders.
+fn route_query(path: &str, query: &str) -> (String, String) {
+    let value = |name: &str| {
+        query
+            .split('&')
+            .find_map(|pair| pair.strip_prefix(&format!("{name}=")))
+    };
     // As on the CDN, a directory's `index.html` is the file of its path.
     let file = fixture().out.join(path.trim_start_matches('/'));
     let file_exists = file.is_file() || file.join("index.html").is_file();
@@ -39,13 +62,15 @@ fn route(path: &str) -> (String, String) {
             None => (path == rule.from).then_some(""),
         };
         let Some(splat) = splat else { continue };
+        let mut to = rule.to.replace(":splat", splat);
+        if let Some(name) = &rule.query {
+            let Some(value) = value(name) else { continue };
+            to = to.replace(&format!(":{name}"), value);
+        }
         if file_exists && !rule.status.ends_with('!') {
             break;
         }
-        return (
-            rule.status.trim_end_matches('!').to_owned(),
-            rule.to.replace(":splat", splat),
-        );
+        return (rule.status.trim_end_matches('!').to_owned(), to);
     }
     ("200".into(), path.into())
 }
@@ -66,6 +91,12 @@ fn api_urls_route_to_files_the_edge_or_the_json_404() {
     assert_eq!(route("/mcp"), edge("/mcp"));
     assert_eq!(route("/buscar"), edge("/buscar"));
     assert_eq!(route("/comparar"), edge("/comparar"));
+    // A page carrying comparison picks is the edge's, with the picks.
+    assert_eq!(
+        route_query("/modelos/ford/ranger", "comparar=a%2Cb,c"),
+        edge("/modelos/ford/ranger?comparar=a%2Cb,c")
+    );
+    assert_eq!(route_query("/modelos", "utm=x").1, "/modelos");
     assert_eq!(
         route("/api/v1/vehicles/Some%2FOdd%20ID"),
         edge("/api/v1/vehicles/Some%2FOdd%20ID")

@@ -83,7 +83,7 @@ fn cards(html: &str) -> Vec<(String, u64)> {
         .skip(1)
         .map(|card| {
             const LEAD: &str = "<span class=\"amount\">$ ";
-            const CONVERTED: &str = "equivale a $ ";
+            const CONVERTED: &str = "equivale a <span class=\"nw\">$ ";
             let amount = match card.find(LEAD) {
                 Some(at) => &card[at + LEAD.len()..],
                 // A dollar quote: its pesos are the converted figure.
@@ -97,7 +97,7 @@ fn cards(html: &str) -> Vec<(String, u64)> {
                 .take_while(|c| c.is_ascii_digit() || *c == '.')
                 .filter(char::is_ascii_digit)
                 .collect();
-            let value = card.find("name=\"ids\" value=\"").expect("compare box") + 18;
+            let value = card.find("data-pick=\"").expect("compare control") + 11;
             let id = &card[value..];
             let id = &id[..id.find('"').expect("quoted")];
             (

@@ -169,7 +169,10 @@ fn every_internal_link_of_every_page_resolves() {
                 Some(rest) if rest.starts_with('/') => rest.to_owned(),
                 _ => target.clone(),
             };
-            if local.starts_with('#') || (local.contains("://") && !local.starts_with('/')) {
+            // `?comparar=ID#...`: the page itself with a comparison pick.
+            let picks = local.starts_with("?comparar=");
+            if picks || local.starts_with('#') || (local.contains("://") && !local.starts_with('/'))
+            {
                 continue;
             }
             assert!(local.starts_with('/'), "{page}: relative link {target}");
@@ -416,7 +419,7 @@ async fn the_deal_pages_list_what_the_api_lists_and_need_no_script() {
             .collect();
         assert!(!expected.is_empty(), "the fixture has {kind}");
         assert_eq!(card_paths(&html), expected, "{path}");
-        assert!(!html.contains("<script src"), "{path} runs no script");
+        // The list is in the page itself: the script only adds conveniences.
         assert!(
             html.contains(&format!("{} versi", expected.len())),
             "{path}"

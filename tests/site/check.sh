@@ -4,7 +4,8 @@
 # Installs the checker once into ${XDG_CACHE_HOME:-$HOME/.cache}/autoprecios/npm,
 # writes a small synthetic snapshot, generates the tree into a temporary
 # directory and checks it, with four search and compare pages as the edge
-# fills them in. Exits non-zero on any error.
+# fills them in (and pages carrying comparison picks). Exits non-zero on any
+# error.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -49,6 +50,10 @@ curl -sS -o "$work/composed/compare.html" "$base/comparar?ids=$ids"
 curl -sS -o "$work/composed/compare-unknown.html" "$base/comparar?ids=nope,nada"
 curl -sS -o "$work/composed/compare-partly.html" "$base/comparar?ids=nope,$ids"
 curl -sS -o "$work/composed/deal-list.html" "$base/buscar?kind=price_drops&window=3d&maxPriceArs=90000000"
+# Comparison picks carried by a static page and by a search.
+curl -sS -o "$work/composed/home-picked.html" "$base/?comparar=$ids"
+curl -sS -o "$work/composed/search-picked.html" "$base/buscar?q=a&comparar=$ids"
+grep -q 'class="compare-go"' "$work/composed/home-picked.html" || { echo "site check: no compare bar with picks" >&2; exit 1; }
 grep -q 'compare-table' "$work/composed/compare-partly.html" || { echo "site check: a partly known comparison shows no table" >&2; exit 1; }
 grep -q '<li><article' "$work/composed/search.html" || { echo "site check: no search results" >&2; exit 1; }
 grep -q 'compare-table' "$work/composed/compare.html" || { echo "site check: no comparison" >&2; exit 1; }

@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::format::{date, date_time, price, whole_percent};
 use super::labels::{Badge, badges};
 use super::money::{Band, Money, PriceView, usual};
-use crate::api::links::Links;
+use crate::api::links::{Links, percent_encode};
 use crate::catalogue::{Cause, RecentChange, Vehicle};
 use crate::vocab::{ChangeKind, Currency, Window};
 
@@ -44,9 +44,45 @@ pub struct Card {
     pub quote_count: usize,
     /// When its quotes were checked.
     pub observed: String,
+    /// Its "Agregar a la comparación" control.
+    pub pick: Pick,
     /// Its price in pesos, for the site's peso order (not shown as such).
     #[serde(skip)]
     pub price_ars: Option<f64>,
+}
+
+/// A version's "Agregar a la comparación" control (`macros.html`, `pick`):
+/// a link to the same page with the version among the comparison picks
+/// (`?comparar=ID`, relative, so a static page needs no rewriting), back at
+/// the control; the edge rewrites it on pages that carry picks
+/// (`crate::composed::picks`).
+#[derive(Debug, Clone, Serialize)]
+pub struct Pick {
+    /// The catalogue ID.
+    pub id: String,
+    /// The relative link that adds it.
+    pub href: String,
+    /// The control's element ID, from the page path (unique on a page:
+    /// a version is shown once per list).
+    pub anchor: String,
+    /// Its name, for the control's accessible name.
+    pub name: String,
+}
+
+impl Pick {
+    /// The control of `vehicle`.
+    pub fn of(vehicle: &Vehicle) -> Pick {
+        let path = Links::vehicle_path(&vehicle.id);
+        let slug = path.rsplit('/').next().unwrap_or_default();
+        let anchor = format!("elegir-{slug}");
+        let trim = super::labels::trim(&vehicle.trim, vehicle.trim_display.as_deref());
+        Pick {
+            id: vehicle.id.clone(),
+            href: format!("?comparar={}#{anchor}", percent_encode(&vehicle.id)),
+            anchor,
+            name: format!("{} {} {trim}", vehicle.make, vehicle.model),
+        }
+    }
 }
 
 /// The card of a published version.
@@ -67,6 +103,7 @@ pub fn card(vehicle: &Vehicle, money: &Money) -> Card {
         change: vehicle.recent_changes.get(Window::D7).map(change_text),
         quote_count: vehicle.quote_count,
         observed: date_time(vehicle.observed_at),
+        pick: Pick::of(vehicle),
         price_ars: vehicle.price_ars,
     }
 }

@@ -16,7 +16,7 @@ use super::{Site, labels};
 use crate::api::types::VehicleRecord;
 use crate::catalogue::Vehicle;
 use crate::composed::{PAGES_DATA_PATH, PageFragments, VehicleFragments};
-use crate::html::escape;
+use crate::html::{escape, escape_keeping_figures};
 use crate::vocab::Currency;
 
 /// The rows every comparison has before the specification rows.
@@ -64,6 +64,8 @@ pub fn write_fragments(site: &Site) -> anyhow::Result<()> {
                 escape(&format!("{} {} {trim}", summary.make, summary.model))
             ),
             cells: cells(&record, vehicle, &site.money, &spec_rows),
+            name: format!("{} {} {trim}", summary.make, summary.model),
+            scores: scores(vehicle, spec_rows.len()),
         };
         fragments.vehicles.insert(summary.id.to_owned(), fragment);
     }
@@ -72,6 +74,22 @@ pub fn write_fragments(site: &Site) -> anyhow::Result<()> {
         PAGES_DATA_PATH.trim_start_matches('/'),
         &fragments,
     )
+}
+
+/// How good a version's value is in each compare row, higher better: the
+/// price in pesos (lower is better; every version has one at the reference
+/// dollar), the difference with the usual price, and airbags (more). Rows
+/// of words or of specifications are not ranked: more seats, a longer car or
+/// a bigger engine is not better for every buyer.
+fn scores(vehicle: &Vehicle, spec_rows: usize) -> Vec<Option<f64>> {
+    let mut scores = vec![None; LEADING_ROWS.len() + spec_rows];
+    scores[0] = vehicle.price_ars.map(|pesos| -pesos);
+    scores[3] = vehicle
+        .comparison
+        .discount_pct
+        .filter(|_| vehicle.comparison.sufficient_history);
+    scores[12] = vehicle.airbags.map(f64::from);
+    scores
 }
 
 /// A version's compare cells, in the order of the row headings.
@@ -132,7 +150,7 @@ fn cells(
             } else {
                 ""
             };
-            format!("<td{class}>{}</td>", escape(&text))
+            format!("<td{class}>{}</td>", escape_keeping_figures(&text))
         })
         .collect()
 }

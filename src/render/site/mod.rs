@@ -90,6 +90,11 @@ pub fn configure(env: &mut Environment<'static>) {
     env.add_filter("fecha", |text: String| {
         crate::time::parse_time(&text).map_or(text, format::date_time)
     });
+    // Text with its amounts and percentages unbreakable (escaped here, so
+    // the result is safe markup).
+    env.add_filter("cifras", |text: String| {
+        minijinja::Value::from_safe_string(crate::html::escape_keeping_figures(&text))
+    });
 }
 
 /// Puts the money bar of `meta` (the synthetic notice and the reference
@@ -137,8 +142,6 @@ pub struct PageMeta {
     pub jsonld: Option<String>,
     /// Atom feed of the page: (absolute URL, title).
     pub feed: Option<(String, String)>,
-    /// Whether the page loads the script (search and compare only).
-    pub script: bool,
     /// Which script feature the page runs (`buscar`, `comparar`).
     pub kind: &'static str,
     /// Breadcrumbs: (path, label), the page itself last without a path.

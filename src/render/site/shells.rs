@@ -57,7 +57,6 @@ pub fn write_search(site: &Site) -> anyhow::Result<SitemapEntry> {
         description: "Buscá autos 0 km por marca, modelo, carrocería, combustible, precio, \
                       seguridad y descuento sobre su precio habitual."
             .to_owned(),
-        script: true,
         kind: "buscar",
         crumbs: crumbs(&[("/", "Inicio")], "Buscar"),
         ..PageMeta::default()
@@ -74,7 +73,6 @@ pub fn write_compare(site: &Site) -> anyhow::Result<()> {
         description: "Compará lado a lado precios de concesionarias, precio habitual y ficha \
                       técnica de dos a cuatro versiones de autos 0 km."
             .to_owned(),
-        script: true,
         kind: "comparar",
         crumbs: crumbs(&[("/", "Inicio")], "Comparar"),
         ..PageMeta::default()

@@ -76,6 +76,7 @@ struct SpecsView {
 #[derive(Debug, Clone, Serialize)]
 struct VersionView {
     id: String,
+    pick: super::cards::Pick,
     make: String,
     model: String,
     trim: String,
@@ -182,6 +183,7 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
     };
     VersionView {
         id: vehicle.id.clone(),
+        pick: super::cards::Pick::of(vehicle),
         make: vehicle.make.clone(),
         model: vehicle.model.clone(),
         trim: labels::trim(&vehicle.trim, vehicle.trim_display.as_deref()),

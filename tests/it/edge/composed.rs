@@ -17,6 +17,20 @@ fn fragments() -> PageFragments {
     serde_json::from_str(&text).expect("fragments")
 }
 
+/// A version's card as a search page at `/buscar?query` shows it: its
+/// "Agregar a la comparación" link keeps the page's query.
+fn shown_card(fragments: &PageFragments, id: &str, query: &str) -> String {
+    use autoprecios::composed::{encode, form_pairs, picks};
+    let query = encode(&form_pairs(query));
+    picks::apply(
+        &fragments.vehicles[id].card,
+        "/buscar",
+        &query,
+        &[],
+        &fragments.vehicles,
+    )
+}
+
 fn text(reply: &crate::harness::Reply) -> String {
     String::from_utf8(reply.body.clone()).expect("UTF-8 page")
 }
@@ -33,7 +47,7 @@ async fn a_search_shows_the_api_results_as_cards_with_paging() {
     let html = text(&page);
     let mut at = 0;
     for id in ids(&api) {
-        let card = &fragments.vehicles[&id].card;
+        let card = shown_card(&fragments, &id, query);
         let found = html[at..].find(card.as_str()).expect("each card, in order");
         at += found + card.len();
     }
@@ -92,16 +106,36 @@ async fn a_comparison_is_the_table_of_the_fragments() {
         html.matches("<th scope=\"row\">").count(),
         fragments.compare_rows.len()
     );
+    // Each row's cells in order, the best one marked (price: the cheapest).
+    let unmarked = html.replace(
+        " class=\"best\"><strong class=\"best-mark\">Mejor:</strong> ",
+        ">",
+    );
     for (row, heading) in fragments.compare_rows.iter().enumerate() {
         let cells: String = chosen
             .iter()
             .map(|id| fragments.vehicles[*id].cells[row].as_str())
             .collect();
         assert!(
-            html.contains(&format!("<tr>{heading}{cells}</tr>")),
+            unmarked.contains(&format!("<tr>{heading}{cells}</tr>")),
             "{heading}"
         );
     }
+    let cheapest = chosen
+        .iter()
+        .max_by(|a, b| {
+            let score = |id: &&str| fragments.vehicles[*id].scores[0].expect("a price");
+            score(a).total_cmp(&score(b))
+        })
+        .expect("three");
+    let first_row = html
+        .split("<tr>")
+        .find(|row| row.starts_with(&fragments.compare_rows[0]))
+        .expect("the price row");
+    let cells: Vec<&str> = first_row.split("<td").skip(1).collect();
+    let at = chosen.iter().position(|id| id == cheapest).expect("chosen");
+    assert!(cells[at].starts_with(" class=\"best\">"), "{first_row}");
+    assert_eq!(first_row.matches("best-mark").count(), 1);
     let unknown = get("/comparar?ids=no-such-version,nor-this").await;
     assert_eq!(unknown.status, StatusCode::NOT_FOUND);
     let html = text(&unknown);
@@ -352,9 +386,10 @@ async fn an_unknown_id_is_named_while_the_known_versions_still_show() {
     );
     assert!(html.contains("compare-table compare-n2"));
     for id in &known {
+        // Its heading links to its page (with the picks on) and removes it.
         assert!(html.contains(&format!(
-            "<th scope=\"col\">{}</th>",
-            fragments.vehicles[id].head
+            ">{}</a> <a class=\"remove\"",
+            autoprecios::html::escape(&fragments.vehicles[id].name)
         )));
     }
     // The unknown ID comes back escaped.
@@ -392,7 +427,7 @@ async fn a_search_page_with_a_kind_is_that_deal_list_with_its_filters() {
         let fragments = fragments();
         let mut at = 0;
         for id in ids(&api) {
-            let card = &fragments.vehicles[&id].card;
+            let card = shown_card(&fragments, &id, &query);
             let found = html[at..].find(card.as_str()).expect("each card, in order");
             at += found + card.len();
         }
