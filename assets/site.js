@@ -126,6 +126,8 @@
     });
   }
 
+  /* Styles and checks may tell a page whose script ran. */
+  document.documentElement.classList.add('js');
   var page = document.body.getAttribute('data-pagina');
   scrollers();
   picks();

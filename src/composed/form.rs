@@ -82,8 +82,9 @@ pub fn refill(page: &str, form_start: &str, state: &FormState) -> String {
     out
 }
 
-/// The form with every `<details>` that holds a field sent (or refused)
-/// opened, so what was asked stays in sight.
+/// The form with every `<details>` inside it that holds a field sent (or
+/// refused) opened, so what was asked stays in sight. (Groups of fields do
+/// not nest.)
 fn open_details(form: &str, state: &FormState) -> String {
     let mut out = String::with_capacity(form.len() + 8);
     let mut rest = form;

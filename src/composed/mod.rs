@@ -42,6 +42,9 @@ pub mod slots {
         r#"<nav id="paginas" class="pager" aria-label="Páginas de resultados"></nav>"#;
     /// The comparison table.
     pub const COMPARISON: &str = r#"<div id="comparacion"></div>"#;
+    /// The search filters' fold, open on the static page; a page with
+    /// results has it closed.
+    pub const FILTERS: &str = r#"<details class="filters" id="filtros" open>"#;
 }
 
 /// `_edge/pages.json`.

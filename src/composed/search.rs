@@ -90,12 +90,17 @@ pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Com
     if let Some(next) = pagination.next_offset {
         pager.push_str(&page_link(&sent, next, "Siguientes →"));
     }
+    let mut parts = vec![
+        (slots::STATUS, with_content(slots::STATUS, &escape(&status))),
+        (slots::RESULTS, with_content(slots::RESULTS, &cards)),
+        (slots::PAGER, with_content(slots::PAGER, &pager)),
+    ];
+    if pagination.total > 0 {
+        // Results first: the filters fold above them (one tap to change).
+        parts.push((slots::FILTERS, slots::FILTERS.replace(" open>", ">")));
+    }
     Composed {
-        parts: vec![
-            (slots::STATUS, with_content(slots::STATUS, &escape(&status))),
-            (slots::RESULTS, with_content(slots::RESULTS, &cards)),
-            (slots::PAGER, with_content(slots::PAGER, &pager)),
-        ],
+        parts,
         error: None,
         form: Some(form),
     }

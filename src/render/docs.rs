@@ -6,7 +6,7 @@ use minijinja::{Environment, context};
 
 use crate::api::Index;
 use crate::output::TreeWriter;
-use crate::render::markdown::{render_markdown, title_of};
+use crate::render::markdown::{render_with_contents, title_of};
 
 /// A published document.
 #[derive(Debug, Clone, Copy)]
@@ -19,6 +19,8 @@ pub struct Doc {
     pub source: &'static str,
     /// Meta description.
     pub description: &'static str,
+    /// The heading of its table of contents, in its own language.
+    pub contents: &'static str,
 }
 
 /// The developer guide.
@@ -27,6 +29,7 @@ pub const DEVELOPERS: Doc = Doc {
     raw_path: "/developers.md",
     source: include_str!("../../content/developers.md"),
     description: "Guía de la API JSON y del endpoint MCP de autoprecios.",
+    contents: "Contents",
 };
 
 /// The methodology.
@@ -35,6 +38,7 @@ pub const METHODOLOGY: Doc = Doc {
     raw_path: "/metodologia.md",
     source: include_str!("../../content/methodology.md"),
     description: "Cómo calcula autoprecios el precio habitual, las oportunidades y las bajas de precio.",
+    contents: "Contenido",
 };
 
 /// Both documents.
@@ -58,7 +62,7 @@ pub fn write_docs(index: &Index, env: &Environment, out: &TreeWriter) -> anyhow:
             base => links.base(),
             snapshot_date => &snapshot_date,
             raw_url => links.absolute(doc.raw_path),
-            body => render_markdown(source),
+            body => render_with_contents(source, Some(doc.contents)),
         })?;
         let file = format!("{}/index.html", doc.path.trim_start_matches('/'));
         out.write(doc.path, &file, "text/html; charset=utf-8", html.as_bytes())?;

@@ -23,16 +23,16 @@ const pesoCut = 'fiat-cronos-13-drive-mt';
 const stale = 'volvo-xc90-b6-ultimate-awd-at';
 // Every page type shows these: one reference dollar, named once, and the
 // synthetic notice above the fold.
-const EVERY_PAGE = ['oneDollar', 'syntheticNotice'];
+const EVERY_PAGE = ['oneDollar', 'syntheticNotice', 'targets', 'scrollFocus'];
 // Every page type. `checks` name the in-page assertions of PAGE_CHECKS
 // below that the page must pass at every width, with and without script.
 const pages = [
-  { name: 'home', path: '/', checks: ['wholePrices', 'goodNewsNotRed', 'plainWords', 'homeSearch', 'compareBoxes', 'bands', 'fees'] },
-  { name: 'makes', path: '/modelos' },
-  { name: 'make', path: '/modelos/toyota' },
-  { name: 'model', path: '/modelos/toyota/hilux', checks: ['wholePrices', 'plainWords'] },
-  { name: 'version', path: `/versiones/${hilux}`, checks: ['wholePrices', 'pesosLead', 'goodNewsNotRed', 'plainWords', 'chart', 'fees'] },
-  { name: 'version-usd', path: `/versiones/${bmw}`, checks: ['wholePrices', 'plainWords', 'chart', 'bands', 'fees'] },
+  { name: 'home', path: '/', answer: ['.card .price'], checks: ['wholePrices', 'goodNewsNotRed', 'plainWords', 'homeSearch', 'compareBoxes', 'bands', 'fees'] },
+  { name: 'makes', path: '/modelos', answer: ['nav.az'] },
+  { name: 'make', path: '/modelos/toyota', answer: ['.model-list li'] },
+  { name: 'model', path: '/modelos/toyota/hilux', answer: ['tbody tr td.num'], checks: ['wholePrices', 'plainWords'] },
+  { name: 'version', path: `/versiones/${hilux}`, answer: ['.price-main', '.price-box p.band', '.price-box .pick-add'], checks: ['wholePrices', 'pesosLead', 'goodNewsNotRed', 'plainWords', 'chart', 'fees'] },
+  { name: 'version-usd', path: `/versiones/${bmw}`, answer: ['.price-main', '.price-box p.band'], checks: ['wholePrices', 'plainWords', 'chart', 'bands', 'fees'] },
   {
     name: 'version-dollar-up', path: `/versiones/${dollarUp}`, checks: ['wholePrices', 'pesosLead', 'chart', 'bands', 'fees'],
     says: ['Buen precio', 'La diferencia es por la suba del dólar', 'En pesos, sin cambios desde el', 'Precio habitual en pesos'],
@@ -43,31 +43,77 @@ const pages = [
   },
   { name: 'version-stale', path: `/versiones/${stale}`, checks: ['wholePrices', 'fees'], says: ['Precio de hace 6'] },
   { name: 'version-capitals', path: '/versiones/peugeot-208-16-allure-at~u0.15.22.23', checks: ['chart'] },
-  { name: 'deals', path: '/ofertas', ready: 'ol.cards li', min: 1, checks: ['wholePrices', 'goodNewsNotRed', 'plainWords', 'compareBoxes'] },
-  { name: 'deals-drops', path: '/ofertas/bajas', ready: 'ol.cards li', min: 1, checks: ['wholePrices', 'goodNewsNotRed', 'plainWords', 'compareBoxes', 'dealFilters'] },
-  { name: 'deals-window', path: '/buscar?kind=new_opportunities&window=3d', ready: '#lista li', min: 1, text: 'Nuevas oportunidades de los últimos 3 días: ', checks: ['goodNewsNotRed', 'plainWords', 'compareBoxes'] },
-  { name: 'datos', path: '/datos', ready: 'a[href$=".parquet"]', min: 18 },
-  { name: 'search', path: '/buscar?make=Toyota&type=Pickup&sort=price_asc', ready: '#lista li', min: 1, checks: ['wholePrices', 'compareBoxes'] },
-  { name: 'version-picked', path: `/versiones/${hilux}?comparar=${ranger}`, checks: ['compareBar'] },
-  { name: 'compare', path: `/comparar?ids=${hilux},${ranger}`, ready: 'table.compare-table thead th', min: 3, checks: ['wholePrices', 'compareBar', 'stickyNames'] },
+  { name: 'deals', path: '/ofertas', answer: ['.card .price'], ready: 'ol.cards li', min: 1, checks: ['wholePrices', 'goodNewsNotRed', 'plainWords', 'compareBoxes'] },
+  { name: 'deals-drops', path: '/ofertas/bajas', answer: ['.card .price'], ready: 'ol.cards li', min: 1, checks: ['wholePrices', 'goodNewsNotRed', 'plainWords', 'compareBoxes', 'dealFilters'] },
+  { name: 'deals-window', path: '/buscar?kind=new_opportunities&window=3d', answer: ['#lista .card .price'], ready: '#lista li', min: 1, text: 'Nuevas oportunidades de los últimos 3 días: ', checks: ['goodNewsNotRed', 'plainWords', 'compareBoxes'] },
+  { name: 'datos', path: '/datos', answer: ['main h2'], ready: 'a[href$=".parquet"]', min: 18 },
+  { name: 'search', path: '/buscar?make=Toyota&type=Pickup&sort=price_asc', answer: ['#lista .card .price'], ready: '#lista li', min: 1, checks: ['wholePrices', 'compareBoxes'] },
+  { name: 'version-picked', path: `/versiones/${hilux}?comparar=${ranger}`, answer: ['.price-main'], checks: ['compareBar'] },
+  { name: 'compare', path: `/comparar?ids=${hilux},${ranger}`, answer: ['table.compare-table tbody tr'], ready: 'table.compare-table thead th', min: 3, checks: ['wholePrices', 'compareBar', 'stickyNames'] },
   // One unknown ID: named, with the API's 404, while the others still show.
   {
-    name: 'compare-unknown', path: `/comparar?ids=${hilux},no-existe,${ranger}`, ready: 'table.compare-table thead th', min: 3,
+    name: 'compare-unknown', path: `/comparar?ids=${hilux},no-existe,${ranger}`, answer: ['#estado'], ready: 'table.compare-table thead th', min: 3,
     status: 404, text: '«no-existe»', expectedConsole: /status of 404/,
   },
   // A search the API refuses: the page comes with the API's 400 (chromium
   // logs it), and the reason must show in Spanish, by the field's label.
   {
-    name: 'search-error', path: '/buscar?minPriceUsd=30000&maxPriceUsd=20000', ready: '#estado li', min: 1,
+    name: 'search-error', path: '/buscar?minPriceUsd=30000&maxPriceUsd=20000', answer: ['.field-error'], ready: '#estado li', min: 1,
     status: 400, text: 'Precio máximo (US$): no puede ser menor que el precio mínimo', expectedConsole: /status of 400/,
   },
-  { name: 'methodology', path: '/metodologia' },
-  { name: 'developers', path: '/developers' },
-  { name: 'not-found', path: '/versiones/no-existe', status: 404, expectedConsole: /status of 404/ },
+  { name: 'methodology', path: '/metodologia', answer: ['nav.toc'] },
+  { name: 'developers', path: '/developers', answer: ['nav.toc'] },
+  { name: 'not-found', path: '/versiones/no-existe', answer: ['main h1'], status: 404, expectedConsole: /status of 404/ },
 ];
 
 // In-page assertions, one per point of the site's reading as a buyer's.
 const PAGE_CHECKS = {
+  // WCAG 2.2 target size (2.5.8): every control at least 24 by 24 pixels,
+  // or spaced so that a 24-pixel circle on its centre touches no other
+  // target (nor another small target's circle); a link inside a sentence
+  // is exempt (its size is the text's).
+  targets: () => {
+    const seen = [];
+    for (const el of document.querySelectorAll('a[href], button, input:not([type="hidden"]), select, summary')) {
+      const style = getComputedStyle(el);
+      if (el.closest('.visually-hidden') || el.classList.contains('skip') || !el.checkVisibility({ checkVisibilityCSS: true })) continue;
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const inSentence = style.display === 'inline' && [...el.parentElement.childNodes]
+        .some((node) => node !== el && node.nodeType === Node.TEXT_NODE && /[\p{L}\d]/u.test(node.textContent));
+      seen.push({ el, box, inSentence, small: box.width < 23.5 || box.height < 23.5 });
+    }
+    const centre = (box) => [box.left + box.width / 2, box.top + box.height / 2];
+    const toRect = ([x, y], box) => Math.hypot(Math.max(box.left - x, 0, x - box.right), Math.max(box.top - y, 0, y - box.bottom));
+    const problems = [];
+    for (const target of seen.filter((t) => t.small && !t.inSentence)) {
+      const c = centre(target.box);
+      const crowded = seen.find((other) => other !== target && !other.el.contains(target.el) && !target.el.contains(other.el)
+        && (other.small ? Math.hypot(c[0] - centre(other.box)[0], c[1] - centre(other.box)[1]) < 24 : toRect(c, other.box) < 12));
+      if (crowded) {
+        problems.push(`${target.el.tagName.toLowerCase()} ${JSON.stringify(target.el.textContent.trim().slice(0, 30))} is ${Math.round(target.box.width)}×${Math.round(target.box.height)}, close to ${JSON.stringify(crowded.el.textContent.trim().slice(0, 20))}`);
+      }
+    }
+    // The controls a buyer taps most are full size, whatever their spacing.
+    for (const el of document.querySelectorAll('.pick-add, .compare-go, input[type="checkbox"], th[scope="row"] > a, .card-title a, details > summary')) {
+      const box = el.getBoundingClientRect();
+      if (box.width > 0 && (box.width < 23.5 || box.height < 23.5)) problems.push(`${el.tagName.toLowerCase()} ${JSON.stringify(el.textContent.trim().slice(0, 30))} is ${Math.round(box.width)}×${Math.round(box.height)}`);
+    }
+    return problems.slice(0, 6);
+  },
+  // A scroll box is a tab stop exactly when it scrolls (the script marks
+  // them; without it none is).
+  scrollFocus: () => {
+    const scripted = document.documentElement.classList.contains('js');
+    const problems = [];
+    for (const box of document.querySelectorAll('.table-wrap, .doc table, pre')) {
+      const scrolls = box.scrollWidth > box.clientWidth + 1;
+      const focusable = box.getAttribute('tabindex') === '0';
+      if (focusable && !scrolls) problems.push(`a ${box.tagName.toLowerCase()} that does not scroll is a tab stop`);
+      if (scripted && scrolls && !focusable) problems.push(`a ${box.tagName.toLowerCase()} that scrolls is not a tab stop`);
+    }
+    return problems.slice(0, 4);
+  },
   // Car prices in whole units; the other currency at the page's dollar;
   // percentages in whole numbers.
   wholePrices: () => {
@@ -321,6 +367,22 @@ for (const viewport of viewports) {
     for (const words of spec.says || []) {
       if (!(await page.locator('main').innerText()).includes(words)) failures.push(`${where}: does not say ${JSON.stringify(words)}`);
     }
+    // The page's main answer on the first screen of a 390 × 844 phone.
+    if (viewport.label === 'phone') {
+      for (const selector of spec.answer || []) {
+        const box = await page.evaluate((sel) => {
+          const el = document.querySelector(sel);
+          if (!el) return null;
+          const rect = el.getBoundingClientRect();
+          return { top: Math.round(rect.top + window.scrollY), bottom: Math.round(rect.bottom + window.scrollY), height: window.innerHeight };
+        }, selector);
+        if (!box) failures.push(`${where}: no ${selector}`);
+        else {
+          console.log(`    ${spec.name}: ${selector} at ${box.top} to ${box.bottom} px of ${box.height}`);
+          if (box.bottom > box.height) failures.push(`${where}: ${selector} ends at ${box.bottom} px, below the first screen (${box.height})`);
+        }
+      }
+    }
     for (const check of [...EVERY_PAGE, ...(spec.checks || [])]) {
       for (const problem of await page.evaluate(PAGE_CHECKS[check])) failures.push(`${where}: ${check}: ${problem}`);
     }
@@ -427,12 +489,16 @@ for (const javaScriptEnabled of [true, false]) {
     // A deal list filtered, then re-sorted from the search form: still the
     // same list (its kind and period kept), in the order shown.
     await page.goto(base + '/ofertas/bajas', { waitUntil: 'load' });
+    await page.click('.deal-filters-box > summary');
     await page.selectOption('#f-window', '7d');
     await Promise.all([page.waitForNavigation(), page.click('form.deal-filters button[type="submit"]')]);
     const dealCount = await page.locator('#lista li').count();
     if (await page.inputValue('#f-kind') !== 'price_drops' || await page.inputValue('#f-sort') !== 'recommended') {
       failures.push(`deal list state (${where}): kind ${await page.inputValue('#f-kind')}, sort ${await page.inputValue('#f-sort')}`);
     }
+    // Results first: the filters are folded above them.
+    if (await page.getAttribute('details.filters', 'open') !== null) failures.push(`deal list (${where}): the filters are not folded above the results`);
+    await page.click('details.filters > summary');
     await page.selectOption('#f-sort', 'price_asc');
     await Promise.all([page.waitForNavigation(), page.click('form.search-form button[type="submit"]')]);
     const resorted = await page.locator('#estado').textContent();
@@ -458,6 +524,7 @@ for (const javaScriptEnabled of [true, false]) {
     if (picked !== 3) failures.push(`compare from cards (${where}): ${picked} columns at ${page.url()}`);
     // A deal list's window and make, filtered.
     await page.goto(base + '/ofertas/bajas', { waitUntil: 'load' });
+    await page.click('.deal-filters-box > summary');
     await page.selectOption('#f-window', '3d');
     await Promise.all([page.waitForNavigation(), page.click('form.deal-filters button[type="submit"]')]);
     const heading = await page.locator('#estado').textContent();
