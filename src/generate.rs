@@ -15,7 +15,11 @@ use crate::check::stale_snapshot;
 use crate::output::{Manifest, TreeWriter};
 use crate::render::datos::write_datos;
 use crate::render::site::{Site, write_site};
-use crate::render::{api::write_api, cdn::render_redirects, docs, templates};
+use crate::render::{
+    api::write_api,
+    cdn::{render_headers, render_redirects},
+    docs, templates,
+};
 use crate::signals::compute_catalogue;
 use crate::signals::monitoring::{check_gaps, listed_counts};
 use crate::steps::{load, timed};
@@ -97,13 +101,18 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
                 .as_bytes(),
         )
     })?;
-    let redirects = render_redirects(&index, &options.edge_origin);
-    out.write(
-        "/_redirects",
-        "_redirects",
-        "text/plain; charset=utf-8",
-        redirects.as_bytes(),
-    )?;
+    // The CDN's rules, read by the CDN and never served.
+    for (name, text) in [
+        ("_redirects", render_redirects(&options.edge_origin)),
+        ("_headers", render_headers()),
+    ] {
+        out.write(
+            &format!("/{name}"),
+            name,
+            "text/plain; charset=utf-8",
+            text.as_bytes(),
+        )?;
+    }
     let mut env = templates::environment();
     crate::render::site::set_money_bar(&mut env, index.meta());
     timed("write docs", || docs::write_docs(&index, &env, &out))?;

@@ -3,6 +3,11 @@
 //! and ETag in `manifest.json`, and publishes the finished tree in one atomic
 //! step (a versioned directory and a symbolic link replaced by a rename), so
 //! a failed or killed run leaves the previous tree untouched and served.
+//!
+//! A tree is three things side by side: `public/`, the directory the CDN
+//! publishes (everything it serves, its `_headers` and `_redirects`, and
+//! nothing else, so a deploy uploads no file only to hide it), the edge's
+//! own data under `_edge/`, and `manifest.json`.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -13,7 +18,7 @@ use anyhow::{Context, bail};
 use serde::Serialize;
 
 use crate::api::json::{etag, to_json_bytes};
-pub use crate::manifest::{MANIFEST, Manifest, ManifestEntry};
+pub use crate::manifest::{EDGE_DIR, MANIFEST, Manifest, ManifestEntry, PUBLIC_DIR};
 
 /// Writes a tree into a staging directory; [`TreeWriter::commit`] swaps it in.
 #[derive(Debug)]
@@ -45,8 +50,9 @@ impl TreeWriter {
         })
     }
 
-    /// Writes `bytes` at `file` (relative, `/`-separated) and records it as the
-    /// answer to `url`.
+    /// Writes `bytes` at `file` (relative to the public directory,
+    /// `/`-separated; a name under `_edge/` goes beside it, in the edge's
+    /// directory) and records it as the answer to `url`.
     pub fn write(
         &self,
         url: &str,
@@ -58,14 +64,15 @@ impl TreeWriter {
         if self.fail_after.is_some_and(|limit| count >= limit) {
             bail!("injected failure before writing {file}");
         }
-        let path = self.staging.join(file);
+        let file = placed(file);
+        let path = self.staging.join(&file);
         if let Some(parent) = path.parent() {
             fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
         }
         fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))?;
         let entry = ManifestEntry {
             url: url.to_owned(),
-            file: file.to_owned(),
+            file,
             content_type: content_type.to_owned(),
             etag: etag(bytes),
         };
@@ -106,6 +113,16 @@ impl TreeWriter {
         fs::write(self.staging.join(MANIFEST), &bytes).context("writing the manifest")?;
         publish(&self.staging, &self.destination, &bytes)?;
         Ok(manifest)
+    }
+}
+
+/// Where a file of the tree goes: the edge's files in its own directory,
+/// every other one in the public directory.
+fn placed(file: &str) -> String {
+    if file.starts_with(&format!("{EDGE_DIR}/")) {
+        file.to_owned()
+    } else {
+        format!("{PUBLIC_DIR}/{file}")
     }
 }
 

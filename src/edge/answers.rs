@@ -88,7 +88,7 @@ impl Question {
         }
     }
 
-    /// The question a precomputed list URL of the manifest asks: one of an
+    /// The question a precomputed URL (`api::precomputed`) asks: one of an
     /// operation whose precomputed answers are fixed at load; `None` for
     /// every other URL (details and model prices are answered on demand).
     fn of_listed_url(url: &str) -> Option<Question> {
@@ -163,7 +163,7 @@ impl Weighter<String, Answer> for ByBytes {
 /// The answers of one loaded tree.
 pub struct Answers {
     fixed: HashMap<String, Answer>,
-    /// The fixed answers again, by the manifest URL they were computed for:
+    /// The fixed answers again, by the URL they were computed for:
     /// a request for exactly that URL is answered before any parsing.
     listed: HashMap<String, Answer>,
     cache: Cache<String, Answer, ByBytes>,
@@ -180,8 +180,9 @@ impl std::fmt::Debug for Answers {
 }
 
 impl Answers {
-    /// Computes the answer of every precomputed list URL in `urls` (the
-    /// manifest's) and sets up an empty cache of `cache_bytes`.
+    /// Computes the answer of every precomputed URL in `urls`
+    /// (`api::precomputed::urls`) and sets up an empty cache of
+    /// `cache_bytes`.
     pub fn new<'a>(index: &Index, urls: impl Iterator<Item = &'a str>, cache_bytes: u64) -> Self {
         let (mut fixed, mut listed) = (HashMap::new(), HashMap::new());
         for (url, question) in urls.filter_map(|url| Some((url, Question::of_listed_url(url)?))) {
@@ -207,8 +208,8 @@ impl Answers {
         }
     }
 
-    /// The fixed answer of a URL (path and raw query) exactly as the
-    /// manifest lists it, if it is one.
+    /// The fixed answer of a URL (path and raw query) exactly as
+    /// `api::precomputed` spells it, if it is one.
     pub fn listed(&self, url: &str) -> Option<Answer> {
         self.listed.get(url).cloned()
     }

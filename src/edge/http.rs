@@ -34,25 +34,9 @@ pub const JSON: &str = "application/json";
 /// Methods the site answers (the `Allow` header of 405s and preflights):
 /// those of every API operation.
 pub const ALLOWED_METHODS: &str = crate::api::operations::METHODS;
-/// Shared-cache lifetime of successful responses (spec: five minutes).
-pub const CACHE_SUCCESS: &str = "public, max-age=300";
-/// Errors are never cached.
-pub const CACHE_ERROR: &str = "no-store";
+pub use crate::headers::{CACHE_ERROR, CACHE_SUCCESS, SECURITY_HEADERS};
 /// How long a browser may reuse a preflight answer, in seconds.
 const PREFLIGHT_MAX_AGE: &str = "86400";
-/// Headers of every site response, as `netlify.toml` sets them for `/*` on
-/// the CDN (a test keeps the two equal): no MIME sniffing, short referrers,
-/// no framing, and a policy that runs only the site's own script files (no
-/// inline script).
-pub const SECURITY_HEADERS: [(&str, &str); 4] = [
-    ("x-content-type-options", "nosniff"),
-    ("referrer-policy", "strict-origin-when-cross-origin"),
-    ("x-frame-options", "DENY"),
-    (
-        "content-security-policy",
-        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
-    ),
-];
 /// Longest a request may take before the client gets a 503 to retry: under
 /// the CDN proxy's own 26-second limit, so the client sees our JSON error.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(20);

@@ -18,7 +18,7 @@ use polars::prelude::{CsvReadOptions, DataFrame, DataType, ParquetReader, SerRea
 use crate::harness::{BASE, fixture, text_of};
 
 fn datos() -> std::path::PathBuf {
-    fixture().out.join("datos")
+    fixture().out.join("public/datos")
 }
 
 fn gunzip(bytes: &[u8]) -> Vec<u8> {
@@ -198,12 +198,10 @@ fn row_counts_agree_with_the_api_and_the_snapshot() {
         .map(|id| id.expect("an id").to_owned())
         .collect();
     for id in &ids {
-        let url = format!(
-            "/api/v1/vehicles/{}",
-            autoprecios::api::links::percent_encode(id)
-        );
         assert!(
-            fixture().manifest.files.iter().any(|e| e.url == url),
+            crate::harness::edge_vehicles()
+                .iter()
+                .any(|vehicle| vehicle["id"] == id.as_str()),
             "{id} is published"
         );
     }
@@ -347,6 +345,6 @@ fn the_datos_page_explains_every_file_with_a_dataset_and_is_in_the_sitemap() {
             .expect("text")
             .contains("sintéticos")
     );
-    let sitemap = fs::read_to_string(fixture.out.join("sitemap.xml")).expect("sitemap");
+    let sitemap = fs::read_to_string(fixture.out.join("public/sitemap.xml")).expect("sitemap");
     assert!(sitemap.contains(&format!("<loc>{BASE}/datos</loc>")));
 }
