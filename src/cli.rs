@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
+use crate::time::Time;
+
 /// New-car dealer prices in Argentina: checks snapshots and builds the static
 /// API and site.
 #[derive(Debug, Parser)]
@@ -50,6 +52,16 @@ pub enum Command {
         /// Random seed: the same seed gives byte-identical files.
         #[arg(long, default_value_t = 20_261_121)]
         seed: u64,
+        /// The series' last catalogue check (RFC 3339, a 23:00 UTC check);
+        /// `--days` count back from it.
+        #[arg(long, default_value = "2026-11-21T23:00:00Z", value_parser = parse_time_arg)]
+        horizon: Time,
+        /// Publish the series as of this earlier catalogue check (RFC 3339,
+        /// one of the five daily checks at 11, 14, 17, 20 and 23 UTC): the
+        /// same options with a later `--end` give the next snapshot of the
+        /// same series, keeping every earlier row. Default: the horizon.
+        #[arg(long, value_parser = parse_time_arg)]
+        end: Option<Time>,
         /// Output directory (created if missing; its snapshot files are replaced).
         #[arg(long, default_value = "data")]
         out: PathBuf,
@@ -57,6 +69,11 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Format::Parquet)]
         format: Format,
     },
+}
+
+/// A time argument in RFC 3339.
+fn parse_time_arg(text: &str) -> Result<Time, String> {
+    crate::time::parse_time(text).ok_or_else(|| format!("{text:?} is not an RFC 3339 time"))
 }
 
 /// Table file format for `sample`.

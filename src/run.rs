@@ -7,10 +7,11 @@ use anyhow::Context;
 use crate::check::{check_report, stale_snapshot};
 use crate::cli::{Cli, Command, Format};
 use crate::generate::{GenerateOptions, generate};
-use crate::sample::{SampleOptions, generate_sample};
+use crate::sample::{SampleOptions, as_of, generate_sample};
 use crate::signals::compute_catalogue;
 use crate::snapshot::{TableFormat, write_snapshot};
 use crate::steps::{load, timed};
+use crate::time::Time;
 
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<()> {
@@ -33,6 +34,8 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             versions,
             days,
             seed,
+            horizon,
+            end,
             out,
             format,
         } => {
@@ -40,13 +43,13 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
                 versions,
                 days,
                 seed,
-                ..SampleOptions::default()
+                end: horizon,
             };
             let format = match format {
                 Format::Parquet => TableFormat::Parquet,
                 Format::Csv => TableFormat::Csv,
             };
-            sample(&options, &out, format)
+            sample(&options, end, &out, format)
         }
     }
 }
@@ -61,8 +64,16 @@ fn check(dir: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn sample(options: &SampleOptions, out: &Path, format: TableFormat) -> anyhow::Result<()> {
-    let snapshot = timed("generate sample", || generate_sample(options));
+fn sample(
+    options: &SampleOptions,
+    end: Option<Time>,
+    out: &Path,
+    format: TableFormat,
+) -> anyhow::Result<()> {
+    let mut snapshot = timed("generate sample", || generate_sample(options));
+    if let Some(end) = end {
+        snapshot = as_of(snapshot, end)?;
+    }
     timed("write snapshot", || write_snapshot(&snapshot, out, format))
         .with_context(|| format!("writing the sample to {}", out.display()))?;
     println!(
