@@ -34,12 +34,26 @@ pub enum Command {
         /// Origin of the edge server the CDN proxies parameterised requests to.
         #[arg(long, default_value = crate::generate::DEFAULT_BASE_URL)]
         edge_origin: String,
+        /// Trees kept besides the new one in `<out>.trees/` for rollback and
+        /// for an edge that has not reloaded yet (the tree `<out>` pointed to
+        /// is always kept).
+        #[arg(long, value_name = "N", default_value_t = crate::output::DEFAULT_KEEP)]
+        keep: usize,
+        /// Refuse, rather than warn about, a configuration that cannot be
+        /// what a public site wants (a loopback `--edge-origin` with a
+        /// public `--base-url`).
+        #[arg(long)]
+        strict: bool,
     },
     /// Validate a snapshot and print what a maintainer checks before publishing.
     Check {
         /// Snapshot directory.
         #[arg(default_value = "data")]
         dir: PathBuf,
+        /// Fail (exit 1) when `snapshotAt` is more than this many hours old:
+        /// a scraper that stopped must not be published as current.
+        #[arg(long, value_name = "HOURS")]
+        max_age: Option<f64>,
     },
     /// Write a deterministic synthetic snapshot (realistic, but invented data).
     Sample {

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use anyhow::Context;
 
-use crate::check::{check_report, stale_snapshot};
+use crate::check::{check_report, stale_snapshot, too_old};
 use crate::cli::{Cli, Command, Format};
 use crate::generate::{GenerateOptions, generate};
 use crate::sample::{SampleOptions, as_of, generate_sample};
@@ -16,17 +16,21 @@ use crate::time::Time;
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
-        Command::Check { dir } => check(&dir),
+        Command::Check { dir, max_age } => check(&dir, max_age),
         Command::Generate {
             data,
             out,
             base_url,
             edge_origin,
+            keep,
+            strict,
         } => generate(&GenerateOptions {
             data,
             out,
             base_url,
             edge_origin,
+            keep,
+            strict,
             fail_after: None,
         })
         .map(|_| ()),
@@ -54,12 +58,16 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     }
 }
 
-fn check(dir: &Path) -> anyhow::Result<()> {
+fn check(dir: &Path, max_age_hours: Option<f64>) -> anyhow::Result<()> {
     let snapshot = load(dir)?;
     let catalogue = timed("compute signals", || compute_catalogue(&snapshot));
     println!("{}", check_report(&snapshot, &catalogue));
-    if let Some(warning) = stale_snapshot(snapshot.meta.snapshot_at, chrono::Utc::now()) {
+    let now = chrono::Utc::now();
+    if let Some(warning) = stale_snapshot(snapshot.meta.snapshot_at, now) {
         tracing::warn!("{warning}");
+    }
+    if let Some(max) = max_age_hours {
+        too_old(snapshot.meta.snapshot_at, now, max)?;
     }
     Ok(())
 }

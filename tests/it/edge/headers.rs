@@ -157,3 +157,57 @@ async fn healthz_names_the_loaded_tree_and_is_never_cached() {
     assert_eq!(head.status, StatusCode::OK);
     assert!(head.body.is_empty());
 }
+
+/// With a maximum age, a snapshot older than it is `stale` with a 503 (the
+/// fixture's snapshot is from 2026-11-21, days before any run of the tests),
+/// and one within it is ok; the age is reported either way.
+#[tokio::test]
+async fn healthz_reports_the_age_and_a_stale_snapshot_is_a_503() {
+    use autoprecios::edge::{AppOptions, app_with};
+    use std::time::Duration;
+    let snapshot_at = chrono::DateTime::parse_from_rfc3339(
+        get_json("/healthz").await["snapshotAt"]
+            .as_str()
+            .expect("a time"),
+    )
+    .expect("RFC 3339");
+    let age = (chrono::Utc::now() - snapshot_at.to_utc()).num_seconds();
+    for (max_age, status, word) in [
+        (
+            Some(Duration::from_secs(3600)),
+            StatusCode::SERVICE_UNAVAILABLE,
+            "stale",
+        ),
+        (
+            Some(Duration::from_secs(
+                u64::try_from(age).expect("a past snapshot") + 86_400,
+            )),
+            StatusCode::OK,
+            "ok",
+        ),
+        (None, StatusCode::OK, "ok"),
+    ] {
+        let options = AppOptions {
+            max_age,
+            ..AppOptions::default()
+        };
+        let reply = crate::harness::send_app(
+            app_with(crate::harness::state(), &options),
+            Method::GET,
+            "/healthz",
+            Vec::new(),
+            &[],
+        )
+        .await;
+        assert_eq!(reply.status, status, "{max_age:?}");
+        let health = reply.json();
+        assert_eq!(health["status"], word);
+        let reported = health["ageSeconds"].as_i64().expect("an age");
+        assert!((reported - age).abs() < 60, "{reported} against {age}");
+        assert_eq!(
+            health["maxAgeSeconds"].as_u64(),
+            max_age.map(|age| age.as_secs())
+        );
+        assert_eq!(reply.header("cache-control"), "no-store");
+    }
+}

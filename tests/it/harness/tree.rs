@@ -83,6 +83,8 @@ pub fn options(data: &Path, out: &Path) -> GenerateOptions {
         out: out.to_owned(),
         base_url: BASE.to_owned(),
         edge_origin: EDGE.to_owned(),
+        keep: autoprecios::output::DEFAULT_KEEP,
+        strict: true,
         fail_after: None,
     }
 }
