@@ -9,6 +9,8 @@
 //! [`MAX_CACHED_FILE`] each), read and hashed once per tree.
 
 use std::collections::HashMap;
+use std::io::Write;
+use std::sync::{Arc, OnceLock};
 
 use axum::body::Bytes;
 use axum::http::HeaderValue;
@@ -120,8 +122,13 @@ impl Question {
     }
 }
 
-/// A successful answer: the bytes, their content type and strong ETag.
-/// Cloning shares the bytes.
+/// Smallest body worth compressing in transit: below a packet, gzip's
+/// header and the extra work buy nothing.
+const MIN_COMPRESSED: usize = 1024;
+
+/// A successful answer: the bytes, their content type and strong ETag, and
+/// their gzip form, made the first time a client accepts it and kept with
+/// the answer (so with its cache entry). Cloning shares all of it.
 #[derive(Debug, Clone)]
 pub struct Answer {
     /// The response body.
@@ -130,6 +137,7 @@ pub struct Answer {
     pub content_type: HeaderValue,
     /// Its ETag header value.
     pub etag: HeaderValue,
+    gzip: Arc<OnceLock<Option<Bytes>>>,
 }
 
 impl Answer {
@@ -142,7 +150,37 @@ impl Answer {
             content_type: HeaderValue::from_str(content_type).ok()?,
             bytes: Bytes::from(bytes),
             etag,
+            gzip: Arc::default(),
         })
+    }
+
+    /// Whether the answer is sent compressed to a client that accepts gzip:
+    /// a text format, at least [`MIN_COMPRESSED`] and at most
+    /// [`MAX_CACHED_FILE`] bytes (larger files are not kept, and would be
+    /// compressed again for every request).
+    pub fn compressible(&self) -> bool {
+        (MIN_COMPRESSED..=MAX_CACHED_FILE).contains(&self.bytes.len())
+            && self
+                .content_type
+                .to_str()
+                .is_ok_and(crate::headers::compressible)
+    }
+
+    /// The gzip form of the bytes, compressed once; `None` when the answer
+    /// is not [`Answer::compressible`] or does not get smaller.
+    pub fn gzipped(&self) -> Option<Bytes> {
+        if !self.compressible() {
+            return None;
+        }
+        self.gzip
+            .get_or_init(|| {
+                let mut encoder =
+                    flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+                encoder.write_all(&self.bytes).ok()?;
+                let gzip = encoder.finish().ok()?;
+                (gzip.len() < self.bytes.len()).then(|| Bytes::from(gzip))
+            })
+            .clone()
     }
 
     fn json(bytes: Vec<u8>) -> Answer {
