@@ -25,6 +25,7 @@ mod prices;
 mod quotes;
 mod rng;
 mod scripts;
+mod series;
 mod specs;
 mod table_import;
 mod table_mass;
@@ -37,6 +38,7 @@ use crate::snapshot::{Snapshot, SnapshotMeta};
 use crate::time::{Time, parse_time};
 
 pub use cases::{CASES, Case, MIN_DAYS};
+pub use series::as_of;
 
 /// Address of the (invented) listing site.
 pub const SOURCE: &str = "https://concesionarias.example/0km";
