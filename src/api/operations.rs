@@ -275,7 +275,8 @@ pub static OPERATIONS: [Spec; 9] = [
             title: "Search",
             description: "Discover vehicle versions by make, model or version words. Returns {\"results\": [{\"id\", \"title\", \
              \"url\"}]}: up to 20 matching versions, cheapest first, each with its ID (for fetch, get_vehicle, \
-             compare_vehicles) and the absolute URL of its page. Use search_vehicles for filters and paging.",
+             compare_vehicles) and the absolute URL of its page. Words matching nothing are read as a misspelling, \
+             alias or body type, named in readAs. Use search_vehicles for filters and paging.",
         }),
     },
     Spec {

@@ -9,6 +9,7 @@
 pub mod budget;
 mod compare;
 pub mod deals;
+pub mod forgive;
 pub mod form;
 pub mod picks;
 mod search;

@@ -3,6 +3,7 @@
 //! line saying how many were found, and links to the other pages.
 
 use super::budget::{self, Asked};
+use super::forgive::{self, Reading};
 use super::form::FormState;
 use super::{Composed, PageFragments, deals, encode, form_pairs, refused_as, slots, with_content};
 use crate::api::endpoints::{find_deals, search_vehicles};
@@ -68,6 +69,13 @@ pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Com
             return composed;
         }
     };
+    let (data, forgiven) = match data.pagination.total {
+        0 => match forgive_search(index, deal, &sent, &pairs, rate) {
+            Some((found, note)) => (found, Some(note)),
+            None => (data, None),
+        },
+        _ => (data, None),
+    };
     let pagination = &data.pagination;
     let mut status = status_line(pagination, data.vehicles.len());
     if let Some(title) = &data.title {
@@ -90,8 +98,12 @@ pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Com
     if let Some(next) = pagination.next_offset {
         pager.push_str(&page_link(&sent, next, "Siguientes →"));
     }
+    let status = match forgiven {
+        Some(note) => format!("{note} {}", escape(&status)),
+        None => escape(&status),
+    };
     let mut parts = vec![
-        (slots::STATUS, with_content(slots::STATUS, &escape(&status))),
+        (slots::STATUS, with_content(slots::STATUS, &status)),
         (slots::RESULTS, with_content(slots::RESULTS, &cards)),
         (slots::PAGER, with_content(slots::PAGER, &pager)),
     ];
@@ -185,6 +197,75 @@ fn order_name(sort: &str) -> &'static str {
         "recent" => "Más recientes primero",
         _ => "otro",
     }
+}
+
+/// A search whose words found nothing, read another way (`forgive.rs`):
+/// the first reading that finds versions, and the status words that say so
+/// (HTML: "¿Quisiste decir …?" with a link to each reading that finds
+/// some). `sent` are the buyer's pairs, `pairs` the page's API pairs.
+fn forgive_search<'a>(
+    index: &'a Index,
+    deal: bool,
+    sent: &[(String, String)],
+    pairs: &[(String, String)],
+    rate: Option<f64>,
+) -> Option<(SearchResults<'a>, String)> {
+    let typed = sent.iter().find(|(name, _)| name == "q")?.1.clone();
+    let chosen_type = sent.iter().find(|(name, _)| name == "type").map(|(_, v)| v);
+    let read = |pairs: &[(String, String)], reading: &Reading| {
+        let mut pairs: Vec<(String, String)> = pairs
+            .iter()
+            .filter(|(name, _)| name != "q" && name != "offset")
+            .cloned()
+            .collect();
+        if let Some(q) = &reading.q {
+            pairs.push(("q".to_owned(), q.clone()));
+        }
+        if let Some(body) = reading.body {
+            pairs.retain(|(name, _)| name != "type");
+            pairs.push(("type".to_owned(), body.as_str().to_owned()));
+        }
+        pairs
+    };
+    let mut found: Vec<(Reading, SearchResults<'a>)> = Vec::new();
+    for reading in forgive::readings(index, &typed) {
+        // A body type the buyer chose is not read away.
+        if let (Some(body), Some(chosen)) = (reading.body, chosen_type)
+            && body.as_str() != chosen
+        {
+            continue;
+        }
+        let asked = budget::asked(&read(pairs, &reading), rate);
+        if !asked.refused.is_empty() {
+            continue;
+        }
+        if let Ok(data) = find_listed(index, deal, &encode(&asked.pairs))
+            && data.pagination.total > 0
+        {
+            found.push((reading, data));
+        }
+    }
+    let link = |reading: &Reading| {
+        let href = format!("/buscar?{}", encode(&read(sent, reading)));
+        format!(
+            "<a href=\"{}\">{}</a>",
+            escape(&href),
+            escape(&reading.label())
+        )
+    };
+    let mut found = found.into_iter();
+    let (first, data) = found.next()?;
+    let mut note = format!(
+        "Ninguna versión coincide con «{}». ¿Quisiste decir {}?",
+        escape(&typed),
+        link(&first)
+    );
+    let others: Vec<String> = found.map(|(reading, _)| link(&reading)).collect();
+    if !others.is_empty() {
+        note.push_str(&format!(" También: {}.", others.join(", ")));
+    }
+    note.push_str(&format!(" Se muestran las de {}:", escape(&first.label())));
+    Some((data, note))
 }
 
 /// The form field an API parameter came from: a budget typed in another

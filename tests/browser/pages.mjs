@@ -464,6 +464,17 @@ for (const javaScriptEnabled of [true, false]) {
     await Promise.all([page.waitForNavigation(), page.click('form.home-search button[type="submit"]')]);
     if (await page.locator('#lista li').count() < 1) failures.push(`home search (${where}): no results at ${page.url()}`);
     if (await page.inputValue('#f-q') !== 'hilux') failures.push(`home search (${where}): the search form lost "hilux"`);
+    // Searches that forgive: a misspelling, an alias, a body type.
+    for (const [typed, meant] of [['corola', 'Corolla'], ['vw amarok', 'Amarok'], ['camioneta', '']]) {
+      await page.goto(base + '/', { waitUntil: 'load' });
+      await page.fill('#h-q', typed);
+      await Promise.all([page.waitForNavigation(), page.click('form.home-search button[type="submit"]')]);
+      const said = await page.locator('#estado').textContent();
+      const titles = await page.locator('#lista .card-title').allTextContents();
+      if (!said.includes('¿Quisiste decir') || titles.length < 1 || !titles.every((t) => t.includes(meant))) {
+        failures.push(`forgiving search (${where}): ${typed}: ${said} ${titles.slice(0, 2)}`);
+      }
+    }
     // Every field of the search form, filled, sent and reloaded: each comes
     // back as it was asked, and the order shown is the order applied.
     const filled = { '#f-q': 'toyota', '#f-min-ars': '10.000.000', '#f-max-ars': '90.000.000', '#f-seats': '5', '#f-airbags': '2' };

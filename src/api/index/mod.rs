@@ -215,6 +215,12 @@ impl Index {
             .map(|position| position as u32)
     }
 
+    /// The catalogue's own words, each with how many versions have it (what
+    /// `q` matches against; the site's search forgives by them).
+    pub fn words(&self) -> impl Iterator<Item = (&str, usize)> {
+        self.filters.words()
+    }
+
     /// The versions every filter admits.
     pub fn select(&self, filters: &Filters, opportunities_only: bool) -> Selection {
         self.filters.select(filters, opportunities_only)

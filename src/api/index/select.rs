@@ -126,6 +126,14 @@ impl Words {
         }
     }
 
+    /// Each word of the catalogue with the number of versions that have it.
+    fn counted(&self) -> impl Iterator<Item = (&str, usize)> {
+        self.words
+            .iter()
+            .zip(&self.postings)
+            .map(|(word, list)| (word.as_str(), list.len()))
+    }
+
     fn suffix(&self, (id, at): (u32, u32)) -> &str {
         &self.words[id as usize][at as usize..]
     }
@@ -231,6 +239,12 @@ impl FilterIndex {
             }),
             words: Words::new(facts),
         }
+    }
+
+    /// The catalogue's own words (folded make, model and version words), each
+    /// with how many versions have it.
+    pub fn words(&self) -> impl Iterator<Item = (&str, usize)> {
+        self.words.counted()
     }
 
     /// The versions that satisfy every filter (and, with `opportunities_only`,

@@ -12,12 +12,18 @@ use crate::api::json::to_json_bytes;
 use crate::api::links::percent_encode;
 use crate::api::query::{Filters, SearchQuery};
 use crate::api::{ApiError, Index};
+use crate::composed::forgive;
+use crate::vocab::BodyType;
 
 /// What `search` returns.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SearchResults {
     /// Matching versions, cheapest first (the first page of `search_vehicles`).
     pub results: Vec<SearchResult>,
+    /// When the words found nothing and were read another way (a misspelling,
+    /// an alias, a body type: `crate::composed::forgive`), how: `«corolla»`.
+    #[serde(rename = "readAs", skip_serializing_if = "Option::is_none")]
+    pub read_as: Option<String>,
 }
 
 /// One version found by `search`.
@@ -50,16 +56,47 @@ pub struct Document {
 /// as `search_vehicles` with `q` (default sort and page size).
 /// Its length was checked with the tool's arguments (the table's `query`
 /// row has `q`'s bound).
+/// When the words match nothing, the first reading of them that finds
+/// versions is searched instead and named in `readAs`, as the site does.
 pub fn search(index: &Index, query: &str) -> Result<SearchResults, ApiError> {
+    let found = find(index, Some(query.to_owned()), None)?;
+    if !found.is_empty() {
+        return Ok(SearchResults {
+            results: found,
+            read_as: None,
+        });
+    }
+    for reading in forgive::readings(index, query) {
+        let results = find(index, reading.q.clone(), reading.body)?;
+        if !results.is_empty() {
+            return Ok(SearchResults {
+                results,
+                read_as: Some(reading.label()),
+            });
+        }
+    }
+    Ok(SearchResults {
+        results: Vec::new(),
+        read_as: None,
+    })
+}
+
+/// The first page of `search_vehicles` for words and a body type.
+fn find(
+    index: &Index,
+    q: Option<String>,
+    body_type: Option<BodyType>,
+) -> Result<Vec<SearchResult>, ApiError> {
     let search = SearchQuery {
         filters: Filters {
-            q: Some(query.to_owned()),
+            q,
+            body_type,
             ..Filters::default()
         },
         ..SearchQuery::default()
     };
     let envelope = search_vehicles(index, &search)?;
-    let results = envelope
+    Ok(envelope
         .data
         .vehicles
         .iter()
@@ -68,8 +105,7 @@ pub fn search(index: &Index, query: &str) -> Result<SearchResults, ApiError> {
             title: listed.facts.title(),
             url: index.links().vehicle(&listed.facts.id),
         })
-        .collect();
-    Ok(SearchResults { results })
+        .collect())
 }
 
 /// `fetch`: the `get_vehicle` record of `id` as a document.

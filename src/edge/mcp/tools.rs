@@ -123,7 +123,8 @@ fn search_output() -> JsonObject {
                 "title": { "type": "string" },
                 "url": { "type": "string", "format": "uri" },
             },
-        } } },
+        } },
+        "readAs": { "type": "string" } },
     }))
 }
 

@@ -470,3 +470,82 @@ async fn a_deal_list_page_shows_its_kind_and_the_order_applied() {
     let search = text(&get("/buscar?make=Toyota").await);
     assert!(search.contains("<option value=\"price_asc\" selected>"));
 }
+
+/// The IDs of the cards a search page shows, in order.
+fn card_ids(html: &str) -> Vec<String> {
+    html.split("data-pick=\"")
+        .skip(1)
+        .map(|rest| {
+            rest[..rest.find('"').expect("quoted")]
+                .replace("&quot;", "\"")
+                .replace("&#39;", "'")
+                .replace("&amp;", "&")
+        })
+        .collect()
+}
+
+/// Words that find nothing are read another way on the site (a
+/// misspelling by edit distance, a body type), while the API's `q` keeps
+/// its contract and still finds nothing.
+#[tokio::test]
+async fn a_search_that_finds_nothing_is_read_another_way() {
+    // A model name with two neighbouring letters swapped: one edit away.
+    let (typed, model) = edge_vehicles()
+        .iter()
+        .filter_map(|v| {
+            let model = autoprecios::api::text::fold(v["model"].as_str()?);
+            let letters: Vec<char> = model.chars().collect();
+            let ok = letters.len() >= 6
+                && letters.iter().all(char::is_ascii_lowercase)
+                && letters[2] != letters[3];
+            ok.then(|| {
+                let mut swapped = letters.clone();
+                swapped.swap(2, 3);
+                (swapped.into_iter().collect::<String>(), model)
+            })
+        })
+        .find(|(typed, _)| {
+            !edge_vehicles().iter().any(|v| {
+                let text = format!("{} {} {}", v["make"], v["model"], v["trim"]);
+                autoprecios::api::text::fold(&text).contains(typed.as_str())
+            })
+        })
+        .expect("a model name to misspell");
+    let api = get(&format!("/api/v1/vehicles?q={typed}")).await.json();
+    assert_eq!(
+        api["data"]["pagination"]["total"], 0,
+        "the API's q is exact"
+    );
+    let html = text(&get(&format!("/buscar?q={typed}")).await);
+    assert!(
+        html.contains(&format!(
+            "Ninguna versión coincide con «{typed}». ¿Quisiste decir <a href=\"/buscar?q={model}\">«{model}»</a>?"
+        )),
+        "{typed} -> {model}"
+    );
+    let meant = get(&format!("/api/v1/vehicles?q={model}&sort=price_ars_asc"))
+        .await
+        .json();
+    assert_eq!(card_ids(&html), ids(&meant));
+    assert!(
+        html.contains(&format!("value=\"{typed}\"")),
+        "the field keeps what was typed"
+    );
+    // A body type: "camioneta" is a pick-up or an SUV.
+    let html = text(&get("/buscar?q=camioneta").await);
+    let pickups = get("/api/v1/vehicles?type=Pickup&sort=price_ars_asc")
+        .await
+        .json();
+    let suvs = get("/api/v1/vehicles?type=SUV&sort=price_ars_asc")
+        .await
+        .json();
+    let shown = card_ids(&html);
+    assert!(!shown.is_empty());
+    assert!(shown == ids(&pickups) || shown == ids(&suvs), "{shown:?}");
+    assert!(html.contains("¿Quisiste decir <a href=\"/buscar?type="));
+    // Nothing to read: nothing suggested.
+    let html = text(&get("/buscar?q=qqqqqq").await);
+    assert!(
+        html.contains("Ninguna versión cumple todos los filtros.") && !html.contains("Quisiste")
+    );
+}

@@ -513,3 +513,30 @@ async fn get_vehicle_and_fetch_offer_the_version_as_an_mcp_app() {
     let listed = rpc("resources/list", json!({})).await["resources"].clone();
     assert_eq!(listed.as_array().map(Vec::len), Some(2));
 }
+
+/// `search` forgives as the site does: words that match nothing are read
+/// another way (here a body type) and the reading is named in `readAs`;
+/// words that match are searched as they are, without `readAs`.
+#[tokio::test]
+async fn search_reads_words_that_match_nothing_another_way() {
+    let result = call_tool("search", json!({"query": "camioneta"})).await;
+    let content = &result["structuredContent"];
+    let read_as = content["readAs"].as_str().expect("readAs");
+    let body = match read_as {
+        "pick-ups" => "Pickup",
+        "SUV" => "SUV",
+        other => panic!("read as {other}"),
+    };
+    let http = get_json(&format!("/api/v1/vehicles?type={body}")).await;
+    let got: Vec<&str> = content["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|r| r["id"].as_str().expect("id"))
+        .collect();
+    assert!(!got.is_empty());
+    assert_eq!(got, crate::harness::ids(&http));
+    let make = edge_vehicles()[0]["make"].as_str().expect("make");
+    let exact = call_tool("search", json!({"query": make})).await;
+    assert!(exact["structuredContent"].get("readAs").is_none());
+}
