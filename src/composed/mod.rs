@@ -9,8 +9,10 @@
 pub mod budget;
 mod compare;
 pub mod deals;
+pub mod follow;
 pub mod forgive;
 pub mod form;
+mod lists;
 pub mod picks;
 mod search;
 
@@ -43,6 +45,8 @@ pub mod slots {
         r#"<nav id="paginas" class="pager" aria-label="Páginas de resultados"></nav>"#;
     /// The comparison table.
     pub const COMPARISON: &str = r#"<div id="comparacion"></div>"#;
+    /// The end of a page's head, where a feed's `<link rel="alternate">` goes.
+    pub const HEAD_END: &str = "</head>";
     /// The search filters' fold, open on the static page; a page with
     /// results has it closed.
     pub const FILTERS: &str = r#"<details class="filters" id="filtros" open>"#;

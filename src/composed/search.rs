@@ -3,13 +3,14 @@
 //! line saying how many were found, and links to the other pages.
 
 use super::budget::{self, Asked};
+use super::follow;
 use super::forgive::{self, Reading};
 use super::form::FormState;
+use super::lists::{SearchResults, find_listed};
 use super::{Composed, PageFragments, deals, encode, form_pairs, refused_as, slots, with_content};
-use crate::api::endpoints::{find_deals, search_vehicles};
 use crate::api::error::ErrorDetail;
-use crate::api::params::{Problem, parse_deals, parse_search};
-use crate::api::types::{Listed, Pagination};
+use crate::api::params::Problem;
+use crate::api::types::Pagination;
 use crate::api::{ApiError, Index};
 use crate::html::escape;
 
@@ -98,11 +99,14 @@ pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Com
     if let Some(next) = pagination.next_offset {
         pager.push_str(&page_link(&sent, next, "Siguientes →"));
     }
+    let (follow, alternate) = follow::follow_links(query);
     let status = match forgiven {
         Some(note) => format!("{note} {}", escape(&status)),
         None => escape(&status),
     };
+    let status = format!("{status}<p class=\"follow-line\">{follow}</p>");
     let mut parts = vec![
+        (slots::HEAD_END, format!("{alternate}\n{}", slots::HEAD_END)),
         (slots::STATUS, with_content(slots::STATUS, &status)),
         (slots::RESULTS, with_content(slots::RESULTS, &cards)),
         (slots::PAGER, with_content(slots::PAGER, &pager)),
@@ -284,29 +288,6 @@ fn label_of(field: &str) -> Option<&'static str> {
     crate::api::params::label(field)
 }
 
-/// The versions a search page lists: the deal list of its `kind` and
-/// `window` with its filters, or the search of its filters.
-fn find_listed<'a>(
-    index: &'a Index,
-    deal: bool,
-    query: &str,
-) -> Result<SearchResults<'a>, ApiError> {
-    if deal {
-        let data = find_deals(index, &parse_deals(query)?)?.data;
-        return Ok(SearchResults {
-            title: Some(deals::title(data.kind, data.window)),
-            vehicles: data.vehicles,
-            pagination: data.pagination,
-        });
-    }
-    let data = search_vehicles(index, &parse_search(query)?)?.data;
-    Ok(SearchResults {
-        title: None,
-        vehicles: data.vehicles,
-        pagination: data.pagination,
-    })
-}
-
 /// How many versions were found and which this page shows.
 fn status_line(pagination: &Pagination, shown: usize) -> String {
     match pagination.total {
@@ -327,13 +308,6 @@ fn status_line(pagination: &Pagination, shown: usize) -> String {
             }
         }
     }
-}
-
-/// A page of listed versions, from a search or a deal list (with its title).
-struct SearchResults<'a> {
-    title: Option<String>,
-    vehicles: Vec<Listed<'a>>,
-    pagination: Pagination,
 }
 
 /// A link to the same search at another offset: the buyer's own pairs

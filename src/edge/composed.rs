@@ -12,11 +12,13 @@ use axum::response::Response;
 use axum::routing::get;
 
 use crate::api::Index;
+use crate::composed::follow;
 use crate::composed::{
     Composed, PageFragments, compare_page, encode, form_pairs, picks, search_page,
 };
+use crate::edge::answers::Answer;
 use crate::edge::files;
-use crate::edge::http::bytes_response;
+use crate::edge::http::{answer_response, bytes_response, error_response};
 use crate::edge::state::{AppState, QueryPages};
 
 /// Content type of the pages.
@@ -27,6 +29,7 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/buscar", get(search))
         .route("/comparar", get(compare))
+        .route(follow::FEED_PATH, get(feed))
 }
 
 async fn search(state: State<AppState>, uri: Uri) -> Response {
@@ -35,6 +38,30 @@ async fn search(state: State<AppState>, uri: Uri) -> Response {
 
 async fn compare(state: State<AppState>, uri: Uri) -> Response {
     fill(state, uri, |pages| &pages.compare, compare_page, compared).await
+}
+
+/// `/buscar/feed.xml?...`: the Atom feed of a search (`composed::follow`),
+/// computed once per query and loaded tree and kept in the tree's bounded
+/// cache, under the feed's address as the page reads it.
+async fn feed(State(state): State<AppState>, uri: Uri) -> Response {
+    let site = state.site();
+    let query = uri.query().unwrap_or_default();
+    let key = follow::feed_path(query);
+    if let Some(answer) = site.answers().file(&key) {
+        return answer_response(answer);
+    }
+    let Some(pages) = site.pages() else {
+        return files::serve(State(state), uri).await;
+    };
+    match follow::search_feed(site.index(), &pages.fragments, query) {
+        Ok(xml) => {
+            let answer = Answer::new(follow::ATOM, xml.into_bytes())
+                .expect("invariant: the Atom content type is a header value");
+            site.answers().keep_file(&key, &answer);
+            answer_response(answer)
+        }
+        Err(error) => error_response(&error),
+    }
 }
 
 /// The compare page's picks: the versions it compares.

@@ -47,7 +47,13 @@ pub fn render_redirects(edge_origin: &str) -> String {
         .filter(|(_, http)| http.cdn == Cdn::Edge)
         .map(|(_, http)| http.path.to_owned());
     // The MCP endpoint and the site's query pages, filled in by the edge.
-    let others = ["/mcp", "/buscar", "/comparar"].map(str::to_owned);
+    let others = [
+        "/mcp",
+        "/buscar",
+        "/comparar",
+        crate::composed::follow::FEED_PATH,
+    ]
+    .map(str::to_owned);
     for from in api.chain(others) {
         rule(&mut out, &from, &format!("{edge}{from}"), "200!");
     }

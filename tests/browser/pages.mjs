@@ -464,6 +464,19 @@ for (const javaScriptEnabled of [true, false]) {
     await Promise.all([page.waitForNavigation(), page.click('form.home-search button[type="submit"]')]);
     if (await page.locator('#lista li').count() < 1) failures.push(`home search (${where}): no results at ${page.url()}`);
     if (await page.inputValue('#f-q') !== 'hilux') failures.push(`home search (${where}): the search form lost "hilux"`);
+    // Following the search: the page names its feed, which a reader gets.
+    for (const path of ['/buscar?q=hilux', '/ofertas/bajas']) {
+      await page.goto(base + path, { waitUntil: 'load' });
+      const href = await page.getAttribute('link[rel="alternate"][type="application/atom+xml"]', 'href');
+      const shown = await page.locator('a.follow').count();
+      const address = href && new URL(href, base + path);
+      const feed = address ? await page.request.get(base + address.pathname + address.search) : null;
+      const body = feed ? await feed.text() : '';
+      if (!shown || !feed || feed.status() !== 200 || !feed.headers()['content-type'].startsWith('application/atom+xml')
+        || !body.includes('<entry>') || !feed.headers().etag) {
+        failures.push(`follow (${where}): ${path}: ${href} ${feed && feed.status()}`);
+      }
+    }
     // Searches that forgive: a misspelling, an alias, a body type.
     for (const [typed, meant] of [['corola', 'Corolla'], ['vw amarok', 'Amarok'], ['camioneta', '']]) {
       await page.goto(base + '/', { waitUntil: 'load' });

@@ -126,7 +126,8 @@ fn link_targets(html: &str) -> Vec<String> {
 }
 
 /// Routes the edge answers with any query string.
-const API_ROUTES: [&str; 6] = [
+const API_ROUTES: [&str; 7] = [
+    autoprecios::composed::follow::FEED_PATH,
     "/api/v1",
     "/api/v1/deals",
     "/api/v1/models/prices",

@@ -53,6 +53,9 @@ curl -sS -o "$work/composed/deal-list.html" "$base/buscar?kind=price_drops&windo
 # Comparison picks carried by a static page and by a search.
 curl -sS -o "$work/composed/home-picked.html" "$base/?comparar=$ids"
 curl -sS -o "$work/composed/search-picked.html" "$base/buscar?q=a&comparar=$ids"
+# A search's feed, with the pages' feeds checked below as XML.
+curl -sS -o "$work/composed/search-feed.xml" "$base/buscar/feed.xml?q=a&sort=price_desc"
+python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' "$work/composed/search-feed.xml" || { echo "site check: the search feed is not XML" >&2; exit 1; }
 grep -q 'class="compare-go"' "$work/composed/home-picked.html" || { echo "site check: no compare bar with picks" >&2; exit 1; }
 grep -q 'compare-table' "$work/composed/compare-partly.html" || { echo "site check: a partly known comparison shows no table" >&2; exit 1; }
 grep -q '<li><article' "$work/composed/search.html" || { echo "site check: no search results" >&2; exit 1; }

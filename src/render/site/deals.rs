@@ -81,6 +81,8 @@ struct DealsView<'a> {
     api: String,
     /// The list's `kind`, for its filter form (which `/buscar` answers).
     kind: &'static str,
+    /// The address of its feed.
+    follow: String,
     /// Other windows of the list: (address, label); none for opportunities.
     windows: Vec<(String, &'static str)>,
     /// The makes and body types to filter by.
@@ -149,6 +151,9 @@ fn write_list(site: &Site, list: &DealList) -> anyhow::Result<Vec<SitemapEntry>>
         let data = find_deals(site.index, &query)?.data;
         let number = pages.len() + 1;
         let pagination = &data.pagination;
+        // "Seguir esta lista": the list's search feed (`composed::follow`),
+        // which the edge answers.
+        let follow = format!("{}?kind={}", crate::composed::follow::FEED_PATH, list.param);
         let view = DealsView {
             lead: list.lead,
             empty: list.empty,
@@ -168,6 +173,7 @@ fn write_list(site: &Site, list: &DealList) -> anyhow::Result<Vec<SitemapEntry>>
                 list.param
             ),
             kind: list.param,
+            follow,
             windows: other_windows(list),
             makes: &catalogue.makes,
             types: types.clone(),
@@ -181,6 +187,10 @@ fn write_list(site: &Site, list: &DealList) -> anyhow::Result<Vec<SitemapEntry>>
             path: path.clone(),
             title: title.clone(),
             description: format!("{} {} versiones.", list.lead, view.total),
+            feed: Some((
+                site.index.links().absolute(&view.follow),
+                format!("Seguir: {}", list.title),
+            )),
             crumbs: if list.path == "/ofertas" && number == 1 {
                 crumbs(&[("/", "Inicio")], "Ofertas")
             } else {

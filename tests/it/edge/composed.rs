@@ -549,3 +549,66 @@ async fn a_search_that_finds_nothing_is_read_another_way() {
         html.contains("Ninguna versión cumple todos los filtros.") && !html.contains("Quisiste")
     );
 }
+
+/// "Seguir esta búsqueda": the Atom feed of a search page's query, linked
+/// from the page and its head, one entry per matching version (its page as
+/// its ID, so a newly matching version is a new entry) and one per price
+/// drop of the week (a new drop, a new entry), as cacheable as any answer;
+/// a query the page refuses is refused.
+#[tokio::test]
+async fn a_search_can_be_followed_as_a_feed() {
+    let query = "sort=price_asc&maxPriceArs=200.000.000";
+    let html = text(&get(&format!("/buscar?{query}&utm=x")).await);
+    let feed_path = "/buscar/feed.xml?sort=price_asc&amp;maxPriceArs=200.000.000";
+    assert!(html.contains(&format!(
+        "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"Seguir esta búsqueda\" href=\"{feed_path}\">\n</head>"
+    )));
+    assert!(html.contains(&format!("<a class=\"follow\" href=\"{feed_path}\"")));
+    let feed = get(&format!("/buscar/feed.xml?{query}")).await;
+    assert_eq!(feed.status, StatusCode::OK);
+    assert!(
+        feed.header("content-type")
+            .starts_with("application/atom+xml")
+    );
+    assert!(!feed.header("etag").is_empty());
+    let xml = text(&feed);
+    let api = get("/api/v1/vehicles?maxPriceArs=200000000&limit=100")
+        .await
+        .json();
+    let matching = ids(&api);
+    assert!(!matching.is_empty());
+    let page = |id: &str| {
+        autoprecios::html::escape_xml(
+            api["data"]["vehicles"]
+                .as_array()
+                .expect("vehicles")
+                .iter()
+                .find(|v| v["id"] == id)
+                .expect("listed")["url"]
+                .as_str()
+                .expect("url"),
+        )
+    };
+    for id in &matching {
+        assert_eq!(
+            xml.matches(&format!("<id>{}</id>", page(id))).count(),
+            1,
+            "{id}"
+        );
+    }
+    let drops = api["data"]["vehicles"]
+        .as_array()
+        .expect("vehicles")
+        .iter()
+        .filter(|v| v["recentChanges"]["7d"]["kind"] == "price_drop")
+        .count();
+    assert_eq!(xml.matches("#baja-").count(), drops, "one entry per drop");
+    assert_eq!(xml.matches("<entry>").count(), matching.len() + drops);
+    assert!(!xml.contains("pick-add"), "no compare control in a feed");
+    // The same bytes from the cache, and for the same query spelled with
+    // blanks and tags.
+    let again = get(&format!("/buscar/feed.xml?{query}&make=&utm=y")).await;
+    assert!(again.body == feed.body);
+    let refused = get("/buscar/feed.xml?maxPriceArs=-5").await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+}

@@ -1,0 +1,199 @@
+//! Site pages with a query, following a search: `/buscar/feed.xml?...`, the
+//! Atom feed of any search or deal list the site can show (the same query
+//! as `/buscar?...`), so a buyer can follow it in a feed reader without an
+//! account or an e-mail. The edge answers it from the loaded tree; a feed
+//! reader that polls it sees:
+//!
+//! - an entry for each version that matches (its ID is the version's page,
+//!   so a version that newly matches is a new entry, and one that keeps
+//!   matching is not repeated), updated when its quotes were last checked;
+//! - an entry for each price drop of the last seven days of a matching
+//!   version (its ID names the drop's time, so every new drop is a new
+//!   entry), updated at the drop.
+//!
+//! At most the first 100 matches in the list's order are followed, the
+//! API's largest page. Entries are ordered newest first, then by ID, so the
+//! same tree and query give the same bytes.
+
+use super::budget;
+use super::lists::find_listed;
+use super::{PageFragments, deals, encode, form_pairs};
+use crate::api::error::ErrorDetail;
+use crate::api::params::{Problem, label};
+use crate::api::{ApiError, Index};
+use crate::html::{escape, escape_xml};
+use crate::time::{Time, format_time};
+use crate::vocab::Window;
+
+/// The feed's path; its query is a search page's.
+pub const FEED_PATH: &str = "/buscar/feed.xml";
+
+/// Its content type.
+pub const ATOM: &str = "application/atom+xml; charset=utf-8";
+
+/// The most matches a feed follows (the API's largest page).
+const MOST: &str = "100";
+
+/// The feed address of a search page's query (`None`: every version).
+pub fn feed_path(query: &str) -> String {
+    match encode(&form_pairs(query)) {
+        clean if clean.is_empty() => FEED_PATH.to_owned(),
+        clean => format!("{FEED_PATH}?{clean}"),
+    }
+}
+
+/// The Atom feed of the search or deal list `query` asks for; the API's
+/// refusal when it refuses the query.
+pub fn search_feed(
+    index: &Index,
+    fragments: &PageFragments,
+    query: &str,
+) -> Result<String, ApiError> {
+    let sent = form_pairs(query);
+    let deal = sent.iter().any(|(name, _)| name == "kind");
+    let mut pairs: Vec<(String, String)> = sent
+        .iter()
+        .filter(|(name, _)| deal || !deals::NAMES.contains(&name.as_str()))
+        .filter(|(name, _)| !matches!(name.as_str(), "limit" | "offset"))
+        .cloned()
+        .collect();
+    pairs.push(("limit".to_owned(), MOST.to_owned()));
+    let rate = index.meta().current_rate.and_then(|rate| rate.ars_per_usd);
+    let asked = budget::asked(&pairs, rate);
+    if !asked.refused.is_empty() {
+        return Err(ApiError::InvalidParameters(
+            asked
+                .refused
+                .iter()
+                .map(|field| ErrorDetail::new(*field, Problem::Amount))
+                .collect(),
+        ));
+    }
+    let data = find_listed(index, deal, &encode(&asked.pairs))?;
+    let links = index.links();
+    let mut entries: Vec<(Time, String, String)> = Vec::new();
+    for listed in &data.vehicles {
+        let facts = listed.facts;
+        let page = links.vehicle(&facts.id);
+        let card = fragments
+            .vehicles
+            .get(&facts.id)
+            .map_or_else(String::new, |vehicle| without_pick(&vehicle.card));
+        let card = card.as_str();
+        let title = facts.title();
+        entries.push((
+            facts.observed_at,
+            page.clone(),
+            entry(&page, &page, &title, facts.observed_at, card),
+        ));
+        let week = &facts.windows[Window::ALL.len() - 1];
+        if let (true, Some(at)) = (week.price_drop, week.recency) {
+            let id = format!("{page}#baja-{}", format_time(at));
+            let title = format!("Bajó de precio: {title}");
+            entries.push((at, id.clone(), entry(&id, &page, &title, at, card)));
+        }
+    }
+    entries.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    // The feed changed when its newest entry did.
+    let updated = entries
+        .first()
+        .map_or(index.meta().catalogue_observed_at, |(at, _, _)| *at);
+    let own = links.absolute(&feed_path(query));
+    let page = links.absolute(&match encode(&sent) {
+        clean if clean.is_empty() => "/buscar".to_owned(),
+        clean => format!("/buscar?{clean}"),
+    });
+    let asked_for: Vec<String> = sent
+        .iter()
+        .map(|(name, value)| format!("{}: {value}", label(name).unwrap_or(name)))
+        .collect();
+    let subtitle = match asked_for.is_empty() {
+        true => "Todas las versiones publicadas.".to_owned(),
+        false => format!("{}.", asked_for.join("; ")),
+    };
+    let mut feed = format!(
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n\
+         <feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"es-AR\" xml:base=\"{}/\">\n\
+         <title>{}</title>\n<subtitle>{}</subtitle>\n<id>{}</id>\n\
+         <link rel=\"self\" type=\"application/atom+xml\" href=\"{}\"/>\n\
+         <link rel=\"alternate\" type=\"text/html\" href=\"{}\"/>\n\
+         <updated>{}</updated>\n<author><name>autoprecios</name></author>\n",
+        escape_xml(links.base()),
+        escape_xml(
+            &data
+                .title
+                .unwrap_or_else(|| "Tu búsqueda en autoprecios".to_owned())
+        ),
+        escape_xml(&subtitle),
+        escape_xml(&own),
+        escape_xml(&own),
+        escape_xml(&page),
+        format_time(updated),
+    );
+    for (_, _, xml) in entries {
+        feed.push_str(&xml);
+    }
+    feed.push_str("</feed>\n");
+    Ok(feed)
+}
+
+/// A card without its "Agregar a la comparación" control, which means
+/// nothing in a feed reader.
+fn without_pick(card: &str) -> String {
+    match card.find("<p class=\"pick\">") {
+        Some(start) => {
+            let end = card[start..]
+                .find("</p>")
+                .map_or(card.len(), |end| start + end + "</p>".len());
+            let rest = &card[end..];
+            format!(
+                "{}{}",
+                &card[..start],
+                rest.strip_prefix('\n').unwrap_or(rest)
+            )
+        }
+        None => card.to_owned(),
+    }
+}
+
+/// One entry: its card as its content.
+fn entry(id: &str, page: &str, title: &str, updated: Time, card: &str) -> String {
+    format!(
+        "<entry>\n<id>{}</id>\n<title>{}</title>\n<link rel=\"alternate\" type=\"text/html\" href=\"{}\"/>\n\
+         <updated>{}</updated>\n<content type=\"html\">{}</content>\n</entry>\n",
+        escape_xml(id),
+        escape_xml(title),
+        escape_xml(page),
+        format_time(updated),
+        escape_xml(card)
+    )
+}
+
+/// The "Seguir esta búsqueda" link of a search page, and its
+/// `<link rel="alternate">` for the page's head.
+pub fn follow_links(query: &str) -> (String, String) {
+    let path = escape(&feed_path(query));
+    (
+        format!(
+            "<a class=\"follow\" href=\"{path}\" type=\"application/atom+xml\">Seguir esta búsqueda</a> \
+             <span class=\"meta\">(en un lector de feeds: las versiones que empiezan a coincidir y las que bajan de precio)</span>"
+        ),
+        format!(
+            "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"Seguir esta búsqueda\" href=\"{path}\">"
+        ),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_feed_address_is_the_page_query_as_the_page_reads_it() {
+        assert_eq!(
+            feed_path("q=hilux&make=&utm_source=x&comparar=a"),
+            "/buscar/feed.xml?q=hilux"
+        );
+        assert_eq!(feed_path(""), "/buscar/feed.xml");
+    }
+}
