@@ -536,3 +536,65 @@ fn every_version_page_path_names_its_version_and_no_two_fold_alike() {
         "a premise: an ID with capitals"
     );
 }
+
+/// "Con la misma plata" on every version page: up to three versions of
+/// other models with the same body type, within 5 % of its price in pesos
+/// (inclusive), nearest first; every version that has such a rival shows
+/// the section.
+#[test]
+fn version_pages_show_rivals_at_the_same_money() {
+    let vehicles = crate::harness::edge_vehicles();
+    let pesos = |v: &serde_json::Value| v["priceArs"].as_f64();
+    let mut shown = 0;
+    for vehicle in vehicles {
+        let url = vehicle["url"].as_str().expect("url");
+        let path = url.strip_prefix(BASE).expect("own page");
+        let html = fs::read_to_string(fixture().public.join(&path[1..]).join("index.html"))
+            .expect("version page");
+        let (Some(own), Some(body)) = (pesos(vehicle), vehicle["type"].as_str()) else {
+            assert!(!html.contains("misma-plata"));
+            continue;
+        };
+        let mut expected: Vec<(f64, &str, &str)> = vehicles
+            .iter()
+            .filter(|other| other["type"] == body)
+            .filter(|other| other["make"] != vehicle["make"] || other["model"] != vehicle["model"])
+            .filter_map(|other| {
+                let price = pesos(other)?;
+                ((price - own).abs() * 20.0 <= own).then(|| {
+                    let path = other["url"]
+                        .as_str()
+                        .expect("url")
+                        .strip_prefix(BASE)
+                        .expect("own");
+                    ((price - own).abs(), other["id"].as_str().expect("id"), path)
+                })
+            })
+            .collect();
+        expected.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(b.1)));
+        expected.truncate(3);
+        let section = html
+            .split("<ul class=\"rivals\">")
+            .nth(1)
+            .map(|rest| &rest[..rest.find("</ul>").expect("closed")]);
+        let listed: Vec<String> = section
+            .into_iter()
+            .flat_map(|section| section.split("<li><a href=\"").skip(1))
+            .map(|item| item[..item.find('"').expect("quoted")].to_owned())
+            .collect();
+        let wanted: Vec<String> = expected
+            .iter()
+            .map(|(_, _, path)| (*path).to_owned())
+            .collect();
+        assert_eq!(listed, wanted, "{url}");
+        if !listed.is_empty() {
+            shown += 1;
+            assert!(
+                section
+                    .expect("section")
+                    .contains("Control de estabilidad: ")
+            );
+        }
+    }
+    assert!(shown > 3, "{shown} pages with rivals");
+}

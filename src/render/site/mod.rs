@@ -22,6 +22,7 @@ pub mod format;
 pub mod fragments;
 pub mod labels;
 pub mod money;
+pub mod rivals;
 pub mod shells;
 pub mod specs;
 pub mod version;

@@ -15,6 +15,7 @@ use super::feeds::SitemapEntry;
 use super::format::{UNKNOWN, date_time, price, units};
 use super::labels;
 use super::money::{Money, PriceView, UsualView, usual};
+use super::rivals::{Rival, RivalIndex};
 use super::specs::{SourceView, SpecGroup, sources, spec_groups};
 use super::version_feed::write_version_feed;
 use super::{PageMeta, Site, json_for_script, safe_href};
@@ -106,15 +107,20 @@ struct VersionView {
     api_url: String,
     feed_path: String,
     history_csv: String,
+    /// "Con la misma plata": other models of its body type at its price.
+    rivals: Vec<Rival>,
+    /// Its body type in words, for that section.
+    body: Option<&'static str>,
 }
 
 /// Writes every version page and data feed; returns the pages for the sitemap.
 pub fn write_versions(site: &Site) -> anyhow::Result<Vec<SitemapEntry>> {
+    let rivals = RivalIndex::new(site.vehicles());
     site.vehicles()
         .par_iter()
         .map(|vehicle| {
             let path = Links::vehicle_path(&vehicle.id);
-            write_version_page(site, vehicle, &path)?;
+            write_version_page(site, vehicle, &path, &rivals)?;
             write_version_feed(site, vehicle, &path)?;
             write_history_csv(site, vehicle, &path)?;
             Ok(SitemapEntry {
@@ -141,9 +147,15 @@ fn write_history_csv(site: &Site, vehicle: &Vehicle, path: &str) -> anyhow::Resu
     site.out.write(&url, &file, CSV, csv.as_bytes())
 }
 
-fn write_version_page(site: &Site, vehicle: &Vehicle, path: &str) -> anyhow::Result<()> {
+fn write_version_page(
+    site: &Site,
+    vehicle: &Vehicle,
+    path: &str,
+    rivals: &RivalIndex,
+) -> anyhow::Result<()> {
     let links = site.index.links();
-    let view = view(site, vehicle, path);
+    let mut view = view(site, vehicle, path);
+    view.rivals = rivals.of(vehicle, &site.money);
     let name = format!("{} {} {}", view.make, view.model, view.trim);
     let meta = PageMeta {
         path: path.to_owned(),
@@ -229,6 +241,8 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
         api_url: format!("/api/v1/vehicles/{}", percent_encode(&vehicle.id)),
         feed_path: format!("{path}/feed.xml"),
         history_csv: format!("{path}/{HISTORY_CSV}"),
+        rivals: Vec::new(),
+        body: vehicle.body_type.map(labels::body_type),
     }
 }
 
