@@ -13,6 +13,7 @@ pub mod operations;
 pub mod page_id;
 pub mod params;
 pub mod precomputed;
+pub mod problem;
 pub mod query;
 pub mod text;
 pub mod types;

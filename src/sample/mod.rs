@@ -71,6 +71,15 @@ impl Default for SampleOptions {
     }
 }
 
+/// Every make of the catalogue table, mass market first: the tables are
+/// gathered here, above the definitions in `makes` they are written with.
+fn all_makes() -> impl Iterator<Item = &'static makes::Make> {
+    table_mass::MAKES
+        .iter()
+        .chain(table_more::MAKES)
+        .chain(table_import::MAKES)
+}
+
 /// Generates the synthetic snapshot of `options`; the same options always
 /// give an identical snapshot.
 pub fn generate_sample(options: &SampleOptions) -> Snapshot {

@@ -19,3 +19,4 @@ mod sample;
 mod signals_oracle;
 mod site;
 mod snapshot;
+mod table_bounds;
