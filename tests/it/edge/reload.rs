@@ -200,3 +200,84 @@ async fn static_pages_come_from_the_loaded_tree_until_a_reload() {
     assert_eq!(changed, b"<p>changed</p>");
     assert_eq!(changed_tag, etag(b"<p>changed</p>"));
 }
+
+/// A followed search after a new snapshot: a version whose price falls
+/// within the budget is a new entry, and its drop another one, while what
+/// the old tree answered is not served again (a new ETag).
+#[tokio::test]
+async fn a_followed_search_shows_what_a_new_snapshot_changed() {
+    let (_dir, out) = tree_copy();
+    let state = AppState::load(&out).expect("load");
+    let original = fs::read(out.join("_edge/catalogue.json")).expect("edge data");
+    let data: Value = serde_json::from_slice(&original).expect("json");
+    let vehicles = data["vehicles"].as_array().expect("vehicles");
+    let mut prices: Vec<f64> = vehicles
+        .iter()
+        .filter_map(|v| v["facts"]["priceArs"].as_f64())
+        .collect();
+    prices.sort_by(f64::total_cmp);
+    let budget = prices[prices.len() / 2].round();
+    let (at, vehicle) = vehicles
+        .iter()
+        .enumerate()
+        .find(|(_, v)| {
+            v["facts"]["priceArs"].as_f64().is_some_and(|p| p > budget)
+                && v["facts"]["windows"][2]["priceDrop"] == false
+        })
+        .expect("a version over the budget");
+    let id = vehicle["facts"]["id"].as_str().expect("id");
+    let record = send_to(
+        state.clone(),
+        Method::GET,
+        &format!(
+            "/api/v1/vehicles/{}",
+            autoprecios::api::links::percent_encode(id)
+        ),
+        &[],
+    )
+    .await
+    .json();
+    let page =
+        autoprecios::html::escape_xml(record["data"]["vehicle"]["url"].as_str().expect("url"));
+    let feed = |state: AppState| async move {
+        let reply = send_to(
+            state,
+            Method::GET,
+            &format!("/buscar/feed.xml?maxPriceArs={budget}"),
+            &[],
+        )
+        .await;
+        assert_eq!(reply.status, StatusCode::OK);
+        let tag = reply.header("etag").to_owned();
+        (String::from_utf8(reply.body).expect("UTF-8"), tag)
+    };
+    let (before, before_tag) = feed(state.clone()).await;
+    assert!(!before.contains(&format!("<id>{page}</id>")));
+    let when = data["meta"]["catalogueObservedAt"]
+        .as_str()
+        .expect("time")
+        .to_owned();
+    let cheaper = edited(&original, |data| {
+        let facts = &mut data["vehicles"][at]["facts"];
+        facts["priceArs"] = Value::from(budget - 1.0);
+        facts["windows"][2]["priceDrop"] = Value::from(true);
+        facts["windows"][2]["dropPct"] = Value::from(5.0);
+        facts["windows"][2]["recency"] = Value::from(when.clone());
+    });
+    publish(&out, &cheaper, 10);
+    assert!(state.reload_if_changed().expect("a new tree"));
+    let (after, after_tag) = feed(state).await;
+    assert_ne!(after_tag, before_tag);
+    assert!(
+        after.contains(&format!("<id>{page}</id>")),
+        "newly matching"
+    );
+    assert!(
+        after.contains(&format!("<id>{page}#baja-{when}</id>")),
+        "its drop"
+    );
+    assert_eq!(
+        after.matches("<entry>").count(),
+        before.matches("<entry>").count() + 2
+    );
+}
