@@ -516,6 +516,7 @@ for (const javaScriptEnabled of [true, false]) {
     await page.click('.deal-filters-box > summary');
     await page.selectOption('#f-window', '7d');
     await Promise.all([page.waitForNavigation(), page.click('form.deal-filters button[type="submit"]')]);
+    await page.reload({ waitUntil: 'load' });
     const dealCount = await page.locator('#lista li').count();
     if (await page.inputValue('#f-kind') !== 'price_drops' || await page.inputValue('#f-sort') !== 'recommended') {
       failures.push(`deal list state (${where}): kind ${await page.inputValue('#f-kind')}, sort ${await page.inputValue('#f-sort')}`);
