@@ -62,13 +62,18 @@ pub async fn serve(State(state): State<AppState>, uri: Uri) -> Response {
 }
 
 /// Any other page of the site asked with comparison picks
-/// (`?comparar=...`): the static page with them applied. `None` when the
+/// (`?comparar=...`): the static page with them applied, kept in the
+/// tree's bounded cache under its URL like the page itself. `None` when the
 /// answer is not a page or the query has no picks.
 pub fn with_picks(site: &Site, uri: &Uri, answer: &Answer) -> Option<Response> {
     let query = uri.query().filter(|query| query.contains("comparar="))?;
     let pages = site.pages()?;
     if !answer.content_type.as_bytes().starts_with(b"text/html") {
         return None;
+    }
+    let key = format!("{}?{query}", uri.path());
+    if let Some(picked) = site.answers().file(&key) {
+        return Some(answer_response(picked));
     }
     let html = std::str::from_utf8(&answer.bytes).ok()?;
     let html = picks::apply(
@@ -78,12 +83,9 @@ pub fn with_picks(site: &Site, uri: &Uri, answer: &Answer) -> Option<Response> {
         &picks::read(query),
         &pages.fragments.vehicles,
     );
-    Some(bytes_response(
-        StatusCode::OK,
-        HTML_PAGE,
-        html.into_bytes(),
-        true,
-    ))
+    let picked = Answer::new(HTML_PAGE, html.into_bytes())?;
+    site.answers().keep_file(&key, &picked);
+    Some(answer_response(picked))
 }
 
 /// Content type of a page with picks applied.

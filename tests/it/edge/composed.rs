@@ -612,3 +612,30 @@ async fn a_search_can_be_followed_as_a_feed() {
     let refused = get("/buscar/feed.xml?maxPriceArs=-5").await;
     assert_eq!(refused.status, StatusCode::BAD_REQUEST);
 }
+
+/// Comparison picks in any page's URL: the edge applies them to the static
+/// page (the bar, the controls, the links), the same bytes each time; an
+/// unknown ID is dropped and a page without picks is the file itself.
+#[tokio::test]
+async fn picks_travel_with_any_page() {
+    let chosen: Vec<String> = edge_vehicles()
+        .iter()
+        .take(2)
+        .map(|v| v["id"].as_str().expect("id").to_owned())
+        .collect();
+    let value = autoprecios::composed::picks::value(&chosen);
+    let uri = format!("/modelos?comparar={value},no-existe");
+    let page = get(&uri).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(!page.header("etag").is_empty());
+    let html = text(&page);
+    let escaped = autoprecios::html::escape(&value);
+    assert!(html.contains(&format!(
+        "<a class=\"compare-go\" href=\"/comparar?ids={escaped}\">Comparar (2)</a>"
+    )));
+    assert!(html.contains(&format!("<a href=\"/buscar?comparar={escaped}\">")));
+    assert!(!html.contains("no-existe"));
+    assert!(get(&uri).await.body == page.body, "the same page again");
+    let plain = get("/modelos").await;
+    assert!(plain.body == fs::read(fixture().public.join("modelos/index.html")).expect("file"));
+}
