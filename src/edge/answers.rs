@@ -26,7 +26,7 @@ use crate::api::json::{etag, to_json_bytes};
 use crate::api::operations::{Operation, http_operations};
 use crate::api::params::TypedQuery;
 use crate::api::params::{
-    parse_compare, parse_deals, parse_model, parse_none, parse_search, parse_vehicle,
+    Args, compare_query, deals_query, model_query, no_arguments, search_query, text_argument,
 };
 use crate::api::query::{CompareQuery, DealsQuery, ModelQuery, SearchQuery};
 use crate::api::{ApiError, Index};
@@ -72,20 +72,32 @@ impl Question {
     /// rather than by the router, so that every byte of an ID (`/` as
     /// `%2F`, `+`, `%`) survives exactly once-decoded.
     pub fn of_request(operation: Operation, path: &str, query: &str) -> Result<Question, ApiError> {
+        let prefix = operation.spec().http.map_or("", |http| http.path);
+        let raw_id = prefix
+            .strip_suffix("{id}")
+            .map(|prefix| path.strip_prefix(prefix).unwrap_or_default());
+        Question::of_args(operation, Args::from_query(operation, raw_id, query), true)
+    }
+
+    /// The one dispatch from an operation and its checked arguments to the
+    /// question they ask, for HTTP and MCP alike (`commas_separate`: HTTP's
+    /// rule for `ids`, see [`CompareQuery::commas_separate`]). The
+    /// connector's two tools ask no question of the API's answers: not
+    /// found.
+    pub fn of_args(
+        operation: Operation,
+        args: Args,
+        commas_separate: bool,
+    ) -> Result<Question, ApiError> {
         match operation {
-            Operation::ApiInfo => parse_none(query).map(|()| Question::ApiInfo),
-            Operation::Catalogue => parse_none(query).map(|()| Question::Catalogue),
-            Operation::Search => parse_search(query).map(Question::Search),
-            Operation::Deals => parse_deals(query).map(Question::Deals),
-            Operation::ModelPrices => parse_model(query).map(Question::Model),
-            Operation::Compare => parse_compare(query).map(Question::Compare),
-            Operation::Vehicle => {
-                let prefix = operation.spec().http.map_or("", |http| http.path);
-                let prefix = prefix.strip_suffix("{id}").unwrap_or(prefix);
-                let raw = path.strip_prefix(prefix).unwrap_or_default();
-                parse_vehicle(raw, query).map(Question::Vehicle)
-            }
-            // MCP's connector tools have no HTTP route.
+            Operation::ApiInfo => no_arguments(args).map(|()| Question::ApiInfo),
+            Operation::Catalogue => no_arguments(args).map(|()| Question::Catalogue),
+            Operation::Search => search_query(args).map(Question::Search),
+            Operation::Deals => deals_query(args).map(Question::Deals),
+            Operation::ModelPrices => model_query(args).map(Question::Model),
+            Operation::Compare => compare_query(args, commas_separate).map(Question::Compare),
+            Operation::Vehicle => text_argument(args, "id").map(Question::Vehicle),
+            // MCP's connector tools have no question of the API's.
             Operation::ConnectorSearch | Operation::ConnectorFetch => {
                 Err(ApiError::NotFound(Missing::Resource))
             }
