@@ -42,11 +42,18 @@ pub fn read(query: &str) -> Vec<String> {
         let Some(value) = pair.strip_prefix("comparar=") else {
             continue;
         };
-        // Commas separate IDs; a comma inside an ID is `%2C`.
-        for piece in value.split(',') {
-            let Some(id) = form_decode(piece) else {
-                continue;
-            };
+        // Commas separate IDs and a comma inside an ID is `%2C`, as in
+        // `/comparar?ids=`; a value with no comma as such came through a
+        // proxy that encodes every comma (a CDN rule's query condition
+        // does), and is split where its commas are, as the compare page
+        // splits IDs typed into its form.
+        let pieces: Vec<String> = match value.contains(',') {
+            true => value.split(',').filter_map(form_decode).collect(),
+            false => form_decode(value)
+                .map(|decoded| decoded.split(',').map(str::to_owned).collect())
+                .unwrap_or_default(),
+        };
+        for id in pieces {
             let id = id.trim().to_owned();
             if !id.is_empty() && !ids.contains(&id) {
                 ids.push(id);
@@ -283,6 +290,11 @@ mod tests {
     fn picks_are_read_decoded_without_repeats_the_newest_four() {
         assert_eq!(read("q=x&comparar=a%20b,c%2Cd,a%20b"), ["a b", "c,d"]);
         assert_eq!(read("comparar=a,b,c,d,e"), ["b", "c", "d", "e"]);
+        assert_eq!(
+            read("comparar=a%2Cb%20c"),
+            ["a", "b c"],
+            "every comma encoded"
+        );
         assert!(read("q=comparar").is_empty());
         assert_eq!(value(&["a b".to_owned(), "c,d".to_owned()]), "a%20b,c%2Cd");
     }

@@ -58,13 +58,16 @@ pub fn render_redirects(edge_origin: &str) -> String {
         rule(&mut out, &from, &format!("{edge}{from}"), "200!");
     }
     // Any page with comparison picks (`?comparar=`): the edge applies them
-    // to the page (`composed::picks`); a rule's query condition matches the
-    // parameter wherever it sits in the query.
+    // to the page (`composed::picks`). The rule's query condition matches
+    // the parameter wherever it sits in the query; the target names no
+    // query, so the CDN passes the original one on as it came (a
+    // placeholder would re-encode the commas between IDs as `%2C`, which
+    // the edge reads as part of one ID).
     out.push_str("# Any page carrying comparison picks: the edge applies them.\n");
     rule(
         &mut out,
         "/*  comparar=:comparar",
-        &format!("{edge}/:splat?comparar=:comparar"),
+        &format!("{edge}/:splat"),
         "200!",
     );
     out.push_str("# A version's detail is its file; an ID without one asks the edge.\n");

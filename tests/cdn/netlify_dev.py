@@ -89,6 +89,18 @@ status, headers, body = get(CDN, "/metodologia")
 check(status == 200 and b"<html" in body, "/metodologia is a page")
 check(headers.get("X-Frame-Options") == "DENY", "/metodologia: security headers")
 
+# The site's query pages and a page carrying comparison picks: the edge's.
+picks = ",".join(urllib.parse.quote(i, safe="") for i in detail_ids[:2])
+for path, mark in [
+    (f"/modelos?comparar={picks}", b'class="compare-go"'),
+    (f"/buscar?q=a&comparar={picks}", b'class="compare-go"'),
+    ("/buscar/feed.xml?q=a", b"<feed "),
+]:
+    status, headers, body = get(CDN, path)
+    check(status == 200 and mark in body and body == get(EDGE, path)[2], f"{path}: the edge's answer")
+status, _, body = get(CDN, "/modelos")
+check(status == 200 and b'class="compare-go"' not in body, "/modelos without picks is its file")
+
 # Queries: proxied to the edge, its bytes and headers passed through.
 for path in ["/api/v1/vehicles?limit=2", "/api/v1/deals?kind=price_drops&window=7d", "/api/v1/vehicles"]:
     status, headers, body = get(CDN, path)

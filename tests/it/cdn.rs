@@ -1,6 +1,7 @@
 //! The generated `_redirects` routes as intended: a small first-match matcher
 //! (exact paths and a trailing splat, `!` forcing over existing files, a
-//! query condition `name=:value` matching when the query has `name`) run
+//! query condition `name=:value` matching when the query has `name`, and
+//! passing the query on as sent to a target without one) run
 //! over a table of URLs against the fixture tree.
 
 use std::fs;
@@ -66,6 +67,10 @@ fn route_query(path: &str, query: &str) -> (String, String) {
         if let Some(name) = &rule.query {
             let Some(value) = value(name) else { continue };
             to = to.replace(&format!(":{name}"), value);
+            // A target without a query of its own gets the request's, as sent.
+            if !to.contains('?') {
+                to = format!("{to}?{query}");
+            }
         }
         if file_exists && !rule.status.ends_with('!') {
             break;
