@@ -2,6 +2,7 @@
 
 mod broken_generate;
 mod cdn;
+mod cli;
 mod datos;
 mod edge;
 mod feeds;
