@@ -344,6 +344,16 @@ pub struct WeeklyAverage {
     pub average_usd: f64,
 }
 
+/// Whether the ISO week starting on `week_start` (a Monday, Argentine date)
+/// had ended by `at`: its average is final. The current week's moves with
+/// every check, so what is published page by page (each version's chart and
+/// `historial.csv`) shows completed weeks and the current price beside them,
+/// and changes only when a week completes or the price changes.
+pub fn week_completed(week_start: chrono::NaiveDate, at: crate::time::Time) -> bool {
+    let today = at.with_timezone(&crate::time::argentina()).date_naive();
+    week_start + chrono::Days::new(7) <= today
+}
+
 /// The sourced specification record of a version, passed through as published.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -73,6 +73,23 @@ pub fn stale_snapshot(snapshot_at: Time, now: Time) -> Option<String> {
     })
 }
 
+/// An error when `snapshot_at` is more than `max_hours` before `now`
+/// (`check --max-age`): a script that publishes only after `check` passes
+/// never publishes a stopped scraper's prices as current.
+pub fn too_old(snapshot_at: Time, now: Time, max_hours: f64) -> anyhow::Result<()> {
+    let age_hours = (now - snapshot_at).num_seconds() as f64 / 3600.0;
+    if !(max_hours.is_finite() && max_hours > 0.0) {
+        anyhow::bail!("--max-age must be a positive number of hours, got {max_hours}");
+    }
+    if age_hours > max_hours {
+        anyhow::bail!(
+            "stale snapshot: snapshotAt {} is {age_hours:.1} hours old, over --max-age {max_hours}",
+            format_time(snapshot_at)
+        );
+    }
+    Ok(())
+}
+
 /// Counts what a maintainer checks before publishing.
 pub fn check_report(snapshot: &Snapshot, catalogue: &Catalogue) -> CheckReport {
     let vehicles = &catalogue.vehicles;

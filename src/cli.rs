@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
+use crate::time::Time;
+
 /// New-car dealer prices in Argentina: checks snapshots and builds the static
 /// API and site.
 #[derive(Debug, Parser)]
@@ -32,12 +34,26 @@ pub enum Command {
         /// Origin of the edge server the CDN proxies parameterised requests to.
         #[arg(long, default_value = crate::generate::DEFAULT_BASE_URL)]
         edge_origin: String,
+        /// Trees kept besides the new one in `<out>.trees/` for rollback and
+        /// for an edge that has not reloaded yet (the tree `<out>` pointed to
+        /// is always kept).
+        #[arg(long, value_name = "N", default_value_t = crate::output::DEFAULT_KEEP)]
+        keep: usize,
+        /// Refuse, rather than warn about, a configuration that cannot be
+        /// what a public site wants (a loopback `--edge-origin` with a
+        /// public `--base-url`).
+        #[arg(long)]
+        strict: bool,
     },
     /// Validate a snapshot and print what a maintainer checks before publishing.
     Check {
         /// Snapshot directory.
         #[arg(default_value = "data")]
         dir: PathBuf,
+        /// Fail (exit 1) when `snapshotAt` is more than this many hours old:
+        /// a scraper that stopped must not be published as current.
+        #[arg(long, value_name = "HOURS")]
+        max_age: Option<f64>,
     },
     /// Write a deterministic synthetic snapshot (realistic, but invented data).
     Sample {
@@ -50,6 +66,16 @@ pub enum Command {
         /// Random seed: the same seed gives byte-identical files.
         #[arg(long, default_value_t = 20_261_121)]
         seed: u64,
+        /// The series' last catalogue check (RFC 3339, a 23:00 UTC check);
+        /// `--days` count back from it.
+        #[arg(long, default_value = "2026-11-21T23:00:00Z", value_parser = parse_time_arg)]
+        horizon: Time,
+        /// Publish the series as of this earlier catalogue check (RFC 3339,
+        /// one of the five daily checks at 11, 14, 17, 20 and 23 UTC): the
+        /// same options with a later `--end` give the next snapshot of the
+        /// same series, keeping every earlier row. Default: the horizon.
+        #[arg(long, value_parser = parse_time_arg)]
+        end: Option<Time>,
         /// Output directory (created if missing; its snapshot files are replaced).
         #[arg(long, default_value = "data")]
         out: PathBuf,
@@ -57,6 +83,11 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Format::Parquet)]
         format: Format,
     },
+}
+
+/// A time argument in RFC 3339.
+fn parse_time_arg(text: &str) -> Result<Time, String> {
+    crate::time::parse_time(text).ok_or_else(|| format!("{text:?} is not an RFC 3339 time"))
 }
 
 /// Table file format for `sample`.

@@ -15,7 +15,11 @@ use crate::check::stale_snapshot;
 use crate::output::{Manifest, TreeWriter};
 use crate::render::datos::{datos_sitemap_entry, write_datos};
 use crate::render::site::{Site, write_site};
-use crate::render::{api::write_api, cdn::render_redirects, docs, templates};
+use crate::render::{
+    api::write_api,
+    cdn::{render_headers, render_redirects},
+    docs, templates,
+};
 use crate::signals::compute_catalogue;
 use crate::signals::monitoring::{check_gaps, listed_counts};
 use crate::steps::{load, timed};
@@ -35,6 +39,11 @@ pub struct GenerateOptions {
     pub base_url: String,
     /// Origin of the edge server that the CDN proxies parameterised requests to.
     pub edge_origin: String,
+    /// Earlier trees kept beside the new one (see `output::publish`).
+    pub keep: usize,
+    /// Refuse a loopback edge origin with a public base URL instead of
+    /// warning.
+    pub strict: bool,
     /// Fail after writing this many files (tests of the all-or-nothing swap).
     pub fail_after: Option<usize>,
 }
@@ -48,6 +57,16 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
         if !(origin.starts_with("https://") || origin.starts_with("http://")) {
             anyhow::bail!("{name} must be an absolute http(s) URL, got {origin:?}");
         }
+    }
+    if is_loopback(&options.edge_origin) && !is_loopback(&options.base_url) {
+        let problem = format!(
+            "--edge-origin {} is this machine, but --base-url {} is public: the CDN would proxy every search, comparison and /mcp request to an address that only reaches itself; pass the edge host's public origin",
+            options.edge_origin, options.base_url
+        );
+        if options.strict {
+            anyhow::bail!("{problem} (refused under --strict)");
+        }
+        warn!("{problem}");
     }
     let snapshot = load(&options.data)?;
     // An outage or a half-read catalogue changes what counts as "new"; the
@@ -97,13 +116,18 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
                 .as_bytes(),
         )
     })?;
-    let redirects = render_redirects(&index, &options.edge_origin);
-    out.write(
-        "/_redirects",
-        "_redirects",
-        "text/plain; charset=utf-8",
-        redirects.as_bytes(),
-    )?;
+    // The CDN's rules, read by the CDN and never served.
+    for (name, text) in [
+        ("_redirects", render_redirects(&options.edge_origin)),
+        ("_headers", render_headers()),
+    ] {
+        out.write(
+            &format!("/{name}"),
+            name,
+            "text/plain; charset=utf-8",
+            text.as_bytes(),
+        )?;
+    }
     let mut env = templates::environment();
     crate::render::site::set_money_bar(&mut env, index.meta());
     timed("write docs", || docs::write_docs(&index, &env, &out))?;
@@ -121,8 +145,56 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
     );
     datos?;
     pages?;
-    let manifest = timed("publish the tree", || out.commit())
+    let manifest = timed("publish the tree", || out.commit(options.keep))
         .with_context(|| format!("publishing {}", options.out.display()))?;
     info!(files = manifest.files.len(), out = %options.out.display(), "tree written");
     Ok(manifest)
+}
+
+/// Whether an http(s) origin names this machine (a loopback address or
+/// `localhost`), which no one else can reach.
+fn is_loopback(origin: &str) -> bool {
+    let rest = origin.split_once("://").map_or(origin, |(_, rest)| rest);
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let host = authority
+        .rsplit_once('@')
+        .map_or(authority, |(_, host)| host);
+    let host = match host.strip_prefix('[') {
+        Some(bracketed) => bracketed.split(']').next().unwrap_or(""),
+        None => host.rsplit_once(':').map_or(host, |(name, _)| name),
+    };
+    let host = host.to_ascii_lowercase();
+    host == "localhost"
+        || host.ends_with(".localhost")
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback() || ip.is_unspecified())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loopback_origins_are_told_from_public_ones() {
+        for local in [
+            "http://127.0.0.1:8080",
+            "http://localhost:8888",
+            "http://[::1]:8080/",
+            "http://127.1.2.3",
+            "https://edge.localhost",
+            "http://0.0.0.0:8080",
+        ] {
+            assert!(is_loopback(local), "{local}");
+        }
+        for public in [
+            "https://autoprecios.example",
+            "https://edge.autoprecios.example:8443",
+            "http://192.168.1.10:8080",
+            "https://[2001:db8::1]",
+            "https://localhost.example",
+        ] {
+            assert!(!is_loopback(public), "{public}");
+        }
+    }
 }

@@ -3,6 +3,11 @@
 //! and ETag in `manifest.json`, and publishes the finished tree in one atomic
 //! step (a versioned directory and a symbolic link replaced by a rename), so
 //! a failed or killed run leaves the previous tree untouched and served.
+//!
+//! A tree is three things side by side: `public/`, the directory the CDN
+//! publishes (everything it serves, its `_headers` and `_redirects`, and
+//! nothing else, so a deploy uploads no file only to hide it), the edge's
+//! own data under `_edge/`, and `manifest.json`.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -13,7 +18,7 @@ use anyhow::{Context, bail};
 use serde::Serialize;
 
 use crate::api::json::{etag, to_json_bytes};
-pub use crate::manifest::{MANIFEST, Manifest, ManifestEntry};
+pub use crate::manifest::{EDGE_DIR, MANIFEST, Manifest, ManifestEntry, PUBLIC_DIR};
 
 /// Writes a tree into a staging directory; [`TreeWriter::commit`] swaps it in.
 #[derive(Debug)]
@@ -45,8 +50,9 @@ impl TreeWriter {
         })
     }
 
-    /// Writes `bytes` at `file` (relative, `/`-separated) and records it as the
-    /// answer to `url`.
+    /// Writes `bytes` at `file` (relative to the public directory,
+    /// `/`-separated; a name under `_edge/` goes beside it, in the edge's
+    /// directory) and records it as the answer to `url`.
     pub fn write(
         &self,
         url: &str,
@@ -58,14 +64,15 @@ impl TreeWriter {
         if self.fail_after.is_some_and(|limit| count >= limit) {
             bail!("injected failure before writing {file}");
         }
-        let path = self.staging.join(file);
+        let file = placed(file);
+        let path = self.staging.join(&file);
         if let Some(parent) = path.parent() {
             fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
         }
         fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))?;
         let entry = ManifestEntry {
             url: url.to_owned(),
-            file: file.to_owned(),
+            file,
             content_type: content_type.to_owned(),
             etag: etag(bytes),
         };
@@ -86,8 +93,9 @@ impl TreeWriter {
         self.write(url, file, JSON, &to_json_bytes(value))
     }
 
-    /// Writes the manifest and publishes the staging tree at the destination.
-    pub fn commit(self) -> anyhow::Result<Manifest> {
+    /// Writes the manifest and publishes the staging tree at the
+    /// destination, keeping `keep` earlier trees (see [`publish`]).
+    pub fn commit(self, keep: usize) -> anyhow::Result<Manifest> {
         let mut files = self
             .entries
             .into_inner()
@@ -104,10 +112,24 @@ impl TreeWriter {
         let manifest = Manifest { files };
         let bytes = serde_json::to_vec_pretty(&manifest).context("serializing the manifest")?;
         fs::write(self.staging.join(MANIFEST), &bytes).context("writing the manifest")?;
-        publish(&self.staging, &self.destination, &bytes)?;
+        publish(&self.staging, &self.destination, &bytes, keep)?;
         Ok(manifest)
     }
 }
+
+/// Where a file of the tree goes: the edge's files in its own directory,
+/// every other one in the public directory.
+fn placed(file: &str) -> String {
+    if file.starts_with(&format!("{EDGE_DIR}/")) {
+        file.to_owned()
+    } else {
+        format!("{PUBLIC_DIR}/{file}")
+    }
+}
+
+/// Earlier trees `generate` keeps by default: the one an edge may still
+/// serve until it reloads, and one more to roll back to.
+pub const DEFAULT_KEEP: usize = 2;
 
 /// JSON content type of every API response.
 pub const JSON: &str = "application/json";
@@ -127,18 +149,25 @@ fn sibling(destination: &Path, suffix: &str) -> PathBuf {
 /// manifest's ETag, so the same snapshot gives the same name), and
 /// `<destination>`, a symbolic link, is replaced by a link to it with one
 /// `rename`: a reader, or a crash at any moment, sees the old tree or the new
-/// one, each complete, never neither. The previous tree is kept, because an
-/// edge serves the tree it loaded until it reloads; older ones are removed.
-/// A real directory found at `<destination>` (a tree published before trees
-/// were versioned) is first moved into `.trees` itself.
-fn publish(staging: &Path, destination: &Path, manifest: &[u8]) -> anyhow::Result<()> {
+/// one, each complete, never neither. Besides the new tree, the `keep` most
+/// recently published trees stay (a tree published again counts as new),
+/// and the tree `<destination>` pointed to always stays, whatever `keep`
+/// says, because an edge serves the tree it loaded until it reloads; older
+/// ones are removed. A real directory found at `<destination>` (a tree
+/// published before trees were versioned) is first moved into `.trees`
+/// itself.
+fn publish(staging: &Path, destination: &Path, manifest: &[u8], keep: usize) -> anyhow::Result<()> {
     let trees = sibling(destination, "trees");
     fs::create_dir_all(&trees).with_context(|| format!("creating {}", trees.display()))?;
     let id = etag(manifest)[1..17].to_owned();
     let tree = trees.join(&id);
     if tree.exists() {
-        // The same tree is published already (the same snapshot again).
+        // The same tree is published already (the same snapshot again): it
+        // becomes the newest, so no earlier tree counts it among the kept.
         fs::remove_dir_all(staging).with_context(|| format!("removing {}", staging.display()))?;
+        fs::File::open(&tree)
+            .and_then(|dir| dir.set_modified(std::time::SystemTime::now()))
+            .with_context(|| format!("marking {} as published now", tree.display()))?;
     } else {
         fs::rename(staging, &tree)
             .with_context(|| format!("moving the new tree to {}", tree.display()))?;
@@ -171,10 +200,21 @@ fn publish(staging: &Path, destination: &Path, manifest: &[u8]) -> anyhow::Resul
         .with_context(|| format!("linking {} to {}", link.display(), tree.display()))?;
     fs::rename(&link, destination)
         .with_context(|| format!("publishing {}", destination.display()))?;
+    let mut earlier = Vec::new();
     for entry in fs::read_dir(&trees).with_context(|| format!("listing {}", trees.display()))? {
-        let name = entry?.file_name();
-        if name != *id && Some(&name) != previous.as_ref() {
-            let old = trees.join(&name);
+        let entry = entry?;
+        let name = entry.file_name();
+        if name != *id {
+            let published = entry.metadata()?.modified()?;
+            earlier.push((published, name));
+        }
+    }
+    // Newest first; the name breaks ties, so the choice never depends on
+    // the order the directory lists them in.
+    earlier.sort_by(|a, b| b.cmp(a));
+    for (rank, (_, name)) in earlier.iter().enumerate() {
+        if rank >= keep && Some(name) != previous.as_ref() {
+            let old = trees.join(name);
             fs::remove_dir_all(&old).with_context(|| format!("removing {}", old.display()))?;
         }
     }

@@ -4,28 +4,33 @@ use std::path::Path;
 
 use anyhow::Context;
 
-use crate::check::{check_report, stale_snapshot};
+use crate::check::{check_report, stale_snapshot, too_old};
 use crate::cli::{Cli, Command, Format};
 use crate::generate::{GenerateOptions, generate};
-use crate::sample::{SampleOptions, generate_sample};
+use crate::sample::{SampleOptions, as_of, generate_sample};
 use crate::signals::compute_catalogue;
 use crate::snapshot::{TableFormat, write_snapshot};
 use crate::steps::{load, timed};
+use crate::time::Time;
 
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
-        Command::Check { dir } => check(&dir),
+        Command::Check { dir, max_age } => check(&dir, max_age),
         Command::Generate {
             data,
             out,
             base_url,
             edge_origin,
+            keep,
+            strict,
         } => generate(&GenerateOptions {
             data,
             out,
             base_url,
             edge_origin,
+            keep,
+            strict,
             fail_after: None,
         })
         .map(|_| ()),
@@ -33,6 +38,8 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             versions,
             days,
             seed,
+            horizon,
+            end,
             out,
             format,
         } => {
@@ -40,29 +47,41 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
                 versions,
                 days,
                 seed,
-                ..SampleOptions::default()
+                end: horizon,
             };
             let format = match format {
                 Format::Parquet => TableFormat::Parquet,
                 Format::Csv => TableFormat::Csv,
             };
-            sample(&options, &out, format)
+            sample(&options, end, &out, format)
         }
     }
 }
 
-fn check(dir: &Path) -> anyhow::Result<()> {
+fn check(dir: &Path, max_age_hours: Option<f64>) -> anyhow::Result<()> {
     let snapshot = load(dir)?;
     let catalogue = timed("compute signals", || compute_catalogue(&snapshot));
     println!("{}", check_report(&snapshot, &catalogue));
-    if let Some(warning) = stale_snapshot(snapshot.meta.snapshot_at, chrono::Utc::now()) {
+    let now = chrono::Utc::now();
+    if let Some(warning) = stale_snapshot(snapshot.meta.snapshot_at, now) {
         tracing::warn!("{warning}");
+    }
+    if let Some(max) = max_age_hours {
+        too_old(snapshot.meta.snapshot_at, now, max)?;
     }
     Ok(())
 }
 
-fn sample(options: &SampleOptions, out: &Path, format: TableFormat) -> anyhow::Result<()> {
-    let snapshot = timed("generate sample", || generate_sample(options));
+fn sample(
+    options: &SampleOptions,
+    end: Option<Time>,
+    out: &Path,
+    format: TableFormat,
+) -> anyhow::Result<()> {
+    let mut snapshot = timed("generate sample", || generate_sample(options));
+    if let Some(end) = end {
+        snapshot = as_of(snapshot, end)?;
+    }
     timed("write snapshot", || write_snapshot(&snapshot, out, format))
         .with_context(|| format!("writing the sample to {}", out.display()))?;
     println!(

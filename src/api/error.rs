@@ -6,7 +6,7 @@ use std::fmt;
 use serde::Serialize;
 use serde::ser::{SerializeStruct, Serializer};
 
-use crate::api::params::Problem;
+use crate::api::problem::Problem;
 
 /// One problem with one parameter.
 #[derive(Debug, Clone, PartialEq)]

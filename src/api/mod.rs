@@ -12,6 +12,8 @@ pub mod openapi;
 pub mod operations;
 pub mod page_id;
 pub mod params;
+pub mod precomputed;
+pub mod problem;
 pub mod query;
 pub mod text;
 pub mod types;

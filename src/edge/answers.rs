@@ -9,6 +9,8 @@
 //! [`MAX_CACHED_FILE`] each), read and hashed once per tree.
 
 use std::collections::HashMap;
+use std::io::Write;
+use std::sync::{Arc, OnceLock};
 
 use axum::body::Bytes;
 use axum::http::HeaderValue;
@@ -88,7 +90,7 @@ impl Question {
         }
     }
 
-    /// The question a precomputed list URL of the manifest asks: one of an
+    /// The question a precomputed URL (`api::precomputed`) asks: one of an
     /// operation whose precomputed answers are fixed at load; `None` for
     /// every other URL (details and model prices are answered on demand).
     fn of_listed_url(url: &str) -> Option<Question> {
@@ -120,8 +122,13 @@ impl Question {
     }
 }
 
-/// A successful answer: the bytes, their content type and strong ETag.
-/// Cloning shares the bytes.
+/// Smallest body worth compressing in transit: below a packet, gzip's
+/// header and the extra work buy nothing.
+const MIN_COMPRESSED: usize = 1024;
+
+/// A successful answer: the bytes, their content type and strong ETag, and
+/// their gzip form, made the first time a client accepts it and kept with
+/// the answer (so with its cache entry). Cloning shares all of it.
 #[derive(Debug, Clone)]
 pub struct Answer {
     /// The response body.
@@ -130,6 +137,7 @@ pub struct Answer {
     pub content_type: HeaderValue,
     /// Its ETag header value.
     pub etag: HeaderValue,
+    gzip: Arc<OnceLock<Option<Bytes>>>,
 }
 
 impl Answer {
@@ -142,7 +150,37 @@ impl Answer {
             content_type: HeaderValue::from_str(content_type).ok()?,
             bytes: Bytes::from(bytes),
             etag,
+            gzip: Arc::default(),
         })
+    }
+
+    /// Whether the answer is sent compressed to a client that accepts gzip:
+    /// a text format, at least [`MIN_COMPRESSED`] and at most
+    /// [`MAX_CACHED_FILE`] bytes (larger files are not kept, and would be
+    /// compressed again for every request).
+    pub fn compressible(&self) -> bool {
+        (MIN_COMPRESSED..=MAX_CACHED_FILE).contains(&self.bytes.len())
+            && self
+                .content_type
+                .to_str()
+                .is_ok_and(crate::headers::compressible)
+    }
+
+    /// The gzip form of the bytes, compressed once; `None` when the answer
+    /// is not [`Answer::compressible`] or does not get smaller.
+    pub fn gzipped(&self) -> Option<Bytes> {
+        if !self.compressible() {
+            return None;
+        }
+        self.gzip
+            .get_or_init(|| {
+                let mut encoder =
+                    flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+                encoder.write_all(&self.bytes).ok()?;
+                let gzip = encoder.finish().ok()?;
+                (gzip.len() < self.bytes.len()).then(|| Bytes::from(gzip))
+            })
+            .clone()
     }
 
     fn json(bytes: Vec<u8>) -> Answer {
@@ -163,7 +201,7 @@ impl Weighter<String, Answer> for ByBytes {
 /// The answers of one loaded tree.
 pub struct Answers {
     fixed: HashMap<String, Answer>,
-    /// The fixed answers again, by the manifest URL they were computed for:
+    /// The fixed answers again, by the URL they were computed for:
     /// a request for exactly that URL is answered before any parsing.
     listed: HashMap<String, Answer>,
     cache: Cache<String, Answer, ByBytes>,
@@ -180,8 +218,9 @@ impl std::fmt::Debug for Answers {
 }
 
 impl Answers {
-    /// Computes the answer of every precomputed list URL in `urls` (the
-    /// manifest's) and sets up an empty cache of `cache_bytes`.
+    /// Computes the answer of every precomputed URL in `urls`
+    /// (`api::precomputed::urls`) and sets up an empty cache of
+    /// `cache_bytes`.
     pub fn new<'a>(index: &Index, urls: impl Iterator<Item = &'a str>, cache_bytes: u64) -> Self {
         let (mut fixed, mut listed) = (HashMap::new(), HashMap::new());
         for (url, question) in urls.filter_map(|url| Some((url, Question::of_listed_url(url)?))) {
@@ -207,8 +246,8 @@ impl Answers {
         }
     }
 
-    /// The fixed answer of a URL (path and raw query) exactly as the
-    /// manifest lists it, if it is one.
+    /// The fixed answer of a URL (path and raw query) exactly as
+    /// `api::precomputed` spells it, if it is one.
     pub fn listed(&self, url: &str) -> Option<Answer> {
         self.listed.get(url).cloned()
     }

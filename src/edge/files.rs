@@ -4,8 +4,6 @@
 //! version page's old address (`moved.rs`), then a 404 (JSON under `/api/`,
 //! the site's HTML page elsewhere).
 
-use std::path::Path;
-
 use axum::extract::State;
 use axum::http::{StatusCode, Uri};
 use axum::response::Response;
@@ -16,12 +14,14 @@ use crate::api::text::percent_decode;
 use crate::edge::answers::Answer;
 use crate::edge::http::{answer_response, bytes_response, error_response};
 use crate::edge::moved;
-use crate::edge::state::{AppState, MANIFEST, Site};
+use crate::edge::state::{AppState, Site};
+use crate::headers::content_type_of;
+use crate::manifest::PUBLIC_DIR;
 
-/// Top-level names that are part of the tree but not of the site: the
-/// edge's data, the manifest, and the CDN's rule files (which the CDN reads
-/// and never serves).
-const INTERNAL: [&str; 4] = ["_edge", MANIFEST, "_redirects", "_headers"];
+/// Top-level names of the public directory that are not pages of the site:
+/// the CDN's rule files, which the CDN reads and never serves. (The edge's
+/// data and the manifest are beside the public directory, out of reach.)
+const INTERNAL: [&str; 2] = ["_redirects", "_headers"];
 /// The site's 404 page, when the tree has one.
 const NOT_FOUND_PAGE: &str = "404.html";
 
@@ -42,7 +42,12 @@ pub async fn serve(State(state): State<AppState>, uri: Uri) -> Response {
         return answer_response(answer);
     }
     let mut files = listed_file(&site, path).into_iter().collect::<Vec<_>>();
-    files.extend(candidates(path).unwrap_or_default());
+    files.extend(
+        candidates(path)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|name| format!("{PUBLIC_DIR}/{name}")),
+    );
     for file in files {
         if let Some(answer) = read_file(&site, &file).await {
             site.answers().keep_file(path, &answer);
@@ -64,9 +69,8 @@ pub fn is_api_path(path: &str) -> bool {
     })
 }
 
-/// The file the manifest lists for a URL path, except the tree's internal
-/// files. (Only API URLs carry a query string in the manifest, and those
-/// never reach this fallback.)
+/// The public file the manifest lists for a URL path, except the CDN's
+/// rule files. (The edge's own files are listed too, but not public.)
 fn listed_file(site: &Site, path: &str) -> Option<String> {
     let first = percent_decode(
         path.trim_start_matches('/')
@@ -77,11 +81,14 @@ fn listed_file(site: &Site, path: &str) -> Option<String> {
     if INTERNAL.contains(&first.as_str()) {
         return None;
     }
-    site.by_url(path).map(|entry| entry.file.clone())
+    site.by_url(path)
+        .filter(|entry| entry.file.starts_with(&format!("{PUBLIC_DIR}/")))
+        .map(|entry| entry.file.clone())
 }
 
-/// The files a URL path may name, in order: the file itself, the directory's
-/// `index.html`, the page `<path>.html`. `None` for any path that could
+/// The files a URL path may name, relative to the public directory, in
+/// order: the file itself, the directory's `index.html`, the page
+/// `<path>.html`. `None` for any path that could
 /// leave the tree or reach its internals, decoded or not: `..` and `.`
 /// segments, empty inner segments, backslashes, NUL, drive colons, invalid
 /// UTF-8, and the tree's internal files.
@@ -116,13 +123,15 @@ pub fn candidates(raw_path: &str) -> Option<Vec<String>> {
     })
 }
 
-/// Reads a file of the tree (a regular file whose real path is inside the
-/// root, so a stray symlink cannot leak anything), with its content type
-/// and the ETag of the bytes actually read.
+/// Reads a public file of the tree (a regular file whose real path is
+/// inside the public directory, so a stray symlink cannot leak anything),
+/// with its content type and the ETag of the bytes actually read.
 async fn read_file(site: &Site, file: &str) -> Option<Answer> {
     let path = site.root().join(file);
     let real = tokio::fs::canonicalize(&path).await.ok()?;
-    if !real.starts_with(site.root()) || !tokio::fs::metadata(&real).await.ok()?.is_file() {
+    if !real.starts_with(site.root().join(PUBLIC_DIR))
+        || !tokio::fs::metadata(&real).await.ok()?.is_file()
+    {
         return None;
     }
     let bytes = match tokio::fs::read(&real).await {
@@ -133,7 +142,7 @@ async fn read_file(site: &Site, file: &str) -> Option<Answer> {
         }
     };
     let content_type = site.by_file(file).map_or_else(
-        || guess_content_type(file),
+        || content_type_of(file),
         |entry| entry.content_type.as_str(),
     );
     let answer = Answer::new(content_type, bytes);
@@ -148,32 +157,10 @@ async fn read_file(site: &Site, file: &str) -> Option<Answer> {
     answer
 }
 
-/// The content type of a file the manifest does not list, by extension.
-fn guess_content_type(file: &str) -> &'static str {
-    let extension = Path::new(file)
-        .extension()
-        .and_then(|e| e.to_str())
-        .unwrap_or("");
-    match extension.to_ascii_lowercase().as_str() {
-        "html" | "htm" => "text/html; charset=utf-8",
-        "json" => "application/json",
-        "css" => "text/css; charset=utf-8",
-        "js" | "mjs" => "text/javascript; charset=utf-8",
-        "svg" => "image/svg+xml",
-        "xml" => "application/xml",
-        "txt" => "text/plain; charset=utf-8",
-        "md" => "text/markdown; charset=utf-8",
-        "png" => "image/png",
-        "ico" => "image/x-icon",
-        "webmanifest" => "application/manifest+json",
-        _ => "application/octet-stream",
-    }
-}
-
 /// The tree's own 404 page, or a minimal one when it has none.
 async fn not_found_page(site: &Site) -> Response {
     const FALLBACK: &str = "<!doctype html>\n<html lang=\"es-AR\"><head><meta charset=\"utf-8\"><title>Página no encontrada</title></head>\n<body><h1>Página no encontrada</h1><p><a href=\"/\">Ir al inicio</a></p></body></html>\n";
-    let page = tokio::fs::read(site.root().join(NOT_FOUND_PAGE))
+    let page = tokio::fs::read(site.root().join(PUBLIC_DIR).join(NOT_FOUND_PAGE))
         .await
         .unwrap_or_else(|_| FALLBACK.as_bytes().to_vec());
     bytes_response(
@@ -210,10 +197,9 @@ mod tests {
             "/a//b",
             "/./a",
             "/c:/windows",
-            "/manifest.json",
-            "/_edge/catalogue.json",
-            "/%5fedge/catalogue.json",
             "/_redirects",
+            "/_headers",
+            "/%5fheaders",
             "/%ff",
         ] {
             assert_eq!(candidates(bad), None, "{bad}");

@@ -26,8 +26,8 @@ pub fn routes() -> Router<AppState> {
     })
 }
 
-/// Answers a request from the loaded tree's answers: a URL the manifest
-/// lists exactly (a precomputed list) before any parsing, else the parsed
+/// Answers a request from the loaded tree's answers: a URL asked exactly
+/// as `api::precomputed` spells it before any parsing, else the parsed
 /// question.
 fn answer(state: &AppState, uri: &Uri, operation: Operation) -> Response {
     let site = state.site();

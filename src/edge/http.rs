@@ -34,25 +34,10 @@ pub const JSON: &str = "application/json";
 /// Methods the site answers (the `Allow` header of 405s and preflights):
 /// those of every API operation.
 pub const ALLOWED_METHODS: &str = crate::api::operations::METHODS;
-/// Shared-cache lifetime of successful responses (spec: five minutes).
-pub const CACHE_SUCCESS: &str = "public, max-age=300";
-/// Errors are never cached.
-pub const CACHE_ERROR: &str = "no-store";
+use crate::headers::{ASSETS_PREFIX, CACHE_IMMUTABLE};
+pub use crate::headers::{CACHE_ERROR, CACHE_SUCCESS, SECURITY_HEADERS};
 /// How long a browser may reuse a preflight answer, in seconds.
 const PREFLIGHT_MAX_AGE: &str = "86400";
-/// Headers of every site response, as `netlify.toml` sets them for `/*` on
-/// the CDN (a test keeps the two equal): no MIME sniffing, short referrers,
-/// no framing, and a policy that runs only the site's own script files (no
-/// inline script).
-pub const SECURITY_HEADERS: [(&str, &str); 4] = [
-    ("x-content-type-options", "nosniff"),
-    ("referrer-policy", "strict-origin-when-cross-origin"),
-    ("x-frame-options", "DENY"),
-    (
-        "content-security-policy",
-        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
-    ),
-];
 /// Longest a request may take before the client gets a 503 to retry: under
 /// the CDN proxy's own 26-second limit, so the client sees our JSON error.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(20);
@@ -66,15 +51,65 @@ pub fn respond_answer(result: Result<Answer, ApiError>) -> Response {
     }
 }
 
-/// A 200 with an answer's bytes, content type and ETag as they are.
+/// A 200 with an answer's bytes, content type and ETag as they are. The
+/// answer rides along in the response's extensions, so the policy can send
+/// its gzip form instead ([`compress`]).
 pub fn answer_response(answer: Answer) -> Response {
     let length = answer.bytes.len();
-    let mut response = Response::new(Body::from(answer.bytes));
+    let mut response = Response::new(Body::from(answer.bytes.clone()));
     let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, answer.content_type);
+    headers.insert(header::CONTENT_TYPE, answer.content_type.clone());
     headers.insert(header::CONTENT_LENGTH, HeaderValue::from(length));
-    headers.insert(header::ETAG, answer.etag);
+    headers.insert(header::ETAG, answer.etag.clone());
+    if answer.compressible() {
+        response.extensions_mut().insert(answer);
+    }
     response
+}
+
+/// Sends a compressible answer's gzip form to a client that accepts gzip
+/// (compressed once per answer, kept with it), under a weak ETag: the same
+/// opaque tag, so `If-None-Match` with either form matches either (weak
+/// comparison), while no cache takes the two encodings for the same bytes.
+/// Every compressible answer varies by `Accept-Encoding`, whichever form a
+/// client gets.
+fn compress(response: &mut Response, accepts_gzip: bool) {
+    let Some(answer) = response.extensions_mut().remove::<Answer>() else {
+        return;
+    };
+    let headers = response.headers_mut();
+    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    let Some(gzip) = accepts_gzip.then(|| answer.gzipped()).flatten() else {
+        return;
+    };
+    let weak = format!("W/{}", answer.etag.to_str().unwrap_or_default());
+    if let Ok(weak) = HeaderValue::from_str(&weak) {
+        headers.insert(header::ETAG, weak);
+    }
+    headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+    headers.insert(header::CONTENT_LENGTH, HeaderValue::from(gzip.len()));
+    *response.body_mut() = Body::from(gzip);
+}
+
+/// Whether `Accept-Encoding` accepts gzip: `gzip` (or `x-gzip`, or `*`)
+/// listed without `q=0`.
+pub fn accepts_gzip(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .any(|coding| {
+            let mut parts = coding.split(';').map(str::trim);
+            let name = parts.next().unwrap_or("").to_ascii_lowercase();
+            let refused = parts.any(|param| {
+                param
+                    .strip_prefix("q=")
+                    .and_then(|q| q.trim().parse::<f32>().ok())
+                    .is_some_and(|q| q <= 0.0)
+            });
+            matches!(name.as_str(), "gzip" | "x-gzip" | "*") && !refused
+        })
 }
 
 /// The spec's error response for `err` (405s also carry `Allow`).
@@ -152,6 +187,8 @@ pub async fn policy(request: Request, next: Next) -> Response {
         .map_or(0, |query| query.chars().count());
     let method = request.method().clone();
     let if_none_match = request.headers().get(header::IF_NONE_MATCH).cloned();
+    let gzip = accepts_gzip(request.headers());
+    let immutable = request.uri().path().starts_with(ASSETS_PREFIX);
     let mut response = if query_chars > MAX_QUERY_CHARS {
         error_response(&ApiError::UriTooLong)
     } else if method == Method::OPTIONS {
@@ -174,6 +211,9 @@ pub async fn policy(request: Request, next: Next) -> Response {
             }
         }
     };
+    if response.status() == StatusCode::OK {
+        compress(&mut response, gzip);
+    }
     if let Some(if_none_match) = if_none_match
         && response.status() == StatusCode::OK
         && not_modified(&if_none_match, response.headers())
@@ -181,6 +221,13 @@ pub async fn policy(request: Request, next: Next) -> Response {
         response = not_modified_response(response);
     }
     add_shared_headers(response.status(), response.headers_mut());
+    if immutable && response.status().is_success() {
+        // Hashed names: a new file gets a new name (`crate::headers`).
+        response.headers_mut().insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static(CACHE_IMMUTABLE),
+        );
+    }
     if method == Method::HEAD {
         // Same headers as GET (Content-Length included), no body.
         *response.body_mut() = Body::empty();
@@ -268,6 +315,25 @@ mod tests {
     use axum::Router;
     use axum::routing::get;
     use tower::ServiceExt;
+
+    #[test]
+    fn gzip_is_accepted_unless_refused() {
+        let accepts = |value: &'static str| {
+            let mut headers = HeaderMap::new();
+            headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_static(value));
+            accepts_gzip(&headers)
+        };
+        assert!(accepts("gzip"));
+        assert!(accepts("br, gzip;q=0.5"));
+        assert!(accepts("GZIP"));
+        assert!(accepts("*"));
+        assert!(accepts("x-gzip"));
+        assert!(!accepts("gzip;q=0"));
+        assert!(!accepts("gzip; q=0.0, br"));
+        assert!(!accepts("identity"));
+        assert!(!accepts("br, deflate"));
+        assert!(!accepts_gzip(&HeaderMap::new()));
+    }
 
     #[test]
     fn if_none_match_uses_the_weak_comparison() {

@@ -66,6 +66,20 @@ pub struct Args {
     /// Retry-After at once instead of waiting in a queue.
     #[arg(long, value_name = "N", default_value_t = overload::DEFAULT_MAX_IN_FLIGHT)]
     pub max_in_flight: usize,
+    /// Hours after `snapshotAt` beyond which `/healthz` answers 503 `stale`
+    /// (a scraper that stopped); default: never.
+    #[arg(long, value_name = "HOURS", value_parser = parse_hours)]
+    pub max_age: Option<Duration>,
+}
+
+/// A positive number of hours (fractions allowed), as a duration.
+pub fn parse_hours(text: &str) -> Result<Duration, String> {
+    match text.parse::<f64>() {
+        Ok(hours) if hours.is_finite() && hours > 0.0 => {
+            Ok(Duration::from_secs_f64(hours * 3600.0))
+        }
+        _ => Err(format!("{text:?} is not a positive number of hours")),
+    }
 }
 
 /// Settings of the application beyond the loaded tree.
@@ -75,6 +89,8 @@ pub struct AppOptions {
     pub mcp: mcp::McpOptions,
     /// Requests in flight at most (see [`overload`]).
     pub max_in_flight: usize,
+    /// Age of the snapshot beyond which `/healthz` answers 503 (see [`health`]).
+    pub max_age: Option<Duration>,
 }
 
 impl Default for AppOptions {
@@ -82,6 +98,7 @@ impl Default for AppOptions {
         AppOptions {
             mcp: mcp::McpOptions::default(),
             max_in_flight: overload::DEFAULT_MAX_IN_FLIGHT,
+            max_age: None,
         }
     }
 }
@@ -111,7 +128,10 @@ pub fn app_with(state: AppState, options: &AppOptions) -> Router {
         mcp::PATH,
         mcp::route(state.clone(), &options.mcp).layer(shed),
     )
-    .route(health::PATH, axum::routing::get(health::healthz))
+    .route(health::PATH, {
+        let max_age = options.max_age;
+        axum::routing::get(move |state| health::healthz(state, max_age))
+    })
     .layer(middleware::from_fn(log_request))
     .with_state(state)
 }
@@ -136,6 +156,7 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
             allowed_origins: args.mcp_allowed_origins.clone(),
         },
         max_in_flight: args.max_in_flight,
+        max_age: args.max_age,
     };
     let app = app_with(state, &options);
     serve::serve(

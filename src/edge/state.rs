@@ -112,7 +112,8 @@ impl Site {
         let pages = timed("load the page fragments", || load_pages(root, &by_url))?;
         let index = load_index(root, &by_url)?;
         let answers = timed("precompute the fixed answers", || {
-            Answers::new(&index, by_url.keys().map(String::as_str), cache_bytes)
+            let urls = crate::api::precomputed::urls();
+            Answers::new(&index, urls.iter().map(String::as_str), cache_bytes)
         });
         Ok(Site {
             root: root.to_owned(),

@@ -43,10 +43,11 @@ pub const DOCS: [Doc; 2] = [DEVELOPERS, METHODOLOGY];
 /// The origin the documents' examples are written with (a local edge's).
 const EXAMPLE_ORIGIN: &str = "http://127.0.0.1:8080";
 
-/// Writes both documents, as `<path>/index.html` and raw Markdown.
+/// Writes both documents, as `<path>/index.html` and raw Markdown. They say
+/// nothing of the snapshot's time (they are not data), so they change only
+/// when their text or the reference dollar does.
 pub fn write_docs(index: &Index, env: &Environment, out: &TreeWriter) -> anyhow::Result<()> {
     let links = index.links();
-    let snapshot_date = crate::time::format_time(index.meta().snapshot_at);
     for doc in DOCS {
         // The examples are written for the local server's origin; a tree
         // generated for another origin shows its own.
@@ -56,7 +57,6 @@ pub fn write_docs(index: &Index, env: &Environment, out: &TreeWriter) -> anyhow:
             description => doc.description,
             canonical => links.absolute(doc.path),
             base => links.base(),
-            snapshot_date => &snapshot_date,
             raw_url => links.absolute(doc.raw_path),
             body => render_markdown(source),
         })?;

@@ -5,8 +5,9 @@
 
 use std::collections::BTreeSet;
 
+use super::all_makes;
 use super::cases::{CASES, Case};
-use super::makes::{Make, Model, Trim, all_makes, slug, version_id};
+use super::makes::{Make, Model, Trim, slug, version_id};
 
 /// One version to generate.
 #[derive(Debug, Clone)]

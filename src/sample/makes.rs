@@ -1,14 +1,13 @@
 //! Sample stage, static data: the shape of the hand-written table of makes,
 //! models and trims sold new in Argentina (the rows live in `table_mass.rs`,
-//! `table_more.rs` and `table_import.rs`), and the slugs that turn them into catalogue IDs.
+//! `table_more.rs` and `table_import.rs`, gathered by `sample::all_makes`),
+//! and the slugs that turn them into catalogue IDs.
 //!
 //! Prices in the table are list prices in US dollars at the end of the
 //! period (about ARS 1,450 per USD); ARS-quoted models are priced in pesos
 //! from them at each month's exchange rate. They are plausible, not real.
 
 use crate::vocab::{BodyType, Drivetrain, Fuel, Transmission};
-
-use super::{table_import, table_mass, table_more};
 
 /// A make with its models.
 #[derive(Debug)]
@@ -149,14 +148,6 @@ pub const fn mu(name: &'static str, body: BodyType, seats: u8, trims: &'static [
     }
 }
 
-/// Every make of the table, mass market first.
-pub fn all_makes() -> impl Iterator<Item = &'static Make> {
-    table_mass::MAKES
-        .iter()
-        .chain(table_more::MAKES)
-        .chain(table_import::MAKES)
-}
-
 /// A lowercase ASCII slug: accents folded, `.` dropped (`2.8` -> `28`), `+`
 /// spelled `plus`, every other run of non-alphanumerics one `-`.
 pub fn slug(text: &str) -> String {
@@ -225,7 +216,7 @@ mod tests {
     fn the_table_is_large_varied_and_has_unique_ids() {
         let mut ids = BTreeSet::new();
         let (mut makes, mut models, mut trims) = (0, 0, 0);
-        for make in all_makes() {
+        for make in crate::sample::all_makes() {
             makes += 1;
             for model in make.models {
                 models += 1;

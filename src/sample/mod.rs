@@ -25,6 +25,7 @@ mod prices;
 mod quotes;
 mod rng;
 mod scripts;
+mod series;
 mod specs;
 mod table_import;
 mod table_mass;
@@ -37,6 +38,7 @@ use crate::snapshot::{Snapshot, SnapshotMeta};
 use crate::time::{Time, parse_time};
 
 pub use cases::{CASES, Case, MIN_DAYS};
+pub use series::as_of;
 
 /// Address of the (invented) listing site.
 pub const SOURCE: &str = "https://concesionarias.example/0km";
@@ -67,6 +69,15 @@ impl Default for SampleOptions {
             end: parse_time("2026-11-21T23:00:00Z").expect("invariant: a valid constant time"),
         }
     }
+}
+
+/// Every make of the catalogue table, mass market first: the tables are
+/// gathered here, above the definitions in `makes` they are written with.
+fn all_makes() -> impl Iterator<Item = &'static makes::Make> {
+    table_mass::MAKES
+        .iter()
+        .chain(table_more::MAKES)
+        .chain(table_import::MAKES)
 }
 
 /// Generates the synthetic snapshot of `options`; the same options always

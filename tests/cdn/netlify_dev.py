@@ -3,7 +3,7 @@ netlify_dev.sh): what the CDN answers from files, what it proxies to the
 edge, and the headers of each. Prints one line a check; exits non-zero on
 the first failure.
 
-    python3 tests/cdn/netlify_dev.py CDN_URL EDGE_URL TREE
+    python3 tests/cdn/netlify_dev.py CDN_URL EDGE_URL PUBLIC_DIR
 """
 
 import http.client
@@ -48,6 +48,43 @@ for path, name in [("/api/v1", "api/v1/index.json"), ("/api/v1/catalogue", "api/
     check(headers.get("Access-Control-Allow-Origin") == "*", f"{path}: CORS")
     check(headers.get("Access-Control-Expose-Headers") == "ETag", f"{path}: ETag readable by scripts")
     check(headers.get("Content-Type", "").startswith("application/json"), f"{path}: JSON")
+# A version's detail is its file at its own URL, typed by _headers.
+detail_ids = [v["id"] for v in json.loads(get(EDGE, "/api/v1/vehicles?limit=100")[2])["data"]["vehicles"]]
+detail = next(i for i in detail_ids if i == i.lower())
+status, headers, body = get(CDN, f"/api/v1/vehicles/{detail}")
+check(status == 200 and body == tree_file(f"api/v1/vehicles/{detail}"), "a detail is its extension-less file")
+check(headers.get("Access-Control-Allow-Origin") == "*", "a detail file: CORS")
+
+# Downloads and feeds: served, readable from any origin. (netlify dev's
+# static server sets its own Content-Type; headers_check.mjs checks the
+# types _headers gives, with netlify-cli's parser.)
+for path in [
+    "/feeds/ofertas.xml",
+    "/datos/versiones.parquet",
+    "/datos/versiones.csv.gz",
+    "/datos/SHA256SUMS",
+    "/datos/datapackage.json",
+    "/developers.md",
+]:
+    status, headers, _ = get(CDN, path)
+    check(status == 200, f"{path}: served")
+    check(headers.get("Access-Control-Allow-Origin") == "*", f"{path}: CORS")
+page = json.loads(get(EDGE, f"/api/v1/vehicles/{detail}")[2])["data"]["vehicle"]["feedUrl"]
+feed_path = urllib.parse.urlsplit(page).path
+status, headers, _ = get(CDN, feed_path)
+check(status == 200 and headers.get("Access-Control-Allow-Origin") == "*", f"{feed_path}: a feed, CORS")
+
+# Preflight of an edge URL asking for If-None-Match: answered by the edge.
+request = urllib.request.Request(
+    CDN + "/api/v1/vehicles?limit=1",
+    method="OPTIONS",
+    headers={"Origin": "https://elsewhere.example", "Access-Control-Request-Method": "GET",
+             "Access-Control-Request-Headers": "if-none-match"},
+)
+with urllib.request.urlopen(request, timeout=20) as response:
+    allowed = response.headers.get("Access-Control-Allow-Headers", "").lower()
+    check(response.status == 204 and "if-none-match" in allowed, "a preflight of a query allows If-None-Match")
+
 status, headers, body = get(CDN, "/metodologia")
 check(status == 200 and b"<html" in body, "/metodologia is a page")
 check(headers.get("X-Frame-Options") == "DENY", "/metodologia: security headers")

@@ -10,7 +10,7 @@ types (VARCHAR, TIMESTAMP WITH TIME ZONE, DATE, BIGINT, DOUBLE, BOOLEAN) and
 as many rows in the CSV as in the Parquet file, reading the CSV's
 concatenated gzip members as one file.
 
-Usage: python3 tests/datos/readers.py OUTPUT_TREE
+Usage: python3 tests/datos/readers.py TREE   (the CDN directory, output/public)
 """
 
 import gzip

@@ -13,7 +13,7 @@ struct Rule {
 }
 
 fn rules() -> Vec<Rule> {
-    let text = fs::read_to_string(fixture().out.join("_redirects")).expect("_redirects");
+    let text = fs::read_to_string(fixture().public.join("_redirects")).expect("_redirects");
     text.lines()
         .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
         .map(|line| {
@@ -31,7 +31,7 @@ fn rules() -> Vec<Rule> {
 /// Where a path ends up: `(status, target)`; a plain file when no rule applies.
 fn route(path: &str) -> (String, String) {
     // As on the CDN, a directory's `index.html` is the file of its path.
-    let file = fixture().out.join(path.trim_start_matches('/'));
+    let file = fixture().public.join(path.trim_start_matches('/'));
     let file_exists = file.is_file() || file.join("index.html").is_file();
     for rule in rules() {
         let splat = match rule.from.strip_suffix('*') {
@@ -74,26 +74,18 @@ fn api_urls_route_to_files_the_edge_or_the_json_404() {
         route("/api/v2/anything"),
         ("404".to_owned(), "/api/404.json".to_owned())
     );
-    // The edge's files are in the tree but not published.
-    for path in [
-        "/_edge/catalogue.json",
-        "/_edge/records.jsonl",
-        "/manifest.json",
-    ] {
-        assert_eq!(
-            route(path),
-            ("404".to_owned(), "/404.html".to_owned()),
-            "{path}"
-        );
+    // The edge's files and the manifest are beside the public directory,
+    // not in it.
+    for path in ["/_edge/catalogue.json", "/manifest.json"] {
+        assert!(!fixture().public.join(&path[1..]).exists(), "{path}");
     }
     let not_found = ("404".to_owned(), "/api/404.json".to_owned());
     for path in [
-        "/api/v1/vehicles.json",
         "/api/v1/index.json",
         "/api/v1/catalogue.json",
         "/api/404.json",
     ] {
-        assert!(fixture().out.join(&path[1..]).is_file(), "{path} exists");
+        assert!(fixture().public.join(&path[1..]).is_file(), "{path} exists");
         assert_eq!(route(path), not_found, "a file name is not an API URL");
     }
     assert_eq!(route("/developers.md"), file("/developers.md"));
@@ -111,8 +103,7 @@ fn api_urls_route_to_files_the_edge_or_the_json_404() {
 
 #[test]
 fn every_rewrite_lands_on_a_file_and_case_twins_go_to_the_edge() {
-    let out = &fixture().out;
-    let mut details = 0;
+    let out = &fixture().public;
     for rule in rules()
         .iter()
         .filter(|rule| rule.to.starts_with('/'))
@@ -124,25 +115,35 @@ fn every_rewrite_lands_on_a_file_and_case_twins_go_to_the_edge() {
             rule.from,
             rule.to
         );
-        details += usize::from(rule.from.starts_with("/api/v1/vehicles/"));
     }
-    assert!(details > 10, "vehicle details are served from files");
-    let catalogue: serde_json::Value =
-        serde_json::from_slice(&fs::read(out.join("_edge/catalogue.json")).expect("edge data"))
-            .expect("json");
+    let catalogue: serde_json::Value = serde_json::from_slice(
+        &fs::read(fixture().out.join("_edge/catalogue.json")).expect("edge data"),
+    )
+    .expect("json");
     let ids: Vec<&str> = catalogue["vehicles"]
         .as_array()
         .expect("vehicles")
         .iter()
         .filter_map(|v| v["facts"]["id"].as_str())
         .collect();
-    let mut twins_seen = 0;
+    let (mut twins_seen, mut files) = (0, 0);
     for id in &ids {
         let twins = ids
             .iter()
             .filter(|other| other.eq_ignore_ascii_case(id))
             .count();
-        let (_, target) = route(&format!("/api/v1/vehicles/{id}"));
+        let url = format!("/api/v1/vehicles/{id}");
+        let (_, target) = route(&url);
+        if target == url {
+            files += 1;
+            let detail: serde_json::Value =
+                serde_json::from_slice(&fs::read(out.join(&url[1..])).expect("detail"))
+                    .expect("JSON");
+            assert_eq!(
+                detail["data"]["vehicle"]["id"], *id,
+                "{url} is its own detail"
+            );
+        }
         if twins > 1 {
             twins_seen += 1;
             assert!(
@@ -155,4 +156,21 @@ fn every_rewrite_lands_on_a_file_and_case_twins_go_to_the_edge() {
         twins_seen >= 2,
         "the fixture has IDs that differ only in case"
     );
+    assert!(files > 30, "vehicle details are files at their own URLs");
+}
+
+/// The routing is the same few rules at any catalogue size: a tree of
+/// another size has the same `_redirects`, byte for byte.
+#[test]
+fn the_rules_do_not_grow_with_the_catalogue() {
+    use autoprecios::sample::{SampleOptions, generate_sample};
+    let other = crate::harness::Fixture::generated(&generate_sample(&SampleOptions {
+        versions: 120,
+        days: 200,
+        ..SampleOptions::default()
+    }));
+    assert_ne!(other.manifest.files.len(), fixture().manifest.files.len());
+    let redirects = |root: &std::path::Path| fs::read(root.join("_redirects")).expect("_redirects");
+    assert_eq!(redirects(&other.public), redirects(&fixture().public));
+    assert!(rules().len() <= 50, "{} rules", rules().len());
 }

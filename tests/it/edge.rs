@@ -48,5 +48,5 @@ async fn every_precomputed_api_file_has_the_same_bytes_and_etag_live() {
         );
         checked += 1;
     }
-    assert!(checked > 50, "only {checked} API files");
+    assert!(checked > 30, "only {checked} API files");
 }

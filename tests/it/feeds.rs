@@ -62,7 +62,7 @@ fn version_feeds_name_the_car_in_every_entry_and_record_events() {
     for vehicle in vehicles() {
         let feed_url = vehicle["feedUrl"].as_str().expect("feedUrl");
         let path = feed_url.strip_prefix(BASE).expect("absolute");
-        let feed = fs::read_to_string(fixture.out.join(path.trim_start_matches('/')))
+        let feed = fs::read_to_string(fixture.public.join(path.trim_start_matches('/')))
             .expect("the version's feed");
         feeds += 1;
         // The trim as the site's pages write it (gearbox codes spelled out).

@@ -44,7 +44,9 @@ fn publish(catalogue: &Catalogue, out: &Path) {
             index.records_file().expect("records in memory").as_bytes(),
         )
         .expect("records");
-    writer.commit().expect("publish");
+    writer
+        .commit(autoprecios::output::DEFAULT_KEEP)
+        .expect("publish");
 }
 
 /// Asks every query and compares with the oracle's answer.

@@ -96,7 +96,7 @@ async fn killing_generate_at_any_moment_leaves_a_complete_tree_served() {
         served = now;
     }
     // A kill can leave a tree that was never linked; the next complete run
-    // keeps only the current tree and the one before it.
+    // keeps only the current tree and the two published before it.
     let status = generate_command(&out, "https://last.example")
         .status()
         .expect("run generate");
@@ -105,7 +105,55 @@ async fn killing_generate_at_any_moment_leaves_a_complete_tree_served() {
     let trees = fs::read_dir(dir.path().join("output.trees"))
         .expect("trees")
         .count();
-    assert!(trees <= 2, "{trees} trees kept");
+    assert!(trees <= 3, "{trees} trees kept");
+}
+
+/// `--keep N` keeps the N most recently published trees besides the new
+/// one; publishing the same snapshot again keeps the tree to roll back to
+/// (it used to delete it), and the tree the link pointed to is never
+/// deleted, even with `--keep 0`.
+#[test]
+fn generate_keeps_the_trees_it_is_told_to_and_the_one_an_edge_may_serve() {
+    use autoprecios::generate::{GenerateOptions, generate};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("output");
+    let publish = |base: &str, keep: usize| -> String {
+        let options = GenerateOptions {
+            base_url: base.to_owned(),
+            keep,
+            ..crate::harness::options(&fixture().data, &out)
+        };
+        generate(&options).expect("generate");
+        let target = fs::read_link(&out).expect("a link");
+        target
+            .file_name()
+            .expect("a tree")
+            .to_string_lossy()
+            .into_owned()
+    };
+    let trees = || -> std::collections::BTreeSet<String> {
+        fs::read_dir(dir.path().join("output.trees"))
+            .expect("trees")
+            .map(|entry| {
+                entry
+                    .expect("entry")
+                    .file_name()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect()
+    };
+    let a = publish("https://a.example", 1);
+    let b = publish("https://b.example", 1);
+    assert_eq!(trees(), [a.clone(), b.clone()].into());
+    // The same snapshot again: b stays current and a stays to roll back to.
+    assert_eq!(publish("https://b.example", 1), b);
+    assert_eq!(trees(), [a.clone(), b.clone()].into());
+    let c = publish("https://c.example", 1);
+    assert_eq!(trees(), [b.clone(), c.clone()].into(), "a is the oldest");
+    // Keep none: b goes, but c, which the link named until now, stays.
+    let d = publish("https://d.example", 0);
+    assert_eq!(trees(), [c, d].into());
 }
 
 #[tokio::test]
@@ -132,4 +180,52 @@ async fn the_edge_serves_the_tree_it_loaded_until_it_reloads() {
     assert!(state.reload_if_changed().expect("the new tree loads"));
     let after = page(state).await;
     assert!(after.contains("https://after.example"), "the new tree");
+}
+
+/// What a publishing script relies on, through the real binary: `check
+/// --max-age` fails on a stale snapshot and passes on a fresh enough one;
+/// `generate` warns about a loopback edge origin behind a public site and
+/// refuses it under `--strict`, before writing anything.
+#[test]
+fn stale_snapshots_and_loopback_edges_stop_a_publishing_script() {
+    let run = |args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_autoprecios"))
+            .args(args)
+            .env("RUST_LOG", "warn")
+            .output()
+            .expect("run autoprecios");
+        (
+            output.status.success(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    let data = fixture().data.to_str().expect("UTF-8 path").to_owned();
+    let (ok, stderr) = run(&["check", &data, "--max-age", "1"]);
+    assert!(
+        !ok && stderr.contains("stale snapshot: snapshotAt 2026-11-21T23:40:00Z"),
+        "{stderr}"
+    );
+    let (ok, stderr) = run(&["check", &data, "--max-age", "1000000"]);
+    assert!(ok, "{stderr}");
+
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("output");
+    let out = out.to_str().expect("UTF-8 path");
+    let public = [
+        "generate",
+        "--data",
+        &data,
+        "--out",
+        out,
+        "--base-url",
+        "https://autoprecios.example",
+    ];
+    let (ok, stderr) = run(&[&public[..], &["--strict"]].concat());
+    assert!(!ok && stderr.contains("refused under --strict"), "{stderr}");
+    assert!(!dir.path().join("output").exists(), "nothing was published");
+    let (ok, stderr) = run(&public);
+    assert!(
+        ok && stderr.contains("--edge-origin http://127.0.0.1:8080 is this machine"),
+        "{stderr}"
+    );
 }

@@ -1,7 +1,7 @@
 //! Path and header safety of the edge as a real server: traversal attempts
 //! that `edge/files.rs` does not cover (through the API route, overlong
 //! UTF-8, symlinks, raw request targets on a socket), the security headers
-//! of `netlify.toml` on every response and pages that need no inline script,
+//! of the tree's `_headers` on every response and pages that need no inline script,
 //! and connections: slow or idle clients cut off, oversized heads refused.
 
 mod connections;
@@ -90,37 +90,28 @@ impl Drop for Server {
     }
 }
 
-/// The header values `netlify.toml` sets for `/*` (lowercased names).
-fn netlify_page_headers() -> Vec<(String, String)> {
-    let text = fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/netlify.toml"))
-        .expect("netlify.toml");
-    let block = text
-        .split("[[headers]]")
-        .find(|block| block.contains("for = \"/*\""))
-        .expect("a /* block");
-    block
-        .lines()
-        .filter_map(|line| {
-            let (name, value) = line.split_once(" = ")?;
-            let name = name.trim();
-            (name != "for" && !name.starts_with('[')).then(|| {
-                let value = value.trim().trim_matches('"');
-                (name.to_ascii_lowercase(), value.to_owned())
-            })
-        })
-        .collect()
+/// The header values the tree's `_headers` sets for `/*` (lowercased names).
+fn cdn_page_headers() -> Vec<(String, String)> {
+    let text = fs::read_to_string(fixture().public.join("_headers")).expect("_headers");
+    let mut lines = text.lines().skip_while(|line| *line != "/*").skip(1);
+    let mut headers = Vec::new();
+    while let Some(line) = lines.next().filter(|line| line.starts_with("  ")) {
+        let (name, value) = line.trim().split_once(": ").expect("a header line");
+        headers.push((name.to_ascii_lowercase(), value.to_owned()));
+    }
+    headers
 }
 
 #[tokio::test]
-async fn every_response_carries_the_security_headers_of_netlify_toml() {
-    let expected = netlify_page_headers();
+async fn every_response_carries_the_security_headers_the_cdn_sends() {
+    let expected = cdn_page_headers();
     let names: Vec<&str> = expected.iter().map(|(name, _)| name.as_str()).collect();
     for wanted in [
         "x-content-type-options",
         "referrer-policy",
         "content-security-policy",
     ] {
-        assert!(names.contains(&wanted), "netlify.toml sets {wanted}");
+        assert!(names.contains(&wanted), "_headers sets {wanted}");
     }
     for uri in [
         "/developers",
@@ -139,7 +130,7 @@ async fn every_response_carries_the_security_headers_of_netlify_toml() {
 
 #[test]
 fn the_content_security_policy_runs_no_inline_script() {
-    let policy = netlify_page_headers()
+    let policy = cdn_page_headers()
         .into_iter()
         .find(|(name, _)| name == "content-security-policy")
         .map(|(_, value)| value)

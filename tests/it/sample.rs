@@ -309,3 +309,61 @@ fn read_dir(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     }
     files
 }
+
+/// Consecutive snapshots of one series (`sample --end`): the later keeps
+/// every row of the earlier; only a catalogue run still going at the
+/// earlier check goes on (its last sighting moves to the later check).
+#[test]
+fn a_snapshot_one_check_later_keeps_every_earlier_row() {
+    use autoprecios::sample::as_of;
+    let series = generate_sample(&small_options());
+    let horizon = series.meta.catalogue_observed_at;
+    let check = |hours: i64| horizon - Duration::hours(hours);
+    // The last check of the day before the horizon, then the next one.
+    let (first, second) = (check(24), check(12));
+    let earlier = as_of(series.clone(), first).expect("a check of the series");
+    let later = as_of(series.clone(), second).expect("a check of the series");
+    assert_eq!(earlier.meta.catalogue_observed_at, first);
+    assert_eq!(earlier.meta.snapshot_at, first + Duration::minutes(40));
+    assert_eq!(
+        later.catalogue_checks[..earlier.catalogue_checks.len()],
+        earlier.catalogue_checks[..]
+    );
+    assert_eq!(
+        later.catalogue_checks.len(),
+        earlier.catalogue_checks.len() + 1
+    );
+    let mut extended = 0;
+    for old in &earlier.versions {
+        let new = version(&later, &old.id);
+        assert_eq!(new.checks[..old.checks.len()], old.checks[..], "{}", old.id);
+        assert!(
+            old.checks
+                .iter()
+                .all(|c| c.observed_at <= earlier.meta.snapshot_at)
+        );
+        let (last, runs) = old.catalogue.split_last().expect("listed");
+        assert_eq!(new.catalogue[..runs.len()], runs[..], "{}", old.id);
+        let next = &new.catalogue[runs.len()];
+        assert_eq!(
+            (next.first_seen, next.price.amount),
+            (last.first_seen, last.price.amount)
+        );
+        if next.last_seen != last.last_seen {
+            assert_eq!(last.last_seen, first, "only a run still going goes on");
+            extended += 1;
+        }
+        assert_eq!(old.specs, new.specs);
+    }
+    assert!(
+        extended > 10,
+        "most listings go on to the next check ({extended})"
+    );
+    // The horizon itself is the series as generated.
+    assert!(as_of(series.clone(), horizon).expect("the horizon") == series);
+    let error = as_of(series, first + Duration::minutes(1)).expect_err("not a check");
+    assert!(
+        error.to_string().contains("is not a catalogue check"),
+        "{error}"
+    );
+}

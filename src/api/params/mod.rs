@@ -21,15 +21,14 @@
 //! [`filters`], with its own [`Problem`] variant.
 
 pub mod check;
-pub mod problem;
 pub mod schema;
 pub mod table;
 
 #[cfg(test)]
 mod tests;
 
+pub use crate::api::problem::Problem;
 pub use check::Args;
-pub use problem::Problem;
 
 use crate::api::error::ApiError;
 use crate::api::operations::Operation;

@@ -214,15 +214,19 @@ pub fn controles(snapshot: &Snapshot, period: Range<Time>) -> Frame {
 /// file covers every published version; a version page's `historial.csv`
 /// is the same table for that version alone.
 pub fn semanas<'a>(vehicles: impl IntoIterator<Item = &'a Vehicle>) -> Frame {
-    let rows: Vec<(&str, &crate::catalogue::WeeklyAverage)> = vehicles
-        .into_iter()
-        .flat_map(|vehicle| {
-            vehicle
-                .history
-                .iter()
-                .map(move |week| (vehicle.id.as_str(), week))
-        })
-        .collect();
+    semanas_rows(vehicles.into_iter().flat_map(|vehicle| {
+        vehicle
+            .history
+            .iter()
+            .map(move |week| (vehicle.id.as_str(), week))
+    }))
+}
+
+/// `semanas` of the given (version, week) rows.
+pub fn semanas_rows<'a>(
+    rows: impl IntoIterator<Item = (&'a str, &'a crate::catalogue::WeeklyAverage)>,
+) -> Frame {
+    let rows: Vec<_> = rows.into_iter().collect();
     Frame::new("semanas")
         .text("versionId", rows.iter().map(|(id, _)| text(id)))
         .date(

@@ -135,7 +135,7 @@ pub(super) struct FeedHead<'a> {
 }
 
 /// Content type of the feeds.
-pub(super) const ATOM: &str = "application/atom+xml; charset=utf-8";
+pub(super) use crate::headers::ATOM;
 
 /// An Atom document (`templates/feed.xml`).
 pub(super) fn render_feed(

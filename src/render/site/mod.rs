@@ -202,13 +202,21 @@ impl<'a> Site<'a> {
             description => &meta.description,
             canonical => links.absolute(&meta.path),
             base => links.base(),
-            snapshot_date => &self.snapshot_at,
+            snapshot_date => catalogue_wide(&meta.path).then_some(&self.snapshot_at),
             page => Serde(meta),
             ..minijinja::Value::from(Serde(data))
         })?;
         let file = page_file(&meta.path);
         self.out.write(&meta.path, &file, HTML, html.as_bytes())
     }
+}
+
+/// Whether a page speaks for the whole catalogue, and so says when the
+/// data is from. Version and model pages say when each of their versions
+/// was checked instead, so that a page changes only when what it shows
+/// changes (and a deploy uploads only those).
+fn catalogue_wide(path: &str) -> bool {
+    !(path.starts_with("/versiones/") || path.starts_with("/modelos/"))
 }
 
 /// The file of a page path: `/` -> `index.html`, `/404.html` as it is,

@@ -20,10 +20,10 @@ use super::version_feed::write_version_feed;
 use super::{PageMeta, Site, json_for_script, safe_href};
 use crate::api::links::{Links, percent_encode};
 use crate::api::types::History;
-use crate::catalogue::{Quote, Vehicle};
-use crate::render::datos::tables::semanas;
+use crate::catalogue::{Quote, Vehicle, week_completed};
+use crate::render::datos::tables::semanas_rows;
 use crate::render::datos::{CSV, HISTORY_CSV};
-use crate::time::format_time;
+use crate::time::{Time, format_time};
 use crate::vocab::{Currency, Window};
 
 /// A quote as the page shows it.
@@ -124,13 +124,19 @@ pub fn write_versions(site: &Site) -> anyhow::Result<Vec<SitemapEntry>> {
         .collect()
 }
 
-/// Writes `<path>/historial.csv`: the weekly averages the chart draws, as
-/// the bulk `semanas` table has them for this version (a header alone when
-/// the version has no history in the window).
+/// Writes `<path>/historial.csv`: the completed weeks the chart draws, in
+/// the bulk `semanas` table's columns (a header alone when the version has
+/// no completed week in the window).
 fn write_history_csv(site: &Site, vehicle: &Vehicle, path: &str) -> anyhow::Result<()> {
     let url = format!("{path}/{HISTORY_CSV}");
     let file = url.trim_start_matches('/').to_owned();
-    let csv = semanas([vehicle]).to_csv();
+    let at = site.index.meta().catalogue_observed_at;
+    let weeks = vehicle
+        .history
+        .iter()
+        .filter(|week| week_completed(week.week_start, at))
+        .map(|week| (vehicle.id.as_str(), week));
+    let csv = semanas_rows(weeks).to_csv();
     site.out.write(&url, &file, CSV, csv.as_bytes())
 }
 
@@ -216,7 +222,7 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
             groups: spec_groups(specs),
             sources: sources(specs),
         }),
-        chart: chart(vehicle),
+        chart: chart(vehicle, site.index.meta().catalogue_observed_at),
         source_url: safe_href(&vehicle.source_url),
         api_url: format!("/api/v1/vehicles/{}", percent_encode(&vehicle.id)),
         feed_path: format!("{path}/feed.xml"),
@@ -249,15 +255,18 @@ fn change_rows(vehicle: &Vehicle) -> Vec<ChangeRow> {
 }
 
 /// The chart, from the record's own weekly history (`api::types::History`,
-/// what the API publishes): in the quoted currency when every quote of the
-/// window is in one, else in dollars (the signal's own figures), saying so.
-fn chart(vehicle: &Vehicle) -> Option<Chart> {
+/// what the API publishes), its completed weeks by `at` (the catalogue
+/// check) and the current price: in the quoted currency when every quote of
+/// the window is in one, else in dollars (the signal's own figures), saying
+/// so.
+fn chart(vehicle: &Vehicle, at: Time) -> Option<Chart> {
     let comparison = &vehicle.comparison;
     let history = History::of(vehicle);
     let in_pesos = history.currency == Some(Currency::Ars);
     let weeks: Vec<ChartWeek> = history
         .weeks
         .iter()
+        .filter(|week| week_completed(week.week_start, at))
         .filter_map(|week| {
             Some(ChartWeek {
                 week_start: week.week_start,

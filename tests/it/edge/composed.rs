@@ -116,7 +116,7 @@ async fn without_a_query_the_pages_are_the_static_files() {
         let page = get(uri).await;
         assert_eq!(page.status, StatusCode::OK);
         assert!(
-            page.body == fs::read(fixture().out.join(file)).expect("file"),
+            page.body == fs::read(fixture().public.join(file)).expect("file"),
             "{uri}"
         );
     }
@@ -187,9 +187,10 @@ async fn refused_pages_say_every_api_error_in_spanish() {
 /// The labels that error messages give parameters are the search form's.
 #[test]
 fn error_labels_are_the_form_labels() {
-    let form = fs::read_to_string(fixture().out.join("buscar/index.html")).expect("search page");
+    let form =
+        fs::read_to_string(fixture().out.join("public/buscar/index.html")).expect("search page");
     let compare =
-        fs::read_to_string(fixture().out.join("comparar/index.html")).expect("compare page");
+        fs::read_to_string(fixture().out.join("public/comparar/index.html")).expect("compare page");
     for (name, label) in autoprecios::api::params::form_labels() {
         if matches!(name, "limit" | "offset") {
             continue; // paging links carry them; the form has no field
@@ -208,7 +209,8 @@ fn error_labels_are_the_form_labels() {
 /// not set and shows the same results as the clean address.
 #[tokio::test]
 async fn empty_fields_and_unknown_parameters_are_not_set() {
-    let form = fs::read_to_string(fixture().out.join("buscar/index.html")).expect("search page");
+    let form =
+        fs::read_to_string(fixture().out.join("public/buscar/index.html")).expect("search page");
     let mut names: Vec<&str> = form
         .split(" name=\"")
         .skip(1)

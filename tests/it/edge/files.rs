@@ -34,12 +34,12 @@ async fn every_static_file_is_served_with_its_type_and_etag() {
             entry.url
         );
         assert_eq!(reply.header("etag"), entry.etag, "{}", entry.url);
-        assert_eq!(
-            reply.header("cache-control"),
-            "public, max-age=300",
-            "{}",
-            entry.url
-        );
+        let cache = if entry.url.starts_with("/assets/") {
+            "public, max-age=31536000, immutable"
+        } else {
+            "public, max-age=300"
+        };
+        assert_eq!(reply.header("cache-control"), cache, "{}", entry.url);
         served += 1;
     }
     assert!(served >= 3, "openapi.json and the docs at least");
@@ -47,7 +47,8 @@ async fn every_static_file_is_served_with_its_type_and_etag() {
 
 #[tokio::test]
 async fn directories_serve_their_index_with_or_without_a_slash() {
-    let file = fs::read(fixture().out.join("developers/index.html")).expect("developer guide");
+    let file =
+        fs::read(fixture().out.join("public/developers/index.html")).expect("developer guide");
     for uri in [
         "/developers",
         "/developers/",
@@ -91,7 +92,7 @@ async fn unknown_pages_are_html_404s_and_unknown_api_urls_json_404s() {
         assert_eq!(reply.json()["error"]["code"], "not_found", "{uri}");
         assert_eq!(reply.header("cache-control"), "no-store", "{uri}");
     }
-    let cdn_404 = fs::read(fixture().out.join("api/404.json")).expect("api/404.json");
+    let cdn_404 = fs::read(fixture().out.join("public/api/404.json")).expect("api/404.json");
     assert!(
         get("/api/v1/nothing").await.body == cdn_404,
         "the edge's JSON 404 is the CDN's"

@@ -157,3 +157,136 @@ async fn healthz_names_the_loaded_tree_and_is_never_cached() {
     assert_eq!(head.status, StatusCode::OK);
     assert!(head.body.is_empty());
 }
+
+/// With a maximum age, a snapshot older than it is `stale` with a 503 (the
+/// fixture's snapshot is from 2026-11-21, days before any run of the tests),
+/// and one within it is ok; the age is reported either way.
+#[tokio::test]
+async fn healthz_reports_the_age_and_a_stale_snapshot_is_a_503() {
+    use autoprecios::edge::{AppOptions, app_with};
+    use std::time::Duration;
+    let snapshot_at = chrono::DateTime::parse_from_rfc3339(
+        get_json("/healthz").await["snapshotAt"]
+            .as_str()
+            .expect("a time"),
+    )
+    .expect("RFC 3339");
+    let age = (chrono::Utc::now() - snapshot_at.to_utc()).num_seconds();
+    for (max_age, status, word) in [
+        (
+            Some(Duration::from_secs(3600)),
+            StatusCode::SERVICE_UNAVAILABLE,
+            "stale",
+        ),
+        (
+            Some(Duration::from_secs(
+                u64::try_from(age).expect("a past snapshot") + 86_400,
+            )),
+            StatusCode::OK,
+            "ok",
+        ),
+        (None, StatusCode::OK, "ok"),
+    ] {
+        let options = AppOptions {
+            max_age,
+            ..AppOptions::default()
+        };
+        let reply = crate::harness::send_app(
+            app_with(crate::harness::state(), &options),
+            Method::GET,
+            "/healthz",
+            Vec::new(),
+            &[],
+        )
+        .await;
+        assert_eq!(reply.status, status, "{max_age:?}");
+        let health = reply.json();
+        assert_eq!(health["status"], word);
+        let reported = health["ageSeconds"].as_i64().expect("an age");
+        assert!((reported - age).abs() < 60, "{reported} against {age}");
+        assert_eq!(
+            health["maxAgeSeconds"].as_u64(),
+            max_age.map(|age| age.as_secs())
+        );
+        assert_eq!(reply.header("cache-control"), "no-store");
+    }
+}
+
+/// The edge alone serves like a CDN: a text answer is gzip-compressed for a
+/// client that accepts it (the same bytes once decompressed, a weak form
+/// of the same ETag, `Vary: Accept-Encoding` on both forms), conditional
+/// requests match either form, small and binary answers go as they are,
+/// and hashed assets are cached as immutable.
+#[tokio::test]
+async fn answers_are_compressed_for_clients_that_accept_gzip() {
+    use std::io::Read;
+    for uri in [
+        "/api/v1/catalogue",
+        "/api/v1/vehicles?limit=5",
+        "/",
+        "/metodologia",
+    ] {
+        let plain = get(uri).await;
+        let gzip = send(Method::GET, uri, &[("accept-encoding", "br, gzip")]).await;
+        assert_eq!(gzip.status, StatusCode::OK, "{uri}");
+        assert_eq!(gzip.header("content-encoding"), "gzip", "{uri}");
+        assert_eq!(gzip.header("vary"), "accept-encoding", "{uri}");
+        assert_eq!(plain.header("vary"), "accept-encoding", "{uri}");
+        assert_eq!(plain.header("content-encoding"), "", "{uri}");
+        let mut body = Vec::new();
+        flate2::read::GzDecoder::new(&gzip.body[..])
+            .read_to_end(&mut body)
+            .expect("gunzip");
+        assert!(body == plain.body, "{uri}: the same bytes");
+        assert!(gzip.body.len() < plain.body.len(), "{uri}: smaller");
+        assert_eq!(gzip.header("content-length"), gzip.body.len().to_string());
+        assert_eq!(gzip.header("etag"), format!("W/{}", plain.header("etag")));
+        for (tag, encoding) in [
+            (plain.header("etag").to_owned(), "gzip"),
+            (gzip.header("etag").to_owned(), "gzip"),
+            (gzip.header("etag").to_owned(), "identity"),
+        ] {
+            let reply = send(
+                Method::GET,
+                uri,
+                &[("if-none-match", &tag), ("accept-encoding", encoding)],
+            )
+            .await;
+            assert_eq!(
+                reply.status,
+                StatusCode::NOT_MODIFIED,
+                "{uri} {tag} {encoding}"
+            );
+        }
+        let refused = send(Method::GET, uri, &[("accept-encoding", "gzip;q=0")]).await;
+        assert!(refused.body == plain.body, "{uri}: q=0 refuses gzip");
+    }
+    // An error body is small, and a gzip download is compressed already.
+    let error = send(Method::GET, "/api/v1/nope", &[("accept-encoding", "gzip")]).await;
+    assert_eq!(error.header("content-encoding"), "");
+    let download = send(
+        Method::GET,
+        "/datos/versiones.csv.gz",
+        &[("accept-encoding", "gzip")],
+    )
+    .await;
+    assert_eq!(download.status, StatusCode::OK);
+    assert_eq!(download.header("content-encoding"), "");
+    let css = crate::harness::fixture()
+        .manifest
+        .files
+        .iter()
+        .find(|entry| entry.url.starts_with("/assets/site.") && entry.url.ends_with(".css"))
+        .expect("the stylesheet")
+        .url
+        .clone();
+    let asset = get(&css).await;
+    assert_eq!(
+        asset.header("cache-control"),
+        "public, max-age=31536000, immutable"
+    );
+    assert_eq!(
+        get("/").await.header("cache-control"),
+        "public, max-age=300"
+    );
+}

@@ -166,8 +166,8 @@ async fn symlinks_cannot_lead_out_of_the_tree() {
     let (dir, out) = tree_copy();
     let secret = dir.path().join("secret.txt");
     fs::write(&secret, "secret").expect("write");
-    std::os::unix::fs::symlink(&secret, out.join("leak.txt")).expect("symlink");
-    std::os::unix::fs::symlink(dir.path(), out.join("outside")).expect("symlink");
+    std::os::unix::fs::symlink(&secret, out.join("public/leak.txt")).expect("symlink");
+    std::os::unix::fs::symlink(dir.path(), out.join("public/outside")).expect("symlink");
     let state = AppState::load(&out).expect("load");
     for uri in ["/leak.txt", "/outside/secret.txt"] {
         let reply = send_to(state.clone(), Method::GET, uri, &[]).await;
@@ -193,7 +193,7 @@ async fn static_pages_come_from_the_loaded_tree_until_a_reload() {
     };
     let (original, tag) = page(state.clone()).await;
     assert_eq!(tag, etag(&original));
-    fs::write(out.join("metodologia/index.html"), b"<p>changed</p>").expect("write");
+    fs::write(out.join("public/metodologia/index.html"), b"<p>changed</p>").expect("write");
     assert_eq!(page(state.clone()).await, (original.clone(), tag.clone()));
     state.reload().expect("reload");
     let (changed, changed_tag) = page(state).await;

@@ -125,6 +125,14 @@ pub async fn get_json(uri: &str) -> Value {
     reply.json()
 }
 
+/// The edge's answer to `url` as an insta snapshot reads best (see
+/// [`crate::harness::pin`]): for answers the edge computes, not files.
+pub async fn pinned_live(url: &str) -> String {
+    let reply = get(url).await;
+    assert_eq!(reply.status, axum::http::StatusCode::OK, "{url}");
+    crate::harness::pin(std::str::from_utf8(&reply.body).expect("UTF-8"))
+}
+
 /// The edge data of the fixture tree as plain JSON: the test's independent
 /// view of every vehicle: its published record (the API's Vehicle, from the
 /// records file, in the same order), plus the

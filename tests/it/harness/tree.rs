@@ -19,6 +19,8 @@ pub struct Fixture {
     pub data: PathBuf,
     /// The generated tree.
     pub out: PathBuf,
+    /// Its public directory, what the CDN publishes.
+    pub public: PathBuf,
     /// Its manifest.
     pub manifest: Manifest,
 }
@@ -67,6 +69,7 @@ impl Fixture {
         Fixture {
             _dir: dir,
             data,
+            public: out.join("public"),
             out,
             manifest,
         }
@@ -80,6 +83,8 @@ pub fn options(data: &Path, out: &Path) -> GenerateOptions {
         out: out.to_owned(),
         base_url: BASE.to_owned(),
         edge_origin: EDGE.to_owned(),
+        keep: autoprecios::output::DEFAULT_KEEP,
+        strict: true,
         fail_after: None,
     }
 }
@@ -129,8 +134,12 @@ pub fn text_of(url: &str) -> String {
 /// too) above its JSON, pretty-printed in its own key order so that a
 /// changed field is a one-line diff.
 pub fn pinned(url: &str) -> String {
-    let text = text_of(url);
-    let value: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    pin(&text_of(url))
+}
+
+/// An answer's text as [`pinned`] shows it: its ETag above its JSON.
+pub fn pin(text: &str) -> String {
+    let value: serde_json::Value = serde_json::from_str(text).expect("JSON");
     let pretty = serde_json::to_string_pretty(&value).expect("JSON");
     format!(
         "ETag: {}\n{pretty}",

@@ -308,7 +308,7 @@ async fn the_two_markdown_resources_are_the_tree_files() {
     for (uri, file) in uris.iter().zip(["developers.md", "metodologia.md"]) {
         let contents = rpc("resources/read", json!({"uri": uri})).await["contents"].clone();
         assert_eq!(contents[0]["mimeType"], "text/markdown");
-        let expected = fs::read_to_string(fixture().out.join(file)).expect("markdown");
+        let expected = fs::read_to_string(fixture().public.join(file)).expect("markdown");
         assert_eq!(contents[0]["text"], expected, "{uri}");
     }
     let missing = post(

@@ -86,12 +86,12 @@ fn tree_with_symlinks() -> (tempfile::TempDir, AppState) {
     #[cfg(unix)]
     {
         use std::os::unix::fs::symlink;
-        symlink(dir.path().join("secret.txt"), root.join("leak.txt")).expect("symlink");
-        symlink(dir.path().join("private"), root.join("private")).expect("symlink");
-        symlink("/etc", root.join("etc")).expect("symlink");
+        symlink(dir.path().join("secret.txt"), root.join("public/leak.txt")).expect("symlink");
+        symlink(dir.path().join("private"), root.join("public/private")).expect("symlink");
+        symlink("/etc", root.join("public/etc")).expect("symlink");
         symlink(
             dir.path().join("secret.txt"),
-            root.join("developers/leak.html"),
+            root.join("public/developers/leak.html"),
         )
         .expect("symlink");
     }
