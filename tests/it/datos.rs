@@ -27,7 +27,7 @@ fn datos() -> std::path::PathBuf {
 
 fn gunzip(bytes: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
-    flate2::read::GzDecoder::new(bytes)
+    flate2::read::MultiGzDecoder::new(bytes)
         .read_to_end(&mut out)
         .expect("gunzip");
     out
