@@ -129,6 +129,7 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
         )?;
     }
     let mut env = templates::environment();
+    crate::render::site::configure(&mut env);
     crate::render::site::set_money_bar(&mut env, index.meta());
     timed("write docs", || docs::write_docs(&index, &env, &out))?;
     let site = Site::new(&index, &catalogue, &snapshot, &env, &out);

@@ -159,7 +159,7 @@ impl Default for DealsQuery {
 }
 
 /// `GET /api/v1/models/prices`.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct ModelQuery {
     /// Make.
     pub make: String,

@@ -24,8 +24,9 @@ use crate::api::endpoints::{
 use crate::api::error::Missing;
 use crate::api::json::{etag, to_json_bytes};
 use crate::api::operations::{Operation, http_operations};
+use crate::api::params::TypedQuery;
 use crate::api::params::{
-    parse_compare, parse_deals, parse_model, parse_none, parse_search, parse_vehicle,
+    Args, compare_query, deals_query, model_query, no_arguments, search_query, text_argument,
 };
 use crate::api::query::{CompareQuery, DealsQuery, ModelQuery, SearchQuery};
 use crate::api::{ApiError, Index};
@@ -44,7 +45,8 @@ pub const MAX_CACHED_FILE: usize = 1024 * 1024;
 const JSON: &str = "application/json";
 
 /// One API request, parsed and validated: what an answer is computed from,
-/// and (through `Debug`, which spells every field) its cache key.
+/// and its cache key: two requests that parse alike (parameter order,
+/// percent-encoding, defaults written out or not) are one question.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Question {
     /// `GET /api/v1`.
@@ -70,20 +72,32 @@ impl Question {
     /// rather than by the router, so that every byte of an ID (`/` as
     /// `%2F`, `+`, `%`) survives exactly once-decoded.
     pub fn of_request(operation: Operation, path: &str, query: &str) -> Result<Question, ApiError> {
+        let prefix = operation.spec().http.map_or("", |http| http.path);
+        let raw_id = prefix
+            .strip_suffix("{id}")
+            .map(|prefix| path.strip_prefix(prefix).unwrap_or_default());
+        Question::of_args(operation, Args::from_query(operation, raw_id, query), true)
+    }
+
+    /// The one dispatch from an operation and its checked arguments to the
+    /// question they ask, for HTTP and MCP alike (`commas_separate`: HTTP's
+    /// rule for `ids`, see [`CompareQuery::commas_separate`]). The
+    /// connector's two tools ask no question of the API's answers: not
+    /// found.
+    pub fn of_args(
+        operation: Operation,
+        args: Args,
+        commas_separate: bool,
+    ) -> Result<Question, ApiError> {
         match operation {
-            Operation::ApiInfo => parse_none(query).map(|()| Question::ApiInfo),
-            Operation::Catalogue => parse_none(query).map(|()| Question::Catalogue),
-            Operation::Search => parse_search(query).map(Question::Search),
-            Operation::Deals => parse_deals(query).map(Question::Deals),
-            Operation::ModelPrices => parse_model(query).map(Question::Model),
-            Operation::Compare => parse_compare(query).map(Question::Compare),
-            Operation::Vehicle => {
-                let prefix = operation.spec().http.map_or("", |http| http.path);
-                let prefix = prefix.strip_suffix("{id}").unwrap_or(prefix);
-                let raw = path.strip_prefix(prefix).unwrap_or_default();
-                parse_vehicle(raw, query).map(Question::Vehicle)
-            }
-            // MCP's connector tools have no HTTP route.
+            Operation::ApiInfo => no_arguments(args).map(|()| Question::ApiInfo),
+            Operation::Catalogue => no_arguments(args).map(|()| Question::Catalogue),
+            Operation::Search => search_query(args).map(Question::Search),
+            Operation::Deals => deals_query(args).map(Question::Deals),
+            Operation::ModelPrices => model_query(args).map(Question::Model),
+            Operation::Compare => compare_query(args, commas_separate).map(Question::Compare),
+            Operation::Vehicle => text_argument(args, "id").map(Question::Vehicle),
+            // MCP's connector tools have no question of the API's.
             Operation::ConnectorSearch | Operation::ConnectorFetch => {
                 Err(ApiError::NotFound(Missing::Resource))
             }
@@ -100,11 +114,19 @@ impl Question {
         Question::of_request(spec.operation, path, query).ok()
     }
 
-    /// The cache key: the typed question, every field spelt out, so two
-    /// URLs that parse alike (parameter order, percent-encoding, defaults
-    /// written out or not) share one answer.
-    fn key(&self) -> String {
-        format!("{self:?}")
+    /// What identifies the question beside its operation: its query
+    /// written back by the table's rows (`TypedQuery::to_query`, one
+    /// spelling per query), or the vehicle's ID.
+    fn canonical(&self) -> (u8, String, bool) {
+        match self {
+            Question::ApiInfo => (0, String::new(), false),
+            Question::Catalogue => (1, String::new(), false),
+            Question::Search(query) => (2, query.to_query(), false),
+            Question::Deals(query) => (3, query.to_query(), false),
+            Question::Model(query) => (4, query.to_query(), false),
+            Question::Vehicle(id) => (5, id.clone(), false),
+            Question::Compare(query) => (6, query.to_query(), query.commas_separate),
+        }
     }
 
     /// Computes the answer through the operation's one function and the one
@@ -125,6 +147,53 @@ impl Question {
 /// Smallest body worth compressing in transit: below a packet, gzip's
 /// header and the extra work buy nothing.
 const MIN_COMPRESSED: usize = 1024;
+
+// A checked query holds no NaN (numbers are finite), so equality is an
+// equivalence; and equal questions write the same canonical query (a
+// negative zero is written as zero), so they hash alike.
+impl Eq for Question {}
+
+impl std::hash::Hash for Question {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.canonical().hash(state);
+    }
+}
+
+/// What the cache keeps answers by: an API question, or a static file's
+/// URL path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Key {
+    Question(Question),
+    File(String),
+}
+
+impl std::hash::Hash for Key {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        match self {
+            Key::Question(question) => {
+                state.write_u8(0);
+                question.hash(state);
+            }
+            Key::File(path) => FileKey(path).hash(state),
+        }
+    }
+}
+
+/// A static file's key, borrowed: looked up without building a [`Key`].
+struct FileKey<'a>(&'a str);
+
+impl std::hash::Hash for FileKey<'_> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u8(1);
+        self.0.hash(state);
+    }
+}
+
+impl quick_cache::Equivalent<Key> for FileKey<'_> {
+    fn equivalent(&self, key: &Key) -> bool {
+        matches!(key, Key::File(path) if path == self.0)
+    }
+}
 
 /// A successful answer: the bytes, their content type and strong ETag, and
 /// their gzip form, made the first time a client accepts it and kept with
@@ -192,19 +261,23 @@ impl Answer {
 #[derive(Debug, Clone, Copy)]
 struct ByBytes;
 
-impl Weighter<String, Answer> for ByBytes {
-    fn weight(&self, key: &String, answer: &Answer) -> u64 {
-        answer.bytes.len() as u64 + key.len() as u64 + ENTRY_OVERHEAD
+impl Weighter<Key, Answer> for ByBytes {
+    fn weight(&self, key: &Key, answer: &Answer) -> u64 {
+        let key = match key {
+            Key::File(path) => path.len(),
+            Key::Question(_) => std::mem::size_of::<Question>(),
+        };
+        answer.bytes.len() as u64 + key as u64 + ENTRY_OVERHEAD
     }
 }
 
 /// The answers of one loaded tree.
 pub struct Answers {
-    fixed: HashMap<String, Answer>,
+    fixed: HashMap<Question, Answer>,
     /// The fixed answers again, by the URL they were computed for:
     /// a request for exactly that URL is answered before any parsing.
     listed: HashMap<String, Answer>,
-    cache: Cache<String, Answer, ByBytes>,
+    cache: Cache<Key, Answer, ByBytes>,
 }
 
 impl std::fmt::Debug for Answers {
@@ -226,8 +299,7 @@ impl Answers {
         for (url, question) in urls.filter_map(|url| Some((url, Question::of_listed_url(url)?))) {
             // `/api/v1/vehicles` and `?sort=price_asc` ask the same question:
             // computed once, listed under both URLs.
-            let key = question.key();
-            let answer = match fixed.get(&key) {
+            let answer = match fixed.get(&question) {
                 Some(answer) => Answer::clone(answer),
                 None => match question.compute(index) {
                     Ok(bytes) => Answer::json(bytes),
@@ -235,7 +307,7 @@ impl Answers {
                 },
             };
             listed.insert(url.to_owned(), answer.clone());
-            fixed.insert(key, answer);
+            fixed.insert(question, answer);
         }
         // An estimate for the cache's sizing: about 16 KiB an answer.
         let items = usize::try_from(cache_bytes / (16 * 1024)).unwrap_or(usize::MAX);
@@ -256,10 +328,10 @@ impl Answers {
     /// cache, else computed now and cached. Errors are never cached (they
     /// cost no more than parsing).
     pub fn answer(&self, index: &Index, question: &Question) -> Result<Answer, ApiError> {
-        let key = question.key();
-        if let Some(answer) = self.fixed.get(&key) {
+        if let Some(answer) = self.fixed.get(question) {
             return Ok(answer.clone());
         }
+        let key = Key::Question(question.clone());
         if let Some(answer) = self.cache.get(&key) {
             return Ok(answer);
         }
@@ -270,15 +342,15 @@ impl Answers {
 
     /// The static file a URL path answered earlier.
     pub fn file(&self, path: &str) -> Option<Answer> {
-        self.cache.get(path)
+        self.cache.get(&FileKey(path))
     }
 
-    /// Keeps the static file a URL path (starting with `/`) answers, unless
-    /// it is over [`MAX_CACHED_FILE`]. API keys are the questions' `Debug`
-    /// forms, which never start with `/`, so the two never collide.
+    /// Keeps the static file a URL path answers, unless it is over
+    /// [`MAX_CACHED_FILE`].
     pub fn keep_file(&self, path: &str, answer: &Answer) {
-        if answer.bytes.len() <= MAX_CACHED_FILE && path.starts_with('/') {
-            self.cache.insert(path.to_owned(), answer.clone());
+        if answer.bytes.len() <= MAX_CACHED_FILE {
+            self.cache
+                .insert(Key::File(path.to_owned()), answer.clone());
         }
     }
 

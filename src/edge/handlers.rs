@@ -7,12 +7,11 @@
 use axum::Router;
 use axum::extract::State;
 use axum::http::Uri;
-use axum::response::Response;
 use axum::routing::get;
 
+use crate::api::ApiError;
 use crate::api::operations::{Operation, http_operations};
-use crate::edge::answers::Question;
-use crate::edge::http::{answer_response, respond_answer};
+use crate::edge::answers::{Answer, Question};
 use crate::edge::state::AppState;
 
 /// The API routes. Only GET and HEAD reach them (the policy answers the rest).
@@ -28,16 +27,17 @@ pub fn routes() -> Router<AppState> {
 
 /// Answers a request from the loaded tree's answers: a URL asked exactly
 /// as `api::precomputed` spells it before any parsing, else the parsed
-/// question.
-fn answer(state: &AppState, uri: &Uri, operation: Operation) -> Response {
+/// question. Both the answer and the error are responses
+/// (`edge::http`'s `IntoResponse`).
+fn answer(state: &AppState, uri: &Uri, operation: Operation) -> Result<Answer, ApiError> {
     let site = state.site();
     let answers = site.answers();
     if let Some(answer) = uri
         .path_and_query()
         .and_then(|url| answers.listed(url.as_str()))
     {
-        return answer_response(answer);
+        return Ok(answer);
     }
-    let asked = Question::of_request(operation, uri.path(), uri.query().unwrap_or(""));
-    respond_answer(asked.and_then(|question| answers.answer(site.index(), &question)))
+    let question = Question::of_request(operation, uri.path(), uri.query().unwrap_or(""))?;
+    answers.answer(site.index(), &question)
 }

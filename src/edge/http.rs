@@ -42,15 +42,6 @@ const PREFLIGHT_MAX_AGE: &str = "86400";
 /// the CDN proxy's own 26-second limit, so the client sees our JSON error.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(20);
 
-/// A 200 with an answer's bytes and ETag as they are (nothing serialized or
-/// hashed), or the error's status and body.
-pub fn respond_answer(result: Result<Answer, ApiError>) -> Response {
-    match result {
-        Ok(answer) => answer_response(answer),
-        Err(err) => error_response(&err),
-    }
-}
-
 /// A 200 with an answer's bytes, content type and ETag as they are. The
 /// answer rides along in the response's extensions, so the policy can send
 /// its gzip form instead ([`compress`]).
@@ -110,6 +101,18 @@ pub fn accepts_gzip(headers: &HeaderMap) -> bool {
             });
             matches!(name.as_str(), "gzip" | "x-gzip" | "*") && !refused
         })
+}
+
+impl axum::response::IntoResponse for Answer {
+    fn into_response(self) -> Response {
+        answer_response(self)
+    }
+}
+
+impl axum::response::IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        error_response(&self)
+    }
 }
 
 /// The spec's error response for `err` (405s also carry `Allow`).

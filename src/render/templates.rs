@@ -44,7 +44,6 @@ pub fn environment() -> Environment<'static> {
     });
     env.set_formatter(format_value);
     env.add_function("param", search_param);
-    crate::render::site::configure(&mut env);
     env
 }
 

@@ -6,7 +6,7 @@
 //! a reload to another random catalogue, the same queries answer from it.
 //! A mismatch fails with its seed and query.
 
-mod oracle;
+pub mod oracle;
 mod random;
 
 use std::path::Path;

@@ -2,6 +2,7 @@
 
 mod broken_generate;
 mod cdn;
+mod cli;
 mod datos;
 mod edge;
 mod feeds;
@@ -19,3 +20,4 @@ mod sample;
 mod signals_oracle;
 mod site;
 mod snapshot;
+mod table_bounds;

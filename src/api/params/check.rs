@@ -171,9 +171,8 @@ impl Args {
             return;
         }
         let operation = self.operation;
-        let is_filter = |path: &str| {
-            params_of(operation).any(|param| param.name == path && param.filter.is_some())
-        };
+        let is_filter =
+            |path: &str| params_of(operation).any(|param| param.name == path && param.is_filter());
         let at = self.details[self.bounds_from..]
             .iter()
             .position(|detail| !is_filter(&detail.path))

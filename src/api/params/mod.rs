@@ -1,19 +1,22 @@
 //! API stage, parameters: the one table of every operation's parameters
 //! ([`table::PARAMS`]) and the only way to a typed query: parsing an HTTP
 //! query string or MCP's JSON arguments against it ([`check::Args`]), then
-//! building the operation's query here. A typed query is checked once,
-//! here; the operations trust it. (The query types keep public fields so
-//! that tests can state a query directly; the service builds none but by
-//! parsing, the generator included: it parses the URLs it writes.)
+//! building the operation's query here, each value stored by its row's
+//! setter. A typed query is checked once, here; the operations trust it.
+//! The same rows write a query back ([`TypedQuery::to_query`], each row's
+//! getter): parsing what is written gives the query back, so links and
+//! precomputed URLs are written from typed queries, and the edge's cache
+//! knows two spellings of one question as one.
 //! Problems are data ([`Problem`]), said in English by the API and in
 //! Spanish by the site's pages.
 //!
 //! Adding a shared filter takes:
 //! 1. a field of [`Filters`] for its typed value;
 //! 2. one row of [`table::PARAMS`] among the first [`table::FILTER_COUNT`]
-//!    (name, kind and bounds, description, Spanish label, and the setter of
-//!    its field): the parsers, the OpenAPI parameters, the MCP input
-//!    schemas and the pages' labels follow from it;
+//!    (name, kind and bounds, description, Spanish label, and the setter and
+//!    getter of its field): the parsers, the query strings written back, the
+//!    OpenAPI parameters, the MCP input schemas, the pages' labels and the
+//!    bound tests follow from it;
 //! 3. its matching rule in `api::index::select` (with the `Facts` field it
 //!    reads, in `api::facts`).
 //!
@@ -23,18 +26,18 @@
 pub mod check;
 pub mod schema;
 pub mod table;
+pub mod typed;
 
 #[cfg(test)]
 mod tests;
 
 pub use crate::api::problem::Problem;
 pub use check::Args;
+pub use typed::TypedQuery;
 
 use crate::api::error::ApiError;
 use crate::api::operations::Operation;
 use crate::api::query::*;
-use crate::api::types::DealKind;
-use crate::vocab::Window;
 use table::{FILTER_COUNT, Given, PARAMS};
 
 /// Names of the shared filters, in table order.
@@ -71,14 +74,17 @@ pub fn form_labels() -> Vec<(&'static str, &'static str)> {
     labels
 }
 
-/// The shared filters given, and the budget rule across two of them.
-fn filters(args: &mut Args) -> Filters {
-    let mut filters = Filters::default();
+/// The query the given arguments set, each through its row.
+fn typed<Q: TypedQuery>(args: &Args, mut query: Q) -> Q {
     for (param, given) in args.values() {
-        if let Some(set) = param.filter {
-            set(&mut filters, given);
-        }
+        query.set(&param.field, given);
     }
+    query
+}
+
+/// The rule across two shared filters: a budget's minimum above its
+/// maximum.
+fn budget_rule(filters: &Filters, args: &mut Args) {
     for (min, max, name) in [
         (
             filters.min_price_usd,
@@ -97,82 +103,39 @@ fn filters(args: &mut Args) -> Filters {
             args.fail(name.1, Problem::BelowMinPrice { min: name.0 });
         }
     }
-    filters
-}
-
-fn integer(args: &Args, name: &str) -> Option<u32> {
-    args.get(name).as_ref().and_then(Given::integer)
-}
-
-fn choice<T>(args: &Args, name: &str, table: &[(T, &'static str)]) -> Option<T>
-where
-    T: Copy,
-{
-    match args.get(name)? {
-        Given::Choice(spelling) => table.iter().find(|(_, s)| *s == spelling).map(|(v, _)| *v),
-        _ => None,
-    }
-}
-
-fn page(args: &Args) -> Page {
-    Page {
-        limit: integer(args, "limit").unwrap_or(DEFAULT_LIMIT),
-        offset: integer(args, "offset").unwrap_or(0),
-    }
 }
 
 /// The query of `search_vehicles`.
 pub fn search_query(mut args: Args) -> Result<SearchQuery, ApiError> {
-    let query = SearchQuery {
-        filters: filters(&mut args),
-        opportunities_only: args
-            .get("opportunitiesOnly")
-            .as_ref()
-            .and_then(Given::boolean),
-        sort: choice(&args, "sort", &SearchSort::ALL).unwrap_or_default(),
-        page: page(&args),
-    };
+    let query = typed(&args, SearchQuery::default());
+    budget_rule(&query.filters, &mut args);
     args.finish(query)
 }
 
 /// The query of `find_deals`.
 pub fn deals_query(mut args: Args) -> Result<DealsQuery, ApiError> {
-    let defaults = DealsQuery::default();
-    let query = DealsQuery {
-        filters: filters(&mut args),
-        kind: choice(&args, "kind", &DealKind::ALL).unwrap_or(defaults.kind),
-        window: args
-            .get("window")
-            .and_then(|given| given.choice(Window::parse))
-            .unwrap_or(defaults.window),
-        sort: choice(&args, "sort", &DealSort::ALL).unwrap_or_default(),
-        page: page(&args),
-    };
+    let query = typed(&args, DealsQuery::default());
+    budget_rule(&query.filters, &mut args);
     args.finish(query)
 }
 
 /// The query of `get_model_prices`.
 pub fn model_query(args: Args) -> Result<ModelQuery, ApiError> {
-    let text = |name| args.get(name).as_ref().and_then(Given::text);
-    let query = ModelQuery {
-        make: text("make").unwrap_or_default(),
-        model: text("model").unwrap_or_default(),
-        page: page(&args),
-    };
+    let query = typed(&args, ModelQuery::default());
     args.finish(query)
 }
 
 /// The query of `compare_vehicles`; `commas_separate` as
 /// [`CompareQuery::commas_separate`] says (true for HTTP).
 pub fn compare_query(args: Args, commas_separate: bool) -> Result<CompareQuery, ApiError> {
-    let ids = match args.get("ids") {
-        Some(Given::Ids(ids)) => ids,
-        _ => Vec::new(),
-    };
-    args.finish(CompareQuery {
-        ids,
-        commas_separate,
-    })
+    let query = typed(
+        &args,
+        CompareQuery {
+            ids: Vec::new(),
+            commas_separate,
+        },
+    );
+    args.finish(query)
 }
 
 /// The one text argument of an operation that takes one (`id`, `query`).

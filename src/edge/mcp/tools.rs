@@ -25,9 +25,7 @@ use crate::api::openapi::output_schema;
 use crate::api::operations::{McpTool, OPERATIONS, Operation, Spec};
 use crate::api::params::schema::input_schema;
 use crate::api::params::table::params_of;
-use crate::api::params::{
-    Args, compare_query, deals_query, model_query, no_arguments, search_query, text_argument,
-};
+use crate::api::params::{Args, text_argument};
 use crate::edge::answers::{Answer, Question};
 use crate::edge::mcp::connector::{fetch, search};
 use crate::edge::mcp::headline::headline;
@@ -208,12 +206,13 @@ fn answer_call(site: &Site, spec: &ToolSpec, args: &Arguments) -> Result<Bytes, 
     };
     let args = Args::from_json(spec.operation, args.as_ref());
     match spec.operation {
-        Operation::Deals => answer(deals_query(args).map(Question::Deals)),
-        Operation::ModelPrices => answer(model_query(args).map(Question::Model)),
-        Operation::Search => answer(search_query(args).map(Question::Search)),
-        Operation::Vehicle => answer(text_argument(args, "id").map(Question::Vehicle)),
-        Operation::Compare => answer(compare_query(args, false).map(Question::Compare)),
-        Operation::Catalogue => answer(no_arguments(args).map(|()| Question::Catalogue)),
+        // MCP's `ids` is an array of IDs exactly: no comma separates.
+        Operation::Deals
+        | Operation::ModelPrices
+        | Operation::Search
+        | Operation::Vehicle
+        | Operation::Compare
+        | Operation::Catalogue => answer(Question::of_args(spec.operation, args, false)),
         Operation::ConnectorSearch => text_argument(args, "query")
             .and_then(|words| search(index, &words))
             .map(|found| to_json_bytes(&found).into()),

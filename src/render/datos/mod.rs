@@ -36,6 +36,8 @@ use rayon::prelude::*;
 use serde_json::{Value, json};
 use tracing::debug;
 
+use crate::api::links::Links;
+use crate::catalogue::week_completed;
 use crate::frame::Frame;
 use crate::output::JSON;
 use crate::render::site::Site;
@@ -56,7 +58,7 @@ pub const PARQUET: &str = "application/vnd.apache.parquet";
 /// Content type of plain CSV files (a version's `historial.csv`).
 pub const CSV: &str = "text/csv; charset=utf-8";
 /// Name of a version's history file, beside its page.
-pub const HISTORY_CSV: &str = "historial.csv";
+pub use crate::render::site::version::HISTORY_CSV;
 /// The data's license (the code's MIT license does not cover data).
 pub const LICENSE_NAME: &str = "CC BY 4.0";
 /// The license's canonical address (machine-readable metadata).
@@ -64,8 +66,27 @@ pub const LICENSE_URL: &str = "https://creativecommons.org/licenses/by/4.0/";
 /// The license in Spanish, for readers of the page.
 pub const LICENSE_DEED: &str = "https://creativecommons.org/licenses/by/4.0/deed.es";
 
+/// Writes every version's `historial.csv`, beside its page: the completed
+/// weeks its chart draws, in the bulk `semanas` table's columns (a header
+/// alone when the version has no completed week in the window).
+pub fn write_history_csvs(site: &Site) -> anyhow::Result<()> {
+    let at = site.index.meta().catalogue_observed_at;
+    site.vehicles().par_iter().try_for_each(|vehicle| {
+        let url = format!("{}/{HISTORY_CSV}", Links::vehicle_path(&vehicle.id));
+        let file = url.trim_start_matches('/').to_owned();
+        let weeks = vehicle
+            .history
+            .iter()
+            .filter(|week| week_completed(week.week_start, at))
+            .map(|week| (vehicle.id.as_str(), week));
+        let csv = tables::semanas_rows(weeks).to_csv();
+        site.out.write(&url, &file, CSV, csv.as_bytes())
+    })
+}
+
 /// Writes every file of `/datos/` and the page.
 pub fn write_datos(site: &Site) -> anyhow::Result<()> {
+    write_history_csvs(site)?;
     let (snapshot, catalogue, links) = (site.snapshot, site.catalogue, site.index.links());
     let months = months::of_checks(snapshot);
     let own: Vec<TableJob> = vec![

@@ -21,8 +21,6 @@ use super::{PageMeta, Site, json_for_script, safe_href};
 use crate::api::links::{Links, percent_encode};
 use crate::api::types::History;
 use crate::catalogue::{Quote, Vehicle, week_completed};
-use crate::render::datos::tables::semanas_rows;
-use crate::render::datos::{CSV, HISTORY_CSV};
 use crate::time::{Time, format_time};
 use crate::vocab::{Currency, Window};
 
@@ -107,6 +105,10 @@ struct VersionView {
     history_csv: String,
 }
 
+/// Name of the file beside each version page with its chart's data (written
+/// with the data downloads, `render::datos`).
+pub const HISTORY_CSV: &str = "historial.csv";
+
 /// Writes every version page and data feed; returns the pages for the sitemap.
 pub fn write_versions(site: &Site) -> anyhow::Result<Vec<SitemapEntry>> {
     site.vehicles()
@@ -115,29 +117,12 @@ pub fn write_versions(site: &Site) -> anyhow::Result<Vec<SitemapEntry>> {
             let path = Links::vehicle_path(&vehicle.id);
             write_version_page(site, vehicle, &path)?;
             write_version_feed(site, vehicle, &path)?;
-            write_history_csv(site, vehicle, &path)?;
             Ok(SitemapEntry {
                 path,
                 lastmod: Some(format_time(vehicle.observed_at)),
             })
         })
         .collect()
-}
-
-/// Writes `<path>/historial.csv`: the completed weeks the chart draws, in
-/// the bulk `semanas` table's columns (a header alone when the version has
-/// no completed week in the window).
-fn write_history_csv(site: &Site, vehicle: &Vehicle, path: &str) -> anyhow::Result<()> {
-    let url = format!("{path}/{HISTORY_CSV}");
-    let file = url.trim_start_matches('/').to_owned();
-    let at = site.index.meta().catalogue_observed_at;
-    let weeks = vehicle
-        .history
-        .iter()
-        .filter(|week| week_completed(week.week_start, at))
-        .map(|week| (vehicle.id.as_str(), week));
-    let csv = semanas_rows(weeks).to_csv();
-    site.out.write(&url, &file, CSV, csv.as_bytes())
 }
 
 fn write_version_page(site: &Site, vehicle: &Vehicle, path: &str) -> anyhow::Result<()> {

@@ -23,7 +23,7 @@ use unicode_normalization::UnicodeNormalization;
 use crate::harness::BASE;
 
 /// Case- and accent-insensitive form, written for the test.
-fn loose(text: &str) -> String {
+pub fn loose(text: &str) -> String {
     text.nfd()
         .filter(|c| !unicode_normalization::char::is_combining_mark(*c))
         .collect::<String>()

@@ -41,15 +41,6 @@ fn closed_without_answer(stream: &mut TcpStream) -> bool {
 }
 
 #[test]
-fn the_default_limits_are_a_header_deadline_and_a_head_cap() {
-    let limits = ConnectionLimits::default();
-    assert!(limits.header_read_timeout <= Duration::from_secs(30));
-    assert!((8 * 1024..=64 * 1024).contains(&limits.max_header_bytes));
-    assert!(limits.request_timeout <= Duration::from_secs(60));
-    assert!(limits.shutdown_grace >= limits.request_timeout);
-}
-
-#[test]
 fn a_client_stalling_in_a_body_gets_a_408_at_the_request_deadline() {
     let server = Server::start(state(), quick());
     let mut stream = server.connect();
