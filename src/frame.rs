@@ -1,54 +1,83 @@
 //! Table encoding, shared by the snapshot writer and the data downloads: a
-//! typed table built column by column and encoded as CSV or Parquet, the
-//! same bytes for the same cells (serial Parquet encoding, fixed number
-//! formatting), so a regenerated file is byte-identical.
+//! typed table built column by column and encoded as CSV, gzipped CSV or
+//! Parquet, the same bytes for the same cells (fixed number formatting, row
+//! groups and gzip members cut at fixed row counts, never by thread
+//! scheduling), so a regenerated file is byte-identical.
+//!
+//! Parquet is written straight from the columns (`parquet.rs`), with the
+//! types a tool expects: plain UTF-8 strings, times as UTC timestamps and
+//! days as dates.
+
+mod parquet;
 
 use std::fmt::Write;
+use std::ops::Range;
 
 use anyhow::Result;
-use polars::prelude::{
-    Column, DataFrame, IntoColumn, NewChunkedArray, ParquetWriter, StringChunked,
-};
+use chrono::{DateTime, NaiveDate};
+use rayon::prelude::*;
+
+use crate::time::{Time, format_time};
+
+/// Rows of one gzip member (and one CSV piece formatted on its own thread):
+/// small enough that a big table is spread over every core and never held
+/// whole as text, large enough that the restart of each member costs
+/// nothing measurable in size.
+const ROWS_PER_MEMBER: usize = 1 << 16;
 
 /// Text cells in one buffer: a table of millions of short texts (IDs,
-/// times, colours) holds their bytes and one offset each, not a heap
-/// allocation per cell.
-#[derive(Debug, Clone, Default, PartialEq)]
+/// colours) holds their bytes and one offset each, not a heap allocation
+/// per cell. The layout is Arrow's, so Parquet takes it without a copy.
+#[derive(Debug, Clone, PartialEq)]
 pub struct TextCells {
     bytes: String,
-    /// End of each cell in `bytes`; `None` for a missing value.
-    ends: Vec<Option<usize>>,
+    /// `offsets[i]..offsets[i + 1]` is cell `i`; starts with 0.
+    offsets: Vec<i64>,
+    /// Whether each cell has a value (a missing one is empty in `bytes`).
+    present: Vec<bool>,
+}
+
+impl Default for TextCells {
+    fn default() -> Self {
+        TextCells {
+            bytes: String::new(),
+            offsets: vec![0],
+            present: Vec::new(),
+        }
+    }
 }
 
 impl TextCells {
     /// Appends a cell.
     pub fn push(&mut self, cell: Option<&str>) {
-        self.ends.push(cell.map(|text| {
+        if let Some(text) = cell {
             self.bytes.push_str(text);
-            self.bytes.len()
-        }));
+        }
+        self.offsets.push(self.bytes.len() as i64);
+        self.present.push(cell.is_some());
     }
 
     /// Number of cells.
     pub fn len(&self) -> usize {
-        self.ends.len()
+        self.present.len()
     }
 
     /// Whether there are no cells.
     pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
+        self.present.is_empty()
+    }
+
+    /// Cell `index`.
+    pub fn get(&self, index: usize) -> Option<&str> {
+        self.present[index].then(|| {
+            let (start, end) = (self.offsets[index], self.offsets[index + 1]);
+            &self.bytes[start as usize..end as usize]
+        })
     }
 
     /// Every cell, in order.
     pub fn iter(&self) -> impl Iterator<Item = Option<&str>> + '_ {
-        let mut start = 0;
-        self.ends.iter().map(move |end| {
-            end.map(|end| {
-                let text = &self.bytes[start..end];
-                start = end;
-                text
-            })
-        })
+        (0..self.len()).map(|index| self.get(index))
     }
 }
 
@@ -65,7 +94,7 @@ impl<S: AsRef<str>> FromIterator<Option<S>> for TextCells {
 /// The cells of one column, by logical type; `None` is an empty cell.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Cells {
-    /// UTF-8 text (also times and dates, written as RFC 3339 text).
+    /// UTF-8 text.
     Text(TextCells),
     /// Signed integers.
     Integer(Vec<Option<i64>>),
@@ -73,6 +102,11 @@ pub enum Cells {
     Number(Vec<Option<f64>>),
     /// Booleans.
     Boolean(Vec<Option<bool>>),
+    /// UTC instants in whole seconds since 1970 (RFC 3339 text in CSV, a
+    /// UTC timestamp in Parquet).
+    Time(Vec<Option<i64>>),
+    /// Calendar days since 1970-01-01 (`2026-11-16` in CSV, a date in Parquet).
+    Date(Vec<Option<i32>>),
 }
 
 impl Cells {
@@ -80,9 +114,10 @@ impl Cells {
     pub fn len(&self) -> usize {
         match self {
             Cells::Text(v) => v.len(),
-            Cells::Integer(v) => v.len(),
+            Cells::Integer(v) | Cells::Time(v) => v.len(),
             Cells::Number(v) => v.len(),
             Cells::Boolean(v) => v.len(),
+            Cells::Date(v) => v.len(),
         }
     }
 
@@ -90,6 +125,11 @@ impl Cells {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+}
+
+/// Day 0 of [`Cells::Date`].
+fn epoch_day() -> NaiveDate {
+    NaiveDate::from_ymd_opt(1970, 1, 1).expect("invariant: 1970-01-01 is a date")
 }
 
 /// One table, column by column, in its documented order.
@@ -115,7 +155,7 @@ impl Frame {
     }
 
     /// Appends a text column.
-    pub fn text(self, name: &str, cells: impl Iterator<Item = Option<String>>) -> Self {
+    pub fn text<S: AsRef<str>>(self, name: &str, cells: impl Iterator<Item = Option<S>>) -> Self {
         self.column(name, Cells::Text(cells.collect()))
     }
 
@@ -134,6 +174,22 @@ impl Frame {
         self.column(name, Cells::Boolean(cells.collect()))
     }
 
+    /// Appends a time column, kept to whole seconds as every output writes times.
+    pub fn time(self, name: &str, cells: impl Iterator<Item = Option<Time>>) -> Self {
+        let seconds = cells
+            .map(|cell| cell.map(|time| time.timestamp()))
+            .collect();
+        self.column(name, Cells::Time(seconds))
+    }
+
+    /// Appends a date column.
+    pub fn date(self, name: &str, cells: impl Iterator<Item = Option<NaiveDate>>) -> Self {
+        let days = cells
+            .map(|cell| cell.map(|day| (day - epoch_day()).num_days() as i32))
+            .collect();
+        self.column(name, Cells::Date(days))
+    }
+
     /// The table's name.
     pub fn name(&self) -> &'static str {
         self.name
@@ -149,34 +205,45 @@ impl Frame {
         self.columns.first().map_or(0, |(_, cells)| cells.len())
     }
 
-    /// The table as a Parquet file (polars' default Zstandard compression),
-    /// encoded serially: the bytes must not depend on thread scheduling.
-    pub fn to_parquet(&self) -> Result<Vec<u8>> {
-        let columns = self
-            .columns
-            .iter()
-            .map(|(name, cells)| match cells {
-                Cells::Text(v) => {
-                    StringChunked::from_iter_options(name.as_str().into(), v.iter()).into_column()
-                }
-                Cells::Integer(v) => Column::new(name.as_str().into(), v),
-                Cells::Number(v) => Column::new(name.as_str().into(), v),
-                Cells::Boolean(v) => Column::new(name.as_str().into(), v),
-            })
-            .collect();
-        let mut frame = DataFrame::new(self.height(), columns)?;
-        let mut bytes = Vec::new();
-        ParquetWriter::new(&mut bytes)
-            .set_parallel(false)
-            .finish(&mut frame)?;
-        Ok(bytes)
+    /// The table as a Parquet file (see `parquet.rs`).
+    pub fn into_parquet(self) -> Result<Vec<u8>> {
+        parquet::encode(self.columns)
     }
 
     /// RFC 4180 CSV with a header row and `\n` line ends; numbers in Rust's
     /// shortest round-trip decimal form (never an exponent), so they load
-    /// back equal; booleans `true` and `false`; a missing value is empty.
+    /// back equal; booleans `true` and `false`; times as RFC 3339 UTC with
+    /// whole seconds, dates as `YYYY-MM-DD`; a missing value is empty.
     pub fn to_csv(&self) -> String {
-        let mut out = String::with_capacity((self.height() + 1) * self.columns.len() * 12);
+        let mut out = self.csv_header();
+        self.push_csv_rows(&mut out, 0..self.height());
+        out
+    }
+
+    /// The CSV of [`Frame::to_csv`], gzipped as one member per
+    /// [`ROWS_PER_MEMBER`] rows, formatted and compressed in parallel. A
+    /// series of gzip members is one gzip file (RFC 1952, 2.2), and the cut
+    /// depends only on the row count, so the bytes are the same on any machine.
+    pub fn to_csv_gz(&self, level: u32) -> Result<Vec<u8>> {
+        let height = self.height();
+        let starts: Vec<usize> = (0..height.max(1)).step_by(ROWS_PER_MEMBER).collect();
+        let members: Vec<Vec<u8>> = starts
+            .into_par_iter()
+            .map(|start| {
+                let mut text = if start == 0 {
+                    self.csv_header()
+                } else {
+                    String::new()
+                };
+                self.push_csv_rows(&mut text, start..height.min(start + ROWS_PER_MEMBER));
+                gzip_member(text.as_bytes(), level)
+            })
+            .collect::<Result<_>>()?;
+        Ok(members.concat())
+    }
+
+    fn csv_header(&self) -> String {
+        let mut out = String::new();
         for (index, (name, _)) in self.columns.iter().enumerate() {
             if index > 0 {
                 out.push(',');
@@ -184,37 +251,69 @@ impl Frame {
             push_csv_text(&mut out, name);
         }
         out.push('\n');
-        // One cursor per text column, so each cell is found in order.
-        let mut texts: Vec<Option<_>> = self
-            .columns
-            .iter()
-            .map(|(_, cells)| match cells {
-                Cells::Text(v) => Some(v.iter()),
-                _ => None,
-            })
-            .collect();
-        for row in 0..self.height() {
+        out
+    }
+
+    fn push_csv_rows(&self, out: &mut String, rows: Range<usize>) {
+        out.reserve(rows.len() * self.columns.len() * 12);
+        // Rows of one check repeat its time: the last one formatted is reused.
+        let mut times: Vec<(i64, String)> = vec![(i64::MIN, String::new()); self.columns.len()];
+        for row in rows {
             for (index, (_, cells)) in self.columns.iter().enumerate() {
                 if index > 0 {
                     out.push(',');
                 }
                 // Writing into a String cannot fail.
                 let _ = match cells {
-                    Cells::Text(_) => {
-                        if let Some(Some(text)) = texts[index].as_mut().and_then(Iterator::next) {
-                            push_csv_text(&mut out, text);
+                    Cells::Text(v) => {
+                        if let Some(text) = v.get(row) {
+                            push_csv_text(out, text);
                         }
                         Ok(())
                     }
                     Cells::Integer(v) => v[row].map_or(Ok(()), |x| write!(out, "{x}")),
                     Cells::Number(v) => v[row].map_or(Ok(()), |x| write!(out, "{x}")),
                     Cells::Boolean(v) => v[row].map_or(Ok(()), |x| write!(out, "{x}")),
+                    Cells::Time(v) => {
+                        if let Some(seconds) = v[row] {
+                            let last = &mut times[index];
+                            if last.0 != seconds {
+                                *last = (seconds, format_seconds(seconds));
+                            }
+                            out.push_str(&last.1);
+                        }
+                        Ok(())
+                    }
+                    Cells::Date(v) => v[row].map_or(Ok(()), |days| {
+                        let day = epoch_day() + chrono::Days::new(days as u64);
+                        write!(out, "{}", day.format("%Y-%m-%d"))
+                    }),
                 };
             }
             out.push('\n');
         }
-        out
     }
+}
+
+/// A time in whole seconds since 1970 as every output writes times.
+fn format_seconds(seconds: i64) -> String {
+    DateTime::from_timestamp(seconds, 0).map_or_else(String::new, format_time)
+}
+
+/// One gzip member with a fixed header (no modification time, no file
+/// name, operating system "unknown") at `level`, so the same input always
+/// gives the same bytes, on any machine.
+pub fn gzip_member(bytes: &[u8], level: u32) -> Result<Vec<u8>> {
+    use std::io::Write as _;
+    let mut encoder = flate2::GzBuilder::new()
+        .mtime(0)
+        .operating_system(255)
+        .write(
+            Vec::with_capacity(bytes.len() / 4),
+            flate2::Compression::new(level),
+        );
+    encoder.write_all(bytes)?;
+    Ok(encoder.finish()?)
 }
 
 /// Appends a CSV cell, quoted when it holds a separator, quote or line break.
@@ -230,21 +329,76 @@ fn push_csv_text(out: &mut String, text: &str) {
 
 #[cfg(test)]
 mod tests {
+    use std::io::Read;
+
     use super::*;
+
+    fn sample() -> Frame {
+        let time = |text: &str| crate::time::parse_time(text);
+        Frame::new("t")
+            .text("a", [Some("x,y"), None, Some("say \"hi\"")].into_iter())
+            .number("b", [Some(25_300.0), Some(1445.6), None].into_iter())
+            .boolean("c", [Some(true), None, Some(false)].into_iter())
+            .time(
+                "d",
+                [
+                    time("2026-11-21T15:00:00.750-03:00"),
+                    None,
+                    time("1969-12-31T23:59:59Z"),
+                ]
+                .into_iter(),
+            )
+            .date(
+                "e",
+                [
+                    NaiveDate::from_ymd_opt(2026, 11, 16),
+                    NaiveDate::from_ymd_opt(1970, 1, 1),
+                    None,
+                ]
+                .into_iter(),
+            )
+    }
 
     #[test]
     fn csv_quotes_only_what_needs_it_and_leaves_missing_cells_empty() {
-        let frame = Frame::new("t")
-            .text(
-                "a",
-                [Some("x,y".to_owned()), None, Some("say \"hi\"".to_owned())].into_iter(),
-            )
-            .number("b", [Some(25_300.0), Some(1445.6), None].into_iter())
-            .boolean("c", [Some(true), None, Some(false)].into_iter());
         assert_eq!(
-            frame.to_csv(),
-            "a,b,c\n\"x,y\",25300,true\n,1445.6,\n\"say \"\"hi\"\"\",,false\n"
+            sample().to_csv(),
+            "a,b,c,d,e\n\"x,y\",25300,true,2026-11-21T18:00:00Z,2026-11-16\n\
+             ,1445.6,,,1970-01-01\n\"say \"\"hi\"\"\",,false,1969-12-31T23:59:59Z,\n"
         );
-        assert_eq!(frame.height(), 3);
+        assert_eq!(sample().height(), 3);
+    }
+
+    #[test]
+    fn gzipped_csv_is_the_csv_in_members_cut_by_row_count() {
+        let many = Frame::new("n").integer("i", (0..ROWS_PER_MEMBER as i64 * 2 + 5).map(Some));
+        let gz = many.to_csv_gz(6).expect("gzip");
+        assert_eq!(gz, many.to_csv_gz(6).expect("gzip"), "the same bytes again");
+        // Three members, read one by one, each with the fixed header.
+        let (mut rest, mut text, mut members) = (&gz[..], String::new(), 0);
+        while !rest.is_empty() {
+            assert_eq!(&rest[..4], &[0x1f, 0x8b, 8, 0], "a gzip member starts here");
+            assert_eq!(rest[9], 255, "operating system unknown");
+            let mut member = flate2::bufread::GzDecoder::new(rest);
+            member.read_to_string(&mut text).expect("gunzip a member");
+            rest = member.into_inner();
+            members += 1;
+        }
+        assert_eq!(members, 3);
+        assert_eq!(text, many.to_csv());
+        let mut whole = String::new();
+        flate2::read::MultiGzDecoder::new(&gz[..])
+            .read_to_string(&mut whole)
+            .expect("gunzip");
+        assert_eq!(
+            whole, text,
+            "a reader of concatenated members reads the same"
+        );
+        let empty = Frame::new("e").integer("i", std::iter::empty());
+        let mut text = String::new();
+        flate2::read::MultiGzDecoder::new(&empty.to_csv_gz(6).expect("gzip")[..])
+            .read_to_string(&mut text)
+            .expect("gunzip");
+        assert_eq!(text, "i\n", "an empty table is its header");
     }
 }

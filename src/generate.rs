@@ -13,7 +13,7 @@ use crate::api::index::{INDEX_FILE_PATH, RECORDS_FILE_PATH};
 use crate::api::openapi::render_openapi;
 use crate::check::stale_snapshot;
 use crate::output::{Manifest, TreeWriter};
-use crate::render::datos::write_datos;
+use crate::render::datos::{datos_sitemap_entry, write_datos};
 use crate::render::site::{Site, write_site};
 use crate::render::{
     api::write_api,
@@ -133,8 +133,19 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
     crate::render::site::set_money_bar(&mut env, index.meta());
     timed("write docs", || docs::write_docs(&index, &env, &out))?;
     let site = Site::new(&index, &catalogue, &snapshot, &env, &out);
-    let datos = timed("write data downloads", || write_datos(&site))?;
-    timed("write site", || write_site(&site, &[datos]))?;
+    // The downloads and the pages share nothing but the read-only inputs and
+    // the tree writer, so they are written side by side: the downloads' long
+    // tail (the largest table's last file) overlaps the pages.
+    let (datos, pages) = rayon::join(
+        || timed("write data downloads", || write_datos(&site)),
+        || {
+            timed("write site", || {
+                write_site(&site, &[datos_sitemap_entry(&site)])
+            })
+        },
+    );
+    datos?;
+    pages?;
     let manifest = timed("publish the tree", || out.commit(options.keep))
         .with_context(|| format!("publishing {}", options.out.display()))?;
     info!(files = manifest.files.len(), out = %options.out.display(), "tree written");

@@ -5,7 +5,7 @@
 
 use anyhow::{Result, anyhow, bail};
 use compact_str::CompactString;
-use polars::prelude::DataType;
+use polars::prelude::{DataType, TimeUnit};
 
 use super::table::{Need, Table};
 use super::write::TableFormat;
@@ -41,9 +41,34 @@ impl Table {
         self.check_need(name, need, cells)
     }
 
-    /// A time column: RFC 3339 text converted to UTC. Rows of one check
-    /// repeat the same text, so the last parse is reused.
+    /// A time column: RFC 3339 text converted to UTC, or in Parquet a
+    /// timestamp with a time zone (an instant, as `/datos` publishes times).
+    /// Rows of one check repeat the same text, so the last parse is reused.
     pub(crate) fn times(&self, name: &str, need: Need) -> Result<Vec<Option<Time>>> {
+        if self.format == TableFormat::Parquet
+            && let DataType::Datetime(unit, zone) = self.column(name)?.dtype()
+        {
+            if zone.is_none() {
+                bail!(
+                    "{}: column \"{name}\": wrong type: expected an RFC 3339 string or a timestamp with a time zone, found a timestamp without one",
+                    self.file
+                );
+            }
+            let per_second: i64 = match unit {
+                TimeUnit::Milliseconds => 1_000,
+                TimeUnit::Microseconds => 1_000_000,
+                TimeUnit::Nanoseconds => 1_000_000_000,
+            };
+            let column = self.column(name)?.datetime()?;
+            let cells = self.convert(name, column.physical().iter().collect(), |ticks| {
+                let (seconds, rest) = (ticks.div_euclid(per_second), ticks.rem_euclid(per_second));
+                let nanos = u32::try_from(rest * (1_000_000_000 / per_second)).ok();
+                nanos
+                    .and_then(|nanos| chrono::DateTime::from_timestamp(seconds, nanos))
+                    .ok_or_else(|| format!("timestamp {ticks} is out of range"))
+            })?;
+            return self.check_need(name, need, cells);
+        }
         let last: std::cell::RefCell<Option<(String, Option<Time>)>> = Default::default();
         let cells = self.parse_text(name, "an RFC 3339 time", |text| {
             let mut last = last.borrow_mut();

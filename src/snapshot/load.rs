@@ -34,8 +34,8 @@ fn load(dir: &Path) -> Result<Snapshot> {
     let catalogue_checks = load_catalogue_checks(dir, &meta)?;
     let mut drafts = load_versions(dir)?;
     load_catalogue_prices(dir, &catalogue_checks, &mut drafts)?;
-    let checks_file = load_quote_checks(dir, &meta, &mut drafts)?;
-    load_quotes(dir, &checks_file, &mut drafts)?;
+    let checks = load_quote_checks(dir, &meta, &mut drafts)?;
+    load_quotes(dir, &checks, &mut drafts)?;
     load_specs(dir, &mut drafts)?;
     let versions = drafts.finish();
     Ok(Snapshot {

@@ -10,16 +10,16 @@ use anyhow::{Result, bail};
 use super::columns::filled;
 use super::drafts::{Drafts, money_columns};
 use super::model::{QuoteCheck, SnapshotMeta, SourceQuote};
-use super::table::{Need, Table};
+use super::table::{Need, RowNames, Table};
 use crate::time::{Time, format_time};
 use crate::vocab::Currency;
 
-/// Reads `quote_checks` into the drafts; returns the file name for later messages.
+/// Reads `quote_checks` into the drafts; returns its rows' names for later messages.
 pub(super) fn load_quote_checks(
     dir: &Path,
     meta: &SnapshotMeta,
     drafts: &mut Drafts,
-) -> Result<String> {
+) -> Result<RowNames> {
     let t = Table::read(dir, "quote_checks")?;
     let positions = drafts.rows_of(&t)?;
     let observed = filled(t.times("observedAt", Need::Required)?);
@@ -38,9 +38,9 @@ pub(super) fn load_quote_checks(
         }
         if let Some((first, _)) = draft.checks.get(&observed[i]) {
             let message = format!(
-                "duplicate quote check of version {id:?} at {} (first at row {})",
+                "duplicate quote check of version {id:?} at {} (first at {})",
                 format_time(observed[i]),
-                first + 1
+                t.row_label(*first)
             );
             return Err(t.cell_error(i, "observedAt", message));
         }
@@ -52,7 +52,7 @@ pub(super) fn load_quote_checks(
         };
         draft.checks.insert(observed[i], (i, check));
     }
-    Ok(t.file().to_owned())
+    Ok(t.names())
 }
 
 /// Rows of `quotes` converted at a time: the converted columns of a run
@@ -61,10 +61,10 @@ pub(super) fn load_quote_checks(
 const QUOTE_ROWS_PER_RUN: usize = 1 << 16;
 
 /// Reads `quotes` into their checks, sorted by quote ID.
-pub(super) fn load_quotes(dir: &Path, checks_file: &str, drafts: &mut Drafts) -> Result<()> {
+pub(super) fn load_quotes(dir: &Path, checks: &RowNames, drafts: &mut Drafts) -> Result<()> {
     let table = Table::read(dir, "quotes")?;
     for start in (0..table.height()).step_by(QUOTE_ROWS_PER_RUN) {
-        add_quotes(&table.rows(start, QUOTE_ROWS_PER_RUN), checks_file, drafts)?;
+        add_quotes(&table.rows(start, QUOTE_ROWS_PER_RUN), checks, drafts)?;
     }
     sort_quotes(&table, drafts)
 }
@@ -84,9 +84,9 @@ fn sort_quotes(t: &Table, drafts: &mut Drafts) -> Result<()> {
                 let (quote, at) = (&pair[0].id, check.observed_at);
                 let (first, second) = duplicate_rows(t, id, at, quote)?;
                 let message = format!(
-                    "duplicate quote id {quote:?} in the check at {} (first at row {})",
+                    "duplicate quote id {quote:?} in the check at {} (first at {})",
                     format_time(at),
-                    first + 1
+                    t.row_label(first)
                 );
                 return Err(t.cell_error(second, "quoteId", message));
             }
@@ -114,7 +114,7 @@ fn duplicate_rows(t: &Table, id: &str, at: Time, quote: &str) -> Result<(usize, 
 }
 
 /// Adds one run of `quotes` rows to their checks.
-fn add_quotes(t: &Table, checks_file: &str, drafts: &mut Drafts) -> Result<()> {
+fn add_quotes(t: &Table, checks: &RowNames, drafts: &mut Drafts) -> Result<()> {
     // The largest table: its columns convert independently, so in parallel.
     let (mut positions, mut checked, mut quote_ids, mut prices) = (None, None, None, None);
     let (mut fees, mut colors, mut stocks, mut locations, mut sellers) =
@@ -148,16 +148,18 @@ fn add_quotes(t: &Table, checks_file: &str, drafts: &mut Drafts) -> Result<()> {
         let id = &draft.version.id;
         let Some((check_row, check)) = draft.checks.get_mut(&checked[i]) else {
             let at = format_time(checked[i]);
-            let message = format!("no quote check of version {id:?} at {at} in {checks_file}");
+            let message = format!(
+                "no quote check of version {id:?} at {at} in {}",
+                checks.file()
+            );
             return Err(t.cell_error(i, "checkedAt", message));
         };
         if prices[i].currency == Currency::Ars && check.ars_per_usd.is_none() {
             bail!(
-                "{checks_file}: row {}, column \"arsPerUsd\": exchange rate missing at the check of version {id:?} at {}, which has an ARS quote ({}: row {}, column \"currency\")",
-                *check_row + 1,
+                "{}, column \"arsPerUsd\": exchange rate missing at the check of version {id:?} at {}, which has an ARS quote ({}, column \"currency\")",
+                checks.row(*check_row),
                 format_time(checked[i]),
-                t.file(),
-                t.file_row(i) + 1
+                t.row_name(i)
             );
         }
         check.quotes.push(SourceQuote {

@@ -4,8 +4,8 @@
 //! sees whether a cell came from CSV text or a Parquet type.
 
 use std::fmt::Display;
-use std::fs::File;
-use std::path::Path;
+use std::fs::{self, File};
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
 use polars::prelude::{Column, CsvReadOptions, DataFrame, DataType, ParquetReader, SerReader};
@@ -24,7 +24,11 @@ pub(crate) enum Need {
 /// One loaded table, or a run of its rows: its file name (for messages),
 /// format and data.
 pub(crate) struct Table {
+    /// The file (`quotes.parquet`), or the folder of its parts (`quotes/`).
     pub(super) file: String,
+    /// Each file the rows came from, with the index of its first row in
+    /// the table, in order (one for a table read from one file).
+    parts: Vec<(String, usize)>,
     pub(super) format: TableFormat,
     frame: DataFrame,
     /// Index in the whole table of this table's first row (0 unless it is
@@ -33,25 +37,58 @@ pub(crate) struct Table {
 }
 
 impl Table {
-    /// Reads `dir/NAME.parquet`, or `dir/NAME.csv` when there is no Parquet file.
+    /// Reads `dir/NAME.parquet`, or `dir/NAME.csv` when there is no Parquet
+    /// file, or else the parts of the table in the folder `dir/NAME/` (one
+    /// per month, as `/datos/snapshot/` publishes its history tables): every
+    /// `*.parquet` file in it, or without any every `*.csv` file, in file-name
+    /// order, one table whose messages name each row's own part and row.
     pub(crate) fn read(dir: &Path, name: &str) -> Result<Self> {
         let parquet = dir.join(format!("{name}.parquet"));
         let csv = dir.join(format!("{name}.csv"));
-        let (path, format) = if parquet.is_file() {
-            (parquet, TableFormat::Parquet)
+        let parts = if parquet.is_file() {
+            vec![(parquet, TableFormat::Parquet)]
         } else if csv.is_file() {
-            (csv, TableFormat::Csv)
+            vec![(csv, TableFormat::Csv)]
         } else {
-            bail!("missing table {name}: neither {name}.parquet nor {name}.csv exists");
+            parts_of(&dir.join(name))
+                .with_context(|| format!("listing {name}/"))?
+                .with_context(|| {
+                    format!("missing table {name}: neither {name}.parquet nor {name}.csv exists")
+                })?
         };
-        let file = format!("{name}.{}", format.extension());
-        let frame = match format {
-            TableFormat::Parquet => read_parquet(&path),
-            TableFormat::Csv => read_csv(&path),
+        let format = parts[0].1;
+        let mut frame: Option<DataFrame> = None;
+        let mut files = Vec::with_capacity(parts.len());
+        for (path, _) in &parts {
+            let file = match parts.len() {
+                1 if path.parent() == Some(dir) => path_name(path),
+                _ => format!("{name}/{}", path_name(path)),
+            };
+            let part = match format {
+                TableFormat::Parquet => read_parquet(path),
+                TableFormat::Csv => read_csv(path),
+            }
+            .with_context(|| format!("reading {file}"))?;
+            let start = frame.as_ref().map_or(0, DataFrame::height);
+            frame = Some(match frame {
+                None => part,
+                Some(mut whole) => {
+                    whole.vstack_mut(&part).with_context(|| {
+                        format!("reading {file}: its columns differ from the first part's")
+                    })?;
+                    whole
+                }
+            });
+            files.push((file, start));
         }
-        .with_context(|| format!("reading {file}"))?;
+        let frame = frame.context("invariant: a table has at least one file")?;
+        let file = match files.as_slice() {
+            [(file, _)] => file.clone(),
+            _ => format!("{name}/"),
+        };
         Ok(Table {
             file,
+            parts: files,
             format,
             frame,
             first_row: 0,
@@ -65,15 +102,39 @@ impl Table {
         let offset = i64::try_from(start).expect("invariant: a row index fits in i64");
         Table {
             file: self.file.clone(),
+            parts: self.parts.clone(),
             format: self.format,
             frame: self.frame.slice(offset, len),
             first_row: self.first_row + start,
         }
     }
 
-    /// The index in the whole file of this table's row `index`.
+    /// The index in the whole table of this table's row `index`.
     pub(crate) fn file_row(&self, index: usize) -> usize {
         self.first_row + index
+    }
+
+    /// `file: row N` of this table's row `index`, as messages name a row.
+    pub(crate) fn row_name(&self, index: usize) -> String {
+        row_name(&self.file, &self.parts, self.file_row(index))
+    }
+
+    /// `row N` of this table's row `index`, led by its part's name when
+    /// the table is read from several files (for a second row a message
+    /// names beside the one it is about).
+    pub(crate) fn row_label(&self, index: usize) -> String {
+        match self.parts.len() {
+            0 | 1 => format!("row {}", self.file_row(index) + 1),
+            _ => self.row_name(index),
+        }
+    }
+
+    /// How to name the whole table's rows once its data is dropped.
+    pub(crate) fn names(&self) -> RowNames {
+        RowNames {
+            file: self.file.clone(),
+            parts: self.parts.clone(),
+        }
     }
 
     /// The file name, such as `quotes.csv`.
@@ -93,11 +154,7 @@ impl Table {
         column: &str,
         message: impl Display,
     ) -> anyhow::Error {
-        anyhow!(
-            "{}: row {}, column \"{column}\": {message}",
-            self.file,
-            self.file_row(index) + 1
-        )
+        anyhow!("{}, column \"{column}\": {message}", self.row_name(index))
     }
 
     /// The column called `name`, or an error naming the file and column.
@@ -228,4 +285,66 @@ mod tests {
         let nested = tail.rows(1, 1);
         assert_eq!(nested.file_row(0), 4);
     }
+}
+
+/// The names of a table's rows, kept for messages about them after the
+/// table itself is dropped.
+#[derive(Debug, Clone)]
+pub(crate) struct RowNames {
+    file: String,
+    parts: Vec<(String, usize)>,
+}
+
+impl RowNames {
+    /// The file, or the folder of the parts.
+    pub(crate) fn file(&self) -> &str {
+        &self.file
+    }
+
+    /// `file: row N` of the whole table's row `row` (from 0).
+    pub(crate) fn row(&self, row: usize) -> String {
+        row_name(&self.file, &self.parts, row)
+    }
+}
+
+/// `file: row N` of the whole table's row `row`, in the part that holds it.
+fn row_name(file: &str, parts: &[(String, usize)], row: usize) -> String {
+    let part = parts
+        .partition_point(|(_, first)| *first <= row)
+        .saturating_sub(1);
+    match parts.get(part) {
+        Some((name, first)) => format!("{name}: row {}", row - first + 1),
+        None => format!("{file}: row {}", row + 1),
+    }
+}
+
+/// The parts of a table given as a folder: its `*.parquet` files, or
+/// without any its `*.csv` files, by name; `None` when there is no folder
+/// or no part in it.
+fn parts_of(folder: &Path) -> Result<Option<Vec<(PathBuf, TableFormat)>>> {
+    if !folder.is_dir() {
+        return Ok(None);
+    }
+    let mut paths: Vec<PathBuf> = fs::read_dir(folder)?
+        .map(|entry| entry.map(|entry| entry.path()))
+        .collect::<std::io::Result<_>>()?;
+    paths.sort();
+    for format in [TableFormat::Parquet, TableFormat::Csv] {
+        let parts: Vec<(PathBuf, TableFormat)> = paths
+            .iter()
+            .filter(|path| {
+                path.is_file() && path.extension().is_some_and(|e| e == format.extension())
+            })
+            .map(|path| (path.clone(), format))
+            .collect();
+        if !parts.is_empty() {
+            return Ok(Some(parts));
+        }
+    }
+    Ok(None)
+}
+
+fn path_name(path: &Path) -> String {
+    path.file_name()
+        .map_or_else(String::new, |name| name.to_string_lossy().into_owned())
 }

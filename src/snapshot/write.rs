@@ -4,6 +4,7 @@
 
 use std::fs;
 use std::io::ErrorKind;
+use std::ops::Range;
 use std::path::Path;
 
 use anyhow::{Context, Result};
@@ -12,7 +13,7 @@ use serde::Serialize;
 
 use super::model::{CatalogueRun, QuoteCheck, Snapshot, SourceQuote, Specs, Version};
 use crate::frame::Frame;
-use crate::time::format_time;
+use crate::time::Time;
 
 /// File format of the written tables.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,7 +54,7 @@ pub fn write_snapshot(snapshot: &Snapshot, dir: &Path, format: TableFormat) -> R
     write_file(&dir.join("snapshot.json"), meta.as_bytes())?;
 
     for table in SnapshotTable::ALL {
-        write_frame(&table.frame(snapshot), dir, format)?;
+        write_frame(table.frame(snapshot), dir, format)?;
     }
     write_file(&dir.join("specs.jsonl"), specs_jsonl(snapshot)?.as_bytes())
 }
@@ -92,15 +93,36 @@ impl SnapshotTable {
             SnapshotTable::CatalogueChecks => {
                 let mut checks = snapshot.catalogue_checks.clone();
                 checks.sort();
-                Frame::new("catalogue_checks")
-                    .text("observedAt", checks.iter().map(|t| Some(format_time(*t))))
+                Frame::new("catalogue_checks").time("observedAt", checks.iter().map(|t| Some(*t)))
             }
             SnapshotTable::Versions => versions_frame(&versions),
             SnapshotTable::CataloguePrices => catalogue_prices_frame(&versions),
-            SnapshotTable::QuoteChecks => quote_checks_frame(&versions),
-            SnapshotTable::Quotes => quotes_frame(&versions),
+            SnapshotTable::QuoteChecks => quote_checks_frame(&versions, &everything()),
+            SnapshotTable::Quotes => quotes_frame(&versions, &everything()),
         }
     }
+
+    /// Whether the table is a history of quote checks, which `/datos`
+    /// publishes one calendar month per file.
+    pub fn is_history(self) -> bool {
+        matches!(self, SnapshotTable::QuoteChecks | SnapshotTable::Quotes)
+    }
+
+    /// The table's rows of the quote checks whose time is in `period`: a
+    /// history table's part ([`SnapshotTable::frame`] of any other table).
+    pub fn frame_between(self, snapshot: &Snapshot, period: Range<Time>) -> Frame {
+        let versions = sorted_versions(snapshot);
+        match self {
+            SnapshotTable::QuoteChecks => quote_checks_frame(&versions, &period),
+            SnapshotTable::Quotes => quotes_frame(&versions, &period),
+            _ => self.frame(snapshot),
+        }
+    }
+}
+
+/// Every time a snapshot can hold.
+fn everything() -> Range<Time> {
+    Time::MIN_UTC..Time::MAX_UTC
 }
 
 /// `specs.jsonl`: one line per version with specifications, by version ID;
@@ -179,40 +201,43 @@ fn catalogue_prices_frame(versions: &[&Version]) -> Frame {
             rows.iter()
                 .map(|(_, run)| Some(run.price.currency.as_str().to_owned())),
         )
-        .text(
+        .time(
             "firstSeen",
-            rows.iter()
-                .map(|(_, run)| Some(format_time(run.first_seen))),
+            rows.iter().map(|(_, run)| Some(run.first_seen)),
         )
-        .text(
-            "lastSeen",
-            rows.iter().map(|(_, run)| Some(format_time(run.last_seen))),
-        )
+        .time("lastSeen", rows.iter().map(|(_, run)| Some(run.last_seen)))
 }
 
-/// Every quote check as (version ID, check), versions by ID, checks by time.
-fn sorted_checks<'a>(versions: &[&'a Version]) -> Vec<(&'a str, &'a QuoteCheck)> {
+/// Every quote check in `period` as (version ID, check), versions by ID,
+/// checks by time.
+fn sorted_checks<'a>(
+    versions: &[&'a Version],
+    period: &Range<Time>,
+) -> Vec<(&'a str, &'a QuoteCheck)> {
     versions
         .iter()
         .flat_map(|version| {
-            let mut checks: Vec<&QuoteCheck> = version.checks.iter().collect();
+            let mut checks: Vec<&QuoteCheck> = version
+                .checks
+                .iter()
+                .filter(|check| period.contains(&check.observed_at))
+                .collect();
             checks.sort_by_key(|check| check.observed_at);
             checks.into_iter().map(|check| (version.id.as_str(), check))
         })
         .collect()
 }
 
-fn quote_checks_frame(versions: &[&Version]) -> Frame {
-    let rows = sorted_checks(versions);
+fn quote_checks_frame(versions: &[&Version], period: &Range<Time>) -> Frame {
+    let rows = sorted_checks(versions, period);
     Frame::new("quote_checks")
         .text(
             "versionId",
             rows.iter().map(|(id, _)| Some((*id).to_owned())),
         )
-        .text(
+        .time(
             "observedAt",
-            rows.iter()
-                .map(|(_, check)| Some(format_time(check.observed_at))),
+            rows.iter().map(|(_, check)| Some(check.observed_at)),
         )
         .number("arsPerUsd", rows.iter().map(|(_, check)| check.ars_per_usd))
         .boolean(
@@ -221,8 +246,8 @@ fn quote_checks_frame(versions: &[&Version]) -> Frame {
         )
 }
 
-fn quotes_frame(versions: &[&Version]) -> Frame {
-    let rows: Vec<(&str, &QuoteCheck, &SourceQuote)> = sorted_checks(versions)
+fn quotes_frame(versions: &[&Version], period: &Range<Time>) -> Frame {
+    let rows: Vec<(&str, &QuoteCheck, &SourceQuote)> = sorted_checks(versions, period)
         .into_iter()
         .flat_map(|(id, check)| {
             let mut quotes: Vec<&SourceQuote> = check.quotes.iter().collect();
@@ -236,10 +261,9 @@ fn quotes_frame(versions: &[&Version]) -> Frame {
             "versionId",
             r.iter().map(|(id, _, _)| Some((*id).to_owned())),
         )
-        .text(
+        .time(
             "checkedAt",
-            r.iter()
-                .map(|(_, check, _)| Some(format_time(check.observed_at))),
+            r.iter().map(|(_, check, _)| Some(check.observed_at)),
         )
         .text("quoteId", r.iter().map(|(_, _, q)| Some(q.id.to_string())))
         .number("price", r.iter().map(|(_, _, q)| Some(q.price.amount)))
@@ -285,15 +309,16 @@ fn specs_lines(versions: &[&Version]) -> Result<String> {
 }
 
 /// Writes `dir/NAME.EXT` and removes a twin of the other format.
-fn write_frame(frame: &Frame, dir: &Path, format: TableFormat) -> Result<()> {
-    let file = format!("{}.{}", frame.name(), format.extension());
+fn write_frame(frame: Frame, dir: &Path, format: TableFormat) -> Result<()> {
+    let name = frame.name();
+    let file = format!("{name}.{}", format.extension());
     let bytes = match format {
-        TableFormat::Parquet => frame.to_parquet(),
+        TableFormat::Parquet => frame.into_parquet(),
         TableFormat::Csv => Ok(frame.to_csv().into_bytes()),
     }
     .with_context(|| format!("encoding {file}"))?;
     write_file(&dir.join(&file), &bytes)?;
-    let twin = dir.join(format!("{}.{}", frame.name(), format.other().extension()));
+    let twin = dir.join(format!("{name}.{}", format.other().extension()));
     match fs::remove_file(&twin) {
         Err(err) if err.kind() != ErrorKind::NotFound => {
             Err(err).with_context(|| format!("removing {}", twin.display()))

@@ -14,7 +14,7 @@ use autoprecios::generate::generate;
 use autoprecios::snapshot::{Snapshot, TableFormat, load_snapshot, write_snapshot};
 use axum::http::{Method, StatusCode};
 use chrono::Duration;
-use polars::prelude::{DataFrame, DataType, ParquetReader, ParquetWriter, SerReader};
+use polars::prelude::{Column, DataFrame, DataType, ParquetReader, ParquetWriter, SerReader};
 
 use crate::harness::send_to;
 use crate::harness::{fixture, options};
@@ -49,15 +49,30 @@ fn truncate_to_half(path: &Path) {
     fs::write(path, &bytes[..bytes.len() / 2]).expect("truncate");
 }
 
-/// Rewrites a Parquet table with every column cast to text.
+/// Rewrites a Parquet table with every column but its times (which are
+/// valid either way) cast to text.
 fn all_text(path: &Path) {
+    rewrite_columns(path, |column| match column.dtype() {
+        DataType::Datetime(..) => column.clone(),
+        _ => column.cast(&DataType::String).expect("cast to text"),
+    });
+}
+
+/// Rewrites a Parquet table with its times as timestamps without a time zone.
+fn naive_times(path: &Path) {
+    rewrite_columns(path, |column| match column.dtype() {
+        DataType::Datetime(unit, Some(_)) => column
+            .cast(&DataType::Datetime(*unit, None))
+            .expect("drop the time zone"),
+        _ => column.clone(),
+    });
+}
+
+/// Rewrites a Parquet table with each column mapped by `map`.
+fn rewrite_columns(path: &Path, map: impl Fn(&Column) -> Column) {
     let file = fs::File::open(path).expect("open");
     let frame = ParquetReader::new(file).finish().expect("read");
-    let columns = frame
-        .columns()
-        .iter()
-        .map(|column| column.cast(&DataType::String).expect("cast to text"))
-        .collect();
+    let columns = frame.columns().iter().map(map).collect();
     let mut frame = DataFrame::new(frame.height(), columns).expect("frame");
     let file = fs::File::create(path).expect("create");
     ParquetWriter::new(file).finish(&mut frame).expect("write");
@@ -98,6 +113,16 @@ fn cases() -> Vec<Case> {
             format: Parquet,
             how: Files(|d| all_text(&d.join("quote_checks.parquet"))),
             expect: &["quote_checks.parquet", "column \"arsPerUsd\"", "wrong type"],
+        },
+        Case {
+            name: "check times without a time zone",
+            format: Parquet,
+            how: Files(|d| naive_times(&d.join("quote_checks.parquet"))),
+            expect: &[
+                "quote_checks.parquet",
+                "column \"observedAt\"",
+                "without one",
+            ],
         },
         Case {
             name: "no versions",

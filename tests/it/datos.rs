@@ -13,9 +13,13 @@ use std::sync::Arc;
 use autoprecios::render::datos::package::sha256_hex;
 use autoprecios::signals::compute_catalogue;
 use autoprecios::snapshot::load_snapshot;
-use polars::prelude::{CsvReadOptions, DataFrame, DataType, ParquetReader, SerReader};
+use polars::prelude::{
+    Column, CsvReadOptions, DataFrame, DataType, ParquetReader, SerReader, TimeUnit,
+};
 
-use crate::harness::{BASE, fixture, text_of};
+use autoprecios::render::datos::months::Month;
+
+use crate::harness::{BASE, Fixture, fixture, text_of};
 
 fn datos() -> std::path::PathBuf {
     fixture().out.join("public/datos")
@@ -23,7 +27,7 @@ fn datos() -> std::path::PathBuf {
 
 fn gunzip(bytes: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
-    flate2::read::GzDecoder::new(bytes)
+    flate2::read::MultiGzDecoder::new(bytes)
         .read_to_end(&mut out)
         .expect("gunzip");
     out
@@ -80,6 +84,61 @@ fn read_parquet(path: &Path) -> DataFrame {
         .expect("polars reads the Parquet file")
 }
 
+/// Rows of a table under `/datos/`: its one Parquet file, or its monthly parts.
+fn rows_of(table: &str) -> usize {
+    let whole = datos().join(format!("{table}.parquet"));
+    if whole.is_file() {
+        return read_parquet(&whole).height();
+    }
+    let parts: Vec<_> = fs::read_dir(datos().join(table))
+        .unwrap_or_else(|_| panic!("{table} is a file or a folder"))
+        .map(|entry| entry.expect("entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "parquet"))
+        .collect();
+    assert!(parts.len() > 1, "{table} is cut by month");
+    parts.iter().map(|path| read_parquet(path).height()).sum()
+}
+
+/// `frame` with its time and date columns as the CSV writes them (RFC 3339
+/// in UTC with whole seconds, `YYYY-MM-DD`), to compare with the CSV.
+fn as_csv_text(frame: &DataFrame) -> DataFrame {
+    let columns = frame
+        .columns()
+        .iter()
+        .map(|column| {
+            let name = column.name().clone();
+            match column.dtype() {
+                DataType::Datetime(TimeUnit::Milliseconds, Some(_)) => {
+                    let text: Vec<Option<String>> = column
+                        .datetime()
+                        .expect("datetime")
+                        .physical()
+                        .iter()
+                        .map(|ms| {
+                            ms.and_then(chrono::DateTime::from_timestamp_millis)
+                                .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+                        })
+                        .collect();
+                    Column::new(name, text)
+                }
+                DataType::Date => {
+                    let epoch = chrono::NaiveDate::from_ymd_opt(1970, 1, 1).expect("date");
+                    let text: Vec<Option<String>> = column
+                        .date()
+                        .expect("date")
+                        .physical()
+                        .iter()
+                        .map(|days| days.map(|d| (epoch + chrono::Days::new(d as u64)).to_string()))
+                        .collect();
+                    Column::new(name, text)
+                }
+                _ => column.clone(),
+            }
+        })
+        .collect();
+    DataFrame::new(frame.height(), columns).expect("a frame")
+}
+
 /// The gzipped CSV read with `like`'s schema (every column typed as it is).
 fn read_csv_like(path: &Path, like: &DataFrame) -> DataFrame {
     let bytes = gunzip(&fs::read(path).expect("read csv.gz"));
@@ -89,6 +148,12 @@ fn read_csv_like(path: &Path, like: &DataFrame) -> DataFrame {
         .into_reader_with_file_handle(Cursor::new(bytes))
         .finish()
         .expect("polars reads the CSV")
+}
+
+/// `2026-11.csv.gz`: a month's part of a history table.
+fn is_month_file(file: &str) -> bool {
+    let month = file.trim_end_matches(".csv.gz");
+    month.len() == 7 && month.as_bytes()[4] == b'-' && month.replace('-', "").parse::<u32>().is_ok()
 }
 
 #[test]
@@ -148,7 +213,25 @@ fn every_file_verifies_against_sha256sums_and_datapackage_json() {
 fn every_parquet_file_reads_back_with_polars_equal_to_its_csv() {
     let dir = datos();
     let pairs = table_pairs();
-    assert_eq!(pairs.len(), 9, "four tables of ours, five of the snapshot");
+    let mut tables = std::collections::BTreeSet::new();
+    let mut monthly = std::collections::BTreeSet::new();
+    for (csv, _, _) in &pairs {
+        match csv.rsplit_once('/') {
+            Some((folder, file)) if is_month_file(file) => {
+                tables.insert(folder.to_owned());
+                monthly.insert(folder.to_owned());
+            }
+            _ => {
+                tables.insert(csv.trim_end_matches(".csv.gz").to_owned());
+            }
+        }
+    }
+    assert_eq!(tables.len(), 9, "four tables of ours, five of the snapshot");
+    assert_eq!(
+        monthly.into_iter().collect::<Vec<_>>(),
+        ["controles", "snapshot/quote_checks", "snapshot/quotes"],
+        "the history tables are cut by month"
+    );
     for (csv, parquet, fields) in pairs {
         let from_parquet = read_parquet(&dir.join(&parquet));
         let names: Vec<String> = from_parquet
@@ -163,6 +246,11 @@ fn every_parquet_file_reads_back_with_polars_equal_to_its_csv() {
                 "integer" => column.dtype() == &DataType::Int64,
                 "number" => column.dtype() == &DataType::Float64,
                 "boolean" => column.dtype() == &DataType::Boolean,
+                "datetime" => matches!(
+                    column.dtype(),
+                    DataType::Datetime(TimeUnit::Milliseconds, Some(zone)) if zone.as_str() == "UTC"
+                ),
+                "date" => column.dtype() == &DataType::Date,
                 _ => column.dtype() == &DataType::String,
             };
             assert!(
@@ -171,6 +259,7 @@ fn every_parquet_file_reads_back_with_polars_equal_to_its_csv() {
                 column.dtype()
             );
         }
+        let from_parquet = as_csv_text(&from_parquet);
         let from_csv = read_csv_like(&dir.join(&csv), &from_parquet);
         assert!(
             from_csv.equals_missing(&from_parquet),
@@ -233,14 +322,14 @@ fn row_counts_agree_with_the_api_and_the_snapshot() {
         .filter(|c| !c.quotes.is_empty())
         .count();
     let runs: usize = snapshot.versions.iter().map(|v| v.catalogue.len()).sum();
-    for (file, rows) in [
-        ("snapshot/versions.parquet", snapshot.versions.len()),
-        ("snapshot/quotes.parquet", quotes),
-        ("snapshot/catalogue_prices.parquet", runs),
-        ("catalogo.parquet", runs),
-        ("controles.parquet", checks_with_quotes),
+    for (table, rows) in [
+        ("snapshot/versions", snapshot.versions.len()),
+        ("snapshot/quotes", quotes),
+        ("snapshot/catalogue_prices", runs),
+        ("catalogo", runs),
+        ("controles", checks_with_quotes),
     ] {
-        assert_eq!(read_parquet(&dir.join(file)).height(), rows, "{file}");
+        assert_eq!(rows_of(table), rows, "{table}");
     }
 }
 
@@ -289,6 +378,18 @@ fn the_snapshot_folder_loads_back_as_the_snapshot_of_the_tree() {
             .expect("name")
             .to_string_lossy()
             .into_owned();
+        if path.is_dir() {
+            // A history table's monthly parts: the Parquet ones, as a folder.
+            fs::create_dir(dir.path().join(&name)).expect("mkdir");
+            for part in fs::read_dir(&path).expect("parts") {
+                let part = part.expect("entry").path();
+                if part.extension().is_some_and(|e| e == "parquet") {
+                    let file = part.file_name().expect("name");
+                    fs::copy(&part, dir.path().join(&name).join(file)).expect("copy");
+                }
+            }
+            continue;
+        }
         let bytes = fs::read(&path).expect("read");
         if name.ends_with(".parquet") || name == "snapshot.json" {
             fs::write(dir.path().join(&name), bytes).expect("write");
@@ -333,7 +434,12 @@ fn the_datos_page_explains_every_file_with_a_dataset_and_is_in_the_sitemap() {
     let dataset: serde_json::Value = serde_json::from_str(&html[start..end]).expect("JSON");
     assert_eq!(dataset["@type"], "Dataset");
     assert_eq!(dataset["url"], format!("{BASE}/datos"));
-    assert_eq!(dataset["distribution"].as_array().expect("files").len(), 19);
+    // Two downloads per file pair, and datapackage.json.
+    let pairs = table_pairs().len();
+    assert_eq!(
+        dataset["distribution"].as_array().expect("files").len(),
+        2 * pairs + 1
+    );
     assert!(
         dataset["description"]
             .as_str()
@@ -352,4 +458,50 @@ fn the_datos_page_explains_every_file_with_a_dataset_and_is_in_the_sitemap() {
     );
     let sitemap = fs::read_to_string(fixture.out.join("public/sitemap.xml")).expect("sitemap");
     assert!(sitemap.contains(&format!("<loc>{BASE}/datos</loc>")));
+}
+
+#[test]
+fn a_closed_months_files_keep_their_bytes_when_the_next_snapshot_adds_checks() {
+    let later = load_snapshot(&fixture().data).expect("the fixture snapshot");
+    let last_check = later
+        .versions
+        .iter()
+        .filter_map(|v| v.checks.last())
+        .map(|c| c.observed_at)
+        .max()
+        .expect("checks");
+    let current = Month::of(last_check);
+    // The publication before: the same snapshot without its last month's checks.
+    let mut earlier = later.clone();
+    for version in &mut earlier.versions {
+        version
+            .checks
+            .retain(|check| check.observed_at < current.start);
+    }
+    let earlier = Fixture::generated(&earlier);
+    let history = ["controles", "snapshot/quote_checks", "snapshot/quotes"];
+    let mut compared = 0;
+    for table in history {
+        let folder = |tree: &Path| tree.join("public/datos").join(table);
+        for entry in fs::read_dir(folder(&earlier.out)).expect("parts") {
+            let name = entry.expect("entry").file_name();
+            let before = fs::read(folder(&earlier.out).join(&name)).expect("read");
+            let after =
+                fs::read(folder(&fixture().out).join(&name)).expect("the month is still there");
+            assert!(before == after, "{table}/{name:?} changed");
+            compared += 1;
+        }
+        for ext in ["csv.gz", "parquet"] {
+            let file = format!("{}.{ext}", current.label);
+            assert!(
+                folder(&fixture().out).join(&file).is_file(),
+                "{table}/{file}"
+            );
+            assert!(!folder(&earlier.out).join(&file).exists(), "{table}/{file}");
+        }
+    }
+    assert!(
+        compared >= 3 * 2 * 5,
+        "several closed months compared: {compared}"
+    );
 }

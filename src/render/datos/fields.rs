@@ -57,12 +57,12 @@ impl FieldKind {
     pub fn fits(self, cells: &Cells) -> bool {
         matches!(
             (self, cells),
-            (
-                FieldKind::Text | FieldKind::Url | FieldKind::DateTime | FieldKind::Date,
-                Cells::Text(_)
-            ) | (FieldKind::Integer, Cells::Integer(_))
+            (FieldKind::Text | FieldKind::Url, Cells::Text(_))
+                | (FieldKind::Integer, Cells::Integer(_))
                 | (FieldKind::Number, Cells::Number(_))
                 | (FieldKind::Boolean, Cells::Boolean(_))
+                | (FieldKind::DateTime, Cells::Time(_))
+                | (FieldKind::Date, Cells::Date(_))
         )
     }
 }

@@ -12,16 +12,23 @@
 //! - `datapackage.json` (Frictionless Data Package: each file's schema,
 //!   bytes and sha256), `SHA256SUMS`, and the page `/datos`.
 //!
-//! File names carry no date: each publication replaces the files at the same
-//! URLs, and `datapackage.json` carries the snapshot's times, so an archive
-//! keeps dated copies by filing each download under its `snapshotAt`.
+//! The history tables (`controles`, `snapshot/quote_checks`,
+//! `snapshot/quotes`) are cut into one file pair per calendar month (UTC),
+//! `controles/2026-11.csv.gz` and so on (`months.rs`): a closed month's
+//! files are the same bytes at every publication, so a deploy uploads only
+//! the current month's. The other files carry no date: each publication
+//! replaces them at the same URLs, and `datapackage.json` carries the
+//! snapshot's times, so an archive keeps dated copies by filing each
+//! download under its `snapshotAt`.
 
 pub mod fields;
+pub mod months;
 pub mod package;
 pub mod page;
 pub mod snapshot_fields;
 pub mod tables;
 
+use std::ops::Range;
 use std::time::Instant;
 
 use anyhow::{Context, ensure};
@@ -36,9 +43,10 @@ use crate::output::JSON;
 use crate::render::site::Site;
 use crate::render::site::feeds::SitemapEntry;
 use crate::snapshot::{SnapshotTable, specs_jsonl};
-use crate::time::format_time;
+use crate::time::{Time, format_time};
 use fields::TableDoc;
-use package::{TableFiles, Written, file_resource, gzip, sha256sums, table_resources};
+use months::Month;
+use package::{Part, TableFiles, Written, file_resource, gzip, sha256sums, table_resources};
 use page::{DatosFiles, write_datos_page};
 
 /// Site path of the page; the files live under `/datos/`.
@@ -76,35 +84,48 @@ pub fn write_history_csvs(site: &Site) -> anyhow::Result<()> {
     })
 }
 
-/// Writes every file of `/datos/` and the page; returns the page for the sitemap.
-pub fn write_datos(site: &Site) -> anyhow::Result<SitemapEntry> {
+/// Writes every file of `/datos/` and the page.
+pub fn write_datos(site: &Site) -> anyhow::Result<()> {
     write_history_csvs(site)?;
     let (snapshot, catalogue, links) = (site.snapshot, site.catalogue, site.index.links());
+    let months = months::of_checks(snapshot);
     let own: Vec<TableJob> = vec![
         (
             fields::versiones(),
-            Box::new(|| tables::versiones(catalogue, links)),
+            Rows::Whole(Box::new(|| tables::versiones(catalogue, links))),
         ),
         (
             fields::controles(),
-            Box::new(|| tables::controles(snapshot)),
+            Rows::Monthly(Box::new(|period| tables::controles(snapshot, period))),
         ),
         (
             fields::semanas(),
-            Box::new(|| tables::semanas(&catalogue.vehicles)),
+            Rows::Whole(Box::new(|| tables::semanas(&catalogue.vehicles))),
         ),
         (
             fields::catalogo(),
-            Box::new(|| tables::catalogo(snapshot, catalogue)),
+            Rows::Whole(Box::new(|| tables::catalogo(snapshot, catalogue))),
         ),
     ];
-    let tables = write_tables(site, "", own)?;
     let theirs: Vec<TableJob> = snapshot_fields::snapshot_tables()
         .into_iter()
         .zip(SnapshotTable::ALL)
-        .map(|(doc, table)| (doc, Box::new(move || table.frame(snapshot)) as Builder))
+        .map(|(doc, table)| {
+            let rows = if table.is_history() {
+                Rows::Monthly(Box::new(move |period| {
+                    table.frame_between(snapshot, period)
+                }))
+            } else {
+                Rows::Whole(Box::new(move || table.frame(snapshot)))
+            };
+            (doc, rows)
+        })
         .collect();
-    let snapshot_tables = write_tables(site, "snapshot/", theirs)?;
+    let (tables, snapshot_tables) = rayon::join(
+        || write_tables(site, "", own, &months),
+        || write_tables(site, "snapshot/", theirs, &months),
+    );
+    let (tables, snapshot_tables) = (tables?, snapshot_tables?);
     let mut meta_json =
         serde_json::to_string_pretty(&snapshot.meta).context("serializing snapshot.json")?;
     meta_json.push('\n');
@@ -123,7 +144,8 @@ pub fn write_datos(site: &Site) -> anyhow::Result<SitemapEntry> {
     let mut every_file: Vec<Written> = tables
         .iter()
         .chain(&snapshot_tables)
-        .flat_map(|table| [table.csv.clone(), table.parquet.clone()])
+        .flat_map(|table| &table.parts)
+        .flat_map(|part| [part.csv.clone(), part.parquet.clone()])
         .collect();
     every_file.extend([meta.clone(), specs.clone(), package.clone()]);
     write_file(
@@ -141,8 +163,13 @@ pub fn write_datos(site: &Site) -> anyhow::Result<SitemapEntry> {
             specs: &specs,
             package: &package,
         },
-    )?;
-    Ok(SitemapEntry::at(DATOS, &site.snapshot_at))
+    )
+}
+
+/// The page's sitemap entry (the page is written by [`write_datos`], which
+/// shares nothing with the rest of the site, so the two run side by side).
+pub fn datos_sitemap_entry(site: &Site) -> SitemapEntry {
+    SitemapEntry::at(DATOS, &site.snapshot_at)
 }
 
 /// Writes `/datos/<path>` and returns its record.
@@ -161,48 +188,105 @@ fn write_file(
     Ok(Written::of(path, bytes))
 }
 
-/// Builds a table's frame when it is written.
+/// Builds a whole table's frame when it is written.
 type Builder<'a> = Box<dyn Fn() -> Frame + Send + Sync + 'a>;
 
+/// Builds the frame of a history table's rows in one period.
+type Monthly<'a> = Box<dyn Fn(Range<Time>) -> Frame + Send + Sync + 'a>;
+
+/// How a table's files are cut: one pair for the whole table, or one pair
+/// per calendar month for a history table.
+enum Rows<'a> {
+    Whole(Builder<'a>),
+    Monthly(Monthly<'a>),
+}
+
 /// A table to write: what it holds, and how to build it.
-type TableJob<'a> = (TableDoc, Builder<'a>);
+type TableJob<'a> = (TableDoc, Rows<'a>);
+
+/// Level of the gzipped CSV files, chosen by measurement (BENCHMARKS.md,
+/// "Data downloads"): level 6 took most of `generate`'s time at 30,000
+/// versions for about 1 % smaller files than this one.
+pub const GZIP_LEVEL: u32 = 5;
 
 /// Builds, encodes and writes each table as `<folder><name>.csv.gz` and
-/// `<folder><name>.parquet`, in parallel, in the given order. Each frame is
-/// built just before it is encoded and dropped after, so only as many
-/// tables as there are threads are held at once.
+/// `<folder><name>.parquet`, or a history table as
+/// `<folder><name>/<YYYY-MM>.csv.gz` and `.parquet` for each of `months`,
+/// in parallel over every file pair, in the given order. Each frame is built
+/// just before it is encoded and dropped after, so only as many parts as
+/// there are threads are held at once.
 fn write_tables(
     site: &Site,
     folder: &'static str,
     tables: Vec<TableJob>,
+    months: &[Month],
 ) -> anyhow::Result<Vec<TableFiles>> {
-    tables
+    let mut jobs: Vec<(usize, Option<&Month>, Builder)> = Vec::new();
+    for (index, (_, rows)) in tables.iter().enumerate() {
+        match rows {
+            Rows::Whole(build) => jobs.push((index, None, Box::new(build))),
+            Rows::Monthly(build) => {
+                for month in months {
+                    jobs.push((index, Some(month), Box::new(move || build(month.range()))));
+                }
+            }
+        }
+    }
+    let parts: Vec<(usize, Part)> = jobs
         .into_par_iter()
-        .map(|(doc, build)| {
-            let start = Instant::now();
-            let frame = build();
-            check_columns(&doc, &frame)?;
-            let stem = format!("{folder}{}", doc.name);
-            let csv = gzip(frame.to_csv().as_bytes())
-                .with_context(|| format!("compressing {stem}.csv.gz"))?;
-            let parquet = frame
-                .to_parquet()
-                .with_context(|| format!("encoding {stem}.parquet"))?;
-            debug!(
-                table = %stem,
-                rows = frame.height(),
-                elapsed_ms = start.elapsed().as_millis() as u64,
-                "data download encoded"
-            );
-            Ok(TableFiles {
-                rows: frame.height(),
-                csv: write_file(site, &format!("{stem}.csv.gz"), GZIP, &csv)?,
-                parquet: write_file(site, &format!("{stem}.parquet"), PARQUET, &parquet)?,
-                doc,
-                folder,
-            })
+        .map(|(index, month, build)| {
+            let doc = &tables[index].0;
+            Ok((index, write_part(site, folder, doc, month, build())?))
         })
-        .collect()
+        .collect::<anyhow::Result<_>>()?;
+    let mut files: Vec<TableFiles> = tables
+        .into_iter()
+        .map(|(doc, _)| TableFiles {
+            doc,
+            folder,
+            parts: Vec::new(),
+        })
+        .collect();
+    for (index, part) in parts {
+        files[index].parts.push(part);
+    }
+    Ok(files)
+}
+
+/// Encodes and writes one file pair of a table: the whole table, or its
+/// rows of one month.
+fn write_part(
+    site: &Site,
+    folder: &str,
+    doc: &TableDoc,
+    month: Option<&Month>,
+    frame: Frame,
+) -> anyhow::Result<Part> {
+    let start = Instant::now();
+    check_columns(doc, &frame)?;
+    let stem = match month {
+        None => format!("{folder}{}", doc.name),
+        Some(month) => format!("{folder}{}/{}", doc.name, month.label),
+    };
+    let rows = frame.height();
+    let csv = frame
+        .to_csv_gz(GZIP_LEVEL)
+        .with_context(|| format!("compressing {stem}.csv.gz"))?;
+    let parquet = frame
+        .into_parquet()
+        .with_context(|| format!("encoding {stem}.parquet"))?;
+    debug!(
+        table = %stem,
+        rows,
+        elapsed_ms = start.elapsed().as_millis() as u64,
+        "data download encoded"
+    );
+    Ok(Part {
+        month: month.map(|month| month.label.clone()),
+        rows,
+        csv: write_file(site, &format!("{stem}.csv.gz"), GZIP, &csv)?,
+        parquet: write_file(site, &format!("{stem}.parquet"), PARQUET, &parquet)?,
+    })
 }
 
 /// A table's columns are the documented ones, in order, of the documented types.

@@ -3,10 +3,7 @@
 //! (`datapackage.json`: every file with its schema, bytes and sha256) and
 //! `SHA256SUMS` (the same sums in the format `sha256sum -c` reads).
 
-use std::io::Write;
-
-use anyhow::Context;
-use flate2::{Compression, GzBuilder};
+use rayon::prelude::*;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
@@ -42,25 +39,30 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
         .collect()
 }
 
-/// Gzip with a fixed header (no modification time, no file name, operating
-/// system "unknown") and a fixed level, so the same input always gives the
-/// same bytes, on any machine.
+/// Bytes of input per gzip member of [`gzip`].
+const BYTES_PER_MEMBER: usize = 4 << 20;
+
+/// Gzip of a file that is not a table (the specifications): members of
+/// [`BYTES_PER_MEMBER`] input bytes each, compressed in parallel at
+/// [`super::GZIP_LEVEL`] with the fixed header of
+/// [`crate::frame::gzip_member`]; one gzip file, the same bytes on any machine.
 pub fn gzip(bytes: &[u8]) -> anyhow::Result<Vec<u8>> {
-    let mut encoder = GzBuilder::new()
-        .mtime(0)
-        .operating_system(255)
-        .write(Vec::new(), Compression::default());
-    encoder.write_all(bytes).context("compressing")?;
-    encoder.finish().context("compressing")
+    if bytes.is_empty() {
+        return crate::frame::gzip_member(bytes, super::GZIP_LEVEL);
+    }
+    let members: Vec<Vec<u8>> = bytes
+        .par_chunks(BYTES_PER_MEMBER)
+        .map(|chunk| crate::frame::gzip_member(chunk, super::GZIP_LEVEL))
+        .collect::<anyhow::Result<_>>()?;
+    Ok(members.concat())
 }
 
-/// A table's two files as written.
+/// One file pair of a table as written: the whole table, or a history
+/// table's rows of one month.
 #[derive(Debug, Clone)]
-pub struct TableFiles {
-    /// What the table holds.
-    pub doc: TableDoc,
-    /// Folder under `/datos/` (`""` or `snapshot/`).
-    pub folder: &'static str,
+pub struct Part {
+    /// `2026-11` for a month's part; `None` for the whole table.
+    pub month: Option<String>,
     /// Rows.
     pub rows: usize,
     /// The gzipped CSV.
@@ -69,10 +71,33 @@ pub struct TableFiles {
     pub parquet: Written,
 }
 
-impl TableFiles {
+impl Part {
     /// Resource name stem: the path without extension, `/` as `-`.
     fn stem(&self) -> String {
-        format!("{}{}", self.folder, self.doc.name).replace('/', "-")
+        self.csv.path.trim_end_matches(".csv.gz").replace('/', "-")
+    }
+}
+
+/// A table's files as written.
+#[derive(Debug, Clone)]
+pub struct TableFiles {
+    /// What the table holds.
+    pub doc: TableDoc,
+    /// Folder under `/datos/` (`""` or `snapshot/`).
+    pub folder: &'static str,
+    /// Its file pairs: one, or one per month in order.
+    pub parts: Vec<Part>,
+}
+
+impl TableFiles {
+    /// Rows in all its parts.
+    pub fn rows(&self) -> usize {
+        self.parts.iter().map(|part| part.rows).sum()
+    }
+
+    /// Whether it is cut by month.
+    pub fn monthly(&self) -> bool {
+        self.parts.iter().any(|part| part.month.is_some())
     }
 }
 
@@ -124,39 +149,60 @@ fn reference_of(table: &TableFiles) -> Option<(&'static str, &'static str)> {
     }
 }
 
-/// The two resources of a table: the CSV, validated row by row against its
-/// schema, and the Parquet file, described with the same schema as a file
-/// whose size and checksum are checked (frictionless reads Parquet around
-/// its byte stream, so it could check either the rows or the checksum, and
-/// its pandas conversion turns a missing integer into NaN).
-pub fn table_resources(table: &TableFiles) -> [Value; 2] {
-    let stem = table.stem();
+/// The resources of a table, two per file pair: the CSV, validated row by
+/// row against its schema, and the Parquet file, described with the same
+/// schema as a file whose size and checksum are checked (frictionless reads
+/// Parquet around its byte stream, so it could check either the rows or the
+/// checksum, and its pandas conversion turns a missing integer into NaN).
+/// A month's pair is two resources of its own, each file whole with its
+/// header, so every file verifies by itself.
+pub fn table_resources(table: &TableFiles) -> Vec<Value> {
     let schema = schema(&table.doc, reference_of(table));
+    table
+        .parts
+        .iter()
+        .flat_map(|part| part_resources(table, part, &schema))
+        .collect()
+}
+
+fn part_resources(table: &TableFiles, part: &Part, schema: &Value) -> [Value; 2] {
+    let stem = part.stem();
+    let title = match &part.month {
+        None => table.doc.title.to_owned(),
+        Some(month) => format!("{}, {month}", table.doc.title),
+    };
+    let description = match &part.month {
+        None => table.doc.description.to_owned(),
+        Some(month) => format!(
+            "{} Este archivo tiene las filas de {month} (mes calendario en UTC); un mes cerrado no cambia en publicaciones siguientes.",
+            table.doc.description
+        ),
+    };
     let csv = json!({
         "name": format!("{stem}-csv"),
         "type": "table",
-        "title": format!("{} (CSV)", table.doc.title),
-        "description": table.doc.description,
-        "path": table.csv.path,
+        "title": format!("{title} (CSV)"),
+        "description": description,
+        "path": part.csv.path,
         "format": "csv",
         "compression": "gz",
         "mediatype": "text/csv",
         "encoding": "utf-8",
-        "bytes": table.csv.bytes,
-        "hash": format!("sha256:{}", table.csv.sha256),
+        "bytes": part.csv.bytes,
+        "hash": format!("sha256:{}", part.csv.sha256),
         "dialect": {"delimiter": ",", "quoteChar": "\"", "doubleQuote": true, "header": true},
         "schema": schema,
     });
     let parquet = json!({
         "name": format!("{stem}-parquet"),
         "type": "file",
-        "title": format!("{} (Parquet)", table.doc.title),
-        "description": table.doc.description,
-        "path": table.parquet.path,
+        "title": format!("{title} (Parquet)"),
+        "description": description,
+        "path": part.parquet.path,
         "format": "parquet",
         "mediatype": "application/vnd.apache.parquet",
-        "bytes": table.parquet.bytes,
-        "hash": format!("sha256:{}", table.parquet.sha256),
+        "bytes": part.parquet.bytes,
+        "hash": format!("sha256:{}", part.parquet.sha256),
         "schema": schema,
     });
     [csv, parquet]

@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use super::fields::{Field, TableDoc};
-use super::package::{TableFiles, Written};
+use super::package::{Part, TableFiles, Written};
 use super::{DATOS, LICENSE_DEED, LICENSE_NAME, LICENSE_URL};
 use crate::html::escape;
 use crate::render::site::catalogue_pages::crumbs;
@@ -61,6 +61,15 @@ struct FieldView {
     values: String,
 }
 
+/// One file pair: the whole table, or one month of it.
+#[derive(Serialize)]
+struct PartView {
+    month: Option<String>,
+    rows: String,
+    csv: FileView,
+    parquet: FileView,
+}
+
 #[derive(Serialize)]
 struct TableView {
     anchor: String,
@@ -69,8 +78,9 @@ struct TableView {
     description: String,
     rows: String,
     key: String,
-    csv: FileView,
-    parquet: FileView,
+    /// Cut by month (its parts are months, newest last).
+    monthly: bool,
+    parts: Vec<PartView>,
     fields: Vec<FieldView>,
 }
 
@@ -131,11 +141,20 @@ fn table_view(table: &TableFiles) -> TableView {
         name,
         title,
         description: code_spans(description),
-        rows: count(table.rows),
+        rows: count(table.rows()),
         key: primary_key.join(", "),
-        csv: FileView::of(&table.csv),
-        parquet: FileView::of(&table.parquet),
+        monthly: table.monthly(),
+        parts: table.parts.iter().map(part_view).collect(),
         fields: fields.iter().map(field_view).collect(),
+    }
+}
+
+fn part_view(part: &Part) -> PartView {
+    PartView {
+        month: part.month.clone(),
+        rows: count(part.rows),
+        csv: FileView::of(&part.csv),
+        parquet: FileView::of(&part.parquet),
     }
 }
 
@@ -203,17 +222,22 @@ fn dataset(site: &Site, files: &DatosFiles) -> Value {
     };
     let mut distribution = Vec::new();
     for table in files.tables.iter().chain(files.snapshot_tables) {
-        let title = table.doc.title;
-        distribution.push(download(
-            &table.csv,
-            "application/gzip",
-            format!("{title} (CSV comprimido con gzip)"),
-        ));
-        distribution.push(download(
-            &table.parquet,
-            "application/vnd.apache.parquet",
-            format!("{title} (Parquet)"),
-        ));
+        for part in &table.parts {
+            let title = match &part.month {
+                None => table.doc.title.to_owned(),
+                Some(month) => format!("{}, {month}", table.doc.title),
+            };
+            distribution.push(download(
+                &part.csv,
+                "application/gzip",
+                format!("{title} (CSV comprimido con gzip)"),
+            ));
+            distribution.push(download(
+                &part.parquet,
+                "application/vnd.apache.parquet",
+                format!("{title} (Parquet)"),
+            ));
+        }
     }
     distribution.push(download(
         files.package,

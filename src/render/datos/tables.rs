@@ -6,22 +6,19 @@
 //! with the change each one starts). Columns as `fields.rs` describes them.
 
 use std::cmp::Ordering;
+use std::ops::Range;
 
 use crate::api::links::Links;
 use crate::catalogue::{Catalogue, RecentChange, Vehicle};
 use crate::frame::{Cells, Frame};
 use crate::signals::changes::direction;
 use crate::signals::{current_quotes, exact};
-use crate::snapshot::{Snapshot, Version};
-use crate::time::format_time;
+use crate::snapshot::{QuoteCheck, Snapshot, Version};
+use crate::time::Time;
 use crate::vocab::{Reason, Window};
 
 fn text(value: &str) -> Option<String> {
     Some(value.to_owned())
-}
-
-fn time(value: crate::time::Time) -> Option<String> {
-    Some(format_time(value))
 }
 
 /// `versiones`: one row per published version, in ID order.
@@ -71,7 +68,7 @@ fn signal_columns(frame: Frame, v: &[Vehicle]) -> Frame {
         )
     };
     frame
-        .text("observedAt", v.iter().map(|x| time(x.observed_at)))
+        .time("observedAt", v.iter().map(|x| Some(x.observed_at)))
         .number(
             "currentPriceUsd",
             v.iter().map(|x| Some(x.current_price_usd)),
@@ -132,16 +129,21 @@ fn change_columns(frame: Frame, vehicles: &[Vehicle], window: Window) -> Frame {
     let each = |f: &dyn Fn(&RecentChange) -> Option<String>| {
         Cells::Text(changes.iter().map(|c| c.and_then(f)).collect())
     };
+    let times = |f: &dyn Fn(&RecentChange) -> Option<crate::time::Time>| {
+        Cells::Time(
+            changes
+                .iter()
+                .map(|c| c.and_then(f).map(|t| t.timestamp()))
+                .collect(),
+        )
+    };
     let numbers = |f: &dyn Fn(&RecentChange) -> Option<f64>| {
         Cells::Number(changes.iter().map(|c| c.and_then(f)).collect())
     };
     frame
         .column(name("Kind"), each(&|c| Some(c.kind.to_string())))
-        .column(name("ChangedAt"), each(&|c| c.changed_at.map(format_time)))
-        .column(
-            name("QualifiedSince"),
-            each(&|c| c.qualified_since.map(format_time)),
-        )
+        .column(name("ChangedAt"), times(&|c| c.changed_at))
+        .column(name("QualifiedSince"), times(&|c| c.qualified_since))
         .column(name("DropPct"), numbers(&|c| c.drop_pct))
         .column(name("PreviousPriceUsd"), numbers(&|c| c.previous_price_usd))
         .column(
@@ -160,27 +162,30 @@ struct CheckRow<'a> {
     lowest: crate::catalogue::Quote,
 }
 
-/// `controles`: every quote check with at least one quote, by version ID and
-/// time, with its lowest quote (ranked as the current quotes are).
-pub fn controles(snapshot: &Snapshot) -> Frame {
+/// `controles`: every quote check with at least one quote and its time in
+/// `period`, by version ID and time, with its lowest quote (ranked as the
+/// current quotes are).
+pub fn controles(snapshot: &Snapshot, period: Range<Time>) -> Frame {
     let rows: Vec<CheckRow> = snapshot
         .versions
         .iter()
         .flat_map(|version| {
-            version.checks.iter().filter_map(move |check| {
-                let lowest = current_quotes(check)
-                    .into_iter()
-                    .next()
-                    .filter(|quote| quote.price_usd.is_finite())?;
-                Some(CheckRow {
-                    version,
-                    observed_at: check.observed_at,
-                    in_stock: check.in_stock,
-                    quote_count: check.quotes.len(),
-                    ars_per_usd: check.ars_per_usd,
-                    lowest,
+            checks_in(&version.checks, &period)
+                .iter()
+                .filter_map(move |check| {
+                    let lowest = current_quotes(check)
+                        .into_iter()
+                        .next()
+                        .filter(|quote| quote.price_usd.is_finite())?;
+                    Some(CheckRow {
+                        version,
+                        observed_at: check.observed_at,
+                        in_stock: check.in_stock,
+                        quote_count: check.quotes.len(),
+                        ars_per_usd: check.ars_per_usd,
+                        lowest,
+                    })
                 })
-            })
         })
         .collect();
     let r = &rows;
@@ -189,7 +194,7 @@ pub fn controles(snapshot: &Snapshot) -> Frame {
         .text("make", r.iter().map(|x| text(&x.version.make)))
         .text("model", r.iter().map(|x| text(&x.version.model)))
         .text("trim", r.iter().map(|x| text(&x.version.trim)))
-        .text("observedAt", r.iter().map(|x| time(x.observed_at)))
+        .time("observedAt", r.iter().map(|x| Some(x.observed_at)))
         .boolean("inStock", r.iter().map(|x| Some(x.in_stock)))
         .integer(
             "quoteCount",
@@ -224,10 +229,9 @@ pub fn semanas_rows<'a>(
     let rows: Vec<_> = rows.into_iter().collect();
     Frame::new("semanas")
         .text("versionId", rows.iter().map(|(id, _)| text(id)))
-        .text(
+        .date(
             "weekStart",
-            rows.iter()
-                .map(|(_, week)| Some(week.week_start.to_string())),
+            rows.iter().map(|(_, week)| Some(week.week_start)),
         )
         .number(
             "averageUsd",
@@ -269,8 +273,8 @@ pub fn catalogo(snapshot: &Snapshot, catalogue: &Catalogue) -> Frame {
         .text("make", r.iter().map(|(v, _)| text(&v.make)))
         .text("model", r.iter().map(|(v, _)| text(&v.model)))
         .text("trim", r.iter().map(|(v, _)| text(&v.trim)))
-        .text("firstSeen", r.iter().map(|x| time(run(x).first_seen)))
-        .text("lastSeen", r.iter().map(|x| time(run(x).last_seen)))
+        .time("firstSeen", r.iter().map(|x| Some(run(x).first_seen)))
+        .time("lastSeen", r.iter().map(|x| Some(run(x).last_seen)))
         .number("price", r.iter().map(|x| Some(run(x).price.amount)))
         .text(
             "currency",
@@ -286,4 +290,11 @@ pub fn catalogo(snapshot: &Snapshot, catalogue: &Catalogue) -> Frame {
                 .map(|x| previous(x).map(|p| p.price.currency.to_string())),
         )
         .text("change", r.iter().map(change))
+}
+
+/// The checks (ascending by time) whose time is in `period`.
+pub fn checks_in<'a>(checks: &'a [QuoteCheck], period: &Range<Time>) -> &'a [QuoteCheck] {
+    let start = checks.partition_point(|check| check.observed_at < period.start);
+    let end = checks.partition_point(|check| check.observed_at < period.end);
+    &checks[start..end]
 }

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Benchmark: how `check`, `generate` and the edge scale with the catalogue and
+# with the length of history, each beside the copy floor measured in the same
+# run. For every case (VERSIONSxDAYS) and every build given, it runs
+#   - `autoprecios check` and `autoprecios generate` under GNU time (wall,
+#     user, system, peak resident memory), with the generator's step log;
+#   - `cp -r` of the finished tree (the copy floor: what writing that many
+#     files and bytes costs on this file system at this moment);
+#   - the edge over the generated tree: time from exec until `/api/v1`
+#     answers 200 (median of EDGE_STARTS starts) and its resident memory
+#     after loading (and the load's peak).
+# Builds alternate within a case, so noise on the shared machine hits each
+# alike. Markdown table on stdout, progress on stderr.
+#
+#   bash bench/scaling.sh BUILD_DIR [BUILD_DIR...]
+#   e.g. bash bench/scaling.sh /tmp/scale-before "$CARGO_TARGET_DIR/release"
+#
+# A BUILD_DIR holds `autoprecios` and `autoprecios-edge` (release builds).
+# Environment:
+#   CASES        "3000x400 3000x800 3000x1600 30000x400" (versions x days)
+#   SEED         99 (`sample --seed`; the snapshot is the same for every build)
+#   EDGE_STARTS  5
+#   PORT         18310 (the edge listens on 127.0.0.1:PORT)
+#   WORK         /tmp/scale-bench (snapshots are kept there between runs;
+#                trees and copies are removed after each case)
+set -euo pipefail
+[ $# -ge 1 ] || { sed -n 2,25p "$0" >&2; exit 2; }
+work=${WORK:-/tmp/scale-bench}
+port=${PORT:-18310}
+starts=${EDGE_STARTS:-5}
+mkdir -p "$work"
+base="http://127.0.0.1:$port"
+
+# Peak resident memory (KiB) and wall, user, system seconds of one command.
+timed() { /usr/bin/time -f "TIME %e %U %S %M" "$@"; }
+
+edge_start() { # edge tree -> "seconds rss_kib peak_kib" for one start
+    local edge=$1 tree=$2 start end pid rss peak
+    start=$(date +%s%N)
+    RUST_LOG=warn "$edge" --root "$tree" --listen "127.0.0.1:$port" >/dev/null 2>&1 &
+    pid=$!
+    until curl -sf -o /dev/null "$base/api/v1"; do
+        kill -0 "$pid" 2>/dev/null || { echo "scaling.sh: the edge exited" >&2; return 1; }
+        sleep 0.005
+    done
+    end=$(date +%s%N)
+    rss=$(awk '/VmRSS/ {print $2}' "/proc/$pid/status")
+    peak=$(awk '/VmHWM/ {print $2}' "/proc/$pid/status")
+    kill "$pid"
+    wait "$pid" 2>/dev/null || true
+    echo "$(( (end - start) / 1000000 )) $rss $peak"
+}
+
+echo "scaling.sh: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%FT%TZ)" >&2
+printf '| case | build | check: wall, peak RSS | generate: wall (user / sys), peak RSS | slowest steps | tree: files, size | cp -r | generate / cp -r | edge start (median of %s), RSS (peak) |\n' "$starts"
+printf '|---|---|---|---|---|---|---|---|---|\n'
+for case in ${CASES:-3000x400 3000x800 3000x1600 30000x400}; do
+    versions=${case%x*}
+    days=${case#*x}
+    data="$work/data-$case"
+    first_build=$1
+    if [ ! -f "$data/snapshot.json" ]; then
+        echo "sampling $case" >&2
+        "$first_build/autoprecios" sample --versions "$versions" --days "$days" --seed "${SEED:-99}" --out "$data" >/dev/null 2>&1
+    fi
+    for build in "$@"; do
+        echo "$case: $build" >&2
+        out="$work/out-$case"
+        rm -rf "$out" "$out.trees" "$out.staging" "$work/copy"
+        timed "$build/autoprecios" check "$data" >/dev/null 2>"$work/check.log"
+        timed "$build/autoprecios" generate --data "$data" --out "$out" >/dev/null 2>"$work/generate.log"
+        tree=$(readlink -f "$out")
+        sync
+        copy_start=$(date +%s%N)
+        cp -r "$tree" "$work/copy"
+        sync
+        copy_ms=$(( ($(date +%s%N) - copy_start) / 1000000 ))
+        files=$(find "$tree" -type f | wc -l)
+        size=$(du -sh "$tree" | cut -f1)
+        rm -rf "$work/copy"
+        edges=()
+        for _ in $(seq 1 "$starts"); do
+            edges+=("$(edge_start "$build/autoprecios-edge" "$out")")
+        done
+        python3 - "$work" "$case" "$build" "$files" "$size" "$copy_ms" "${edges[@]}" <<'PY'
+import pathlib, re, statistics, sys
+work, case, build, files, size, copy_ms = sys.argv[1:7]
+edges = [tuple(int(x) for x in e.split()) for e in sys.argv[7:]]
+def figures(name):
+    text = (pathlib.Path(work) / name).read_text()
+    wall, user, system, rss = next(l for l in text.splitlines() if l.startswith("TIME ")).split()[1:]
+    return text, float(wall), float(user), float(system), int(rss) / 1024
+_, cwall, _, _, crss = figures("check.log")
+text, gwall, guser, gsys, grss = figures("generate.log")
+plain = re.sub(r"\x1b\[[0-9;]*m", "", text)
+steps = [(int(ms), name.strip()) for name, ms in re.findall(r"INFO (.+?) elapsed_ms=(\d+)", plain)]
+slowest = ", ".join(f"{name} {ms / 1000:.1f} s" for ms, name in sorted(steps, reverse=True)[:3])
+copy = int(copy_ms) / 1000
+start = statistics.median(e[0] for e in edges) / 1000
+rss = statistics.median(e[1] for e in edges) / 1024
+peak = statistics.median(e[2] for e in edges) / 1024
+print(f"| {case.replace('x', ' x ')} d | {build} | {cwall:.2f} s, {crss:.0f} MiB "
+      f"| {gwall:.2f} s ({guser:.1f} / {gsys:.1f}), {grss:.0f} MiB | {slowest} "
+      f"| {int(files):,}, {size} | {copy:.2f} s | {gwall / copy:.1f}x "
+      f"| {start:.2f} s, {rss:.0f} MiB ({peak:.0f}) |", flush=True)
+PY
+        rm -rf "$out" "$out.trees" "$out.staging"
+    done
+done
+echo "scaling.sh: done, load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
