@@ -114,11 +114,12 @@ impl Question {
         Question::of_request(spec.operation, path, query).ok()
     }
 
-    /// What identifies the question beside its operation: its query
-    /// written back by the table's rows (`TypedQuery::to_query`, one
-    /// spelling per query), or the vehicle's ID.
-    fn canonical(&self) -> (u8, String, bool) {
-        match self {
+    /// The question's cache key, computed once per request: its
+    /// operation and its query written back by the table's rows
+    /// (`TypedQuery::to_query`, one spelling per query; a negative zero is
+    /// written as zero), or the vehicle's ID.
+    fn key(&self) -> Key {
+        let (operation, text, commas) = match self {
             Question::ApiInfo => (0, String::new(), false),
             Question::Catalogue => (1, String::new(), false),
             Question::Search(query) => (2, query.to_query(), false),
@@ -126,7 +127,8 @@ impl Question {
             Question::Model(query) => (4, query.to_query(), false),
             Question::Vehicle(id) => (5, id.clone(), false),
             Question::Compare(query) => (6, query.to_query(), query.commas_separate),
-        }
+        };
+        Key::Question(operation, text, commas)
     }
 
     /// Computes the answer through the operation's one function and the one
@@ -148,31 +150,21 @@ impl Question {
 /// header and the extra work buy nothing.
 const MIN_COMPRESSED: usize = 1024;
 
-// A checked query holds no NaN (numbers are finite), so equality is an
-// equivalence; and equal questions write the same canonical query (a
-// negative zero is written as zero), so they hash alike.
-impl Eq for Question {}
-
-impl std::hash::Hash for Question {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.canonical().hash(state);
-    }
-}
-
-/// What the cache keeps answers by: an API question, or a static file's
-/// URL path.
+/// What the cache keeps answers by: an API question (see
+/// [`Question::key`]: two questions that parse alike have one key), or a
+/// static file's URL path.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Key {
-    Question(Question),
+    Question(u8, String, bool),
     File(String),
 }
 
 impl std::hash::Hash for Key {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         match self {
-            Key::Question(question) => {
+            Key::Question(operation, text, commas) => {
                 state.write_u8(0);
-                question.hash(state);
+                (operation, text, commas).hash(state);
             }
             Key::File(path) => FileKey(path).hash(state),
         }
@@ -265,7 +257,7 @@ impl Weighter<Key, Answer> for ByBytes {
     fn weight(&self, key: &Key, answer: &Answer) -> u64 {
         let key = match key {
             Key::File(path) => path.len(),
-            Key::Question(_) => std::mem::size_of::<Question>(),
+            Key::Question(_, text, _) => text.len(),
         };
         answer.bytes.len() as u64 + key as u64 + ENTRY_OVERHEAD
     }
@@ -273,7 +265,7 @@ impl Weighter<Key, Answer> for ByBytes {
 
 /// The answers of one loaded tree.
 pub struct Answers {
-    fixed: HashMap<Question, Answer>,
+    fixed: HashMap<Key, Answer>,
     /// The fixed answers again, by the URL they were computed for:
     /// a request for exactly that URL is answered before any parsing.
     listed: HashMap<String, Answer>,
@@ -299,7 +291,8 @@ impl Answers {
         for (url, question) in urls.filter_map(|url| Some((url, Question::of_listed_url(url)?))) {
             // `/api/v1/vehicles` and `?sort=price_asc` ask the same question:
             // computed once, listed under both URLs.
-            let answer = match fixed.get(&question) {
+            let key = question.key();
+            let answer = match fixed.get(&key) {
                 Some(answer) => Answer::clone(answer),
                 None => match question.compute(index) {
                     Ok(bytes) => Answer::json(bytes),
@@ -307,7 +300,7 @@ impl Answers {
                 },
             };
             listed.insert(url.to_owned(), answer.clone());
-            fixed.insert(question, answer);
+            fixed.insert(key, answer);
         }
         // An estimate for the cache's sizing: about 16 KiB an answer.
         let items = usize::try_from(cache_bytes / (16 * 1024)).unwrap_or(usize::MAX);
@@ -328,10 +321,10 @@ impl Answers {
     /// cache, else computed now and cached. Errors are never cached (they
     /// cost no more than parsing).
     pub fn answer(&self, index: &Index, question: &Question) -> Result<Answer, ApiError> {
-        if let Some(answer) = self.fixed.get(question) {
+        let key = question.key();
+        if let Some(answer) = self.fixed.get(&key) {
             return Ok(answer.clone());
         }
-        let key = Key::Question(question.clone());
         if let Some(answer) = self.cache.get(&key) {
             return Ok(answer);
         }
@@ -357,5 +350,31 @@ impl Answers {
     /// How many answers were computed at load.
     pub fn fixed_len(&self) -> usize {
         self.fixed.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(operation: Operation, query: &str) -> Key {
+        let path = operation.spec().http.map_or("", |http| http.path);
+        Question::of_request(operation, path, query)
+            .expect("a valid query")
+            .key()
+    }
+
+    #[test]
+    fn requests_that_parse_alike_share_one_key() {
+        let search = |query| key(Operation::Search, query);
+        assert_eq!(search(""), search("sort=price_asc&limit=20&offset=0"));
+        assert_eq!(search("make=Fiat&q=a%20b"), search("q=a+b&make=Fiat"));
+        assert_eq!(search("minPriceUsd=-0"), search("minPriceUsd=0.0"));
+        assert_ne!(search("minPriceUsd=1"), search("maxPriceUsd=1"));
+        assert_ne!(search(""), key(Operation::Deals, ""));
+        assert_eq!(
+            key(Operation::Deals, "kind=opportunities&window=7d"),
+            key(Operation::Deals, "")
+        );
     }
 }

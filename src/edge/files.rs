@@ -113,7 +113,12 @@ fn listed_file(site: &Site, path: &str) -> Option<String> {
         return None;
     }
     site.by_url(path)
-        .filter(|entry| entry.file.starts_with(&format!("{PUBLIC_DIR}/")))
+        .filter(|entry| {
+            entry
+                .file
+                .strip_prefix(PUBLIC_DIR)
+                .is_some_and(|rest| rest.starts_with('/'))
+        })
         .map(|entry| entry.file.clone())
 }
 
