@@ -105,8 +105,13 @@ impl Links {
 
     /// The shareable comparison page of `ids`, in order.
     pub fn compare(&self, ids: &[&str]) -> String {
+        self.absolute(&Self::compare_path(ids))
+    }
+
+    /// The path and query of the comparison page of `ids`, in order.
+    pub fn compare_path(ids: &[&str]) -> String {
         let ids: Vec<String> = ids.iter().map(|id| percent_encode(id)).collect();
-        self.absolute(&format!("/comparar?ids={}", ids.join(",")))
+        format!("/comparar?ids={}", ids.join(","))
     }
 }
 

@@ -41,9 +41,6 @@ pub const METHODS: &str = "GET, HEAD, OPTIONS";
 pub enum Cdn {
     /// Its one answer is a file of the tree, the URL rewritten to it.
     File(&'static str),
-    /// A file per vehicle whose ID a CDN path rule can carry; the edge
-    /// answers the other IDs.
-    IdFiles,
     /// The edge answers (query strings reach it).
     Edge,
 }
@@ -109,7 +106,7 @@ impl Operation {
         let http = self.spec().http.as_ref()?;
         match http.cdn {
             Cdn::File(file) => Some((http.path, file.trim_start_matches('/'))),
-            Cdn::IdFiles | Cdn::Edge => None,
+            Cdn::Edge => None,
         }
     }
 }
@@ -216,7 +213,7 @@ pub static OPERATIONS: [Spec; 9] = [
             gives 404.",
             body: "DetailResponse",
             not_found: true,
-            cdn: Cdn::IdFiles,
+            cdn: Cdn::Edge,
             fixed_at_load: false,
         }),
         tool: Some(McpTool {

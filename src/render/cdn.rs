@@ -4,13 +4,11 @@
 //!
 //! `_redirects` is a fixed set of rules, whatever the catalogue's size,
 //! each API operation as the operations table's `cdn` column says: the two
-//! fixed answers rewritten to their files; every list, search, comparison
-//! and MCP request, and the site's search and compare pages, sent to the
-//! edge origin (forced 200 proxies, query strings passed through), as is
-//! any page carrying comparison picks (`?comparar=`); a
-//! version's detail served from its file at its own URL when there is one
-//! (a rule that is not forced yields to an existing file) and from the edge
-//! otherwise; every other `/api/*` URL answered with the JSON 404 body,
+//! fixed answers rewritten to their files; every version's detail, list,
+//! search, comparison and MCP request, and the site's search and compare
+//! pages, sent to the edge origin (forced 200 proxies, query strings passed
+//! through), as is any page carrying comparison picks (`?comparar=`);
+//! every other `/api/*` URL answered with the JSON 404 body,
 //! forced, so that the tree's file names (such as `/api/v1/index.json` or
 //! `/api/404.json` itself) are not API URLs on the CDN either; and a
 //! version address without a file sent to the edge, which moves a page's
@@ -43,9 +41,10 @@ pub fn render_redirects(edge_origin: &str) -> String {
         }
     }
     out.push_str("# Everything parameterised is answered by the edge origin.\n");
+    // A path parameter is the rule's splat (`/api/v1/vehicles/{id}`).
     let api = http_operations()
         .filter(|(_, http)| http.cdn == Cdn::Edge)
-        .map(|(_, http)| http.path.to_owned());
+        .map(|(_, http)| http.path.replace("{id}", "*"));
     // The MCP endpoint and the site's query pages, filled in by the edge.
     let others = [
         "/mcp",
@@ -55,7 +54,8 @@ pub fn render_redirects(edge_origin: &str) -> String {
     ]
     .map(str::to_owned);
     for from in api.chain(others) {
-        rule(&mut out, &from, &format!("{edge}{from}"), "200!");
+        let to = from.replace('*', ":splat");
+        rule(&mut out, &from, &format!("{edge}{to}"), "200!");
     }
     // Any page with comparison picks (`?comparar=`): the edge applies them
     // to the page (`composed::picks`). The rule's query condition matches
@@ -70,12 +70,6 @@ pub fn render_redirects(edge_origin: &str) -> String {
         &format!("{edge}/:splat"),
         "200!",
     );
-    out.push_str("# A version's detail is its file; an ID without one asks the edge.\n");
-    for (_, http) in http_operations().filter(|(_, http)| http.cdn == Cdn::IdFiles) {
-        let from = http.path.replace("{id}", "*");
-        let to = format!("{edge}{}", http.path.replace("{id}", ":splat"));
-        rule(&mut out, &from, &to, "200");
-    }
     out.push_str("# Any other API URL, files included: the JSON 404 body.\n");
     rule(
         &mut out,
@@ -122,7 +116,6 @@ pub fn render_headers() -> String {
         ("/api/v1/catalogue", cached_json.to_vec()),
         ("/api/v1/index.json", cached_json.to_vec()),
         ("/api/v1/catalogue.json", cached_json.to_vec()),
-        ("/api/v1/vehicles/*", cached_json.to_vec()),
         (
             "/api/404.json",
             vec![("Content-Type", json), ("Cache-Control", CACHE_ERROR)],
@@ -207,7 +200,6 @@ mod tests {
         for (spec, http) in http_operations() {
             let pattern = match http.cdn {
                 Cdn::File(_) => http.path.to_owned(),
-                Cdn::IdFiles => http.path.replace("{id}", "*"),
                 Cdn::Edge => continue,
             };
             served += 1;
@@ -221,7 +213,7 @@ mod tests {
                 "{pattern}"
             );
         }
-        assert!(served >= 3, "API info, catalogue and vehicle details");
+        assert!(served >= 2, "API info and the catalogue");
         assert!(block("/api/v1/deals").is_none(), "the check can fail");
     }
 
@@ -230,8 +222,9 @@ mod tests {
         let rules = render_redirects("https://edge.example");
         assert!(rules.lines().filter(|l| !l.starts_with('#')).count() <= 50);
         assert!(
-            rules
-                .contains("/api/v1/vehicles/*  https://edge.example/api/v1/vehicles/:splat  200\n")
+            rules.contains(
+                "/api/v1/vehicles/*  https://edge.example/api/v1/vehicles/:splat  200!\n"
+            )
         );
     }
 }

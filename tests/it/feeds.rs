@@ -40,26 +40,11 @@ fn xml(text: &str) -> String {
 }
 
 /// Every published version's record from the API files.
-fn vehicles() -> Vec<serde_json::Value> {
-    let fixture = fixture();
-    fixture
-        .manifest
-        .files
-        .iter()
-        .filter(|e| e.url.starts_with("/api/v1/vehicles/"))
-        .map(|e| {
-            let text = fs::read_to_string(fixture.out.join(&e.file)).expect("read");
-            let value: serde_json::Value = serde_json::from_str(&text).expect("json");
-            value["data"]["vehicle"].clone()
-        })
-        .collect()
-}
-
 #[test]
 fn version_feeds_name_the_car_in_every_entry_and_record_events() {
     let fixture = fixture();
     let (mut drops, mut rises, mut opportunities, mut feeds) = (0, 0, 0, 0);
-    for vehicle in vehicles() {
+    for vehicle in crate::harness::edge_vehicles() {
         let feed_url = vehicle["feedUrl"].as_str().expect("feedUrl");
         let path = feed_url.strip_prefix(BASE).expect("absolute");
         let feed = fs::read_to_string(fixture.public.join(path.trim_start_matches('/')))

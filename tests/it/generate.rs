@@ -219,9 +219,18 @@ async fn every_generated_json_response_validates_against_openapi_json() {
         let bytes = fs::read(fixture.out.join(&entry.file)).expect("read");
         answers.push((entry.url.clone(), bytes));
     }
+    // Every version's detail, which only the edge answers.
+    let details = crate::harness::edge_vehicles().iter().map(|vehicle| {
+        let id = vehicle["id"].as_str().expect("id");
+        format!(
+            "/api/v1/vehicles/{}",
+            autoprecios::api::links::percent_encode(id)
+        )
+    });
     for url in autoprecios::api::precomputed::urls()
         .into_iter()
         .chain([model_prices_url()])
+        .chain(details)
     {
         answers.push((url.clone(), crate::harness::get(&url).await.body.to_vec()));
     }

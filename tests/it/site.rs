@@ -537,10 +537,22 @@ fn every_version_page_path_names_its_version_and_no_two_fold_alike() {
     );
 }
 
+/// FNV-1a (64-bit) of `own`, a zero byte and `rival`: the order of a
+/// page's rivals, written here from the function's definition.
+fn pair_order(own: &str, rival: &str) -> u64 {
+    own.bytes()
+        .chain([0])
+        .chain(rival.bytes())
+        .fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+        })
+}
+
 /// "Con la misma plata" on every version page: up to three versions of
 /// other models with the same body type, within 5 % of its price in pesos
-/// (inclusive), nearest first; every version that has such a rival shows
-/// the section.
+/// (inclusive), one per model, in the order fixed by the pair of IDs, with
+/// no price of their own and a link comparing the four; every version that
+/// has such a rival shows the section.
 #[test]
 fn version_pages_show_rivals_at_the_same_money() {
     let vehicles = crate::harness::edge_vehicles();
@@ -555,28 +567,37 @@ fn version_pages_show_rivals_at_the_same_money() {
             assert!(!html.contains("misma-plata"));
             continue;
         };
-        let mut expected: Vec<(f64, &str, &str)> = vehicles
+        let own_id = vehicle["id"].as_str().expect("id");
+        let mut candidates: Vec<(u64, &serde_json::Value)> = vehicles
             .iter()
             .filter(|other| other["type"] == body)
             .filter(|other| other["make"] != vehicle["make"] || other["model"] != vehicle["model"])
-            .filter_map(|other| {
-                let price = pesos(other)?;
-                ((price - own).abs() * 20.0 <= own).then(|| {
-                    let path = other["url"]
-                        .as_str()
-                        .expect("url")
-                        .strip_prefix(BASE)
-                        .expect("own");
-                    ((price - own).abs(), other["id"].as_str().expect("id"), path)
-                })
-            })
+            .filter(|other| pesos(other).is_some_and(|price| (price - own).abs() * 20.0 <= own))
+            .map(|other| (pair_order(own_id, other["id"].as_str().expect("id")), other))
             .collect();
-        expected.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(b.1)));
-        expected.truncate(3);
+        candidates.sort_by(|a, b| {
+            a.0.cmp(&b.0)
+                .then_with(|| a.1["id"].as_str().cmp(&b.1["id"].as_str()))
+        });
+        let mut models = Vec::new();
+        let mut expected: Vec<(&str, &str)> = Vec::new();
+        for (_, other) in candidates {
+            let model = (&other["make"], &other["model"]);
+            if expected.len() == 3 || models.contains(&model) {
+                continue;
+            }
+            models.push(model);
+            let path = other["url"]
+                .as_str()
+                .expect("url")
+                .strip_prefix(BASE)
+                .expect("own");
+            expected.push((other["id"].as_str().expect("id"), path));
+        }
         let section = html
             .split("<ul class=\"rivals\">")
             .nth(1)
-            .map(|rest| &rest[..rest.find("</ul>").expect("closed")]);
+            .map(|rest| &rest[..rest.find("</section>").expect("closed")]);
         let listed: Vec<String> = section
             .into_iter()
             .flat_map(|section| section.split("<li><a href=\"").skip(1))
@@ -584,16 +605,19 @@ fn version_pages_show_rivals_at_the_same_money() {
             .collect();
         let wanted: Vec<String> = expected
             .iter()
-            .map(|(_, _, path)| (*path).to_owned())
+            .map(|(_, path)| (*path).to_owned())
             .collect();
         assert_eq!(listed, wanted, "{url}");
-        if !listed.is_empty() {
+        if let Some(section) = section.filter(|_| !listed.is_empty()) {
             shown += 1;
-            assert!(
-                section
-                    .expect("section")
-                    .contains("Control de estabilidad: ")
-            );
+            assert!(section.contains("Control de estabilidad: "));
+            assert!(!section.contains("$"), "no rival's price: {url}");
+            let ids: Vec<String> = std::iter::once(own_id)
+                .chain(expected.iter().map(|(id, _)| *id))
+                .map(autoprecios::api::links::percent_encode)
+                .collect();
+            let compare = format!("<a href=\"/comparar?ids={}\">", ids.join(","));
+            assert!(section.contains(&compare), "{url}: {compare}");
         }
     }
     assert!(shown > 3, "{shown} pages with rivals");

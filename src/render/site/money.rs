@@ -345,4 +345,4 @@ pub fn quoted_story(quoted: &QuotedHistory) -> String {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -1,19 +1,30 @@
 //! Render stage, "Con la misma plata": for each version page, up to three
 //! versions of other models with the same body type whose price is within
-//! 5 % of its own, nearest first, each with its band and its safety facts
-//! (low-speed AEB, ESC, airbags), computed once per tree by `generate`.
+//! 5 % of its own, each with its safety facts (low-speed AEB, ESC,
+//! airbags), and a link that compares them with it at today's prices,
+//! computed once per tree by `generate`.
 //!
 //! Prices are compared in pesos (`priceArs`): a peso-quoted version's own
 //! pesos, a dollar-quoted one's at the page's reference dollar. Every
 //! conversion on a page uses that one rate, so "within 5 %" reads the same
 //! in either currency the page shows. The bound is inclusive and decided on
-//! the whole-peso prices exactly. Ties in distance go to the lower ID.
+//! the whole-peso prices exactly.
+//!
+//! Which three, and in what order, does not follow the prices: among the
+//! versions within 5 %, one per model, the page shows those that come first
+//! in an order fixed by the two IDs (a hash of the pair), and it shows no
+//! rival's price or band. Ordered by distance and priced, the section would
+//! change whenever any of dozens of nearby versions was requoted, and with
+//! it the page: at 30,000 versions, a quarter of all version pages at every
+//! catalogue check, each uploaded again by the deploy (BENCHMARKS.md, "What
+//! a deploy uploads"). Now a page changes only when its own price moves or
+//! a shown rival leaves the 5 % (or a rival that would come first enters
+//! it); the comparison link shows everyone's current prices.
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::money::{Band, Money, usual};
 use super::specs::compare_value;
 use crate::api::links::Links;
 use crate::catalogue::Vehicle;
@@ -25,14 +36,13 @@ const MOST: usize = 3;
 /// A rival as the page shows it.
 #[derive(Debug, Clone, Serialize)]
 pub struct Rival {
+    /// Its catalogue ID (for the comparison link).
+    #[serde(skip)]
+    pub id: String,
     /// Its page.
     pub path: String,
     /// Make, model and trim.
     pub name: String,
-    /// Its price as its card leads with it.
-    pub price: String,
-    /// Its usual-price band, when known.
-    pub band: Option<Band>,
     /// Low-speed AEB, ESC and airbags, in words (`sin dato` when unknown).
     pub aeb: String,
     /// Electronic stability control.
@@ -63,8 +73,9 @@ impl<'a> RivalIndex<'a> {
     }
 
     /// The rivals of `vehicle`: same body type, another model, price within
-    /// 5 % (|rival - own| x 20 <= own), nearest first.
-    pub fn of(&self, vehicle: &Vehicle, money: &Money) -> Vec<Rival> {
+    /// 5 % (|rival - own| x 20 <= own), one version per model, in the
+    /// order [`pair_order`] gives.
+    pub fn of(&self, vehicle: &Vehicle) -> Vec<Rival> {
         let (Some(body), Some(own)) = (vehicle.body_type, vehicle.price_ars) else {
             return Vec::new();
         };
@@ -72,33 +83,141 @@ impl<'a> RivalIndex<'a> {
             return Vec::new();
         };
         let low = list.partition_point(|(pesos, _)| (own - pesos) * 20.0 > own);
-        let mut near: Vec<(f64, &Vehicle)> = list[low..]
+        let mut near: Vec<(u64, &Vehicle)> = list[low..]
             .iter()
             .take_while(|(pesos, _)| (pesos - own) * 20.0 <= own)
             .filter(|(_, other)| other.make != vehicle.make || other.model != vehicle.model)
-            .map(|(pesos, other)| ((pesos - own).abs(), *other))
+            .map(|(_, other)| (pair_order(&vehicle.id, &other.id), *other))
             .collect();
-        near.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.id.cmp(&b.1.id)));
-        near.into_iter()
-            .take(MOST)
-            .map(|(_, rival)| shown(rival, money))
-            .collect()
+        near.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.id.cmp(&b.1.id)));
+        let mut models: Vec<(&str, &str)> = Vec::with_capacity(MOST);
+        let mut shown_rivals = Vec::with_capacity(MOST);
+        for (_, rival) in near {
+            let model = (rival.make.as_str(), rival.model.as_str());
+            if models.contains(&model) {
+                continue;
+            }
+            models.push(model);
+            shown_rivals.push(shown(rival));
+            if shown_rivals.len() == MOST {
+                break;
+            }
+        }
+        shown_rivals
     }
 }
 
+/// Where `rival` comes on `own`'s page: FNV-1a (64-bit) of the two IDs, a
+/// fixed function of the pair (the same on every machine and release, unlike
+/// std's hasher), so that each page shows its own spread of the versions
+/// near its price and keeps it while prices move.
+pub fn pair_order(own: &str, rival: &str) -> u64 {
+    fnv1a(own.bytes().chain([0]).chain(rival.bytes()))
+}
+
+/// The 64-bit FNV-1a hash of `bytes`.
+fn fnv1a(bytes: impl Iterator<Item = u8>) -> u64 {
+    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+    const PRIME: u64 = 0x0100_0000_01b3;
+    bytes.fold(OFFSET, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(PRIME)
+    })
+}
+
 /// A rival's facts in words.
-fn shown(vehicle: &Vehicle, money: &Money) -> Rival {
+fn shown(vehicle: &Vehicle) -> Rival {
     let trim = super::labels::trim(&vehicle.trim, vehicle.trim_display.as_deref());
     let specs = vehicle.specs.as_ref();
     Rival {
+        id: vehicle.id.clone(),
         path: Links::vehicle_path(&vehicle.id),
         name: format!("{} {} {trim}", vehicle.make, vehicle.model),
-        price: money.price(vehicle).lead,
-        band: usual(vehicle).band,
         aeb: compare_value(specs, "aebLowSpeed"),
         esc: compare_value(specs, "escStability"),
         airbags: vehicle
             .airbags
             .map_or_else(|| super::specs::UNKNOWN_VALUE.to_owned(), |n| n.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::site::money::tests::vehicle;
+
+    #[test]
+    fn the_order_is_fnv1a_of_the_pair() {
+        // The function's published test vectors.
+        assert_eq!(fnv1a(b"".iter().copied()), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a(b"a".iter().copied()), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(fnv1a(b"foobar".iter().copied()), 0x8594_4171_f739_67e8);
+        assert_eq!(pair_order("ab", "c"), fnv1a(b"ab\0c".iter().copied()));
+        assert_ne!(pair_order("ab", "c"), pair_order("a", "bc"));
+    }
+
+    /// A sedan of model `model` at `pesos`.
+    fn sedan(id: &str, model: &str, pesos: f64) -> Vehicle {
+        let mut v = vehicle(Vec::new(), Some(pesos));
+        v.id = id.into();
+        v.model = model.into();
+        v.body_type = Some(BodyType::Sedan);
+        v
+    }
+
+    fn ids(rivals: &[Rival]) -> Vec<&str> {
+        rivals.iter().map(|r| r.id.as_str()).collect()
+    }
+
+    #[test]
+    fn rivals_are_within_five_percent_one_per_model_in_pair_order() {
+        let own = sedan("own", "Own", 1_000_000.0);
+        let mut others = vec![
+            // 5 % exactly, either side: in; a peso more: out.
+            sedan("low", "A", 950_000.0),
+            sedan("high", "B", 1_050_000.0),
+            sedan("below", "C", 949_999.0),
+            sedan("above", "D", 1_050_001.0),
+            // Its own model: never its rival.
+            sedan("sibling", "Own", 1_000_000.0),
+            // Two versions of one model: the first in pair order only.
+            sedan("e1", "E", 990_000.0),
+            sedan("e2", "E", 1_010_000.0),
+            sedan("f", "F", 1_001_000.0),
+        ];
+        let mut suv = sedan("suv", "G", 1_000_000.0);
+        suv.body_type = Some(BodyType::Suv);
+        others.push(suv);
+        let all: Vec<Vehicle> = std::iter::once(own.clone()).chain(others).collect();
+        let mut expected: Vec<&str> = ["low", "high", "e1", "e2", "f"].to_vec();
+        expected.sort_by_key(|id| pair_order("own", id));
+        let first_e = *expected
+            .iter()
+            .find(|id| id.starts_with('e'))
+            .expect("an e");
+        expected.retain(|id| !id.starts_with('e') || *id == first_e);
+        expected.truncate(MOST);
+        assert_eq!(ids(&RivalIndex::new(&all).of(&own)), expected);
+    }
+
+    #[test]
+    fn a_price_moving_within_the_band_changes_no_page() {
+        let own = sedan("own", "Own", 1_000_000.0);
+        let mut all = vec![own.clone()];
+        for (i, pesos) in [960_000.0, 980_000.0, 1_000_500.0, 1_020_000.0, 1_040_000.0]
+            .into_iter()
+            .enumerate()
+        {
+            all.push(sedan(&format!("r{i}"), &format!("M{i}"), pesos));
+        }
+        let before = ids(&RivalIndex::new(&all).of(&own))
+            .into_iter()
+            .map(str::to_owned)
+            .collect::<Vec<_>>();
+        assert_eq!(before.len(), MOST);
+        // Every rival's price moves, nearest becoming farthest, all within 5 %.
+        for (i, v) in all.iter_mut().skip(1).enumerate() {
+            v.price_ars = Some(1_045_000.0 - 20_000.0 * i as f64);
+        }
+        assert_eq!(ids(&RivalIndex::new(&all).of(&own)), before);
     }
 }

@@ -107,6 +107,8 @@ struct VersionView {
     history_csv: String,
     /// "Con la misma plata": other models of its body type at its price.
     rivals: Vec<Rival>,
+    /// The comparison of this version with its rivals, at today's prices.
+    rivals_compare: Option<String>,
     /// Its body type in words, for that section.
     body: Option<&'static str>,
 }
@@ -140,7 +142,13 @@ fn write_version_page(
 ) -> anyhow::Result<()> {
     let links = site.index.links();
     let mut view = view(site, vehicle, path);
-    view.rivals = rivals.of(vehicle, &site.money);
+    view.rivals = rivals.of(vehicle);
+    if !view.rivals.is_empty() {
+        let ids: Vec<&str> = std::iter::once(vehicle.id.as_str())
+            .chain(view.rivals.iter().map(|rival| rival.id.as_str()))
+            .collect();
+        view.rivals_compare = Some(Links::compare_path(&ids));
+    }
     let name = format!("{} {} {}", view.make, view.model, view.trim);
     let meta = PageMeta {
         path: path.to_owned(),
@@ -227,6 +235,7 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
         feed_path: format!("{path}/feed.xml"),
         history_csv: format!("{path}/{HISTORY_CSV}"),
         rivals: Vec::new(),
+        rivals_compare: None,
         body: vehicle.body_type.map(labels::body_type),
     }
 }

@@ -40,8 +40,9 @@ fn quote(id: &str, price: f64, currency: Currency, fees: Option<bool>) -> Quote 
     }
 }
 
-/// A version whose best quote is the first of `quotes`.
-fn vehicle(quotes: Vec<Quote>, price_ars: Option<f64>) -> Vehicle {
+/// A version whose best quote is the first of `quotes` (other stages'
+/// tests start from it too).
+pub(crate) fn vehicle(quotes: Vec<Quote>, price_ars: Option<f64>) -> Vehicle {
     Vehicle {
         id: "v".into(),
         source_url: "https://listing.example/v".into(),
