@@ -32,7 +32,7 @@ pub mod typed;
 mod tests;
 
 pub use crate::api::problem::Problem;
-pub use check::Args;
+pub use check::{Args, Raw};
 pub use typed::TypedQuery;
 
 use crate::api::error::ApiError;
