@@ -12,16 +12,20 @@
 //!
 //! Adding a shared filter takes:
 //! 1. a field of [`Filters`] for its typed value;
-//! 2. one row of [`table::PARAMS`] among the first [`table::FILTER_COUNT`]
+//! 2. one row of [`table::PARAMS`] among the filters at its top
 //!    (name, kind and bounds, description, Spanish label, and the setter and
-//!    getter of its field): the parsers, the query strings written back, the
-//!    OpenAPI parameters, the MCP input schemas, the pages' labels and the
-//!    bound tests follow from it;
+//!    getter of its field): the parsers (HTTP, MCP and the site's pages,
+//!    through [`Args`]), the query strings written back, the OpenAPI
+//!    parameters, the MCP input schemas, the pages' labels and the tests of
+//!    bounds, types, problem order and fields follow from it;
 //! 3. its matching rule in `api::index::select` (with the `Facts` field it
-//!    reads, in `api::facts`).
+//!    reads, in `api::facts`, and, for a choice or a count, the values
+//!    present in the catalogue's `filters`, in `api::index`);
+//! 4. its control on the search form (`templates/search.html`, whose label
+//!    and bounds come from the row).
 //!
-//! A rule across parameters (minPriceUsd above maxPriceUsd) is code in
-//! [`filters`], with its own [`Problem`] variant.
+//! A rule across parameters (minPriceUsd above maxPriceUsd) is code here
+//! (`budget_rule`), with its own [`Problem`] variant.
 
 pub mod check;
 pub mod schema;
@@ -64,7 +68,7 @@ pub fn label(name: &str) -> Option<&'static str> {
 /// Every parameter with a form label, once each, in table order.
 pub fn form_labels() -> Vec<(&'static str, &'static str)> {
     let mut labels: Vec<(&'static str, &'static str)> = Vec::new();
-    for param in &PARAMS {
+    for param in PARAMS {
         if let Some(label) = param.label
             && !labels.iter().any(|(name, _)| *name == param.name)
         {
