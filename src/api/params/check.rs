@@ -155,21 +155,6 @@ impl Args {
         }
     }
 
-    /// The value of `name`, else its default (`None` when neither).
-    pub fn get(&self, name: &str) -> Option<Given> {
-        if let Some((_, given)) = self.values.iter().find(|(param, _)| param.name == name) {
-            return Some(given.clone());
-        }
-        match params_of(self.operation)
-            .find(|param| param.name == name)?
-            .kind
-        {
-            Kind::Integer { default, .. } => default.map(Given::Integer),
-            Kind::Choice { default, .. } => default.map(Given::Choice),
-            _ => None,
-        }
-    }
-
     /// Every value given, with its row, in table order.
     pub fn values(&self) -> impl Iterator<Item = &(&'static Param, Given)> {
         self.values.iter()

@@ -42,7 +42,7 @@ pub use typed::TypedQuery;
 use crate::api::error::ApiError;
 use crate::api::operations::Operation;
 use crate::api::query::*;
-use table::{FILTER_COUNT, Given, PARAMS};
+use table::{FILTER_COUNT, Field, PARAMS};
 
 /// Names of the shared filters, in table order.
 pub const FILTER_NAMES: [&str; FILTER_COUNT] = {
@@ -142,9 +142,14 @@ pub fn compare_query(args: Args, commas_separate: bool) -> Result<CompareQuery, 
     args.finish(query)
 }
 
-/// The one text argument of an operation that takes one (`id`, `query`).
-pub fn text_argument(args: Args, name: &str) -> Result<String, ApiError> {
-    let text = args.get(name).as_ref().and_then(Given::text);
+/// The one text argument of an operation that takes one (`id`, `query`):
+/// the value of its row that no typed query holds, found by its place in
+/// the table rather than by name, so renaming the row renames it here.
+pub fn text_argument(args: Args) -> Result<String, ApiError> {
+    let text = args
+        .values()
+        .find(|(param, _)| matches!(param.field, Field::Own))
+        .and_then(|(_, given)| given.text());
     args.finish(text.unwrap_or_default())
 }
 
@@ -181,10 +186,7 @@ pub fn parse_compare(query: &str) -> Result<CompareQuery, ApiError> {
 /// segment, decoded once here so every byte of an ID survives, and a query
 /// string that must be empty.
 pub fn parse_vehicle(raw_id: &str, query: &str) -> Result<String, ApiError> {
-    text_argument(
-        Args::from_query(Operation::Vehicle, Some(raw_id), query),
-        "id",
-    )
+    text_argument(Args::from_query(Operation::Vehicle, Some(raw_id), query))
 }
 
 /// Checks that an operation without parameters got none.

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::api::params::check::Args;
+use crate::api::params::table::Given;
 use crate::api::text::percent_encode;
 use serde_json::json;
 
