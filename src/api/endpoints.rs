@@ -10,6 +10,7 @@ use crate::api::index::Index;
 use crate::api::index::orders::page_of;
 use crate::api::operations::http_operations;
 use crate::api::params::Problem;
+use crate::api::params::typed::compare_page;
 use crate::api::query::{
     COMPARE_IDS, CompareQuery, DealsQuery, MAX_ID_CHARS, ModelQuery, SearchQuery,
 };
@@ -162,7 +163,7 @@ pub fn compare_vehicles<'a>(
         .collect::<Result<Vec<_>, _>>()?;
     Ok(index.envelope(CompareData {
         vehicles: vehicles.into_iter().map(|p| index.record(p)).collect(),
-        url: index.links().compare(&ids),
+        url: index.links().absolute(&compare_page(&ids)),
     }))
 }
 

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use crate::api::page_id::page_path;
+pub use crate::api::text::percent_encode;
 use crate::api::text::{fold, slug};
 
 /// Absolute URLs of the service, from its base URL.
@@ -103,28 +104,11 @@ impl Links {
         self.absolute(&self.model_path(make, model))
     }
 
-    /// The shareable comparison page of `ids`, in order.
-    pub fn compare(&self, ids: &[&str]) -> String {
-        self.absolute(&Self::compare_path(ids))
+    /// The API path of a version's record (`/api/v1/vehicles/{id}`, the
+    /// ID percent-encoded as one segment).
+    pub fn vehicle_api_path(id: &str) -> String {
+        ["/api/v1/vehicles/", &percent_encode(id)].concat()
     }
-
-    /// The path and query of the comparison page of `ids`, in order.
-    pub fn compare_path(ids: &[&str]) -> String {
-        let ids: Vec<String> = ids.iter().map(|id| percent_encode(id)).collect();
-        format!("/comparar?ids={}", ids.join(","))
-    }
-}
-
-/// Everything but RFC 3986 unreserved characters (`A-Z a-z 0-9 - . _ ~`).
-const RESERVED: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
-    .remove(b'-')
-    .remove(b'.')
-    .remove(b'_')
-    .remove(b'~');
-
-/// Percent-encodes everything but RFC 3986 unreserved characters.
-pub fn percent_encode(text: &str) -> String {
-    percent_encoding::utf8_percent_encode(text, RESERVED).to_string()
 }
 
 #[cfg(test)]

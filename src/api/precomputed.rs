@@ -6,6 +6,7 @@
 //! query written back by the parameter table (`TypedQuery::to_query`).
 
 use crate::api::params::TypedQuery;
+use crate::api::params::typed::with_query;
 use crate::api::query::{DealSort, DealsQuery, SearchQuery, SearchSort};
 use crate::api::types::DealKind;
 use crate::vocab::Window;
@@ -38,8 +39,5 @@ pub fn urls() -> Vec<String> {
 
 /// `path`, with the query's string when it has one.
 fn url(path: &str, query: &impl TypedQuery) -> String {
-    match query.to_query() {
-        text if text.is_empty() => path.to_owned(),
-        text => format!("{path}?{text}"),
-    }
+    with_query(path, &query.to_query())
 }

@@ -1,5 +1,6 @@
 //! API stage, names: folding for case- and accent-insensitive matching, slugs
-//! for page URLs, and the reversible, case-safe encoding of IDs in file names.
+//! for page URLs, percent-encoding both ways, and the reversible, case-safe
+//! encoding of IDs in file names.
 
 use unicode_normalization::UnicodeNormalization;
 
@@ -14,6 +15,18 @@ pub fn fold(text: &str) -> String {
         .filter(|c| !unicode_normalization::char::is_combining_mark(*c))
         .flat_map(char::to_lowercase)
         .collect()
+}
+
+/// Everything but RFC 3986 unreserved characters (`A-Z a-z 0-9 - . _ ~`).
+const RESERVED: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~');
+
+/// Percent-encodes everything but RFC 3986 unreserved characters.
+pub fn percent_encode(text: &str) -> String {
+    percent_encoding::utf8_percent_encode(text, RESERVED).to_string()
 }
 
 /// Decodes `%XX` escapes (a `+` stays a `+`: this is a path, not a form). A

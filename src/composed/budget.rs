@@ -15,6 +15,9 @@
 //!
 //! A value that is not an amount as people type it (`60.000000`, which the
 //! API would read as 60, or `-5`) is refused by the page, in its field.
+//! An amount read goes to the API as the number it is, not as text.
+
+use crate::api::params::Raw;
 
 /// A budget field of the search form, the API parameter it becomes, and
 /// the currency it is typed in.
@@ -56,8 +59,9 @@ pub const FIELDS: [BudgetField; 4] = [
 /// API parameter came from (for an error about it).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Asked {
-    /// `(API name, value)` pairs.
-    pub pairs: Vec<(String, String)>,
+    /// `(API name, value)` pairs: the page's text, and its budgets as
+    /// numbers.
+    pub pairs: Vec<(String, Raw)>,
     /// `(API name, form field)`: a budget typed in another field.
     pub origins: Vec<(&'static str, &'static str)>,
     /// The budget fields whose value is not an amount (`60.000000`, `-5`),
@@ -118,13 +122,12 @@ pub fn asked(pairs: &[(String, String)], ars_per_usd: Option<f64>) -> Asked {
     let mut bounds: Vec<(&'static str, f64, &'static str)> = Vec::new();
     for (name, value) in pairs {
         if name == "sort" {
-            asked
-                .pairs
-                .push((name.clone(), peso_order(value).to_owned()));
+            let order = Raw::Text(peso_order(value).to_owned());
+            asked.pairs.push((name.clone(), order));
             continue;
         }
         let Some(field) = FIELDS.iter().find(|field| field.name == name) else {
-            asked.pairs.push((name.clone(), value.clone()));
+            asked.pairs.push((name.clone(), Raw::Text(value.clone())));
             continue;
         };
         let Some(amount) = read_amount(value).and_then(|text| text.parse::<f64>().ok()) else {
@@ -138,7 +141,7 @@ pub fn asked(pairs: &[(String, String)], ars_per_usd: Option<f64>) -> Asked {
                 // Dollars without a rate: the API's own dollar budget.
                 asked
                     .pairs
-                    .push((field.name.to_owned(), number_text(amount)));
+                    .push((field.name.to_owned(), Raw::Number(amount)));
                 continue;
             }
         };
@@ -156,7 +159,7 @@ pub fn asked(pairs: &[(String, String)], ars_per_usd: Option<f64>) -> Asked {
         }
     }
     for (api_name, pesos, origin) in bounds {
-        asked.pairs.push((api_name.to_owned(), number_text(pesos)));
+        asked.pairs.push((api_name.to_owned(), Raw::Number(pesos)));
         if origin != api_name {
             asked.origins.push((api_name, origin));
         }
@@ -174,15 +177,6 @@ fn peso_order(sort: &str) -> &str {
     }
 }
 
-/// A number as the API reads it: whole numbers without a fraction.
-fn number_text(value: f64) -> String {
-    if value.fract() == 0.0 && value.abs() < 1e15 {
-        format!("{}", value as i64)
-    } else {
-        format!("{value}")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -190,6 +184,22 @@ mod tests {
     fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
         list.iter()
             .map(|(name, value)| ((*name).to_owned(), (*value).to_owned()))
+            .collect()
+    }
+
+    /// What the API is asked, as text: numbers as they print.
+    fn sent(asked: &Asked) -> Vec<(String, String)> {
+        asked
+            .pairs
+            .iter()
+            .map(|(name, raw)| {
+                let value = match raw {
+                    Raw::Text(text) => text.clone(),
+                    Raw::Number(number) => number.to_string(),
+                    other => format!("{other:?}"),
+                };
+                (name.clone(), value)
+            })
             .collect()
     }
 
@@ -229,7 +239,7 @@ mod tests {
             Some(1420.0),
         );
         assert_eq!(
-            asked.pairs,
+            sent(&asked),
             pairs(&[("make", "Fiat"), ("maxPriceArs", "60000000")])
         );
         assert!(asked.origins.is_empty());
@@ -243,7 +253,7 @@ mod tests {
             Some(1455.28),
         );
         assert_eq!(
-            asked.pairs,
+            sent(&asked),
             pairs(&[("maxPriceArs", "65487600"), ("minPriceArs", "43659128")])
         );
         assert_eq!(
@@ -261,7 +271,7 @@ mod tests {
             &pairs(&[("maxPriceArs", "70000000"), ("maxPriceUsd", "45000")]),
             Some(1000.0),
         );
-        assert_eq!(asked.pairs, pairs(&[("maxPriceArs", "45000000")]));
+        assert_eq!(sent(&asked), pairs(&[("maxPriceArs", "45000000")]));
         assert_eq!(asked.origins, [("maxPriceArs", "maxPriceUsd")]);
     }
 
@@ -276,9 +286,9 @@ mod tests {
             Some(1.0),
         );
         assert_eq!(refused.refused, ["maxPriceArs", "minPriceUsd"]);
-        assert_eq!(refused.pairs, pairs(&[("q", "x")]));
+        assert_eq!(sent(&refused), pairs(&[("q", "x")]));
         assert_eq!(
-            asked(&pairs(&[("maxPriceUsd", "1.000")]), None).pairs,
+            sent(&asked(&pairs(&[("maxPriceUsd", "1.000")]), None)),
             pairs(&[("maxPriceUsd", "1000")]),
             "without a rate a dollar budget stays the API's own"
         );
@@ -286,7 +296,7 @@ mod tests {
 
     #[test]
     fn price_orders_are_in_pesos() {
-        let order = |sort| asked(&pairs(&[("sort", sort)]), None).pairs[0].1.clone();
+        let order = |sort| sent(&asked(&pairs(&[("sort", sort)]), None))[0].1.clone();
         assert_eq!(order("price_asc"), "price_ars_asc");
         assert_eq!(order("price_desc"), "price_ars_desc");
         assert_eq!(order("name"), "name");

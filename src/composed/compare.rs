@@ -5,30 +5,35 @@
 //! knows, with the API's status.
 
 use super::form::FormState;
-use super::picks;
 use super::{
-    Composed, PageFragments, VehicleFragments, escape, form_query, refused, slots, with_content,
+    Composed, PageFragments, PageQuery, VehicleFragments, escape, refused, slots, with_content,
 };
 use crate::api::endpoints::compare_vehicles;
-use crate::api::links::percent_encode;
-use crate::api::params::parse_compare;
+use crate::api::operations::Operation;
+use crate::api::params::typed::compare_page as page_of;
+use crate::api::params::{Args, Raw, compare_query, label};
 use crate::api::query::COMPARE_IDS;
 use crate::api::text::form_decode;
 use crate::api::{ApiError, Index};
 
 /// `/comparar?ids=...`: the table of `/api/v1/compare?ids=...`.
 pub fn compare_page(index: &Index, fragments: &PageFragments, query: &str) -> Composed {
-    let page_query = form_query(query);
-    let ids = requested_ids(&page_query);
-    let query = match ids.is_empty() {
+    let ids = requested_ids(query);
+    let asked: Vec<(String, Raw)> = match ids.is_empty() {
         // Nothing to compare: the API's own check says what is missing.
-        true => page_query,
-        false => {
-            let encoded: Vec<String> = ids.iter().map(|id| percent_encode(id)).collect();
-            format!("ids={}", encoded.join(","))
-        }
+        true => PageQuery::read(query)
+            .pairs()
+            .iter()
+            .filter(|(name, _)| label(name).is_some())
+            .map(|(name, value)| match name.as_str() {
+                "ids" => (name.clone(), Raw::Ids(vec![value.clone()])),
+                _ => (name.clone(), Raw::Text(value.clone())),
+            })
+            .collect(),
+        false => vec![("ids".to_owned(), Raw::Ids(ids.clone()))],
     };
-    let compared = parse_compare(&query).and_then(|parsed| compare_vehicles(index, &parsed));
+    let compared = compare_query(Args::from_pairs(Operation::Compare, asked), true)
+        .and_then(|parsed| compare_vehicles(index, &parsed));
     // The field comes back with the IDs asked, as the script writes them.
     let mut form = FormState {
         values: vec![("ids".to_owned(), ids.join(", "))],
@@ -151,15 +156,8 @@ fn table(columns: &[(&str, &VehicleFragments)], fragments: &PageFragments) -> St
     ));
     let ids: Vec<&str> = columns.iter().map(|(id, _)| *id).collect();
     for (id, column) in columns {
-        let others: Vec<String> = ids
-            .iter()
-            .filter(|other| *other != id)
-            .map(|other| (*other).to_owned())
-            .collect();
-        let href = match others.is_empty() {
-            true => "/comparar".to_owned(),
-            false => format!("/comparar?ids={}", picks::value(&others)),
-        };
+        let others: Vec<&str> = ids.iter().copied().filter(|other| other != id).collect();
+        let href = page_of(&others);
         table.push_str(&format!(
             "<th scope=\"col\">{} <a class=\"remove\" href=\"{}\">Quitar<span class=\"visually-hidden\"> {}</span></a></th>",
             column.head,
@@ -231,7 +229,7 @@ fn mark_best(cell: &str) -> String {
 /// The IDs a compare page's query asks for, as its comparison picks
 /// (`picks.rs`): without blanks or repeats.
 pub fn compared_ids(query: &str) -> Vec<String> {
-    let mut ids = requested_ids(&form_query(query));
+    let mut ids = requested_ids(query);
     let mut seen = std::collections::BTreeSet::new();
     ids.retain(|id| !id.is_empty() && seen.insert(id.clone()));
     ids
@@ -244,9 +242,15 @@ pub fn compared_ids(query: &str) -> Vec<String> {
 /// shared link's list goes to the API as it is, empty pieces included, so
 /// the page refuses what the API refuses.
 fn requested_ids(query: &str) -> Vec<String> {
+    // Read from the query as sent, before decoding: a literal comma and an
+    // encoded one mean different things. Blank values are not sent.
     let values: Vec<&str> = query
         .split('&')
-        .filter_map(|pair| pair.strip_prefix("ids="))
+        .filter_map(|pair| {
+            let (name, value) = pair.split_once('=')?;
+            let blank = form_decode(value).is_some_and(|value| value.trim().is_empty());
+            (form_decode(name).as_deref() == Some("ids") && !blank).then_some(value)
+        })
         .collect();
     let decode = |value: &str| form_decode(value).unwrap_or_default();
     match values.as_slice() {

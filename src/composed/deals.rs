@@ -3,25 +3,23 @@
 //! search filters, so the deal pages' filter form and window links work
 //! without a script. `kind` and `window` are the API's own parameters.
 
-use crate::api::text::form_decode;
+use super::PageQuery;
+use crate::api::query::spelling_of;
 use crate::api::types::DealKind;
 use crate::vocab::Window;
 
 /// The parameters that make a search page a deal list.
 pub const NAMES: [&str; 2] = ["kind", "window"];
 
-/// Splits a page's query into its deal-list pairs (`kind=...&window=...`,
-/// `None` without a `kind`) and the rest, each as sent.
-pub fn split(query: &str) -> (Option<String>, String) {
-    let name = |pair: &str| form_decode(pair.split_once('=').map_or(pair, |(name, _)| name));
-    let (deal, rest): (Vec<&str>, Vec<&str>) = query
-        .split('&')
-        .filter(|pair| !pair.is_empty())
-        .partition(|pair| name(pair).is_some_and(|name| NAMES.contains(&name.as_str())));
-    let has_kind = deal
-        .iter()
-        .any(|pair| name(pair).as_deref() == Some("kind"));
-    (has_kind.then(|| deal.join("&")), rest.join("&"))
+/// The page query of a deal list: its `kind` always (a kind is what makes
+/// `/buscar` a deal list, the API's default one included), and its
+/// `window` when given.
+pub fn list_query(kind: DealKind, window: Option<Window>) -> PageQuery {
+    let query = PageQuery::default().with(NAMES[0], spelling_of(&DealKind::ALL, kind));
+    match window {
+        Some(window) => query.with(NAMES[1], window.as_str()),
+        None => query,
+    }
 }
 
 /// The heading of a deal list's results: `Bajas de precio de los últimos 3 días`.
@@ -42,20 +40,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_kind_makes_a_deal_list_and_the_rest_stays_a_search() {
+    fn a_deal_list_is_asked_by_its_kind_even_the_default_one() {
         assert_eq!(
-            split("make=Fiat&kind=price_drops&window=3d&maxPriceUsd=20000"),
-            (
-                Some("kind=price_drops&window=3d".to_owned()),
-                "make=Fiat&maxPriceUsd=20000".to_owned()
-            )
+            list_query(DealKind::Opportunities, None).href("/buscar"),
+            "/buscar?kind=opportunities"
         );
-        assert_eq!(split("make=Fiat&window=3d"), (None, "make=Fiat".to_owned()));
-        assert_eq!(split("q=kind%3Dx"), (None, "q=kind%3Dx".to_owned()));
         assert_eq!(
-            split("%6Bind=opportunities"),
-            (Some("%6Bind=opportunities".to_owned()), String::new()),
-            "a name is read decoded"
+            list_query(DealKind::PriceDrops, Some(Window::D3)).href("/buscar"),
+            "/buscar?kind=price_drops&window=3d"
         );
     }
 

@@ -17,7 +17,7 @@
 
 use super::budget;
 use super::lists::find_listed;
-use super::{PageFragments, deals, encode, form_pairs};
+use super::{PageFragments, PageQuery, SEARCH_PAGE, deals};
 use crate::api::error::ErrorDetail;
 use crate::api::params::{Problem, label};
 use crate::api::{ApiError, Index};
@@ -34,30 +34,28 @@ pub const ATOM: &str = "application/atom+xml; charset=utf-8";
 /// The most matches a feed follows (the API's largest page).
 const MOST: &str = "100";
 
-/// The feed address of a search page's query (`None`: every version).
-pub fn feed_path(query: &str) -> String {
-    match encode(&form_pairs(query)) {
-        clean if clean.is_empty() => FEED_PATH.to_owned(),
-        clean => format!("{FEED_PATH}?{clean}"),
-    }
+/// The feed address of a search page's query (without one: every version).
+pub fn feed_path(sent: &PageQuery) -> String {
+    sent.href(FEED_PATH)
 }
 
-/// The Atom feed of the search or deal list `query` asks for; the API's
-/// refusal when it refuses the query.
+/// The Atom feed of the search or deal list a page's query asks for; the
+/// API's refusal when it refuses the query.
 pub fn search_feed(
     index: &Index,
     fragments: &PageFragments,
-    query: &str,
+    sent: &PageQuery,
 ) -> Result<String, ApiError> {
-    let sent = form_pairs(query);
-    let deal = sent.iter().any(|(name, _)| name == "kind");
-    let mut pairs: Vec<(String, String)> = sent
+    let deal = sent.get("kind").is_some();
+    let pairs: Vec<(String, String)> = sent
+        .clone()
+        .without("offset")
+        .with("limit", MOST)
+        .pairs()
         .iter()
         .filter(|(name, _)| deal || !deals::NAMES.contains(&name.as_str()))
-        .filter(|(name, _)| !matches!(name.as_str(), "limit" | "offset"))
         .cloned()
         .collect();
-    pairs.push(("limit".to_owned(), MOST.to_owned()));
     let rate = index.meta().current_rate.and_then(|rate| rate.ars_per_usd);
     let asked = budget::asked(&pairs, rate);
     if !asked.refused.is_empty() {
@@ -69,7 +67,7 @@ pub fn search_feed(
                 .collect(),
         ));
     }
-    let data = find_listed(index, deal, &encode(&asked.pairs))?;
+    let data = find_listed(index, deal, asked.pairs)?;
     let links = index.links();
     let mut entries: Vec<(Time, String, String)> = Vec::new();
     for listed in &data.vehicles {
@@ -98,12 +96,10 @@ pub fn search_feed(
     let updated = entries
         .first()
         .map_or(index.meta().catalogue_observed_at, |(at, _, _)| *at);
-    let own = links.absolute(&feed_path(query));
-    let page = links.absolute(&match encode(&sent) {
-        clean if clean.is_empty() => "/buscar".to_owned(),
-        clean => format!("/buscar?{clean}"),
-    });
+    let own = links.absolute(&feed_path(sent));
+    let page = links.absolute(&sent.href(SEARCH_PAGE));
     let asked_for: Vec<String> = sent
+        .pairs()
         .iter()
         .map(|(name, value)| format!("{}: {value}", label(name).unwrap_or(name)))
         .collect();
@@ -171,8 +167,8 @@ fn entry(id: &str, page: &str, title: &str, updated: Time, card: &str) -> String
 
 /// The "Seguir esta búsqueda" link of a search page, and its
 /// `<link rel="alternate">` for the page's head.
-pub fn follow_links(query: &str) -> (String, String) {
-    let path = escape(&feed_path(query));
+pub fn follow_links(sent: &PageQuery) -> (String, String) {
+    let path = escape(&feed_path(sent));
     (
         format!(
             "<a class=\"follow\" href=\"{path}\" type=\"application/atom+xml\">Seguir esta búsqueda</a> \
@@ -190,10 +186,11 @@ mod tests {
 
     #[test]
     fn a_feed_address_is_the_page_query_as_the_page_reads_it() {
+        let feed = |query| feed_path(&PageQuery::read(query));
         assert_eq!(
-            feed_path("q=hilux&make=&utm_source=x&comparar=a"),
+            feed("q=hilux&make=&utm_source=x&comparar=a"),
             "/buscar/feed.xml?q=hilux"
         );
-        assert_eq!(feed_path(""), "/buscar/feed.xml");
+        assert_eq!(feed(""), "/buscar/feed.xml");
     }
 }

@@ -25,8 +25,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::api::ApiError;
 use crate::api::params::label;
+use crate::api::params::table::Given;
+use crate::api::params::typed::{with_query, write_query};
 use crate::api::text::form_decode;
 use crate::html::escape;
+
+/// The search page's path (its query: `PageQuery`).
+pub const SEARCH_PAGE: &str = "/buscar";
 
 /// URL (and tree path) of the fragments file.
 pub const PAGES_DATA_PATH: &str = "/_edge/pages.json";
@@ -118,47 +123,105 @@ impl Composed {
     }
 }
 
-/// A page's query read once: its `(name, value)` pairs decoded, values
-/// trimmed, without blank values or names no form has. A form sent without
-/// the script sends every field, empty ones included, and shared links pick
-/// up tracking parameters; a page, unlike the API, takes both as "not set".
-/// A pair that does not decode is kept as sent, so the API refuses it.
-pub fn form_pairs(query: &str) -> Vec<(String, String)> {
-    query
-        .split('&')
-        .filter(|pair| !pair.is_empty())
-        .filter_map(|pair| {
-            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
-            let name = form_decode(name)?;
-            let value =
-                form_decode(value).map_or_else(|| value.to_owned(), |v| v.trim().to_owned());
-            let known = label(&name).is_some() || deals::NAMES.contains(&name.as_str());
-            (known && !value.is_empty()).then_some((name, value))
-        })
-        .collect()
+/// A site page's query, read once ([`PageQuery::read`]): its `(name,
+/// value)` pairs decoded and trimmed, without blank values or names no form
+/// has, in the order sent, and the comparison picks it carries
+/// (`picks.rs`). A page applies its own rules (peso budgets, deal kinds,
+/// its order) to these pairs, asks the API with them as they are
+/// (`Args::from_pairs`), and writes every link to a page with a query from
+/// them ([`PageQuery::href`]), through the service's one query writer; no
+/// page edits a query as text.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PageQuery {
+    pairs: Vec<(String, String)>,
+    picks: Vec<String>,
 }
 
-/// What the compare page's query asks the API: the pairs that name a form
-/// field, without empty values, each as sent (its commas matter to the
-/// comparison, see `CompareQuery::commas_separate`).
-pub fn form_query(query: &str) -> String {
-    query
-        .split('&')
-        .filter(|pair| {
-            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
-            let known = form_decode(name).is_some_and(|name| label(&name).is_some());
-            let empty = form_decode(value).is_some_and(|value| value.trim().is_empty());
-            known && !empty
-        })
-        .collect::<Vec<_>>()
-        .join("&")
-}
+impl PageQuery {
+    /// Reads a page's query string. A form sent without the script sends
+    /// every field, empty ones included, and shared links pick up tracking
+    /// parameters; a page, unlike the API, takes both as "not set". A pair
+    /// that does not decode is kept as sent, so the API refuses it. Picks
+    /// are not read here: each page says which versions it carries.
+    pub fn read(query: &str) -> PageQuery {
+        let pairs = query
+            .split('&')
+            .filter(|pair| !pair.is_empty())
+            .filter_map(|pair| {
+                let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+                let name = form_decode(name)?;
+                let value =
+                    form_decode(value).map_or_else(|| value.to_owned(), |v| v.trim().to_owned());
+                let known = label(&name).is_some() || deals::NAMES.contains(&name.as_str());
+                (known && !value.is_empty()).then_some((name, value))
+            })
+            .collect();
+        PageQuery {
+            pairs,
+            picks: Vec::new(),
+        }
+    }
 
-/// Pairs as a query string (form encoding, the inverse of [`form_pairs`]).
-pub fn encode(pairs: &[(String, String)]) -> String {
-    form_urlencoded::Serializer::new(String::new())
-        .extend_pairs(pairs)
-        .finish()
+    /// The query of these pairs, in order.
+    pub fn of(pairs: impl IntoIterator<Item = (String, String)>) -> PageQuery {
+        PageQuery {
+            pairs: pairs.into_iter().collect(),
+            picks: Vec::new(),
+        }
+    }
+
+    /// Its pairs, in order.
+    pub fn pairs(&self) -> &[(String, String)] {
+        &self.pairs
+    }
+
+    /// The value of `name`, if sent.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.pairs
+            .iter()
+            .find(|(sent, _)| sent == name)
+            .map(|(_, value)| value.as_str())
+    }
+
+    /// The query with `name` set to `value` alone, after the other pairs.
+    pub fn with(mut self, name: &str, value: impl Into<String>) -> PageQuery {
+        self.pairs.retain(|(sent, _)| sent != name);
+        self.pairs.push((name.to_owned(), value.into()));
+        self
+    }
+
+    /// The query without `name`.
+    pub fn without(mut self, name: &str) -> PageQuery {
+        self.pairs.retain(|(sent, _)| sent != name);
+        self
+    }
+
+    /// The query carrying `picks` (`picks::NAME`), after its pairs.
+    pub fn with_picks(mut self, picks: &[String]) -> PageQuery {
+        self.picks = picks.to_vec();
+        self
+    }
+
+    /// The query string: its pairs, then its picks as one list of IDs.
+    pub fn to_query(&self) -> String {
+        let texts: Vec<(&str, Given)> = self
+            .pairs
+            .iter()
+            .map(|(name, value)| (name.as_str(), Given::Text(value.clone())))
+            .collect();
+        let picks = (!self.picks.is_empty()).then(|| (picks::NAME, Given::Ids(self.picks.clone())));
+        write_query(
+            texts
+                .iter()
+                .chain(&picks)
+                .map(|(name, given)| (*name, given)),
+        )
+    }
+
+    /// The address of `path` with this query.
+    pub fn href(&self, path: &str) -> String {
+        with_query(path, &self.to_query())
+    }
 }
 
 /// The status line of a refused query: what was wrong, in Spanish, each

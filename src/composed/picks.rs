@@ -17,9 +17,9 @@
 
 use std::collections::BTreeMap;
 
-use super::VehicleFragments;
 use super::form::attribute;
-use crate::api::links::percent_encode;
+use super::{PageQuery, VehicleFragments};
+use crate::api::params::typed::{COMPARE_PAGE, compare_page, ids_value};
 use crate::api::query::COMPARE_IDS;
 use crate::api::text::form_decode;
 use crate::html::escape;
@@ -74,18 +74,16 @@ fn newest(mut ids: Vec<String>) -> Vec<String> {
 
 /// The value of a `comparar` parameter for `ids`.
 pub fn value(ids: &[String]) -> String {
-    ids.iter()
-        .map(|id| percent_encode(id))
-        .collect::<Vec<_>>()
-        .join(",")
+    ids_value(ids)
 }
 
-/// A page (`path`, its query `query`) with `picks` applied: controls,
-/// links, search forms and the bar. Unknown IDs are dropped first.
+/// A page (`path`, its query as the page read it: `sent`) with `picks`
+/// applied: controls, links, search forms and the bar. Unknown IDs are
+/// dropped first.
 pub fn apply(
     html: &str,
     path: &str,
-    query: &str,
+    sent: &PageQuery,
     picks: &[String],
     vehicles: &BTreeMap<String, VehicleFragments>,
 ) -> String {
@@ -94,28 +92,16 @@ pub fn apply(
         .filter(|id| vehicles.contains_key(id.as_str()))
         .cloned()
         .collect();
-    // The page's own query without its picks, as sent.
-    // (The compare page's own IDs are its picks: emptying them is `/comparar`.)
-    let own: Vec<&str> = query
-        .split('&')
-        .filter(|pair| !pair.is_empty() && !pair.starts_with("comparar="))
-        .filter(|pair| path != "/comparar" || !pair.starts_with("ids="))
-        .collect();
-    let here = |ids: &[String]| {
-        let mut pairs = own.clone();
-        let carried = format!("{NAME}={}", value(ids));
-        if !ids.is_empty() {
-            pairs.push(&carried);
-        }
-        match pairs.is_empty() {
-            true => path.to_owned(),
-            false => format!("{path}?{}", pairs.join("&")),
-        }
+    // The compare page's own IDs are its picks: emptying them is `/comparar`.
+    let own = match path == COMPARE_PAGE {
+        true => sent.clone().without("ids"),
+        false => sent.clone(),
     };
+    let here = |ids: &[String]| own.clone().with_picks(ids).href(path);
     let html = controls(html, &picks, &here);
     let html = match picks.is_empty() {
         true => html,
-        false => carry(&html, &value(&picks)),
+        false => carry(&html, &picks),
     };
     html.replacen(BAR, &bar(&picks, vehicles, &here(&[])), 1)
 }
@@ -162,8 +148,8 @@ fn controls(html: &str, picks: &[String], here: &dyn Fn(&[String]) -> String) ->
 }
 
 /// Every link to another page of the site, and every search form, with the
-/// picks (`value`, already encoded) carried on.
-fn carry(html: &str, value: &str) -> String {
+/// picks carried on.
+fn carry(html: &str, picks: &[String]) -> String {
     let mut out = String::with_capacity(html.len() + 1024);
     let mut rest = html;
     while let Some(at) = rest.find("href=\"/") {
@@ -173,10 +159,13 @@ fn carry(html: &str, value: &str) -> String {
         let end = rest.find('"').unwrap_or(rest.len());
         let href = &rest[..end];
         rest = &rest[end..];
-        out.push_str(&carried_href(href, value));
+        out.push_str(&carried_href(href, picks));
     }
     out.push_str(rest);
-    let hidden = format!("<input type=\"hidden\" name=\"{NAME}\" value=\"{value}\">");
+    let hidden = format!(
+        "<input type=\"hidden\" name=\"{NAME}\" value=\"{}\">",
+        value(picks)
+    );
     let mut forms = String::with_capacity(out.len() + 256);
     let mut rest = out.as_str();
     while let Some(at) = rest.find("<form ") {
@@ -193,12 +182,13 @@ fn carry(html: &str, value: &str) -> String {
 
 /// An escaped site-absolute `href` with the picks added, when it names a
 /// page (not a file, a feed, the API or the comparison, which has its own
-/// IDs); the compare page's own link opens the picks.
-fn carried_href(href: &str, value: &str) -> String {
+/// IDs); the compare page's own link opens the picks. The static page's
+/// own query is kept as written; the picks' pair is written after it.
+fn carried_href(href: &str, picks: &[String]) -> String {
     let (address, fragment) = href.split_once('#').map_or((href, ""), |(a, f)| (a, f));
     let path = address.split('?').next().unwrap_or(address);
-    if path == "/comparar" && !address.contains('?') {
-        return format!("/comparar?ids={value}{}", hash(fragment));
+    if path == COMPARE_PAGE && !address.contains('?') {
+        return format!("{}{}", compare_page(picks), hash(fragment));
     }
     let file = path
         .rsplit('/')
@@ -218,7 +208,8 @@ fn carried_href(href: &str, value: &str) -> String {
         return href.to_owned();
     }
     let joint = if address.contains('?') { "&amp;" } else { "?" };
-    format!("{address}{joint}{NAME}={value}{}", hash(fragment))
+    let carried = PageQuery::default().with_picks(picks).to_query();
+    format!("{address}{joint}{carried}{}", hash(fragment))
 }
 
 fn hash(fragment: &str) -> String {
@@ -244,8 +235,8 @@ fn bar(picks: &[String], vehicles: &BTreeMap<String, VehicleFragments>, clear: &
         _ => "",
     };
     let go = format!(
-        "<a class=\"compare-go\" href=\"/comparar?ids={}\">Comparar ({})</a>{hint}",
-        escape(&value(picks)),
+        "<a class=\"compare-go\" href=\"{}\">Comparar ({})</a>{hint}",
+        escape(&compare_page(picks)),
         picks.len()
     );
     let inner = format!(
@@ -305,17 +296,17 @@ mod tests {
         let page = apply(
             PAGE,
             "/versiones/e",
-            "x=1&comparar=c%2Cd,a%20b",
+            &PageQuery::read("q=1&comparar=c%2Cd,a%20b&x=2"),
             &picks,
             &vehicles(),
         );
         // Adding e keeps the page's own query and the picks, back at the card.
         assert!(page.contains(
-            "<a class=\"pick-add\" href=\"/versiones/e?x=1&amp;comparar=c%2Cd,a%20b,e#elegir-e\" id=\"elegir-e\" data-pick=\"e\">Agregar a la comparación"
+            "<a class=\"pick-add\" href=\"/versiones/e?q=1&amp;comparar=c%2Cd,a%20b,e#elegir-e\" id=\"elegir-e\" data-pick=\"e\">Agregar a la comparación"
         ), "{page}");
         // A picked one says so and removes itself.
         assert!(page.contains(
-            "<a class=\"pick-add is-picked\" href=\"/versiones/e?x=1&amp;comparar=a%20b#elegir-cd\" id=\"elegir-cd\" data-pick=\"c,d\">Quitar de la comparación<span>x</span>"
+            "<a class=\"pick-add is-picked\" href=\"/versiones/e?q=1&amp;comparar=a%20b#elegir-cd\" id=\"elegir-cd\" data-pick=\"c,d\">Quitar de la comparación<span>x</span>"
         ));
         assert!(page.contains("<a href=\"/modelos?comparar=c%2Cd,a%20b\">"));
         assert!(
@@ -332,13 +323,19 @@ mod tests {
             "<a class=\"compare-go\" href=\"/comparar?ids=c%2Cd,a%20b\">Comparar (2)</a>"
         ));
         assert!(page.contains("<li>Auto c,d</li><li>Auto a b</li>"));
-        assert!(page.contains("<a class=\"compare-clear\" href=\"/versiones/e?x=1\">Vaciar</a>"));
+        assert!(page.contains("<a class=\"compare-clear\" href=\"/versiones/e?q=1\">Vaciar</a>"));
         assert!(!page.contains("nope"), "an unknown ID is dropped");
     }
 
     #[test]
     fn without_picks_controls_keep_the_query_and_nothing_else_changes() {
-        let page = apply(PAGE, "/buscar", "q=hilux", &[], &vehicles());
+        let page = apply(
+            PAGE,
+            "/buscar",
+            &PageQuery::read("q=hilux"),
+            &[],
+            &vehicles(),
+        );
         assert!(page.contains("href=\"/buscar?q=hilux&amp;comparar=e#elegir-e\""));
         assert!(page.contains("<a href=\"/modelos\">M</a>"));
         assert!(page.contains(BAR));

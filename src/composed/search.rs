@@ -7,7 +7,9 @@ use super::follow;
 use super::forgive::{self, Reading};
 use super::form::FormState;
 use super::lists::{SearchResults, find_listed};
-use super::{Composed, PageFragments, deals, encode, form_pairs, refused_as, slots, with_content};
+use super::{
+    Composed, PageFragments, PageQuery, SEARCH_PAGE, deals, refused_as, slots, with_content,
+};
 use crate::api::error::ErrorDetail;
 use crate::api::params::Problem;
 use crate::api::types::Pagination;
@@ -19,35 +21,24 @@ use crate::html::escape;
 /// cards, with the form filled in as it was sent.
 pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Composed {
     let rate = index.meta().current_rate.and_then(|rate| rate.ars_per_usd);
-    let sent = form_pairs(query);
-    let deal = sent.iter().any(|(name, _)| name == "kind");
-    let sent_sort = sent
-        .iter()
-        .find(|(name, _)| name == "sort")
-        .map(|(_, value)| value.as_str());
-    let order = Order::of(deal, sent_sort);
-    let mut pairs: Vec<(String, String)> = sent
+    let sent = PageQuery::read(query);
+    let deal = sent.get("kind").is_some();
+    let order = Order::of(deal, sent.get("sort"));
+    // The form shows the order applied, not only the one sent.
+    let shown = sent.clone().with("sort", order.applied);
+    let pairs: Vec<(String, String)> = shown
+        .pairs()
         .iter()
         .filter(|(name, _)| deal || !deals::NAMES.contains(&name.as_str()))
-        .filter(|(name, _)| name != "sort")
         .cloned()
         .collect();
-    pairs.push(("sort".to_owned(), order.applied.to_owned()));
     let asked = budget::asked(&pairs, rate);
-    let api_query = encode(&asked.pairs);
-    // The form shows the order applied, not only the one sent.
-    let mut values: Vec<(String, String)> = sent
-        .iter()
-        .filter(|(name, _)| name != "sort")
-        .cloned()
-        .collect();
-    values.push(("sort".to_owned(), order.applied.to_owned()));
     let mut form = FormState {
-        values,
+        values: shown.pairs().to_vec(),
         errors: Vec::new(),
     };
     let listed = match asked.refused.as_slice() {
-        [] => find_listed(index, deal, &api_query),
+        [] => find_listed(index, deal, asked.pairs.clone()),
         fields => Err(ApiError::InvalidParameters(
             fields
                 .iter()
@@ -99,7 +90,7 @@ pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Com
     if let Some(next) = pagination.next_offset {
         pager.push_str(&page_link(&sent, next, "Siguientes →"));
     }
-    let (follow, alternate) = follow::follow_links(query);
+    let (follow, alternate) = follow::follow_links(&sent);
     let status = match forgiven {
         Some(note) => format!("{note} {}", escape(&status)),
         None => escape(&status),
@@ -210,26 +201,23 @@ fn order_name(sort: &str) -> &'static str {
 fn forgive_search<'a>(
     index: &'a Index,
     deal: bool,
-    sent: &[(String, String)],
+    sent: &PageQuery,
     pairs: &[(String, String)],
     rate: Option<f64>,
 ) -> Option<(SearchResults<'a>, String)> {
-    let typed = sent.iter().find(|(name, _)| name == "q")?.1.clone();
-    let chosen_type = sent.iter().find(|(name, _)| name == "type").map(|(_, v)| v);
+    let typed = sent.get("q")?.to_owned();
+    let chosen_type = sent.get("type");
     let read = |pairs: &[(String, String)], reading: &Reading| {
-        let mut pairs: Vec<(String, String)> = pairs
-            .iter()
-            .filter(|(name, _)| name != "q" && name != "offset")
-            .cloned()
-            .collect();
+        let mut read = PageQuery::of(pairs.iter().cloned())
+            .without("q")
+            .without("offset");
         if let Some(q) = &reading.q {
-            pairs.push(("q".to_owned(), q.clone()));
+            read = read.with("q", q.clone());
         }
         if let Some(body) = reading.body {
-            pairs.retain(|(name, _)| name != "type");
-            pairs.push(("type".to_owned(), body.as_str().to_owned()));
+            read = read.with("type", body.as_str());
         }
-        pairs
+        read
     };
     let mut found: Vec<(Reading, SearchResults<'a>)> = Vec::new();
     for reading in forgive::readings(index, &typed) {
@@ -239,18 +227,18 @@ fn forgive_search<'a>(
         {
             continue;
         }
-        let asked = budget::asked(&read(pairs, &reading), rate);
+        let asked = budget::asked(read(pairs, &reading).pairs(), rate);
         if !asked.refused.is_empty() {
             continue;
         }
-        if let Ok(data) = find_listed(index, deal, &encode(&asked.pairs))
+        if let Ok(data) = find_listed(index, deal, asked.pairs)
             && data.pagination.total > 0
         {
             found.push((reading, data));
         }
     }
     let link = |reading: &Reading| {
-        let href = format!("/buscar?{}", encode(&read(sent, reading)));
+        let href = read(sent.pairs(), reading).href(SEARCH_PAGE);
         format!(
             "<a href=\"{}\">{}</a>",
             escape(&href),
@@ -312,19 +300,12 @@ fn status_line(pagination: &Pagination, shown: usize) -> String {
 
 /// A link to the same search at another offset: the buyer's own pairs
 /// (a peso budget stays a peso budget), the offset replaced.
-fn page_link(sent: &[(String, String)], offset: usize, text: &str) -> String {
-    let mut pairs: Vec<(String, String)> = sent
-        .iter()
-        .filter(|(name, _)| name != "offset")
-        .cloned()
-        .collect();
-    if offset > 0 {
-        pairs.push(("offset".to_owned(), offset.to_string()));
-    }
-    let href = match pairs.is_empty() {
-        true => "/buscar".to_owned(),
-        false => format!("/buscar?{}", encode(&pairs)),
+fn page_link(sent: &PageQuery, offset: usize, text: &str) -> String {
+    let query = match offset {
+        0 => sent.clone().without("offset"),
+        offset => sent.clone().with("offset", offset.to_string()),
     };
+    let href = query.href(SEARCH_PAGE);
     format!("<a href=\"{}\">{}</a>", escape(&href), escape(text))
 }
 
@@ -353,10 +334,8 @@ mod tests {
 
     #[test]
     fn paging_links_keep_the_query_and_replace_the_offset() {
-        let sent = |list: &[(&str, &str)]| -> Vec<(String, String)> {
-            list.iter()
-                .map(|(a, b)| ((*a).to_owned(), (*b).to_owned()))
-                .collect()
+        let sent = |list: &[(&str, &str)]| {
+            PageQuery::of(list.iter().map(|(a, b)| ((*a).to_owned(), (*b).to_owned())))
         };
         assert_eq!(
             page_link(

@@ -96,7 +96,7 @@ impl Question {
             Operation::Deals => deals_query(args).map(Question::Deals),
             Operation::ModelPrices => model_query(args).map(Question::Model),
             Operation::Compare => compare_query(args, commas_separate).map(Question::Compare),
-            Operation::Vehicle => text_argument(args, "id").map(Question::Vehicle),
+            Operation::Vehicle => text_argument(args).map(Question::Vehicle),
             // MCP's connector tools have no question of the API's.
             Operation::ConnectorSearch | Operation::ConnectorFetch => {
                 Err(ApiError::NotFound(Missing::Resource))

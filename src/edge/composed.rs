@@ -13,9 +13,7 @@ use axum::routing::get;
 
 use crate::api::Index;
 use crate::composed::follow;
-use crate::composed::{
-    Composed, PageFragments, compare_page, encode, form_pairs, picks, search_page,
-};
+use crate::composed::{Composed, PageFragments, PageQuery, compare_page, picks, search_page};
 use crate::edge::answers::Answer;
 use crate::edge::files;
 use crate::edge::http::{answer_response, bytes_response, error_response};
@@ -45,15 +43,15 @@ async fn compare(state: State<AppState>, uri: Uri) -> Response {
 /// cache, under the feed's address as the page reads it.
 async fn feed(State(state): State<AppState>, uri: Uri) -> Response {
     let site = state.site();
-    let query = uri.query().unwrap_or_default();
-    let key = follow::feed_path(query);
+    let sent = PageQuery::read(uri.query().unwrap_or_default());
+    let key = follow::feed_path(&sent);
     if let Some(answer) = site.answers().file(&key) {
         return answer_response(answer);
     }
     let Some(pages) = site.pages() else {
         return files::serve(State(state), uri).await;
     };
-    match follow::search_feed(site.index(), &pages.fragments, query) {
+    match follow::search_feed(site.index(), &pages.fragments, &sent) {
         Ok(xml) => {
             let answer = Answer::new(follow::ATOM, xml.into_bytes())
                 .expect("invariant: the Atom content type is a header value");
@@ -89,7 +87,7 @@ async fn fill(
     let html = picks::apply(
         &composed.fill(page(pages)),
         uri.path(),
-        &encode(&form_pairs(query)),
+        &PageQuery::read(query),
         &picked(query),
         &pages.fragments.vehicles,
     );

@@ -11,7 +11,7 @@ use axum::response::Response;
 use crate::api::ApiError;
 use crate::api::error::Missing;
 use crate::api::text::percent_decode;
-use crate::composed::picks;
+use crate::composed::{PageQuery, picks};
 use crate::edge::answers::Answer;
 use crate::edge::http::{answer_response, bytes_response, error_response};
 use crate::edge::moved;
@@ -79,7 +79,7 @@ pub fn with_picks(site: &Site, uri: &Uri, answer: &Answer) -> Option<Response> {
     let html = picks::apply(
         html,
         uri.path(),
-        query,
+        &PageQuery::read(query),
         &picks::read(query),
         &pages.fragments.vehicles,
     );

@@ -15,6 +15,7 @@ mod mcp;
 mod money;
 mod openapi;
 mod publish;
+mod query_links;
 mod safety;
 mod sample;
 mod signals_oracle;

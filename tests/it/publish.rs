@@ -13,8 +13,8 @@ use autoprecios::edge::AppState;
 use autoprecios::manifest::Manifest;
 use axum::http::{Method, StatusCode};
 
-use crate::harness::fixture;
 use crate::harness::send_to;
+use crate::harness::{Case, fixture};
 
 /// Runs the real binary: `autoprecios generate` into `out` for `base`.
 fn generate_command(out: &Path, base: &str) -> Command {
@@ -114,16 +114,14 @@ async fn killing_generate_at_any_moment_leaves_a_complete_tree_served() {
 /// deleted, even with `--keep 0`.
 #[test]
 fn generate_keeps_the_trees_it_is_told_to_and_the_one_an_edge_may_serve() {
-    use autoprecios::generate::{GenerateOptions, generate};
-    let dir = tempfile::tempdir().expect("tempdir");
-    let out = dir.path().join("output");
+    let case = Case::new("publish", "keep").with_fixture_data();
+    let out = case.out();
     let publish = |base: &str, keep: usize| -> String {
-        let options = GenerateOptions {
-            base_url: base.to_owned(),
-            keep,
-            ..crate::harness::options(&fixture().data, &out)
-        };
-        generate(&options).expect("generate");
+        case.generate(|options| {
+            options.base_url = base.to_owned();
+            options.keep = keep;
+        })
+        .expect("generate");
         let target = fs::read_link(&out).expect("a link");
         target
             .file_name()
@@ -132,7 +130,7 @@ fn generate_keeps_the_trees_it_is_told_to_and_the_one_an_edge_may_serve() {
             .into_owned()
     };
     let trees = || -> std::collections::BTreeSet<String> {
-        fs::read_dir(dir.path().join("output.trees"))
+        fs::read_dir(case.dir().join("output.trees"))
             .expect("trees")
             .map(|entry| {
                 entry

@@ -7,12 +7,11 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use autoprecios::generate::generate;
 use autoprecios::output::Manifest;
 use autoprecios::sample::{SampleOptions, generate_sample};
-use autoprecios::snapshot::{TableFormat, write_snapshot};
+use autoprecios::snapshot::TableFormat;
 
-use crate::harness::{BASE, fixture, options};
+use crate::harness::{BASE, Case, fixture};
 
 /// Every file under `root`, relative and `/`-separated.
 fn files_under(root: &Path) -> Vec<String> {
@@ -327,8 +326,6 @@ const MARKUP: &str = "\"quotes\" & <b>";
 
 #[test]
 fn catalogue_text_is_escaped_on_every_page_and_feed() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let data = dir.path().join("data");
     let mut snapshot = generate_sample(&SampleOptions {
         versions: 1,
         days: 220,
@@ -344,9 +341,9 @@ fn catalogue_text_is_escaped_on_every_page_and_feed() {
     version.trim_display = Some(SCRIPT.to_owned());
     version.make = MARKUP.to_owned();
     version.model = MARKUP.to_owned();
-    write_snapshot(&snapshot, &data, TableFormat::Csv).expect("write snapshot");
-    generate(&options(&data, &dir.path().join("output"))).expect("generate");
-    let out = dir.path().join("output").join("public");
+    let case = Case::new("site", "escaped").with_snapshot(&snapshot, TableFormat::Csv);
+    case.generate(|_| {}).expect("generate");
+    let out = case.out().join("public");
 
     let escaped_script = "&lt;script&gt;alert(1)&lt;/script&gt;";
     let escaped_markup = "&quot;quotes&quot; &amp; &lt;b&gt;";

@@ -2,8 +2,9 @@
 //! every query parameter of every operation with an HTTP route and an MCP
 //! tool, the values at each bound are taken and the values just past them
 //! refused, naming the parameter, through HTTP and through MCP alike; so
-//! are every choice's spellings and the booleans. A new row is tested the
-//! moment it is added, with nothing written out by hand.
+//! are every choice's spellings and the booleans, and, over MCP, a JSON
+//! value of the wrong type. A new row is tested the moment it is added,
+//! with nothing written out by hand.
 
 use autoprecios::api::links::percent_encode;
 use autoprecios::api::operations::{Operation, http_operations};
@@ -157,4 +158,41 @@ async fn every_parameter_takes_its_bounds_and_refuses_past_them_over_http_and_mc
     }
     // A premise, not a pin: the table's listings have parameters to try.
     assert!(tried > 50, "{tried} cases");
+}
+
+/// A JSON value of another type than `kind` takes (text takes numbers, as
+/// identity text such as model 208; not booleans).
+fn wrong_type(kind: Kind) -> Value {
+    match kind {
+        Kind::Text { .. } | Kind::Choice { .. } => json!(true),
+        Kind::Integer { .. } | Kind::Number { .. } => json!("1"),
+        Kind::Boolean => json!("true"),
+        Kind::Ids => json!("a,b"),
+    }
+}
+
+#[tokio::test]
+async fn every_tool_argument_of_the_wrong_json_type_is_refused_by_name() {
+    let mut tried = 0;
+    for (spec, _) in http_operations() {
+        let Some(_) = spec.tool else { continue };
+        let tool = spec.name;
+        let base = required(spec.operation);
+        for param in params_of(spec.operation) {
+            let mut arguments = serde_json::Map::new();
+            for (name, value) in base.iter().filter(|(name, _)| *name != param.name) {
+                arguments.insert((*name).to_owned(), json!(value));
+            }
+            arguments.insert(param.name.to_owned(), wrong_type(param.kind));
+            let result = call_tool(tool, Value::Object(arguments.clone())).await;
+            let named = result["isError"] == true
+                && result["content"][1]["text"]
+                    .as_str()
+                    .and_then(|text| serde_json::from_str::<Value>(text).ok())
+                    .is_some_and(|error| paths(&error) == [param.name]);
+            assert!(named, "MCP {tool} {arguments:?}: {result}");
+            tried += 1;
+        }
+    }
+    assert!(tried > 0, "the tools take arguments");
 }

@@ -14,12 +14,13 @@ use crate::api::text::{form_decode, percent_decode};
 
 /// A value as it arrived, before its bounds are checked.
 #[derive(Debug, Clone, PartialEq)]
-enum Raw {
-    /// Decoded HTTP text (any kind) or a JSON string.
+pub enum Raw {
+    /// Decoded HTTP text (any kind), a JSON string, or a page's decoded
+    /// form value.
     Text(String),
     /// A JSON integer (fractionless numbers included).
     Integer(i64),
-    /// A JSON number.
+    /// A JSON number, or an amount a page read its own way (a peso budget).
     Number(f64),
     /// A JSON boolean.
     Boolean(bool),
@@ -64,16 +65,9 @@ impl Args {
                 details.push(ErrorDetail::new(name, Problem::NotUtf8));
                 continue;
             };
-            let found = params_of(operation)
-                .find(|param| param.name == name && param.location == Location::Query);
-            let Some(param) = found else {
-                details.push(ErrorDetail::new(name, Problem::Unknown));
+            let Some(param) = query_param(operation, &name, &raws, &mut details) else {
                 continue;
             };
-            if raws.iter().any(|(taken, _)| taken.name == param.name) {
-                details.push(ErrorDetail::new(name, Problem::Repeated));
-                continue;
-            }
             let raw = match param.kind {
                 // Split before decoding, so an encoded comma stays in its ID.
                 Kind::Ids => Raw::Ids(raw_value.map_or_else(Vec::new, |raw| {
@@ -84,6 +78,23 @@ impl Args {
                 _ => Raw::Text(value),
             };
             raws.push((param, raw));
+        }
+        details.dedup();
+        Args::check(operation, raws, details)
+    }
+
+    /// Reads a site page's query, read once into decoded pairs with the
+    /// page's own rules applied (peso budgets, deal kinds, blanks): each name
+    /// looked up and each value checked as an HTTP query's would be, so a
+    /// page is refused what the API refuses, without writing its pairs out
+    /// as text to parse them again.
+    pub fn from_pairs(operation: Operation, pairs: Vec<(String, Raw)>) -> Args {
+        let mut raws: Vec<(&'static Param, Raw)> = Vec::new();
+        let mut details = Vec::new();
+        for (name, raw) in pairs {
+            if let Some(param) = query_param(operation, &name, &raws, &mut details) {
+                raws.push((param, raw));
+            }
         }
         details.dedup();
         Args::check(operation, raws, details)
@@ -144,21 +155,6 @@ impl Args {
         }
     }
 
-    /// The value of `name`, else its default (`None` when neither).
-    pub fn get(&self, name: &str) -> Option<Given> {
-        if let Some((_, given)) = self.values.iter().find(|(param, _)| param.name == name) {
-            return Some(given.clone());
-        }
-        match params_of(self.operation)
-            .find(|param| param.name == name)?
-            .kind
-        {
-            Kind::Integer { default, .. } => default.map(Given::Integer),
-            Kind::Choice { default, .. } => default.map(Given::Choice),
-            _ => None,
-        }
-    }
-
     /// Every value given, with its row, in table order.
     pub fn values(&self) -> impl Iterator<Item = &(&'static Param, Given)> {
         self.values.iter()
@@ -188,6 +184,27 @@ impl Args {
             Err(ApiError::InvalidParameters(self.details))
         }
     }
+}
+
+/// The query parameter `name` of `operation`, when it takes one not given
+/// already; else the problem, added to `details`.
+fn query_param(
+    operation: Operation,
+    name: &str,
+    raws: &[(&'static Param, Raw)],
+    details: &mut Vec<ErrorDetail>,
+) -> Option<&'static Param> {
+    let found =
+        params_of(operation).find(|param| param.name == name && param.location == Location::Query);
+    let Some(param) = found else {
+        details.push(ErrorDetail::new(name, Problem::Unknown));
+        return None;
+    };
+    if raws.iter().any(|(taken, _)| taken.name == param.name) {
+        details.push(ErrorDetail::new(name, Problem::Repeated));
+        return None;
+    }
+    Some(param)
 }
 
 /// What a wrong JSON type of `kind` is told.

@@ -12,16 +12,20 @@
 //!
 //! Adding a shared filter takes:
 //! 1. a field of [`Filters`] for its typed value;
-//! 2. one row of [`table::PARAMS`] among the first [`table::FILTER_COUNT`]
+//! 2. one row of [`table::PARAMS`] among the filters at its top
 //!    (name, kind and bounds, description, Spanish label, and the setter and
-//!    getter of its field): the parsers, the query strings written back, the
-//!    OpenAPI parameters, the MCP input schemas, the pages' labels and the
-//!    bound tests follow from it;
+//!    getter of its field): the parsers (HTTP, MCP and the site's pages,
+//!    through [`Args`]), the query strings written back, the OpenAPI
+//!    parameters, the MCP input schemas, the pages' labels and the tests of
+//!    bounds, types, problem order and fields follow from it;
 //! 3. its matching rule in `api::index::select` (with the `Facts` field it
-//!    reads, in `api::facts`).
+//!    reads, in `api::facts`, and, for a choice or a count, the values
+//!    present in the catalogue's `filters`, in `api::index`);
+//! 4. its control on the search form (`templates/search.html`, whose label
+//!    and bounds come from the row).
 //!
-//! A rule across parameters (minPriceUsd above maxPriceUsd) is code in
-//! [`filters`], with its own [`Problem`] variant.
+//! A rule across parameters (minPriceUsd above maxPriceUsd) is code here
+//! (`budget_rule`), with its own [`Problem`] variant.
 
 pub mod check;
 pub mod schema;
@@ -32,13 +36,13 @@ pub mod typed;
 mod tests;
 
 pub use crate::api::problem::Problem;
-pub use check::Args;
+pub use check::{Args, Raw};
 pub use typed::TypedQuery;
 
 use crate::api::error::ApiError;
 use crate::api::operations::Operation;
 use crate::api::query::*;
-use table::{FILTER_COUNT, Given, PARAMS};
+use table::{FILTER_COUNT, Field, PARAMS};
 
 /// Names of the shared filters, in table order.
 pub const FILTER_NAMES: [&str; FILTER_COUNT] = {
@@ -64,7 +68,7 @@ pub fn label(name: &str) -> Option<&'static str> {
 /// Every parameter with a form label, once each, in table order.
 pub fn form_labels() -> Vec<(&'static str, &'static str)> {
     let mut labels: Vec<(&'static str, &'static str)> = Vec::new();
-    for param in &PARAMS {
+    for param in PARAMS {
         if let Some(label) = param.label
             && !labels.iter().any(|(name, _)| *name == param.name)
         {
@@ -138,9 +142,14 @@ pub fn compare_query(args: Args, commas_separate: bool) -> Result<CompareQuery, 
     args.finish(query)
 }
 
-/// The one text argument of an operation that takes one (`id`, `query`).
-pub fn text_argument(args: Args, name: &str) -> Result<String, ApiError> {
-    let text = args.get(name).as_ref().and_then(Given::text);
+/// The one text argument of an operation that takes one (`id`, `query`):
+/// the value of its row that no typed query holds, found by its place in
+/// the table rather than by name, so renaming the row renames it here.
+pub fn text_argument(args: Args) -> Result<String, ApiError> {
+    let text = args
+        .values()
+        .find(|(param, _)| matches!(param.field, Field::Own))
+        .and_then(|(_, given)| given.text());
     args.finish(text.unwrap_or_default())
 }
 
@@ -177,10 +186,7 @@ pub fn parse_compare(query: &str) -> Result<CompareQuery, ApiError> {
 /// segment, decoded once here so every byte of an ID survives, and a query
 /// string that must be empty.
 pub fn parse_vehicle(raw_id: &str, query: &str) -> Result<String, ApiError> {
-    text_argument(
-        Args::from_query(Operation::Vehicle, Some(raw_id), query),
-        "id",
-    )
+    text_argument(Args::from_query(Operation::Vehicle, Some(raw_id), query))
 }
 
 /// Checks that an operation without parameters got none.

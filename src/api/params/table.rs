@@ -305,14 +305,21 @@ const fn required(param: Param) -> Param {
     }
 }
 
-/// How many shared filters there are (the first rows of [`PARAMS`]).
-pub const FILTER_COUNT: usize = 16;
+/// How many shared filters there are: the first rows of [`PARAMS`],
+/// counted there.
+pub const FILTER_COUNT: usize = {
+    let mut count = 0;
+    while count < PARAMS.len() && matches!(PARAMS[count].field, Field::Filter(_)) {
+        count += 1;
+    }
+    count
+};
 
 /// Every parameter. Order matters: it is the order of the OpenAPI
 /// parameters, the MCP schemas and the error details (shared filters,
 /// then each operation's own, then paging).
 #[rustfmt::skip] // a table: one row per parameter reads better than rustfmt's layout
-pub const PARAMS: [Param; 28] = [
+pub const PARAMS: &[Param] = &[
     filter("q", Kind::Text { min: 0, max: MAX_Q_CHARS }, "Palabras (marca, modelo o versión)",
         "Words in make, model or version; every word must match, ignoring case and accents.",
         |f, v| f.q = v.text(),

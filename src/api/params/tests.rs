@@ -3,6 +3,8 @@
 
 use super::*;
 use crate::api::params::check::Args;
+use crate::api::params::table::Given;
+use crate::api::text::percent_encode;
 use serde_json::json;
 
 fn paths(err: ApiError) -> Vec<String> {
@@ -19,28 +21,66 @@ fn defaults_apply_when_absent() {
     assert_eq!(parse_search("").expect("valid"), SearchQuery::default());
 }
 
-/// Where values land and the order problems are listed in (the bounds
-/// themselves are tested from the table, in tests/it/table_bounds.rs).
-#[test]
-fn values_land_in_their_fields_and_problems_come_in_table_order() {
-    assert_eq!(
-        parse_search("limit=1&offset=100000").expect("valid").page,
-        Page {
-            limit: 1,
-            offset: 100_000
+/// A value just past a kind's bounds, as HTTP text (`None` for IDs, whose
+/// count and lengths the comparison checks).
+fn past_bounds(kind: table::Kind) -> Option<String> {
+    Some(match kind {
+        table::Kind::Text { max, .. } => "a".repeat(max + 1),
+        table::Kind::Integer { max, .. } => (u64::from(max) + 1).to_string(),
+        table::Kind::Number { min, .. } => (min - 1.0).to_string(),
+        table::Kind::Boolean => "yes".to_owned(),
+        table::Kind::Choice { .. } => "not-a-value".to_owned(),
+        table::Kind::Ids => return None,
+    })
+}
+
+/// A value within a kind's bounds and not its default, as HTTP text.
+fn within_bounds(kind: table::Kind) -> Option<String> {
+    Some(match kind {
+        table::Kind::Text { min, .. } => "a".repeat(min.max(1)),
+        table::Kind::Integer { min, max, default } => match default == Some(min) {
+            true => max.to_string(),
+            false => min.to_string(),
+        },
+        table::Kind::Number { min, .. } => (min + 1.0).to_string(),
+        table::Kind::Boolean => "true".to_owned(),
+        table::Kind::Choice { values, default } => {
+            (*values.iter().find(|value| Some(**value) != default)?).to_owned()
         }
-    );
-    let filters = parse_search("minAirbags=0&minDiscountPct=100")
-        .expect("valid")
-        .filters;
-    assert_eq!(
-        (filters.min_airbags, filters.min_discount_pct),
-        (Some(0), Some(100.0))
-    );
-    assert_eq!(
-        paths(parse_search("minAirbags=31&minSeats=0").expect_err("out")),
-        ["minSeats", "minAirbags"]
-    );
+        table::Kind::Ids => return None,
+    })
+}
+
+/// The query rows of `operation`, in table order.
+fn query_rows(operation: Operation) -> Vec<&'static table::Param> {
+    table::params_of(operation)
+        .filter(|param| param.location == table::Location::Query)
+        .collect()
+}
+
+/// Problems are listed in table order, whatever order the parameters came
+/// in (the bounds themselves are tested from the table, through HTTP and
+/// MCP, in tests/it/table_bounds.rs).
+#[test]
+fn problems_come_in_table_order_whatever_order_they_were_sent_in() {
+    for operation in [Operation::Search, Operation::Deals, Operation::ModelPrices] {
+        let rows = query_rows(operation);
+        let sent: Vec<String> = rows
+            .iter()
+            .rev()
+            .filter_map(|param| {
+                let value = past_bounds(param.kind)?;
+                Some(format!("{}={}", param.name, percent_encode(&value)))
+            })
+            .collect();
+        let refused = Args::from_query(operation, None, &sent.join("&")).finish(());
+        let names: Vec<&str> = rows.iter().map(|param| param.name).collect();
+        assert_eq!(
+            paths(refused.expect_err("all past")),
+            names,
+            "{operation:?}"
+        );
+    }
 }
 
 #[test]
@@ -96,7 +136,7 @@ fn reversed_budget_bounds_are_a_400() {
 }
 
 #[test]
-fn text_is_form_decoded_and_bounded() {
+fn text_is_form_decoded_and_must_be_utf8() {
     let query = parse_search("q=citro%C3%ABn+c3&make=Citro%C3%ABn").expect("valid");
     assert_eq!(query.filters.q.as_deref(), Some("citroën c3"));
     for (bad, path) in [
@@ -113,12 +153,6 @@ fn text_is_form_decoded_and_bounded() {
             "{bad}"
         );
     }
-    assert_eq!(paths(parse_search("make=").expect_err("empty")), ["make"]);
-    assert!(parse_search(&format!("q={}", "a".repeat(200))).is_ok());
-    assert_eq!(
-        paths(parse_search(&format!("q={}", "a".repeat(201))).expect_err("long")),
-        ["q"]
-    );
     assert_eq!(
         paths(parse_model("make=Toyota").expect_err("model required")),
         ["model"]
@@ -266,21 +300,56 @@ fn the_vehicle_id_is_decoded_from_its_path_segment_once() {
         paths(parse_vehicle("%FF", "").expect_err("not UTF-8")),
         ["id"]
     );
+    let Some(table::Kind::Text { max, .. }) =
+        table::param_of(Operation::Vehicle, "id").map(|param| param.kind)
+    else {
+        panic!("the ID is text");
+    };
     assert_eq!(
-        paths(parse_vehicle(&"x".repeat(161), "").expect_err("long")),
+        paths(parse_vehicle(&"x".repeat(max + 1), "").expect_err("long")),
         ["id"]
     );
-    assert!(parse_vehicle(&"x".repeat(160), "").is_ok());
+    assert!(parse_vehicle(&"x".repeat(max), "").is_ok());
     assert_eq!(
         paths(parse_vehicle("x", "id=y").expect_err("not a query name")),
         ["id"]
     );
 }
 
+/// Each row of `Q`'s operation, set alone, is the one row its query
+/// holds a value for: no row is forgotten by the typed query, and no two
+/// rows share a field.
+fn each_row_sets_its_own_field<Q: TypedQuery>(parse: fn(&str) -> Result<Q, ApiError>) {
+    let rows = query_rows(Q::OPERATION);
+    for param in &rows {
+        let Some(value) = within_bounds(param.kind) else {
+            continue;
+        };
+        let query = parse(&format!("{}={}", param.name, percent_encode(&value)))
+            .unwrap_or_else(|err| panic!("{} = {value}: {err:?}", param.name));
+        let set: Vec<&str> = rows
+            .iter()
+            .filter(|row| query.get(&row.field).is_some())
+            .map(|row| row.name)
+            .collect();
+        assert_eq!(set, [param.name], "{:?}", Q::OPERATION);
+    }
+    // Every row at once: each written back, in table order.
+    let all: Vec<String> = rows
+        .iter()
+        .filter_map(|param| {
+            let value = within_bounds(param.kind)?;
+            Some(format!("{}={}", param.name, percent_encode(&value)))
+        })
+        .collect();
+    let query = parse(&all.join("&")).expect("every row within bounds");
+    assert_eq!(query.to_query(), all.join("&"));
+}
+
 #[test]
 fn the_table_is_consistent_with_the_typed_queries() {
-    // Every shared filter sets its field (so a row cannot be forgotten in
-    // the typed query), and only the first FILTER_COUNT rows are filters.
+    // Only the first FILTER_COUNT rows are filters, every row says what it
+    // means in a sentence, and each sets its own field.
     for (at, param) in table::PARAMS.iter().enumerate() {
         assert_eq!(
             param.is_filter(),
@@ -290,40 +359,42 @@ fn the_table_is_consistent_with_the_typed_queries() {
         );
         assert!(param.description.ends_with('.'), "{}", param.name);
     }
-    let full = "q=a&make=b&model=c&type=SUV&fuel=Diesel&transmission=Manual&minPriceUsd=1\
-        &maxPriceUsd=2&minPriceArs=6&maxPriceArs=7&minSeats=3&minAirbags=4&drivetrain=awd\
-        &aeb=true&hasSpecs=false&minDiscountPct=5";
-    assert_eq!(full.split('&').count(), FILTER_NAMES.len());
-    let filters = parse_search(full).expect("valid").filters;
-    assert_eq!(
-        filters,
-        Filters {
-            q: Some("a".into()),
-            make: Some("b".into()),
-            model: Some("c".into()),
-            body_type: Some(crate::vocab::BodyType::Suv),
-            fuel: Some(crate::vocab::Fuel::Diesel),
-            transmission: Some(crate::vocab::Transmission::Manual),
-            min_price_usd: Some(1.0),
-            max_price_usd: Some(2.0),
-            min_price_ars: Some(6.0),
-            max_price_ars: Some(7.0),
-            min_seats: Some(3),
-            min_airbags: Some(4),
-            drivetrain: Some(crate::vocab::Drivetrain::Awd),
-            aeb: Some(true),
-            has_specs: Some(false),
-            min_discount_pct: Some(5.0),
+    each_row_sets_its_own_field(parse_search);
+    each_row_sets_its_own_field(parse_deals);
+    // Every filter is a parameter of both lists.
+    for name in FILTER_NAMES {
+        for operation in [Operation::Search, Operation::Deals] {
+            assert!(table::param_of(operation, name).is_some(), "{name}");
         }
-    );
-    // The table's defaults are the typed queries' defaults.
+    }
+}
+
+#[test]
+fn the_tables_defaults_are_the_typed_queries_defaults() {
+    fn defaults(operation: Operation) -> String {
+        let pairs: Vec<String> = query_rows(operation)
+            .iter()
+            .filter_map(|param| {
+                let default = match param.kind {
+                    table::Kind::Integer { default, .. } => default?.to_string(),
+                    table::Kind::Choice { default, .. } => default?.to_owned(),
+                    _ => return None,
+                };
+                Some(format!("{}={default}", param.name))
+            })
+            .collect();
+        pairs.join("&")
+    }
+    let deals = defaults(Operation::Deals);
+    assert_eq!(parse_deals(&deals).expect("valid"), DealsQuery::default());
     assert_eq!(
-        parse_deals("kind=opportunities&window=7d&sort=recommended&limit=20&offset=0")
-            .expect("valid"),
-        DealsQuery::default()
+        parse_deals(&deals).expect("valid").to_query(),
+        "",
+        "defaults are left out"
     );
+    let search = defaults(Operation::Search);
     assert_eq!(
-        parse_search("sort=price_asc").expect("valid"),
+        parse_search(&search).expect("valid"),
         SearchQuery::default()
     );
 }

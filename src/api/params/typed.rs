@@ -3,12 +3,13 @@
 //! back as a query string by the same rows (each row's getter), so that
 //! `parse(q.to_query()) == q` for every query of every operation (a
 //! property test says so). Links and precomputed URLs are written from
-//! typed queries this way, never by hand.
+//! typed queries this way, never by hand; [`write_query`] is the one writer
+//! of a query string, for the API's queries and the site pages' alike.
 
-use crate::api::links::percent_encode;
 use crate::api::operations::Operation;
-use crate::api::params::table::{Field, Given, Location, params_of};
+use crate::api::params::table::{Field, Given, Kind, Location, params_of};
 use crate::api::query::{CompareQuery, DealsQuery, ModelQuery, SearchQuery};
+use crate::api::text::percent_encode;
 
 /// A typed query of an operation, read and written through its table rows.
 pub trait TypedQuery {
@@ -29,21 +30,78 @@ pub trait TypedQuery {
             .collect()
     }
 
-    /// The query string the operation parses back into this query: each
-    /// value percent-encoded (each ID on its own, the literal commas
-    /// between them kept).
+    /// The query string the operation parses back into this query.
     fn to_query(&self) -> String {
-        self.to_pairs()
-            .iter()
-            .map(|(name, given)| match given {
-                Given::Ids(ids) => {
-                    let ids: Vec<String> = ids.iter().map(|id| percent_encode(id)).collect();
-                    format!("{name}={}", ids.join(","))
-                }
-                other => format!("{name}={}", percent_encode(&other.to_text())),
+        let pairs = self.to_pairs();
+        write_query(pairs.iter().map(|(name, given)| (*name, given)))
+    }
+
+    /// As [`TypedQuery::to_query`], with every choice written out, defaults
+    /// included (`kind=opportunities&window=7d&sort=recommended`): the
+    /// address a page shows a reader, who learns the vocabulary from it.
+    fn to_spelt_out_query(&self) -> String {
+        let pairs: Vec<(&'static str, Given)> = params_of(Self::OPERATION)
+            .filter(|param| param.location == Location::Query)
+            .filter_map(|param| {
+                let given = self.get(&param.field).or(match param.kind {
+                    Kind::Choice { default, .. } => default.map(Given::Choice),
+                    _ => None,
+                })?;
+                Some((param.name, given))
             })
-            .collect::<Vec<_>>()
-            .join("&")
+            .collect();
+        write_query(pairs.iter().map(|(name, given)| (*name, given)))
+    }
+}
+
+/// The one writer of query strings: `name=value` pairs in the order given,
+/// joined by `&`, each name and value percent-encoded (RFC 3986 unreserved
+/// characters kept), IDs each on their own with literal commas between,
+/// so that every parser of the service reads the pairs back.
+pub fn write_query<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a Given)>) -> String {
+    pairs
+        .into_iter()
+        .map(|(name, given)| {
+            let value = match given {
+                Given::Ids(ids) => ids_value(ids),
+                other => percent_encode(&other.to_text()),
+            };
+            [percent_encode(name), value].join("=")
+        })
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+/// A list of IDs as one query value: each percent-encoded on its own (a
+/// comma inside an ID is `%2C`), literal commas between them.
+pub fn ids_value(ids: &[String]) -> String {
+    ids.iter()
+        .map(|id| percent_encode(id))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The site's comparison page of `ids`, in order (`/comparar?ids=…`, as the
+/// API's `compare_vehicles` reads it back); the empty page without any.
+pub fn compare_page(ids: &[impl AsRef<str>]) -> String {
+    if ids.is_empty() {
+        return COMPARE_PAGE.to_owned();
+    }
+    let query = CompareQuery {
+        ids: ids.iter().map(|id| id.as_ref().to_owned()).collect(),
+        commas_separate: true,
+    };
+    with_query(COMPARE_PAGE, &query.to_query())
+}
+
+/// The site's comparison page.
+pub const COMPARE_PAGE: &str = "/comparar";
+
+/// `path`, with `query` after a `?` when it is not empty.
+pub fn with_query(path: &str, query: &str) -> String {
+    match query.is_empty() {
+        true => path.to_owned(),
+        false => [path, query].join("?"),
     }
 }
 

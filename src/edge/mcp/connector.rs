@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 
 use crate::api::endpoints::{get_vehicle, search_vehicles};
 use crate::api::json::to_json_bytes;
-use crate::api::links::percent_encode;
+use crate::api::links::Links;
 use crate::api::query::{Filters, SearchQuery};
 use crate::api::{ApiError, Index};
 use crate::composed::forgive;
@@ -128,10 +128,7 @@ pub fn fetch(index: &Index, id: &str) -> Result<Document, ApiError> {
     metadata.insert("sourceUrl".to_owned(), facts.source_url.as_str().into());
     metadata.insert(
         "apiUrl".to_owned(),
-        index
-            .links()
-            .absolute(&format!("/api/v1/vehicles/{}", percent_encode(id)))
-            .into(),
+        index.links().absolute(&Links::vehicle_api_path(id)).into(),
     );
     metadata.insert(
         "methodologyUrl".to_owned(),

@@ -214,10 +214,10 @@ fn answer_call(site: &Site, spec: &ToolSpec, args: &Arguments) -> Result<Bytes, 
         | Operation::Vehicle
         | Operation::Compare
         | Operation::Catalogue => answer(Question::of_args(spec.operation, args, false)),
-        Operation::ConnectorSearch => text_argument(args, "query")
+        Operation::ConnectorSearch => text_argument(args)
             .and_then(|words| search(index, &words))
             .map(|found| to_json_bytes(&found).into()),
-        Operation::ConnectorFetch => text_argument(args, "id")
+        Operation::ConnectorFetch => text_argument(args)
             .and_then(|id| fetch(index, &id))
             .map(|document| to_json_bytes(&document).into()),
         Operation::ApiInfo => {

@@ -8,8 +8,9 @@ use serde::Serialize;
 use super::format::{date, date_time, price, whole_percent};
 use super::labels::{Badge, badges};
 use super::money::{Band, Money, PriceView, usual};
-use crate::api::links::{Links, percent_encode};
+use crate::api::links::Links;
 use crate::catalogue::{Cause, RecentChange, Vehicle};
+use crate::composed::PageQuery;
 use crate::vocab::{ChangeKind, Currency, Window};
 
 /// A version in a list.
@@ -78,11 +79,16 @@ impl Pick {
         let trim = super::labels::trim(&vehicle.trim, vehicle.trim_display.as_deref());
         Pick {
             id: vehicle.id.clone(),
-            href: format!("?comparar={}#{anchor}", percent_encode(&vehicle.id)),
+            href: format!("?{}#{anchor}", picked(&vehicle.id)),
             anchor,
             name: format!("{} {} {trim}", vehicle.make, vehicle.model),
         }
     }
+}
+
+/// The relative query of a page with `id` picked (`comparar=…`).
+fn picked(id: &str) -> String {
+    PageQuery::default().with_picks(&[id.to_owned()]).to_query()
 }
 
 /// The card of a published version.

@@ -14,7 +14,8 @@ use super::feeds::SitemapEntry;
 use super::format::{date_time, price};
 use super::{PageMeta, Site};
 use crate::api::endpoints::{find_deals, get_model_prices};
-use crate::api::links::percent_encode;
+use crate::api::params::TypedQuery;
+use crate::api::params::typed::with_query;
 use crate::api::query::{DealSort, DealsQuery, MAX_LIMIT, ModelQuery, Page};
 use crate::api::types::{DealKind, Listed, MakeModel, ModelPricesData};
 use crate::vocab::{Currency, Window};
@@ -321,10 +322,14 @@ fn write_model_page(
         oldest_quote: date_time(first.quote_dates.oldest),
         newest_quote: date_time(first.quote_dates.newest),
         versions,
-        api_url: format!(
-            "/api/v1/models/prices?make={}&model={}",
-            percent_encode(&pair.make),
-            percent_encode(&pair.model)
+        api_url: with_query(
+            "/api/v1/models/prices",
+            &ModelQuery {
+                make: pair.make.clone(),
+                model: pair.model.clone(),
+                ..ModelQuery::default()
+            }
+            .to_query(),
         ),
     };
     let name = format!("{} {}", view.make, view.model);

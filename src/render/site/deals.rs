@@ -12,8 +12,12 @@ use super::catalogue_pages::crumbs;
 use super::feeds::SitemapEntry;
 use super::{PageMeta, Site, labels};
 use crate::api::endpoints::find_deals;
+use crate::api::params::TypedQuery;
+use crate::api::params::typed::with_query;
 use crate::api::query::{DealSort, DealsQuery, MAX_LIMIT, Page};
 use crate::api::types::DealKind;
+use crate::composed::deals::list_query;
+use crate::composed::{SEARCH_PAGE, follow};
 use crate::vocab::{BodyType, Window};
 
 /// One deal list: its kind, path and words.
@@ -115,10 +119,7 @@ fn other_windows(list: &DealList) -> Vec<(String, &'static str)> {
     }
     [(Window::D1, "Último día"), (Window::D3, "Últimos 3 días")]
         .into_iter()
-        .map(|(window, label)| {
-            let address = format!("/buscar?kind={}&window={}", list.param, window.as_str());
-            (address, label)
-        })
+        .map(|(window, label)| (list_query(list.kind, Some(window)).href(SEARCH_PAGE), label))
         .collect()
 }
 
@@ -153,7 +154,7 @@ fn write_list(site: &Site, list: &DealList) -> anyhow::Result<Vec<SitemapEntry>>
         let pagination = &data.pagination;
         // "Seguir esta lista": the list's search feed (`composed::follow`),
         // which the edge answers.
-        let follow = format!("{}?kind={}", crate::composed::follow::FEED_PATH, list.param);
+        let follow = follow::feed_path(&list_query(list.kind, None));
         let view = DealsView {
             lead: list.lead,
             empty: list.empty,
@@ -168,9 +169,13 @@ fn write_list(site: &Site, list: &DealList) -> anyhow::Result<Vec<SitemapEntry>>
                 .filter(|other| other.path != list.path)
                 .map(|other| (other.path, other.title))
                 .collect(),
-            api: format!(
-                "/api/v1/deals?kind={}&window=7d&sort=recommended",
-                list.param
+            api: with_query(
+                "/api/v1/deals",
+                &DealsQuery {
+                    kind: list.kind,
+                    ..DealsQuery::default()
+                }
+                .to_spelt_out_query(),
             ),
             kind: list.param,
             follow,

@@ -19,7 +19,8 @@ use super::rivals::{Rival, RivalIndex};
 use super::specs::{SourceView, SpecGroup, sources, spec_groups};
 use super::version_feed::write_version_feed;
 use super::{PageMeta, Site, json_for_script, safe_href};
-use crate::api::links::{Links, percent_encode};
+use crate::api::links::Links;
+use crate::api::params::typed::compare_page;
 use crate::api::types::History;
 use crate::catalogue::{Quote, Vehicle, week_completed};
 use crate::time::{Time, format_time};
@@ -147,7 +148,7 @@ fn write_version_page(
         let ids: Vec<&str> = std::iter::once(vehicle.id.as_str())
             .chain(view.rivals.iter().map(|rival| rival.id.as_str()))
             .collect();
-        view.rivals_compare = Some(Links::compare_path(&ids));
+        view.rivals_compare = Some(compare_page(&ids));
     }
     let name = format!("{} {} {}", view.make, view.model, view.trim);
     let meta = PageMeta {
@@ -231,7 +232,7 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
         }),
         chart: chart(vehicle, site.index.meta().catalogue_observed_at),
         source_url: safe_href(&vehicle.source_url),
-        api_url: format!("/api/v1/vehicles/{}", percent_encode(&vehicle.id)),
+        api_url: Links::vehicle_api_path(&vehicle.id),
         feed_path: format!("{path}/feed.xml"),
         history_csv: format!("{path}/{HISTORY_CSV}"),
         rivals: Vec::new(),

@@ -11,7 +11,7 @@ use chrono::Duration;
 use super::Site;
 use super::feeds::{ATOM, Entry, FeedHead, change_entry, changes, display_name, render_feed};
 use super::format::{date_time, money, share};
-use crate::api::links::percent_encode;
+use crate::api::links::Links;
 use crate::catalogue::{Vehicle, WINDOW_DAYS};
 use crate::signals::changes::direction;
 use crate::signals::exact;
@@ -163,9 +163,7 @@ pub fn write_version_feed(site: &Site, vehicle: &Vehicle, path: &str) -> anyhow:
         ),
         self_url: links.absolute(&feed_path),
         html_url: url.clone(),
-        json_url: Some(
-            links.absolute(&format!("/api/v1/vehicles/{}", percent_encode(&vehicle.id))),
-        ),
+        json_url: Some(links.absolute(&Links::vehicle_api_path(&vehicle.id))),
         updated: entries.first().map_or(vehicle.observed_at, |e| e.updated),
     };
     let file = format!("{}/feed.xml", path.trim_start_matches('/'));

@@ -20,12 +20,11 @@ fn fragments() -> PageFragments {
 /// A version's card as a search page at `/buscar?query` shows it: its
 /// "Agregar a la comparación" link keeps the page's query.
 fn shown_card(fragments: &PageFragments, id: &str, query: &str) -> String {
-    use autoprecios::composed::{encode, form_pairs, picks};
-    let query = encode(&form_pairs(query));
+    use autoprecios::composed::{PageQuery, picks};
     picks::apply(
         &fragments.vehicles[id].card,
         "/buscar",
-        &query,
+        &PageQuery::read(query),
         &[],
         &fragments.vehicles,
     )

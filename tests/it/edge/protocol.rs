@@ -1,7 +1,12 @@
-//! The HTTP contract: parameter bounds and every error status with its body,
-//! including the query-length limit.
+//! The HTTP contract: what parameter bounds mean beyond the table's own
+//! (tested from it in tests/it/table_bounds.rs) and every error status with
+//! its body, including the query-length limit. Every bound here is read
+//! from the parameter table or the spec's constants, never written out.
 
 use autoprecios::api::links::percent_encode;
+use autoprecios::api::operations::Operation;
+use autoprecios::api::params::table::{Kind, param_of};
+use autoprecios::api::query::MAX_QUERY_CHARS;
 use axum::http::{Method, StatusCode};
 
 use crate::harness::{edge_vehicles, get, get_json, send};
@@ -19,29 +24,31 @@ fn some_id() -> String {
     edge_vehicles()[0]["id"].as_str().expect("id").to_owned()
 }
 
+/// The most characters the table lets `operation`'s `name` have.
+fn most_chars(operation: Operation, name: &str) -> usize {
+    match param_of(operation, name).map(|param| param.kind) {
+        Some(Kind::Text { max, .. }) => max,
+        other => panic!("{name} of {operation:?} is text: {other:?}"),
+    }
+}
+
 #[tokio::test]
-async fn paging_bounds_are_inclusive_on_every_listing() {
+async fn the_largest_offset_is_an_empty_last_page_on_every_listing() {
     let model = &edge_vehicles()[0];
     let encode = |field: &str| percent_encode(model[field].as_str().expect("name"));
-    let model_query = format!("make={}&model={}", encode("make"), encode("model"));
-    for base in [
-        "/api/v1/vehicles?x=",
-        "/api/v1/deals?x=",
-        &format!("/api/v1/models/prices?{model_query}&x="),
+    let model_query = format!("make={}&model={}&", encode("make"), encode("model"));
+    for (operation, base) in [
+        (Operation::Search, "/api/v1/vehicles?"),
+        (Operation::Deals, "/api/v1/deals?"),
+        (
+            Operation::ModelPrices,
+            &format!("/api/v1/models/prices?{model_query}"),
+        ),
     ] {
-        let base = base.trim_end_matches("x=");
-        for ok in ["limit=1", "limit=100", "offset=0", "offset=100000"] {
-            get_json(&format!("{base}{ok}")).await;
-        }
-        for (bad, path) in [
-            ("limit=0", "limit"),
-            ("limit=101", "limit"),
-            ("offset=-1", "offset"),
-            ("offset=100001", "offset"),
-        ] {
-            assert_invalid(&format!("{base}{bad}"), &[path]).await;
-        }
-        let body = get_json(&format!("{base}offset=100000")).await;
+        let Some(Kind::Integer { max, .. }) = param_of(operation, "offset").map(|p| p.kind) else {
+            panic!("{operation:?} pages by offset");
+        };
+        let body = get_json(&format!("{base}offset={max}")).await;
         assert_eq!(
             body["data"]["vehicles"].as_array().expect("vehicles").len(),
             0
@@ -81,43 +88,44 @@ async fn cross_parameter_rules_types_and_case() {
 
 #[tokio::test]
 async fn text_bounds_count_characters() {
-    let a200 = "a".repeat(200);
-    get_json(&format!("/api/v1/vehicles?q={a200}")).await;
-    assert_invalid(&format!("/api/v1/vehicles?q={a200}a"), &["q"]).await;
-    // 200 two-byte characters are 200 characters, not 400.
-    get_json(&format!("/api/v1/deals?q={}", "%C3%B1".repeat(200))).await;
-    let a100 = "a".repeat(100);
-    get_json(&format!("/api/v1/vehicles?make={a100}&model={a100}")).await;
+    // As many two-byte characters as `q` may have are that many
+    // characters, not twice as many.
+    let q = most_chars(Operation::Deals, "q");
+    get_json(&format!("/api/v1/deals?q={}", "%C3%B1".repeat(q))).await;
     assert_invalid(
-        &format!("/api/v1/vehicles?make={a100}a&model={a100}a"),
+        &format!("/api/v1/deals?q={}", "%C3%B1".repeat(q + 1)),
+        &["q"],
+    )
+    .await;
+    // Both names too long are both named, in table order.
+    let name = "a".repeat(most_chars(Operation::Search, "make"));
+    assert_invalid(
+        &format!("/api/v1/vehicles?model={name}a&make={name}a"),
         &["make", "model"],
     )
     .await;
-    let reply = get(&format!("/api/v1/models/prices?make={a100}&model={a100}")).await;
+    // A model's longest names are well formed, and name no model.
+    let name = "a".repeat(most_chars(Operation::ModelPrices, "make"));
+    let reply = get(&format!("/api/v1/models/prices?make={name}&model={name}")).await;
     assert_eq!(reply.status, StatusCode::NOT_FOUND);
-    assert_invalid(
-        &format!("/api/v1/models/prices?make={a100}a&model=x"),
-        &["make"],
-    )
-    .await;
     assert_invalid("/api/v1/models/prices", &["make", "model"]).await;
 }
 
 #[tokio::test]
-async fn ids_are_1_to_160_characters() {
-    let id160 = "x".repeat(160);
-    let reply = get(&format!("/api/v1/vehicles/{id160}")).await;
+async fn ids_are_bounded_as_the_table_says_in_paths_and_comparisons() {
+    let longest = "x".repeat(most_chars(Operation::Vehicle, "id"));
+    let reply = get(&format!("/api/v1/vehicles/{longest}")).await;
     assert_eq!(
         reply.status,
         StatusCode::NOT_FOUND,
         "a well-formed unknown ID"
     );
     assert_eq!(reply.json()["error"]["code"], "not_found");
-    assert_invalid(&format!("/api/v1/vehicles/{id160}x"), &["id"]).await;
-    let compare = get(&format!("/api/v1/compare?ids={id160},{}", some_id())).await;
+    assert_invalid(&format!("/api/v1/vehicles/{longest}x"), &["id"]).await;
+    let compare = get(&format!("/api/v1/compare?ids={longest},{}", some_id())).await;
     assert_eq!(compare.status, StatusCode::NOT_FOUND);
     assert_invalid(
-        &format!("/api/v1/compare?ids={id160}x,{}", some_id()),
+        &format!("/api/v1/compare?ids={longest}x,{}", some_id()),
         &["ids[0]"],
     )
     .await;
@@ -222,17 +230,17 @@ async fn other_methods_are_405_with_allow() {
 }
 
 #[tokio::test]
-async fn query_strings_over_4096_characters_are_414_before_parsing() {
+async fn query_strings_over_the_limit_are_414_before_parsing() {
     for base in [
         "/api/v1/vehicles?q=",
         "/api/v1/nothing?q=",
         "/developers?q=",
     ] {
-        let at_limit = format!("{base}{}", "a".repeat(4096 - 2));
+        let at_limit = format!("{base}{}", "a".repeat(MAX_QUERY_CHARS - 2));
         assert_ne!(
             get(&at_limit).await.status,
             StatusCode::URI_TOO_LONG,
-            "4096 characters"
+            "{MAX_QUERY_CHARS} characters"
         );
         let over = format!("{at_limit}a");
         let reply = get(&over).await;
@@ -248,7 +256,7 @@ async fn query_strings_over_4096_characters_are_414_before_parsing() {
     }
     // Repeated and unknown parameters within the limit still get their 400.
     let repeated = format!("/api/v1/vehicles?{}", "sort=name&".repeat(400));
-    assert!(repeated.len() - "/api/v1/vehicles?".len() <= 4096);
+    assert!(repeated.len() - "/api/v1/vehicles?".len() <= MAX_QUERY_CHARS);
     assert_invalid(&repeated, &["sort"]).await;
 }
 

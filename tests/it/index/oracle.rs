@@ -8,7 +8,7 @@
 use std::cmp::Ordering;
 
 use autoprecios::api::json::to_json_bytes;
-use autoprecios::api::links::Links;
+use autoprecios::api::links::{Links, percent_encode};
 use autoprecios::api::params::{parse_compare, parse_deals, parse_model, parse_search};
 use autoprecios::api::query::{DealSort, Filters, Page, SearchSort};
 use autoprecios::api::types::{
@@ -237,7 +237,14 @@ pub fn answer(catalogue: &Catalogue, url: &str) -> Result<Vec<u8>, StatusCode> {
                         .iter()
                         .map(|v| VehicleRecord::of(v, &links))
                         .collect(),
-                    url: links.compare(&ids),
+                    // Written plainly: each ID encoded, literal commas between.
+                    url: links.absolute(&format!(
+                        "/comparar?ids={}",
+                        ids.iter()
+                            .map(|id| percent_encode(id))
+                            .collect::<Vec<_>>()
+                            .join(",")
+                    )),
                 },
             ))
         }
