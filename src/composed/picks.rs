@@ -36,28 +36,36 @@ const CONTROL: &str = "<a class=\"pick-add\"";
 
 /// The IDs picked in a query (`comparar=a,b`): decoded, without blanks or
 /// repeats, the newest four.
+///
+/// One `comparar` pair is a list, as links carry it: commas separate IDs and
+/// a comma inside an ID is `%2C`, as in `/comparar?ids=`. A value with no
+/// comma as such came through a proxy that encodes every comma (a CDN
+/// rule's query condition does) and is split where its commas are, as the
+/// compare page splits IDs typed into its form. Several pairs are one ID
+/// each, whole: a search form sends one hidden field per pick (a form
+/// encodes every comma and `%` of a value, so one field holding the list
+/// would reach the edge as a different list when an ID has any character a
+/// URL encodes).
 pub fn read(query: &str) -> Vec<String> {
+    let values: Vec<&str> = query
+        .split('&')
+        .filter_map(|pair| pair.strip_prefix("comparar="))
+        .collect();
+    let pieces: Vec<String> = match values.as_slice() {
+        [value] if value.contains(',') => value.split(',').filter_map(form_decode).collect(),
+        [value] => form_decode(value)
+            .map(|decoded| decoded.split(',').map(str::to_owned).collect())
+            .unwrap_or_default(),
+        several => several
+            .iter()
+            .filter_map(|value| form_decode(value))
+            .collect(),
+    };
     let mut ids: Vec<String> = Vec::new();
-    for pair in query.split('&') {
-        let Some(value) = pair.strip_prefix("comparar=") else {
-            continue;
-        };
-        // Commas separate IDs and a comma inside an ID is `%2C`, as in
-        // `/comparar?ids=`; a value with no comma as such came through a
-        // proxy that encodes every comma (a CDN rule's query condition
-        // does), and is split where its commas are, as the compare page
-        // splits IDs typed into its form.
-        let pieces: Vec<String> = match value.contains(',') {
-            true => value.split(',').filter_map(form_decode).collect(),
-            false => form_decode(value)
-                .map(|decoded| decoded.split(',').map(str::to_owned).collect())
-                .unwrap_or_default(),
-        };
-        for id in pieces {
-            let id = id.trim().to_owned();
-            if !id.is_empty() && !ids.contains(&id) {
-                ids.push(id);
-            }
+    for id in pieces {
+        let id = id.trim().to_owned();
+        if !id.is_empty() && !ids.contains(&id) {
+            ids.push(id);
         }
     }
     newest(ids)
@@ -162,10 +170,16 @@ fn carry(html: &str, picks: &[String]) -> String {
         out.push_str(&carried_href(href, picks));
     }
     out.push_str(rest);
-    let hidden = format!(
-        "<input type=\"hidden\" name=\"{NAME}\" value=\"{}\">",
-        value(picks)
-    );
+    // One field a pick, each the ID as it is (see `read`).
+    let hidden: String = picks
+        .iter()
+        .map(|id| {
+            format!(
+                "<input type=\"hidden\" name=\"{NAME}\" value=\"{}\">",
+                escape(id)
+            )
+        })
+        .collect();
     let mut forms = String::with_capacity(out.len() + 256);
     let mut rest = out.as_str();
     while let Some(at) = rest.find("<form ") {
@@ -290,6 +304,46 @@ mod tests {
         assert_eq!(value(&["a b".to_owned(), "c,d".to_owned()]), "a%20b,c%2Cd");
     }
 
+    /// What a browser sends for the search form's hidden fields (one per
+    /// pick, each value form-encoded: commas, `%` and spaces included)
+    /// reads back as the picks the page carried.
+    #[test]
+    fn a_search_form_sends_the_picks_it_carried() {
+        let picks: Vec<String> = ["c,d", "a b", "50%", "Citroën/C3"]
+            .map(str::to_owned)
+            .to_vec();
+        let page = carry(
+            "<form class=\"search-form\" action=\"/buscar\" method=\"get\"></form>",
+            &picks,
+        );
+        let sent: Vec<String> = page
+            .split("<input type=\"hidden\" name=\"comparar\" value=\"")
+            .skip(1)
+            // No ID here has a character HTML escapes.
+            .map(|field| {
+                format!(
+                    "comparar={}",
+                    url_encode_form(&field[..field.find('"').expect("quoted")])
+                )
+            })
+            .collect();
+        assert_eq!(sent.len(), picks.len(), "{page}");
+        assert_eq!(read(&format!("q=x&{}", sent.join("&"))), picks);
+    }
+
+    /// `application/x-www-form-urlencoded` as a browser writes a value.
+    fn url_encode_form(value: &str) -> String {
+        value
+            .bytes()
+            .map(|b| match b {
+                b'*' | b'-' | b'.' | b'_' => (b as char).to_string(),
+                b' ' => "+".to_owned(),
+                b if b.is_ascii_alphanumeric() => (b as char).to_string(),
+                b => format!("%{b:02X}"),
+            })
+            .collect()
+    }
+
     #[test]
     fn controls_add_and_remove_links_carry_and_the_bar_counts() {
         let picks = vec!["c,d".to_owned(), "a b".to_owned(), "nope".to_owned()];
@@ -317,7 +371,7 @@ mod tests {
             page.contains("<a href=\"/assets/site.css\">") && page.contains("<a href=\"/api/v1\">")
         );
         assert!(page.contains(
-            "action=\"/buscar\" method=\"get\"><input type=\"hidden\" name=\"comparar\" value=\"c%2Cd,a%20b\">"
+            "action=\"/buscar\" method=\"get\"><input type=\"hidden\" name=\"comparar\" value=\"c,d\"><input type=\"hidden\" name=\"comparar\" value=\"a b\">"
         ));
         assert!(page.contains(
             "<a class=\"compare-go\" href=\"/comparar?ids=c%2Cd,a%20b\">Comparar (2)</a>"
