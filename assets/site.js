@@ -8,7 +8,8 @@
   'use strict';
 
   /* Empty fields are left out of the address: `/buscar?make=Fiat`, not a
-     dozen empty parameters. */
+     dozen empty parameters. Every field is appended, not set: the
+     comparison picks are one hidden field each. */
   function search() {
     var form = document.querySelector('form.search-form');
     if (!form) { return; }
@@ -17,7 +18,7 @@
       var params = new URLSearchParams();
       var data = new FormData(form);
       data.forEach(function (value, name) {
-        if (typeof value === 'string' && value.trim() !== '') { params.set(name, value.trim()); }
+        if (typeof value === 'string' && value.trim() !== '') { params.append(name, value.trim()); }
       });
       /* The period belongs to a deal list only. */
       if (!data.get('kind')) { params.delete('window'); }

@@ -430,6 +430,13 @@ for (const javaScriptEnabled of [true, false]) {
     await Promise.all([page.waitForNavigation(), page.click('form.search-form button[type="submit"]')]);
     const cards = await page.locator('#lista li').count();
     if (cards < 1) failures.push(`search form (${where}): no results at ${page.url()}`);
+    // A search sent from a page carrying two picks keeps both.
+    await page.goto(base + `/buscar?comparar=${hilux},${ranger}`, { waitUntil: 'load' });
+    if (await page.locator('#filtros').getAttribute('open') === null) await page.click('#filtros > summary');
+    await page.selectOption('#f-make', 'Toyota');
+    await Promise.all([page.waitForNavigation(), page.click('form.search-form button[type="submit"]')]);
+    const kept = (await page.locator('#barra-comparar .compare-go').textContent()).trim();
+    if (kept !== 'Comparar (2)') failures.push(`picks through the search form (${where}): the bar reads ${kept} at ${page.url()}`);
     // A budget in pesos, typed key by key as an Argentine types it.
     await page.goto(base + '/buscar', { waitUntil: 'load' });
     await page.locator('#f-max-ars').pressSequentially('40.000.000');
