@@ -105,83 +105,33 @@ pub fn with_query(path: &str, query: &str) -> String {
     }
 }
 
-impl TypedQuery for SearchQuery {
-    const OPERATION: Operation = Operation::Search;
+/// Implements [`TypedQuery`] for a query type: the operation it asks and,
+/// for each kind of row it takes, the part of the query that kind of row
+/// reads and writes (`Filter(filters)`: `self.filters`; `Search()`: the
+/// query itself). Rows of any other kind are not its own.
+macro_rules! typed_query {
+    ($query:ty: $operation:expr, $($kind:ident($($part:ident)?)),+ $(,)?) => {
+        impl TypedQuery for $query {
+            const OPERATION: Operation = $operation;
 
-    fn get(&self, field: &Field) -> Option<Given> {
-        match field {
-            Field::Filter(access) => (access.get)(&self.filters),
-            Field::Search(access) => (access.get)(self),
-            Field::Page(access) => (access.get)(&self.page),
-            _ => None,
-        }
-    }
+            fn get(&self, field: &Field) -> Option<Given> {
+                match field {
+                    $(Field::$kind(access) => (access.get)(&(*self) $(.$part)?),)+
+                    _ => None,
+                }
+            }
 
-    fn set(&mut self, field: &Field, given: &Given) {
-        match field {
-            Field::Filter(access) => (access.set)(&mut self.filters, given),
-            Field::Search(access) => (access.set)(self, given),
-            Field::Page(access) => (access.set)(&mut self.page, given),
-            _ => {}
+            fn set(&mut self, field: &Field, given: &Given) {
+                match field {
+                    $(Field::$kind(access) => (access.set)(&mut (*self) $(.$part)?, given),)+
+                    _ => {}
+                }
+            }
         }
-    }
+    };
 }
 
-impl TypedQuery for DealsQuery {
-    const OPERATION: Operation = Operation::Deals;
-
-    fn get(&self, field: &Field) -> Option<Given> {
-        match field {
-            Field::Filter(access) => (access.get)(&self.filters),
-            Field::Deals(access) => (access.get)(self),
-            Field::Page(access) => (access.get)(&self.page),
-            _ => None,
-        }
-    }
-
-    fn set(&mut self, field: &Field, given: &Given) {
-        match field {
-            Field::Filter(access) => (access.set)(&mut self.filters, given),
-            Field::Deals(access) => (access.set)(self, given),
-            Field::Page(access) => (access.set)(&mut self.page, given),
-            _ => {}
-        }
-    }
-}
-
-impl TypedQuery for ModelQuery {
-    const OPERATION: Operation = Operation::ModelPrices;
-
-    fn get(&self, field: &Field) -> Option<Given> {
-        match field {
-            Field::Model(access) => (access.get)(self),
-            Field::Page(access) => (access.get)(&self.page),
-            _ => None,
-        }
-    }
-
-    fn set(&mut self, field: &Field, given: &Given) {
-        match field {
-            Field::Model(access) => (access.set)(self, given),
-            Field::Page(access) => (access.set)(&mut self.page, given),
-            _ => {}
-        }
-    }
-}
-
-impl TypedQuery for CompareQuery {
-    const OPERATION: Operation = Operation::Compare;
-
-    fn get(&self, field: &Field) -> Option<Given> {
-        match field {
-            Field::Compare(access) => (access.get)(self),
-            _ => None,
-        }
-    }
-
-    fn set(&mut self, field: &Field, given: &Given) {
-        if let Field::Compare(access) = field {
-            (access.set)(self, given);
-        }
-    }
-}
+typed_query!(SearchQuery: Operation::Search, Filter(filters), Search(), Page(page));
+typed_query!(DealsQuery: Operation::Deals, Filter(filters), Deals(), Page(page));
+typed_query!(ModelQuery: Operation::ModelPrices, Model(), Page(page));
+typed_query!(CompareQuery: Operation::Compare, Compare());
