@@ -10,6 +10,7 @@ use serde_json::value::RawValue;
 
 use crate::api::facts::Facts;
 use crate::api::links::Links;
+pub use crate::api::query::DealKind;
 use crate::catalogue::{Comparison, ExchangeRate, Quote, RecentChanges, Specs, Vehicle};
 use crate::time::Time;
 use crate::vocab::{BodyType, Currency, Fuel, Reason, Transmission, Window};
@@ -346,18 +347,6 @@ pub struct SearchData<'a> {
     pub vehicles: Vec<Listed<'a>>,
     /// Paging.
     pub pagination: Pagination,
-}
-
-/// Kind of deal list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum DealKind {
-    /// Current opportunities.
-    Opportunities,
-    /// Recent price drops.
-    PriceDrops,
-    /// Newly qualifying opportunities.
-    NewOpportunities,
 }
 
 /// `GET /api/v1/deals`.
