@@ -218,6 +218,23 @@ pub enum DealKind {
     NewOpportunities,
 }
 
+/// A plain string enum of the spellings, written in place. (The derive
+/// would make a `oneOf` branch of each documented variant.)
+impl schemars::JsonSchema for DealKind {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "DealKind".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let names = DealKind::ALL.map(|(_, name)| name);
+        schemars::json_schema!({ "type": "string", "enum": names })
+    }
+}
+
 impl DealKind {
     /// Every value with its spelling.
     pub const ALL: [(Self, &'static str); 3] = [
