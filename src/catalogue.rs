@@ -4,8 +4,10 @@
 
 use std::collections::BTreeMap;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::schema::{Constant, constant};
 use crate::time::Time;
 use crate::vocab::{
     BodyType, ChangeKind, Currency, Drivetrain, Fuel, Reason, Transmission, Window,
@@ -50,13 +52,18 @@ pub struct CatalogueMeta {
 }
 
 /// An observed exchange rate.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
+#[schemars(
+    deny_unknown_fields,
+    description = "Exchange rate observed at the quote check."
+)]
 pub struct ExchangeRate {
-    /// ARS per USD; null when the check saw only USD quotes and no rate.
+    /// ARS per USD; null when the check saw no rate.
     pub ars_per_usd: Option<f64>,
     /// When it was observed.
     #[serde(with = "crate::time::rfc3339")]
+    #[schemars(with = "Time")]
     pub observed_at: Time,
 }
 
@@ -174,30 +181,51 @@ impl Vehicle {
 }
 
 /// How the current price compares with the version's usual price.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
+#[schemars(
+    deny_unknown_fields,
+    description = "How the current price compares with the usual price."
+)]
 pub struct Comparison {
     /// History window in days; always 180.
+    #[schemars(schema_with = "constant::<WindowDays>")]
     pub window_days: u32,
-    /// Usual price: median of weekly dealer averages.
+    /// Usual price: median of weekly dealer averages over the window.
     pub typical_price_usd: Option<f64>,
-    /// Lowest dealer price in the window.
+    /// Lowest price in the window.
     pub lowest_price_usd: Option<f64>,
     /// Percent below the usual price (negative: above), truncated to two
     /// decimals; null when unknown or history insufficient.
+    #[schemars(
+        description = "Percent below the usual price (negative: above); not a manufacturer discount. Null when unknown or history is insufficient."
+    )]
     pub discount_pct: Option<f64>,
     /// Weeks with at least one quote check in the window.
     pub observed_weeks: u32,
     /// Whether history meets the opportunity rule.
     pub sufficient_history: bool,
-    /// The qualified signal.
+    /// The qualified signal; use it rather than discountPct alone.
     pub opportunity: bool,
 }
 
+/// [`WINDOW_DAYS`] as a schema constant.
+struct WindowDays;
+
+impl Constant for WindowDays {
+    fn value() -> serde_json::Value {
+        WINDOW_DAYS.into()
+    }
+}
+
 /// A recent change per window; each entry is optional.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+#[schemars(
+    deny_unknown_fields,
+    description = "Recent change per window, measured back from catalogueObservedAt."
+)]
 pub struct RecentChanges {
-    /// Within one day of `T`.
+    /// Within one day of `catalogueObservedAt`.
     #[serde(rename = "1d")]
     pub d1: Option<RecentChange>,
     /// Within three days.
@@ -229,24 +257,31 @@ impl RecentChanges {
 }
 
 /// A detected price drop or a newly qualifying opportunity.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
+#[schemars(deny_unknown_fields)]
 pub struct RecentChange {
     /// Drop or new opportunity.
     pub kind: ChangeKind,
-    /// Detected catalogue change time; null when it qualified without one.
+    /// Detected catalogue change time; null for qualification without a new
+    /// price change.
     #[serde(with = "crate::time::rfc3339::option")]
+    #[schemars(with = "Option<Time>")]
     pub changed_at: Option<Time>,
-    /// Monitoring boundary after which it qualified without a price change.
+    /// Monitoring-window boundary for a newly qualifying opportunity without a
+    /// price change; not an exact event time.
     #[serde(with = "crate::time::rfc3339::option")]
+    #[schemars(with = "Option<Time>")]
     pub qualified_since: Option<Time>,
     /// Positive reduction in percent, truncated to two decimals.
+    #[schemars(description = "Positive percentage reduction; null when there was no reduction.")]
     pub drop_pct: Option<f64>,
-    /// Reference catalogue price at the current observed rate.
+    /// Reference catalogue price at the current observed exchange rate.
     pub previous_price_usd: Option<f64>,
-    /// Current catalogue price at the current observed rate.
+    /// Current catalogue price at the same rate.
     pub current_price_usd: f64,
     /// Always `current_observed_exchange_rate`.
+    #[schemars(schema_with = "constant::<ConversionBasis>")]
     pub conversion_basis: String,
     /// What the website says beyond the API record (never serialized: the
     /// API's RecentChange keeps the spec's fields).
@@ -303,6 +338,15 @@ pub enum Cause {
     },
 }
 
+/// The one `conversionBasis`, as a schema constant.
+struct ConversionBasis;
+
+impl Constant for ConversionBasis {
+    fn value() -> serde_json::Value {
+        "current_observed_exchange_rate".into()
+    }
+}
+
 impl RecentChange {
     /// When it happened, for `recent` sorting: `changed_at`, else `qualified_since`.
     pub fn recency(&self) -> Option<Time> {
@@ -311,8 +355,12 @@ impl RecentChange {
 }
 
 /// One dealer quote as published.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
+#[schemars(
+    deny_unknown_fields,
+    description = "One dealer quote; registration fees are excluded."
+)]
 pub struct Quote {
     /// Quote identifier.
     pub id: String,
@@ -321,6 +369,7 @@ pub struct Quote {
     /// Original currency.
     pub currency: Currency,
     /// USD equivalent at the check's exchange rate, rounded to cents.
+    #[schemars(description = "USD equivalent at the exchange rate observed at the quote check.")]
     pub price_usd: f64,
     /// Freight and paperwork included.
     pub fees_included: Option<bool>,
@@ -355,32 +404,41 @@ pub fn week_completed(week_start: chrono::NaiveDate, at: crate::time::Time) -> b
 }
 
 /// The sourced specification record of a version, passed through as published.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
+#[schemars(
+    deny_unknown_fields,
+    description = "Sourced official specifications, or null. Missing, null or a recorded gap means unknown, unclear or disputed; it never means absent."
+)]
 pub struct Specs {
     /// When the record was assembled.
     pub collected_at: String,
     /// Short label of the main source.
     pub source_label: Option<String>,
-    /// Sourced values by name.
+    /// Original sourced values by name. Unit suffixes on names: Mm, Kg, L, Kw,
+    /// Nm, Kmh, L100km; power carries powerUnit. Equipment values are true,
+    /// false or "optional".
     pub values: BTreeMap<String, serde_json::Value>,
-    /// Value name to source key.
+    /// Value name to an entry key in sources.
     pub source_of: BTreeMap<String, String>,
     /// Sources by key.
     pub sources: BTreeMap<String, SpecSource>,
-    /// Recorded gaps by value name.
+    /// Missing, disputed, contradictory, unreadable or unassigned source
+    /// values.
     pub gaps: BTreeMap<String, serde_json::Value>,
 }
 
 /// One source document of a specification record.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
+#[schemars(deny_unknown_fields)]
 pub struct SpecSource {
     /// Who published it.
     pub publisher: String,
     /// Document title.
     pub title: String,
     /// Where it is.
+    #[schemars(url)]
     pub url: String,
     /// Kind of source (`official`, ...).
     pub kind: String,

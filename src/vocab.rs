@@ -4,8 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Declares a string enum with its canonical spellings, `ALL`, `as_str` and
-/// `parse` (exact, case-sensitive: the spec says enum values are).
+/// Declares a string enum with its canonical spellings, `ALL`, `as_str`,
+/// `parse` (exact, case-sensitive: the spec says enum values are) and its
+/// JSON Schema.
 macro_rules! string_enum {
     ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident => $text:literal),+ $(,)? }) => {
         $(#[$meta])*
@@ -34,6 +35,23 @@ macro_rules! string_enum {
             /// The canonical spellings, for error messages and schemas.
             pub fn names() -> Vec<&'static str> {
                 Self::ALL.iter().map(|v| v.as_str()).collect()
+            }
+        }
+
+        /// A plain string enum of the canonical spellings, written in place
+        /// so that each use carries its own description. (The derive would
+        /// make a `oneOf` branch of each documented variant.)
+        impl schemars::JsonSchema for $name {
+            fn inline_schema() -> bool {
+                true
+            }
+
+            fn schema_name() -> std::borrow::Cow<'static, str> {
+                stringify!($name).into()
+            }
+
+            fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+                schemars::json_schema!({ "type": "string", "enum": Self::NAMES })
             }
         }
 

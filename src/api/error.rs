@@ -3,17 +3,27 @@
 
 use std::fmt;
 
+use schemars::JsonSchema;
 use serde::Serialize;
 use serde::ser::{SerializeStruct, Serializer};
 
 use crate::api::problem::Problem;
 
 /// One problem with one parameter.
-#[derive(Debug, Clone, PartialEq)]
+///
+/// Its schema is the serialized detail's (below): `problem` is written as
+/// `message`, its English text.
+#[derive(Debug, Clone, PartialEq, JsonSchema)]
+#[schemars(
+    inline,
+    deny_unknown_fields,
+    description = "A problem with one parameter."
+)]
 pub struct ErrorDetail {
     /// The parameter (`limit`, `ids[1]`).
     pub path: String,
     /// What is wrong with it.
+    #[schemars(rename = "message", with = "String")]
     pub problem: Problem,
 }
 
@@ -104,21 +114,25 @@ pub enum ApiError {
 }
 
 /// The spec's error body: `{"error": {"code", "message", "details"?}}`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[schemars(rename = "Error", deny_unknown_fields, description = "Error body.")]
 pub struct ErrorBody {
-    /// The error object.
+    /// What went wrong.
     pub error: ErrorObject,
 }
 
 /// Code, message and optional per-parameter details.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[schemars(inline, deny_unknown_fields)]
 pub struct ErrorObject {
-    /// Machine-readable code.
+    /// Machine-readable code: invalid_parameters, not_found, method_not_allowed
+    /// or uri_too_long.
     pub code: &'static str,
     /// Human-readable message.
     pub message: String,
     /// Per-parameter problems.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Vec<ErrorDetail>")]
     pub details: Option<Vec<ErrorDetail>>,
 }
 

@@ -137,7 +137,7 @@ pub struct DealsQuery {
     /// Shared filters.
     pub filters: Filters,
     /// Kind of list.
-    pub kind: crate::api::types::DealKind,
+    pub kind: DealKind,
     /// Window for price drops and new opportunities.
     pub window: Window,
     /// Order.
@@ -150,7 +150,7 @@ impl Default for DealsQuery {
     fn default() -> Self {
         DealsQuery {
             filters: Filters::default(),
-            kind: crate::api::types::DealKind::Opportunities,
+            kind: DealKind::Opportunities,
             window: Window::D7,
             sort: DealSort::Recommended,
             page: Page::default(),
@@ -206,7 +206,36 @@ impl DealSort {
     ];
 }
 
-impl crate::api::types::DealKind {
+/// Kind of deal list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DealKind {
+    /// Current opportunities.
+    Opportunities,
+    /// Recent price drops.
+    PriceDrops,
+    /// Newly qualifying opportunities.
+    NewOpportunities,
+}
+
+/// A plain string enum of the spellings, written in place. (The derive
+/// would make a `oneOf` branch of each documented variant.)
+impl schemars::JsonSchema for DealKind {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "DealKind".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let names = DealKind::ALL.map(|(_, name)| name);
+        schemars::json_schema!({ "type": "string", "enum": names })
+    }
+}
+
+impl DealKind {
     /// Every value with its spelling.
     pub const ALL: [(Self, &'static str); 3] = [
         (Self::Opportunities, "opportunities"),

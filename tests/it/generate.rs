@@ -184,6 +184,19 @@ fn model_prices_url() -> String {
     )
 }
 
+#[test]
+fn the_published_components_are_the_derived_schemas() {
+    let fixture = fixture();
+    let openapi: serde_json::Value = serde_json::from_str(
+        &fs::read_to_string(fixture.out.join("public/openapi.json")).expect("openapi.json"),
+    )
+    .expect("json");
+    assert_eq!(
+        openapi["components"]["schemas"],
+        autoprecios::api::openapi::component_schemas()
+    );
+}
+
 /// Each JSON answer's path (a path ending in `/`: every path under it)
 /// and its response schema.
 const SCHEMAS: [(&str, &str); 7] = [

@@ -11,7 +11,8 @@ use autoprecios::api::endpoints::{
 use autoprecios::api::error::Missing;
 use autoprecios::api::json::to_json_bytes;
 use autoprecios::api::links::Links;
-use autoprecios::api::openapi::render_openapi;
+use autoprecios::api::openapi::{component_schemas, render_openapi};
+use autoprecios::api::operations::http_operations;
 use autoprecios::api::params::Problem;
 use autoprecios::api::query::{CompareQuery, DealsQuery, ModelQuery, Page, SearchQuery};
 use autoprecios::api::types::DealKind;
@@ -218,6 +219,97 @@ fn every_reference_resolves_and_output_is_deterministic() {
         assert!(doc.pointer(pointer).is_some(), "dangling {reference}");
     }
     assert_eq!(to_json_bytes(&document()), to_json_bytes(&doc));
+}
+
+#[test]
+fn the_components_are_the_response_types_derived_schemas() {
+    let doc = document();
+    let components = component_schemas();
+    assert_eq!(doc["components"]["schemas"], components);
+    for (spec, http) in http_operations() {
+        assert!(
+            components.get(http.body).is_some(),
+            "{} answers {}, which no response type derives",
+            spec.name,
+            http.body
+        );
+    }
+    // Only JSON Schema's own formats: the derives' Rust number widths
+    // (`uint32`, `double`) are not the contract.
+    let mut formats = Vec::new();
+    collect_key(&components, "format", &mut formats);
+    formats.sort();
+    formats.dedup();
+    assert_eq!(formats, ["date", "date-time", "uri", "uri-template"]);
+}
+
+/// Which properties of a component are required, and which not.
+fn required_and_optional(component: &Value) -> (Vec<&str>, Vec<&str>) {
+    let required: Vec<&str> = component["required"]
+        .as_array()
+        .expect("required")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    let optional = component["properties"]
+        .as_object()
+        .expect("properties")
+        .keys()
+        .map(String::as_str)
+        .filter(|name| !required.contains(name))
+        .collect();
+    (required, optional)
+}
+
+#[test]
+fn optional_fields_are_the_specs() {
+    let components = component_schemas();
+    let summary_optional = ["feedUrl", "trimDisplay", "type", "tier", "tierLabel"];
+    for name in ["Summary", "Vehicle"] {
+        let (_, optional) = required_and_optional(&components[name]);
+        assert_eq!(optional, summary_optional, "{name}");
+    }
+    let (_, optional) = required_and_optional(&components["Error"]["properties"]["error"]);
+    assert_eq!(optional, ["details"]);
+    // Every other object lists all its properties as required, and is closed.
+    let mut objects = Vec::new();
+    collect_objects(&components, &mut objects);
+    for object in objects {
+        assert_eq!(object["additionalProperties"], false, "{object}");
+        let (_, optional) = required_and_optional(object);
+        assert!(
+            optional.is_empty() || optional == summary_optional || optional == ["details"],
+            "{optional:?} optional in {object}"
+        );
+    }
+}
+
+/// Every value of `key` anywhere in `value`.
+fn collect_key(value: &Value, key: &str, out: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            if let Some(Value::String(found)) = map.get(key) {
+                out.push(found.clone());
+            }
+            map.values().for_each(|v| collect_key(v, key, out));
+        }
+        Value::Array(items) => items.iter().for_each(|v| collect_key(v, key, out)),
+        _ => {}
+    }
+}
+
+/// Every schema with `properties` anywhere in `value`.
+fn collect_objects<'a>(value: &'a Value, out: &mut Vec<&'a Value>) {
+    match value {
+        Value::Object(map) => {
+            if map.get("properties").is_some_and(Value::is_object) {
+                out.push(value);
+            }
+            map.values().for_each(|v| collect_objects(v, out));
+        }
+        Value::Array(items) => items.iter().for_each(|v| collect_objects(v, out)),
+        _ => {}
+    }
 }
 
 fn collect_refs(value: &Value, out: &mut Vec<String>) {

@@ -3,15 +3,16 @@
 //! vocabularies. It reads only the base URL, so the document changes with
 //! the code, never with the snapshot.
 //!
-//! The schemas describe exactly what the `api::types` and `catalogue` structs
-//! serialize (closed objects; fields the Rust code skips when absent are the
-//! only optional ones); the integration tests validate real payloads against
-//! them. JSON bodies are written with `json!`, whose insertion order
-//! (`preserve_order`) is the document's key order.
+//! The component schemas are derived from the `api::types` and `catalogue`
+//! structs they describe (`schemars`: closed objects; fields the Rust code
+//! skips when absent are the only optional ones, and `feedUrl`), and the MCP
+//! tools' output schemas from those; the integration tests validate real
+//! payloads against them. The rest is written with `json!`, whose insertion
+//! order (`preserve_order`) is the document's key order.
 
 use crate::api::links::Links;
 use crate::api::operations::{Http, Spec, http_operations};
-use crate::api::query::{COMPARE_IDS, MAX_QUERY_CHARS};
+use crate::api::query::MAX_QUERY_CHARS;
 use crate::api::types::API_VERSION;
 use serde_json::{Map, Value, json};
 
@@ -19,15 +20,8 @@ mod parameters;
 mod schemas;
 
 use parameters::*;
+pub use schemas::component_schemas;
 use schemas::*;
-
-/// Item bounds of compare `ids`.
-pub(crate) const MIN_COMPARE_IDS: usize = *COMPARE_IDS.start();
-pub(crate) const MAX_COMPARE_IDS: usize = *COMPARE_IDS.end();
-
-/// Summary fields that are optional in the spec (the Rust code omits the last
-/// four when absent; `feedUrl` is always sent).
-const SUMMARY_OPTIONAL: [&str; 5] = ["feedUrl", "trimDisplay", "type", "tier", "tierLabel"];
 
 /// The OpenAPI 3.1.1 description of the API served under `links.base()`.
 pub fn render_openapi(links: &Links) -> Value {
@@ -54,7 +48,7 @@ pub fn render_openapi(links: &Links) -> Value {
             "parameters": shared_parameters(),
             "headers": headers(),
             "responses": responses(),
-            "schemas": schemas(),
+            "schemas": component_schemas(),
         },
     })
 }
@@ -72,7 +66,7 @@ const TOOL_SCHEMA_DEPTH: usize = 2;
 /// types as `anyOf` (portable to single-`type` dialects), and objects below
 /// [`TOOL_SCHEMA_DEPTH`] as plain objects.
 pub fn output_schema(component: &str) -> Map<String, Value> {
-    let Value::Object(all) = schemas() else {
+    let Value::Object(all) = component_schemas() else {
         unreachable!("invariant: the component schemas are an object")
     };
     let root = json!({ "$ref": format!("#/components/schemas/{component}") });

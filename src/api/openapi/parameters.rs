@@ -6,7 +6,6 @@
 use crate::api::operations::{Operation, http_operations};
 use crate::api::params::schema::value_schema;
 use crate::api::params::table::{Kind, Location, PARAMS, Param};
-use crate::api::query::MAX_ID_CHARS;
 use serde_json::{Map, Value, json};
 
 use super::*;
@@ -60,8 +59,4 @@ fn parameter(param: &Param) -> Value {
     }
     parameter["schema"] = Value::Object(value_schema(param.kind));
     parameter
-}
-
-pub(super) fn id_schema() -> Value {
-    json!({ "type": "string", "minLength": 1, "maxLength": MAX_ID_CHARS })
 }
