@@ -125,8 +125,10 @@ pub struct ErrorBody {
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 #[schemars(inline, deny_unknown_fields)]
 pub struct ErrorObject {
-    /// Machine-readable code: invalid_parameters, not_found, method_not_allowed
-    /// or uri_too_long.
+    /// Machine-readable code: invalid_parameters, not_found,
+    /// method_not_allowed, payload_too_large or uri_too_long for a request
+    /// the server refuses; internal_error, overloaded or timeout for its own
+    /// failures (500, 503, 503).
     pub code: &'static str,
     /// Human-readable message.
     pub message: String,
@@ -188,6 +190,35 @@ impl ApiError {
                 message: self.to_string(),
                 details,
             },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The published description of `code` names every code the service
+    /// sends: the API's refusals and the edge's own failures.
+    #[test]
+    fn the_code_description_names_every_code() {
+        let schema = schemars::schema_for!(ErrorObject);
+        let description = schema
+            .as_value()
+            .pointer("/properties/code/description")
+            .and_then(|d| d.as_str())
+            .expect("a description of code")
+            .to_owned();
+        let refusals = [
+            ApiError::InvalidParameters(Vec::new()),
+            ApiError::NotFound(Missing::Resource),
+            ApiError::MethodNotAllowed,
+            ApiError::PayloadTooLarge,
+            ApiError::UriTooLong,
+        ];
+        let failures = ["internal_error", "overloaded", "timeout"];
+        for code in refusals.iter().map(ApiError::code).chain(failures) {
+            assert!(description.contains(code), "{code}: {description}");
         }
     }
 }
