@@ -158,15 +158,9 @@ fn every_rewrite_lands_on_a_file_and_every_detail_asks_the_edge() {
     // uploaded again at every catalogue check, so there is none, and every
     // ID (a plain one, a case twin, one a CDN path cannot carry) is proxied.
     assert!(!out.join("api/v1/vehicles").exists(), "no detail files");
-    let catalogue: serde_json::Value = serde_json::from_slice(
-        &fs::read(fixture().out.join("_edge/catalogue.json")).expect("edge data"),
-    )
-    .expect("json");
-    let ids: Vec<&str> = catalogue["vehicles"]
-        .as_array()
-        .expect("vehicles")
+    let ids: Vec<&str> = crate::harness::edge_vehicles()
         .iter()
-        .filter_map(|v| v["facts"]["id"].as_str())
+        .filter_map(|v| v["id"].as_str())
         .collect();
     assert!(ids.len() > 30, "the fixture's catalogue");
     let edge = |path: &str| ("200".to_owned(), format!("{EDGE}{path}"));
