@@ -112,7 +112,7 @@ fn api_urls_route_to_files_the_edge_or_the_json_404() {
     );
     // The edge's files and the manifest are beside the public directory,
     // not in it.
-    for path in ["/_edge/catalogue.json", "/manifest.json"] {
+    for path in ["/_edge/catalogue.msgpack", "/manifest.json"] {
         assert!(!fixture().public.join(&path[1..]).exists(), "{path}");
     }
     let not_found = ("404".to_owned(), "/api/404.json".to_owned());
@@ -152,10 +152,7 @@ fn every_rewrite_lands_on_a_file_and_case_twins_go_to_the_edge() {
             rule.to
         );
     }
-    let catalogue: serde_json::Value = serde_json::from_slice(
-        &fs::read(fixture().out.join("_edge/catalogue.json")).expect("edge data"),
-    )
-    .expect("json");
+    let catalogue = crate::harness::edge_data(&fixture().out.join("_edge/catalogue.msgpack"));
     let ids: Vec<&str> = catalogue["vehicles"]
         .as_array()
         .expect("vehicles")

@@ -15,7 +15,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use serde_json::value::{RawValue, to_raw_value};
 
 pub use crate::api::facts::{
-    Entry, Facts, INDEX_FILE_PATH, INDEX_FILE_VERSION, IndexFile, RECORDS_FILE_PATH, WindowFacts,
+    Entry, Facts, INDEX_FILE_PATH, INDEX_FILE_VERSION, IndexFile, OLD_INDEX_FILE_PATH,
+    RECORDS_FILE_PATH, WindowFacts,
 };
 use crate::api::links::Links;
 use crate::api::query::Filters;
@@ -111,11 +112,14 @@ impl Index {
                 .iter()
                 .map(|e| (e.facts.make.as_str(), e.facts.model.as_str())),
         );
-        let (facts, summaries) = file
-            .vehicles
-            .into_iter()
-            .map(|entry| (entry.facts, entry.summary))
-            .unzip();
+        let mut facts = Vec::with_capacity(file.vehicles.len());
+        let mut summaries = Vec::with_capacity(file.vehicles.len());
+        for entry in file.vehicles {
+            let summary = RawValue::from_string(entry.summary)
+                .map_err(|err| format!("the Summary of {:?} is not JSON: {err}", entry.facts.id))?;
+            facts.push(entry.facts);
+            summaries.push(summary);
+        }
         let parts = Parts {
             facts,
             summaries,
@@ -142,7 +146,7 @@ impl Index {
     }
 
     /// The edge data file of this index, for `generate` to write.
-    pub fn to_file(&self) -> IndexFile<Vec<Entry<&Facts, &RawValue>>> {
+    pub fn to_file(&self) -> IndexFile<Vec<Entry<&Facts, &str>>> {
         IndexFile {
             format_version: INDEX_FILE_VERSION,
             base_url: self.base_url.clone(),
@@ -153,7 +157,7 @@ impl Index {
                 .zip(&self.summaries)
                 .map(|(facts, summary)| Entry {
                     facts,
-                    summary: &**summary,
+                    summary: summary.get(),
                 })
                 .collect(),
         }
