@@ -180,4 +180,8 @@ pub struct IndexFile<V = Vec<Entry>> {
     /// Every published version, sorted by ID in byte order (borrowed when
     /// writing).
     pub vehicles: V,
+    /// Where each version's record starts in the records file, in the
+    /// order of `vehicles`, and where the last one ends (the file's size):
+    /// the edge finds the records without reading them.
+    pub record_starts: Vec<u64>,
 }

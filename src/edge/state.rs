@@ -13,7 +13,7 @@ use serde::Deserialize;
 
 use crate::api::Index;
 use crate::api::index::{
-    INDEX_FILE_PATH, INDEX_FILE_VERSION, IndexFile, OLD_INDEX_FILE_PATH, RECORDS_FILE_PATH, Records,
+    INDEX_FILE_PATH, INDEX_FILE_VERSION, IndexFile, OLD_INDEX_FILE_PATH, RECORDS_FILE_PATH,
 };
 use crate::api::json::etag;
 use crate::composed::{PAGES_DATA_PATH, PageFragments};
@@ -78,7 +78,7 @@ impl Site {
                 root.display()
             )
         })?;
-        let (manifest, data, records, fragments) = std::thread::scope(|scope| {
+        let (indexed, fragments) = std::thread::scope(|scope| {
             let fragments = scope.spawn(|| {
                 timed("decode the page fragments", || {
                     read_early(root, PAGES_DATA_PATH, |stream, path| {
@@ -88,15 +88,13 @@ impl Site {
                 })
             });
             let records = scope.spawn(|| {
-                timed("scan the records", || {
+                timed("hash the records", || {
                     read_early(root, RECORDS_FILE_PATH, |stream, path| {
-                        let file = stream
+                        stream
                             .get_ref()
                             .get_ref()
                             .try_clone()
-                            .with_context(|| format!("opening {} again", path.display()))?;
-                        Records::open(file, stream)
-                            .map_err(|err| anyhow::anyhow!("{}: {err}", path.display()))
+                            .with_context(|| format!("opening {} again", path.display()))
                     })
                 })
             });
@@ -108,15 +106,14 @@ impl Site {
                 })
             });
             let join = "invariant: loading a file does not panic";
-            (
-                manifest.join().expect(join),
-                data,
-                records.join().expect(join),
-                fragments.join().expect(join),
-            )
+            // Indexed while the page fragments may still be decoding.
+            let indexed = manifest.join().expect(join).and_then(|(listing, tree)| {
+                let index = index(root, &listing, data, records.join().expect(join))?;
+                Ok((listing, tree, index))
+            });
+            (indexed, fragments.join().expect(join))
         });
-        let (listing, tree) = manifest?;
-        let index = index(root, &listing, data, records)?;
+        let (listing, tree, index) = indexed?;
         let pages = load_pages(root, &listing, fragments)?;
         let answers = timed("precompute the fixed answers", || {
             let urls = crate::api::precomputed::urls();
@@ -188,7 +185,7 @@ fn index(
     root: &Path,
     listing: &Listing,
     data: EarlyRead<IndexFile>,
-    records: EarlyRead<Records>,
+    records: EarlyRead<fs::File>,
 ) -> anyhow::Result<Index> {
     let listed = |url: &str| {
         format!(
