@@ -63,10 +63,45 @@ const QUOTE_ROWS_PER_RUN: usize = 1 << 16;
 /// Reads `quotes` into their checks, sorted by quote ID.
 pub(super) fn load_quotes(dir: &Path, checks: &RowNames, drafts: &mut Drafts) -> Result<()> {
     let table = Table::read(dir, "quotes")?;
+    reserve_quotes(&table, drafts);
     for start in (0..table.height()).step_by(QUOTE_ROWS_PER_RUN) {
         add_quotes(&table.rows(start, QUOTE_ROWS_PER_RUN), checks, drafts)?;
     }
     sort_quotes(&table, drafts)
+}
+
+/// Gives each check's quotes room for exactly its rows of `quotes` before
+/// they are added: pushed one by one, the checks' vectors grew to up to
+/// twice their quotes (159 MB of the 1.07 GB peak of a 3,000-version,
+/// 1,600-day snapshot). A row this count cannot place is skipped here and
+/// reported by [`add_quotes`], so errors are found in the same order.
+fn reserve_quotes(table: &Table, drafts: &mut Drafts) {
+    let rows = drafts
+        .drafts
+        .iter()
+        .flat_map(|draft| draft.checks.values().map(|(row, _)| row + 1))
+        .max()
+        .unwrap_or_default();
+    let mut counts = vec![0_usize; rows];
+    for start in (0..table.height()).step_by(QUOTE_ROWS_PER_RUN) {
+        let run = table.rows(start, QUOTE_ROWS_PER_RUN);
+        let (Ok(positions), Ok(times)) =
+            (drafts.rows_of(&run), run.times("checkedAt", Need::Required))
+        else {
+            continue;
+        };
+        for (position, time) in positions.into_iter().zip(times) {
+            let check = time.and_then(|time| drafts.drafts[position].checks.get(&time));
+            if let Some((row, _)) = check {
+                counts[*row] += 1;
+            }
+        }
+    }
+    for draft in &mut drafts.drafts {
+        for (row, check) in draft.checks.values_mut() {
+            check.quotes.reserve_exact(counts[*row]);
+        }
+    }
 }
 
 /// Sorts each check's quotes by ID and rejects a repeated ID, naming both rows.
