@@ -196,7 +196,7 @@ fn index(
     let path = root.join(INDEX_FILE_PATH.trim_start_matches('/'));
     if listing.by_url(INDEX_FILE_PATH).is_none() && listing.by_url(OLD_INDEX_FILE_PATH).is_some() {
         bail!(
-            "{} lists {OLD_INDEX_FILE_PATH} (format version 3 or before), this server reads version {INDEX_FILE_VERSION}: regenerate the tree or upgrade the server",
+            "{} lists {OLD_INDEX_FILE_PATH} (edge data of format version 3 or before), this server reads version {INDEX_FILE_VERSION} ({INDEX_FILE_PATH}): regenerate the tree with this version",
             root.join(MANIFEST).display()
         );
     }
