@@ -101,7 +101,7 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
         )
     })?;
     timed("write edge data", || {
-        out.write_json(
+        out.write_msgpack(
             INDEX_FILE_PATH,
             INDEX_FILE_PATH.trim_start_matches('/'),
             &index.to_file(),

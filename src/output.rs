@@ -93,6 +93,18 @@ impl TreeWriter {
         self.write(url, file, JSON, &to_json_bytes(value))
     }
 
+    /// Writes `value` as MessagePack: one of the edge's own data files
+    /// (see [`crate::msgpack`]).
+    pub fn write_msgpack<T: Serialize + ?Sized>(
+        &self,
+        url: &str,
+        file: &str,
+        value: &T,
+    ) -> anyhow::Result<()> {
+        let bytes = crate::msgpack::to_vec(value).with_context(|| format!("encoding {file}"))?;
+        self.write(url, file, crate::msgpack::CONTENT_TYPE, &bytes)
+    }
+
     /// Writes the manifest and publishes the staging tree at the
     /// destination, keeping `keep` earlier trees (see [`publish`]).
     pub fn commit(self, keep: usize) -> anyhow::Result<Manifest> {

@@ -1,13 +1,13 @@
 //! API stage, index facts: what a query reads of each version (the fields it
 //! filters, sorts and names by), and the two edge data files that carry them
 //! with each version's Summary and Vehicle JSON, serialized once by
-//! `generate`, so the edge never rebuilds either: `_edge/catalogue.json`
-//! (facts and Summaries) and `_edge/records.jsonl` (one Vehicle a line, in
-//! the same order, read as text and parsed only when a record is asked for,
-//! which keeps loading a tree fast).
+//! `generate`, so the edge never rebuilds either: `_edge/catalogue.msgpack`
+//! (facts and Summaries, MessagePack: see [`crate::msgpack`]) and
+//! `_edge/records.jsonl` (one Vehicle a line, in the same order, read as
+//! text and parsed only when a record is asked for, which keeps loading a
+//! tree fast).
 
 use serde::{Deserialize, Serialize};
-use serde_json::value::RawValue;
 
 use crate::catalogue::{CatalogueMeta, Comparison, RecentChange, Vehicle};
 use crate::time::Time;
@@ -17,10 +17,15 @@ use crate::vocab::{BodyType, ChangeKind, Drivetrain, Fuel, Transmission, Window}
 pub const AEB_VALUE: &str = "aebLowSpeed";
 
 /// Version of [`IndexFile`]; the edge refuses any other.
-pub const INDEX_FILE_VERSION: u32 = 3;
+/// Version 4 is MessagePack; 3 and before were JSON (`_edge/catalogue.json`).
+pub const INDEX_FILE_VERSION: u32 = 4;
 
 /// Site path of the edge data file.
-pub const INDEX_FILE_PATH: &str = "/_edge/catalogue.json";
+pub const INDEX_FILE_PATH: &str = "/_edge/catalogue.msgpack";
+
+/// Site path of the edge data file of versions 3 and before, named when a
+/// tree has it instead of [`INDEX_FILE_PATH`].
+pub const OLD_INDEX_FILE_PATH: &str = "/_edge/catalogue.json";
 
 /// Site path of the edge's Vehicle records: one JSON record a line, in the
 /// order of [`IndexFile::vehicles`].
@@ -151,16 +156,16 @@ fn window_slot(window: Window) -> usize {
 }
 
 /// One version in the edge data: its facts and its Summary JSON, exactly as
-/// the API writes it.
+/// the API writes it (as a string: the file is not JSON).
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Entry<F = Facts, J = Box<RawValue>> {
+pub struct Entry<F = Facts, J = String> {
     /// What queries read.
     pub facts: F,
     /// The Summary (list items).
     pub summary: J,
 }
 
-/// The edge data file (`_edge/catalogue.json`): with the records file,
+/// The edge data file (`_edge/catalogue.msgpack`): with the records file,
 /// everything the edge needs to answer every query without polars and
 /// without serializing a vehicle.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -175,4 +180,8 @@ pub struct IndexFile<V = Vec<Entry>> {
     /// Every published version, sorted by ID in byte order (borrowed when
     /// writing).
     pub vehicles: V,
+    /// Where each version's record starts in the records file, in the
+    /// order of `vehicles`, and where the last one ends (the file's size):
+    /// the edge finds the records without reading them.
+    pub record_starts: Vec<u64>,
 }

@@ -1,7 +1,7 @@
 //! Site pages with a query: `/buscar?...` and `/comparar?ids=...` are
 //! composed by the edge (they cannot be precomputed) from the static page
 //! and HTML fragments that `generate` rendered with the site's own templates
-//! (`_edge/pages.json`: each version's card, compare heading and cells), so
+//! (`_edge/pages.msgpack`: each version's card, compare heading and cells), so
 //! the site works without JavaScript and has one renderer. The edge only
 //! adds the words around them: counts, paging links and error messages,
 //! escaped here.
@@ -34,7 +34,7 @@ use crate::html::escape;
 pub const SEARCH_PAGE: &str = "/buscar";
 
 /// URL (and tree path) of the fragments file.
-pub const PAGES_DATA_PATH: &str = "/_edge/pages.json";
+pub const PAGES_DATA_PATH: &str = "/_edge/pages.msgpack";
 
 /// Where the edge puts what it composes: these empty elements of the static
 /// pages (`templates/search.html`, `templates/compare.html`); the compare
@@ -57,7 +57,7 @@ pub mod slots {
     pub const FILTERS: &str = r#"<details class="filters" id="filtros" open>"#;
 }
 
-/// `_edge/pages.json`.
+/// `_edge/pages.msgpack`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PageFragments {

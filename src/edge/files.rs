@@ -119,7 +119,7 @@ fn listed_file(site: &Site, path: &str) -> Option<String> {
                 .strip_prefix(PUBLIC_DIR)
                 .is_some_and(|rest| rest.starts_with('/'))
         })
-        .map(|entry| entry.file.clone())
+        .map(|entry| entry.file.to_owned())
 }
 
 /// The files a URL path may name, relative to the public directory, in
@@ -177,10 +177,9 @@ async fn read_file(site: &Site, file: &str) -> Option<Answer> {
             return None;
         }
     };
-    let content_type = site.by_file(file).map_or_else(
-        || content_type_of(file),
-        |entry| entry.content_type.as_str(),
-    );
+    let content_type = site
+        .by_file(file)
+        .map_or_else(|| content_type_of(file), |entry| entry.content_type);
     let answer = Answer::new(content_type, bytes);
     if answer.is_none() {
         // Only a corrupt manifest lists a content type that is not a header value.

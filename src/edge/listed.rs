@@ -1,38 +1,25 @@
 //! Edge stage, loading: reads the files of a tree the manifest lists, each
 //! checked against the manifest's ETag. A reload holds the old tree beside
 //! the new one, so what a load holds besides the tree is on top of two
-//! trees. Read whole and all at once, the manifest (37 MB at 28,937
-//! versions), the edge data (62), the records (90) and the page fragments
-//! (49) lifted a load's peak to 323 MiB for a tree of 219. Now the big
-//! files that come late stream, hashed as they are parsed (the edge data)
-//! or scanned (the records), with no copy in memory; the manifest and the
-//! page fragments, read first while little of the tree is in memory, are
-//! read whole, as `serde_json` parses a slice about three times as fast as
-//! a stream. A load's peak is its tree (221 MiB), and a reload's two trees
-//! (432 MiB).
+//! trees: the edge's data files (`_edge/`) stream, hashed as they are
+//! decoded (the edge data and the page fragments) or scanned (the records),
+//! with no copy in memory.
+//!
+//! They are read at the place `generate` writes them (their URL's path
+//! under the tree) while the manifest is parsed, each on a thread of its
+//! own ([`read_early`]), and held to what the manifest lists once it is
+//! ([`EarlyRead::check`]): a load waits for the slowest file, not for the
+//! sum of them.
 
-use std::collections::HashMap;
 use std::fs::File;
 use std::io::{self, BufReader, Read};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use anyhow::{Context, bail};
-use serde::de::DeserializeOwned;
 use sha2::{Digest, Sha256};
 
+use crate::edge::listing::Listing;
 use crate::manifest::MANIFEST;
-
-/// One file of the tree as the manifest lists it, by URL or by file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StaticEntry {
-    /// Its path in the tree, `/`-separated.
-    pub file: String,
-    /// Its `Content-Type`.
-    pub content_type: String,
-    /// The ETag of its bytes when it was written.
-    pub etag: String,
-}
 
 /// Bytes read from a file at a time.
 const CHUNK: usize = 256 * 1024;
@@ -89,32 +76,17 @@ pub struct ListedFile {
 
 impl ListedFile {
     /// Opens the file the manifest lists for `url`; `None` when it lists none.
-    pub fn open(
-        root: &Path,
-        by_url: &HashMap<String, Arc<StaticEntry>>,
-        url: &str,
-    ) -> anyhow::Result<Option<ListedFile>> {
-        let Some(listed) = by_url.get(url) else {
+    pub fn open(root: &Path, listing: &Listing, url: &str) -> anyhow::Result<Option<ListedFile>> {
+        let Some(listed) = listing.by_url(url) else {
             return Ok(None);
         };
-        let path = root.join(&listed.file);
+        let path = root.join(listed.file);
         let file = File::open(&path).with_context(|| format!("opening {}", path.display()))?;
         Ok(Some(ListedFile {
-            etag: listed.etag.clone(),
+            etag: listed.etag.to_owned(),
             stream: BufReader::with_capacity(CHUNK, Hashing::new(file)),
             path,
         }))
-    }
-
-    /// The open file again (sharing its open file description), to read
-    /// from later: a file the path names after a swap would not be the one
-    /// whose bytes were checked.
-    pub fn try_clone_file(&self) -> anyhow::Result<File> {
-        self.stream
-            .get_ref()
-            .get_ref()
-            .try_clone()
-            .with_context(|| format!("opening {} again", self.path.display()))
     }
 
     /// Runs `read` over the file's bytes, reads the rest if it stopped
@@ -137,27 +109,6 @@ impl ListedFile {
         outcome
     }
 
-    /// Parses the file as JSON as it is read (see
-    /// [`ListedFile::read_checked`]): no copy of the file in memory, at
-    /// about three times the time of [`ListedFile::parse_whole`].
-    pub fn parse_streamed<T: DeserializeOwned>(self) -> anyhow::Result<T> {
-        self.read_checked(|stream, path| {
-            serde_json::from_reader(stream).with_context(|| format!("parsing {}", path.display()))
-        })
-    }
-
-    /// Reads the file whole, checks it and parses it as JSON: for a file
-    /// read while little of the tree is in memory.
-    pub fn parse_whole<T: DeserializeOwned>(mut self) -> anyhow::Result<T> {
-        let mut bytes = Vec::new();
-        self.stream
-            .read_to_end(&mut bytes)
-            .with_context(|| format!("reading {}", self.path.display()))?;
-        self.read_checked(|_, path| {
-            serde_json::from_slice(&bytes).with_context(|| format!("parsing {}", path.display()))
-        })
-    }
-
     /// Reads the file whole as UTF-8 text: for the small ones.
     pub fn text(self) -> anyhow::Result<String> {
         self.read_checked(|stream, path| {
@@ -167,6 +118,71 @@ impl ListedFile {
                 .with_context(|| format!("reading {} (is it UTF-8?)", path.display()))?;
             Ok(text)
         })
+    }
+}
+
+/// An edge data file read before the manifest was parsed: what reading it
+/// made, and the ETag of its bytes; `None` when there is no such file.
+#[derive(Debug)]
+pub struct EarlyRead<T> {
+    path: PathBuf,
+    read: anyhow::Result<Option<(anyhow::Result<T>, String)>>,
+}
+
+/// Runs `read` over the bytes of the file that `generate` writes for `url`
+/// (its path under `root`), reads the rest if it stopped early, and keeps
+/// the outcome with the ETag of the bytes, for [`EarlyRead::check`].
+pub fn read_early<T>(
+    root: &Path,
+    url: &str,
+    read: impl FnOnce(&mut Stream, &Path) -> anyhow::Result<T>,
+) -> EarlyRead<T> {
+    let path = root.join(url.trim_start_matches('/'));
+    let outcome = match File::open(&path) {
+        Err(err) if err.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(err) => Err(anyhow::Error::new(err).context(format!("opening {}", path.display()))),
+        Ok(file) => {
+            let mut stream = BufReader::with_capacity(CHUNK, Hashing::new(file));
+            let value = read(&mut stream, &path);
+            io::copy(&mut stream, &mut io::sink())
+                .with_context(|| format!("reading {}", path.display()))
+                .map(|_| Some((value, stream.get_ref().etag())))
+        }
+    };
+    EarlyRead {
+        path,
+        read: outcome,
+    }
+}
+
+impl<T> EarlyRead<T> {
+    /// What was read, if the manifest lists the file for `url` with the
+    /// ETag of the bytes read; `None` when it lists nothing for `url`. A
+    /// file that is not the one the manifest describes (a partial copy, or a
+    /// tree swapped in while loading) is that error, whatever reading made
+    /// of it.
+    pub fn check(self, root: &Path, listing: &Listing, url: &str) -> anyhow::Result<Option<T>> {
+        let Some(listed) = listing.by_url(url) else {
+            return Ok(None);
+        };
+        if root.join(listed.file) != self.path {
+            bail!(
+                "{} lists {} for {url}, this server reads {}: regenerate the tree with this version",
+                root.join(MANIFEST).display(),
+                listed.file,
+                self.path.display()
+            );
+        }
+        let Some((value, etag)) = self.read? else {
+            bail!("opening {}: no such file", self.path.display());
+        };
+        if etag != listed.etag {
+            bail!(
+                "{} does not match the ETag {MANIFEST} lists for it (a partial copy, or a tree swapped in while loading)",
+                self.path.display()
+            );
+        }
+        value.map(Some)
     }
 }
 

@@ -15,6 +15,7 @@ pub mod handlers;
 pub mod health;
 pub mod http;
 pub mod listed;
+pub mod listing;
 pub mod loader;
 pub mod mcp;
 pub mod moved;
@@ -48,7 +49,7 @@ const LOGGED_QUERY_CHARS: usize = 256;
 #[derive(Debug, Clone, clap::Parser)]
 #[command(name = "autoprecios-edge", version)]
 pub struct Args {
-    /// Directory of the generated tree (with manifest.json and _edge/catalogue.json).
+    /// Directory of the generated tree (with manifest.json and the edge data in _edge/).
     #[arg(long, default_value = "output")]
     pub root: PathBuf,
     /// Address and port to listen on.

@@ -1,9 +1,8 @@
-//! Edge stage, state: loads a tree that `generate` wrote (`manifest.json` and
-//! the compact `_edge/catalogue.json`) into an indexed [`Site`], and swaps a
-//! newly generated tree in behind an `Arc` without dropping requests,
+//! Edge stage, state: loads a tree that `generate` wrote (`manifest.json`
+//! and the edge's data under `_edge/`) into an indexed [`Site`], and swaps
+//! a newly generated tree in behind an `Arc` without dropping requests,
 //! keeping the old one when the new one is broken.
 
-use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
@@ -14,18 +13,18 @@ use serde::Deserialize;
 
 use crate::api::Index;
 use crate::api::index::{
-    INDEX_FILE_PATH, INDEX_FILE_VERSION, IndexFile, RECORDS_FILE_PATH, Records,
+    INDEX_FILE_PATH, INDEX_FILE_VERSION, IndexFile, OLD_INDEX_FILE_PATH, RECORDS_FILE_PATH,
 };
 use crate::api::json::etag;
 use crate::composed::{PAGES_DATA_PATH, PageFragments};
 use crate::edge::answers::{Answers, DEFAULT_CACHE_BYTES};
-use crate::edge::listed::ListedFile;
-pub use crate::edge::listed::StaticEntry;
+use crate::edge::listed::{EarlyRead, ListedFile, read_early};
+use crate::edge::listing::Listing;
+pub use crate::edge::listing::StaticEntry;
 pub use crate::manifest::MANIFEST;
-use crate::manifest::Manifest;
 
-/// Just the version of the edge data, read before the rest so that a file
-/// of another version fails with a clear message, not a serde error.
+/// Just the version of the edge data, read again when the file does not
+/// decode, so that a file of another version fails with a clear message.
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct VersionProbe {
@@ -43,16 +42,14 @@ pub struct Site {
     /// The hex SHA-256 of the tree's manifest: which tree this is (its first
     /// 16 digits name the tree's directory in `output.trees`).
     tree: String,
-    /// Each entry once, shared by its URL and its file name: a tree lists
-    /// one file per version and then some, 116,213 at 28,937 versions.
-    by_url: HashMap<String, Arc<StaticEntry>>,
-    by_file: HashMap<String, Arc<StaticEntry>>,
+    /// Every file of the tree, by URL and by file name.
+    listing: Listing,
     /// The pages the edge fills for a query, when the tree has their parts.
     pages: Option<QueryPages>,
 }
 
 /// What `/buscar?...` and `/comparar?...` are made of: the static pages and
-/// the fragments (`_edge/pages.json`), held with the tree they belong to.
+/// the fragments (`_edge/pages.msgpack`), held with the tree they belong to.
 #[derive(Debug)]
 pub struct QueryPages {
     /// The fragments.
@@ -69,6 +66,10 @@ impl Site {
     /// (`generate` publishes it as a symbolic link to a versioned tree), and
     /// every file is read from the resolved tree, so the site serves exactly
     /// the tree it loaded even after a newer one is published.
+    ///
+    /// The manifest and the edge's data files are read and decoded at once,
+    /// each on a thread of its own (see [`crate::edge::listed`]); then the
+    /// data files are held to what the manifest lists.
     pub fn load(root: &Path, cache_bytes: u64) -> anyhow::Result<Site> {
         let root = &fs::canonicalize(root).with_context(|| {
             format!(
@@ -77,40 +78,43 @@ impl Site {
                 root.display()
             )
         })?;
-        let manifest_path = root.join(MANIFEST);
-        // Read whole, as the page fragments below: first, while little of
-        // the tree is in memory (see `crate::edge::listed`).
-        let manifest_bytes = fs::read(&manifest_path).with_context(|| {
-            format!(
-                "reading {} (is {} a tree written by `autoprecios generate`?)",
-                manifest_path.display(),
-                root.display()
-            )
-        })?;
-        let manifest: Manifest = timed("parse the manifest", || {
-            serde_json::from_slice(&manifest_bytes)
-                .with_context(|| format!("parsing {}", manifest_path.display()))
-        })?;
-        let tree = etag(&manifest_bytes).trim_matches('"').to_owned();
-        drop(manifest_bytes);
-        let by_url: HashMap<String, Arc<StaticEntry>> = manifest
-            .files
-            .into_iter()
-            .map(|row| {
-                let entry = StaticEntry {
-                    file: row.file,
-                    content_type: row.content_type,
-                    etag: row.etag,
-                };
-                (row.url, Arc::new(entry))
-            })
-            .collect();
-        let by_file = by_url
-            .values()
-            .map(|entry| (entry.file.clone(), Arc::clone(entry)))
-            .collect();
-        let pages = timed("load the page fragments", || load_pages(root, &by_url))?;
-        let index = load_index(root, &by_url)?;
+        let (indexed, fragments) = std::thread::scope(|scope| {
+            let fragments = scope.spawn(|| {
+                timed("decode the page fragments", || {
+                    read_early(root, PAGES_DATA_PATH, |stream, path| {
+                        crate::msgpack::from_read::<PageFragments>(stream)
+                            .with_context(|| format!("decoding {}", path.display()))
+                    })
+                })
+            });
+            let records = scope.spawn(|| {
+                timed("hash the records", || {
+                    read_early(root, RECORDS_FILE_PATH, |stream, path| {
+                        stream
+                            .get_ref()
+                            .get_ref()
+                            .try_clone()
+                            .with_context(|| format!("opening {} again", path.display()))
+                    })
+                })
+            });
+            let manifest = scope.spawn(|| timed("parse the manifest", || read_manifest(root)));
+            let data = timed("decode the edge data", || {
+                read_early(root, INDEX_FILE_PATH, |stream, path| {
+                    crate::msgpack::from_read::<IndexFile>(stream)
+                        .with_context(|| format!("decoding {}", path.display()))
+                })
+            });
+            let join = "invariant: loading a file does not panic";
+            // Indexed while the page fragments may still be decoding.
+            let indexed = manifest.join().expect(join).and_then(|(listing, tree)| {
+                let index = index(root, &listing, data, records.join().expect(join))?;
+                Ok((listing, tree, index))
+            });
+            (indexed, fragments.join().expect(join))
+        });
+        let (listing, tree, index) = indexed?;
+        let pages = load_pages(root, &listing, fragments)?;
         let answers = timed("precompute the fixed answers", || {
             let urls = crate::api::precomputed::urls();
             Answers::new(&index, urls.iter().map(String::as_str), cache_bytes)
@@ -120,8 +124,7 @@ impl Site {
             index,
             answers,
             tree,
-            by_url,
-            by_file,
+            listing,
             pages,
         })
     }
@@ -152,56 +155,61 @@ impl Site {
     }
 
     /// The file answering `url` (path and query string), if the manifest lists one.
-    pub fn by_url(&self, url: &str) -> Option<&StaticEntry> {
-        self.by_url.get(url).map(Arc::as_ref)
+    pub fn by_url(&self, url: &str) -> Option<StaticEntry<'_>> {
+        self.listing.by_url(url)
     }
 
     /// The manifest entry of a file of the tree (`developers/index.html`).
-    pub fn by_file(&self, file: &str) -> Option<&StaticEntry> {
-        self.by_file.get(file).map(Arc::as_ref)
+    pub fn by_file(&self, file: &str) -> Option<StaticEntry<'_>> {
+        self.listing.by_file(file)
     }
 }
 
-/// The query pages' parts, when the tree lists all three.
-fn load_pages(
-    root: &Path,
-    by_url: &HashMap<String, Arc<StaticEntry>>,
-) -> anyhow::Result<Option<QueryPages>> {
-    let open = |url| ListedFile::open(root, by_url, url);
-    let (Some(fragments), Some(search), Some(compare)) =
-        (open(PAGES_DATA_PATH)?, open("/buscar")?, open("/comparar")?)
-    else {
-        return Ok(None);
-    };
-    Ok(Some(QueryPages {
-        fragments: fragments.parse_whole()?,
-        search: search.text()?,
-        compare: compare.text()?,
-    }))
+/// The tree's manifest, and the hex SHA-256 of its bytes (which tree it is).
+fn read_manifest(root: &Path) -> anyhow::Result<(Listing, String)> {
+    let path = root.join(MANIFEST);
+    let bytes = fs::read(&path).with_context(|| {
+        format!(
+            "reading {} (is {} a tree written by `autoprecios generate`?)",
+            path.display(),
+            root.display()
+        )
+    })?;
+    let listing = Listing::parse(&bytes).with_context(|| format!("parsing {}", path.display()))?;
+    Ok((listing, etag(&bytes).trim_matches('"').to_owned()))
 }
 
-/// Reads the edge data the manifest lists, checks that it is the file the
-/// manifest describes and of the version this build reads, then the
-/// records beside it.
-fn load_index(root: &Path, by_url: &HashMap<String, Arc<StaticEntry>>) -> anyhow::Result<Index> {
-    let listed = |url| {
-        ListedFile::open(root, by_url, url)?.with_context(|| {
-            format!(
-                "{} lists no {url}: regenerate the tree with this version",
-                root.join(MANIFEST).display()
-            )
-        })
+/// The index of the edge data and the records, as the manifest lists them
+/// and of the version this build reads.
+fn index(
+    root: &Path,
+    listing: &Listing,
+    data: EarlyRead<IndexFile>,
+    records: EarlyRead<fs::File>,
+) -> anyhow::Result<Index> {
+    let listed = |url: &str| {
+        format!(
+            "{} lists no {url}: regenerate the tree with this version",
+            root.join(MANIFEST).display()
+        )
     };
-    let data = listed(INDEX_FILE_PATH)?;
-    let path = data.path.clone();
-    let file: anyhow::Result<IndexFile> = timed("parse the edge data", || data.parse_streamed());
-    // Another version's file may not parse: say which version it is.
+    let path = root.join(INDEX_FILE_PATH.trim_start_matches('/'));
+    if listing.by_url(INDEX_FILE_PATH).is_none() && listing.by_url(OLD_INDEX_FILE_PATH).is_some() {
+        bail!(
+            "{} lists {OLD_INDEX_FILE_PATH} (edge data of format version 3 or before), this server reads version {INDEX_FILE_VERSION} ({INDEX_FILE_PATH}): regenerate the tree with this version",
+            root.join(MANIFEST).display()
+        );
+    }
+    let file = data.check(root, listing, INDEX_FILE_PATH);
+    // Another version's file may not decode: say which version it is.
     let version = match &file {
-        Ok(file) => file.format_version,
-        Err(_) => match listed(INDEX_FILE_PATH)?.parse_streamed::<VersionProbe>() {
-            Ok(probe) => probe.format_version,
-            Err(_) => INDEX_FILE_VERSION,
-        },
+        Ok(Some(file)) => file.format_version,
+        _ => fs::File::open(&path)
+            .ok()
+            .and_then(|file| {
+                crate::msgpack::from_read::<VersionProbe>(std::io::BufReader::new(file)).ok()
+            })
+            .map_or(INDEX_FILE_VERSION, |probe| probe.format_version),
     };
     if version != INDEX_FILE_VERSION {
         bail!(
@@ -209,19 +217,35 @@ fn load_index(root: &Path, by_url: &HashMap<String, Arc<StaticEntry>>) -> anyhow
             path.display(),
         );
     }
-    let file = file?;
-    let records = listed(RECORDS_FILE_PATH)?;
-    let records_path = records.path.clone();
-    let records_file = records.try_clone_file()?;
-    let records = timed("scan the records", || {
-        records.read_checked(|stream, path| {
-            Records::open(records_file, stream, file.vehicles.len())
-                .map_err(|err| anyhow::anyhow!("{}: {err}", path.display()))
-        })
-    })?;
+    let file = file?.with_context(|| listed(INDEX_FILE_PATH))?;
+    let records = records
+        .check(root, listing, RECORDS_FILE_PATH)?
+        .with_context(|| listed(RECORDS_FILE_PATH))?;
+    let records_path = root.join(RECORDS_FILE_PATH.trim_start_matches('/'));
     // Lookups by ID binary-search the vehicles; an unsorted file would answer 404s silently.
     timed("index the catalogue", || Index::from_file(file, records))
         .map_err(|err| anyhow::anyhow!("{} and {}: {err}", path.display(), records_path.display()))
+}
+
+/// The query pages' parts, when the tree lists all three.
+fn load_pages(
+    root: &Path,
+    listing: &Listing,
+    fragments: EarlyRead<PageFragments>,
+) -> anyhow::Result<Option<QueryPages>> {
+    let open = |url| ListedFile::open(root, listing, url);
+    let (Some(fragments), Some(search), Some(compare)) = (
+        fragments.check(root, listing, PAGES_DATA_PATH)?,
+        open("/buscar")?,
+        open("/comparar")?,
+    ) else {
+        return Ok(None);
+    };
+    Ok(Some(QueryPages {
+        fragments,
+        search: search.text()?,
+        compare: compare.text()?,
+    }))
 }
 
 /// The state every handler shares: the current [`Site`], swapped whole on reload.

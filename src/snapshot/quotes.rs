@@ -60,17 +60,21 @@ pub(super) fn load_quote_checks(
 /// instead of a second copy of the largest table.
 const QUOTE_ROWS_PER_RUN: usize = 1 << 16;
 
-/// Reads `quotes` into their checks, sorted by quote ID.
+/// Reads `quotes` into their checks, sorted by quote ID: a row group at a
+/// time, so the table is never whole in memory.
 pub(super) fn load_quotes(dir: &Path, checks: &RowNames, drafts: &mut Drafts) -> Result<()> {
-    let table = Table::read(dir, "quotes")?;
-    for start in (0..table.height()).step_by(QUOTE_ROWS_PER_RUN) {
-        add_quotes(&table.rows(start, QUOTE_ROWS_PER_RUN), checks, drafts)?;
-    }
-    sort_quotes(&table, drafts)
+    Table::read_runs(dir, "quotes", |run| {
+        for start in (0..run.height()).step_by(QUOTE_ROWS_PER_RUN) {
+            add_quotes(&run.rows(start, QUOTE_ROWS_PER_RUN), checks, drafts)?;
+        }
+        Ok(())
+    })?;
+    sort_quotes(dir, drafts)
 }
 
-/// Sorts each check's quotes by ID and rejects a repeated ID, naming both rows.
-fn sort_quotes(t: &Table, drafts: &mut Drafts) -> Result<()> {
+/// Sorts each check's quotes by ID and rejects a repeated ID, naming both
+/// rows (read again from `dir`: only that message needs them).
+fn sort_quotes(dir: &Path, drafts: &mut Drafts) -> Result<()> {
     for draft in &mut drafts.drafts {
         for (_, check) in draft.checks.values_mut() {
             // Stable, so quotes that share an ID stay in row order.
@@ -82,7 +86,8 @@ fn sort_quotes(t: &Table, drafts: &mut Drafts) -> Result<()> {
             {
                 let id = &draft.version.id;
                 let (quote, at) = (&pair[0].id, check.observed_at);
-                let (first, second) = duplicate_rows(t, id, at, quote)?;
+                let t = Table::read(dir, "quotes")?;
+                let (first, second) = duplicate_rows(&t, id, at, quote)?;
                 let message = format!(
                     "duplicate quote id {quote:?} in the check at {} (first at {})",
                     format_time(at),
@@ -143,6 +148,7 @@ fn add_quotes(t: &Table, checks: &RowNames, drafts: &mut Drafts) -> Result<()> {
     let stocks = stocks.expect(joined)?;
     let mut locations = locations.expect(joined)?;
     let mut sellers = sellers.expect(joined)?;
+    reserve_quotes(&positions, &checked, drafts);
     for (i, position) in positions.into_iter().enumerate() {
         let draft = &mut drafts.drafts[position];
         let id = &draft.version.id;
@@ -173,4 +179,26 @@ fn add_quotes(t: &Table, checks: &RowNames, drafts: &mut Drafts) -> Result<()> {
         });
     }
     Ok(())
+}
+
+/// Gives each check room for exactly its quotes in this run before they are
+/// pushed: pushed one by one, the checks' vectors grew to up to twice their
+/// quotes (159 MB of the 1.07 GB peak of a 3,000-version, 1,600-day
+/// snapshot). A check's rows are mostly consecutive; rows that are not just
+/// take more than one exact reservation. A row that names no check is left
+/// to the caller, which reports it.
+fn reserve_quotes(positions: &[usize], checked: &[Time], drafts: &mut Drafts) {
+    let mut at = 0;
+    while at < positions.len() {
+        let key = (positions[at], checked[at]);
+        let rows = positions[at..]
+            .iter()
+            .zip(&checked[at..])
+            .take_while(|(position, time)| (**position, **time) == key)
+            .count();
+        if let Some((_, check)) = drafts.drafts[key.0].checks.get_mut(&key.1) {
+            check.quotes.reserve_exact(rows);
+        }
+        at += rows;
+    }
 }

@@ -43,27 +43,12 @@ impl Table {
     /// `*.parquet` file in it, or without any every `*.csv` file, in file-name
     /// order, one table whose messages name each row's own part and row.
     pub(crate) fn read(dir: &Path, name: &str) -> Result<Self> {
-        let parquet = dir.join(format!("{name}.parquet"));
-        let csv = dir.join(format!("{name}.csv"));
-        let parts = if parquet.is_file() {
-            vec![(parquet, TableFormat::Parquet)]
-        } else if csv.is_file() {
-            vec![(csv, TableFormat::Csv)]
-        } else {
-            parts_of(&dir.join(name))
-                .with_context(|| format!("listing {name}/"))?
-                .with_context(|| {
-                    format!("missing table {name}: neither {name}.parquet nor {name}.csv exists")
-                })?
-        };
+        let parts = locate(dir, name)?;
         let format = parts[0].1;
         let mut frame: Option<DataFrame> = None;
         let mut files = Vec::with_capacity(parts.len());
         for (path, _) in &parts {
-            let file = match parts.len() {
-                1 if path.parent() == Some(dir) => path_name(path),
-                _ => format!("{name}/{}", path_name(path)),
-            };
+            let file = part_name(dir, name, &parts, path);
             let part = match format {
                 TableFormat::Parquet => read_parquet(path),
                 TableFormat::Csv => read_csv(path),
@@ -93,6 +78,47 @@ impl Table {
             frame,
             first_row: 0,
         })
+    }
+
+    /// Reads the table as [`Table::read`] does, but a run of rows at a
+    /// time: each row group of a Parquet file, each CSV file whole. `each`
+    /// gets the runs in order, each naming its rows as the whole table
+    /// would; returns the names of the whole table's rows. For the largest
+    /// table (`quotes`, millions of rows), which otherwise sat whole in
+    /// memory beside the model built from it.
+    pub(crate) fn read_runs(
+        dir: &Path,
+        name: &str,
+        mut each: impl FnMut(&Table) -> Result<()>,
+    ) -> Result<RowNames> {
+        let parts = locate(dir, name)?;
+        let format = parts[0].1;
+        let file = match parts.as_slice() {
+            [(path, _)] if path.parent() == Some(dir) => path_name(path),
+            _ => format!("{name}/"),
+        };
+        let mut files: Vec<(String, usize)> = Vec::with_capacity(parts.len());
+        let mut start = 0;
+        for (path, _) in &parts {
+            let part = part_name(dir, name, &parts, path);
+            files.push((part.clone(), start));
+            let mut run = |frame: DataFrame, offset: usize| {
+                let table = Table {
+                    file: file.clone(),
+                    parts: files.clone(),
+                    format,
+                    frame,
+                    first_row: start + offset,
+                };
+                each(&table).map(|()| table.height())
+            };
+            let read = match format {
+                TableFormat::Parquet => read_parquet_groups(path, &mut run),
+                TableFormat::Csv => read_csv(path).and_then(|frame| run(frame, 0)),
+            };
+            start += read.with_context(|| format!("reading {part}"))?;
+        }
+        Ok(RowNames { file, parts: files })
     }
 
     /// At most `len` rows from `start`, without copying the data. Converting
@@ -242,6 +268,30 @@ impl Table {
     }
 }
 
+/// Reads a Parquet file a row group at a time, giving each to `run` with
+/// the index of its first row; returns the file's rows. A file without row
+/// groups is read whole, so its columns are still checked.
+fn read_parquet_groups(
+    path: &Path,
+    run: &mut impl FnMut(DataFrame, usize) -> Result<usize>,
+) -> Result<usize> {
+    let mut reader = ParquetReader::new(File::open(path)?);
+    let metadata = reader.get_metadata()?.clone();
+    if metadata.row_groups.is_empty() {
+        return run(reader.finish()?, 0);
+    }
+    let mut offset = 0;
+    for group in &metadata.row_groups {
+        let mut reader = ParquetReader::new(File::open(path)?);
+        reader.set_metadata(metadata.clone());
+        let frame = reader
+            .with_slice(Some((offset, group.num_rows())))
+            .finish()?;
+        offset += run(frame, offset)?;
+    }
+    Ok(offset)
+}
+
 fn read_parquet(path: &Path) -> Result<DataFrame> {
     let file = File::open(path)?;
     Ok(ParquetReader::new(file).finish()?)
@@ -285,6 +335,33 @@ mod tests {
         let nested = tail.rows(1, 1);
         assert_eq!(nested.file_row(0), 4);
     }
+
+    #[test]
+    fn runs_of_a_table_in_parts_name_the_rows_of_their_part() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let folder = dir.path().join("quotes");
+        std::fs::create_dir(&folder).expect("folder");
+        std::fs::write(folder.join("2026-10.csv"), "stock\n1\n2\n").expect("write");
+        std::fs::write(folder.join("2026-11.csv"), "stock\n3\nmany\n").expect("write");
+        let mut seen = Vec::new();
+        let names = Table::read_runs(dir.path(), "quotes", |run| {
+            seen.push((run.file_row(0), run.height()));
+            let cells = run.integers("stock", Need::Required);
+            if run.file_row(0) == 2 {
+                let err = cells.expect_err("row 2 of the second part");
+                assert_eq!(
+                    err.to_string(),
+                    "quotes/2026-11.csv: row 2, column \"stock\": expected an integer, found \"many\""
+                );
+            }
+            Ok(())
+        })
+        .expect("read");
+        assert_eq!(seen, [(0, 2), (2, 2)]);
+        assert_eq!(names.file(), "quotes/");
+        assert_eq!(names.row(1), "quotes/2026-10.csv: row 2");
+        assert_eq!(names.row(2), "quotes/2026-11.csv: row 1");
+    }
 }
 
 /// The names of a table's rows, kept for messages about them after the
@@ -315,6 +392,33 @@ fn row_name(file: &str, parts: &[(String, usize)], row: usize) -> String {
     match parts.get(part) {
         Some((name, first)) => format!("{name}: row {}", row - first + 1),
         None => format!("{file}: row {}", row + 1),
+    }
+}
+
+/// The files of table `name` in `dir`: `NAME.parquet`, else `NAME.csv`,
+/// else the parts in the folder `NAME/`.
+fn locate(dir: &Path, name: &str) -> Result<Vec<(PathBuf, TableFormat)>> {
+    let parquet = dir.join(format!("{name}.parquet"));
+    let csv = dir.join(format!("{name}.csv"));
+    Ok(if parquet.is_file() {
+        vec![(parquet, TableFormat::Parquet)]
+    } else if csv.is_file() {
+        vec![(csv, TableFormat::Csv)]
+    } else {
+        parts_of(&dir.join(name))
+            .with_context(|| format!("listing {name}/"))?
+            .with_context(|| {
+                format!("missing table {name}: neither {name}.parquet nor {name}.csv exists")
+            })?
+    })
+}
+
+/// How messages name a file of table `name`: its own name when it is the
+/// table's one file beside the others, `NAME/part` when it is a part.
+fn part_name(dir: &Path, name: &str, parts: &[(PathBuf, TableFormat)], path: &Path) -> String {
+    match parts.len() {
+        1 if path.parent() == Some(dir) => path_name(path),
+        _ => format!("{name}/{}", path_name(path)),
     }
 }
 

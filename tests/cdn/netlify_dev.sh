@@ -40,6 +40,6 @@ for _ in $(seq 1 300); do
 done
 node "$root/tests/cdn/headers_check.mjs" "$(dirname "$netlify_bin")/.." output
 rules=$(grep -cv '^#' output/public/_redirects)
-echo "_redirects: $rules rules at $(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["vehicles"]))' output/_edge/catalogue.json) versions"
+echo "_redirects: $rules rules at $(wc -l <output/_edge/records.jsonl) versions"
 python3 "$root/tests/cdn/netlify_dev.py" "http://localhost:$cdn_port" "http://127.0.0.1:$edge_port" "$work/output/public" \
   || { tail -n 30 "$work/netlify.log" >&2; exit 1; }

@@ -114,7 +114,7 @@ fn api_urls_route_to_files_the_edge_or_the_json_404() {
     );
     // The edge's files and the manifest are beside the public directory,
     // not in it.
-    for path in ["/_edge/catalogue.json", "/manifest.json"] {
+    for path in ["/_edge/catalogue.msgpack", "/manifest.json"] {
         assert!(!fixture().public.join(&path[1..]).exists(), "{path}");
     }
     let not_found = ("404".to_owned(), "/api/404.json".to_owned());

@@ -30,7 +30,7 @@ fn publish(catalogue: &Catalogue, out: &Path) {
     let index = Index::from_catalogue(catalogue, BASE);
     let writer = TreeWriter::create(out, None).expect("staging");
     writer
-        .write_json(
+        .write_msgpack(
             INDEX_FILE_PATH,
             INDEX_FILE_PATH.trim_start_matches('/'),
             &index.to_file(),

@@ -15,7 +15,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use serde_json::value::{RawValue, to_raw_value};
 
 pub use crate::api::facts::{
-    Entry, Facts, INDEX_FILE_PATH, INDEX_FILE_VERSION, IndexFile, RECORDS_FILE_PATH, WindowFacts,
+    Entry, Facts, INDEX_FILE_PATH, INDEX_FILE_VERSION, IndexFile, OLD_INDEX_FILE_PATH,
+    RECORDS_FILE_PATH, WindowFacts,
 };
 use crate::api::links::Links;
 use crate::api::query::Filters;
@@ -87,10 +88,11 @@ impl Index {
         Index::build(catalogue.meta.clone(), base_url, links, parts)
     }
 
-    /// Indexes the edge data `generate` wrote: the data file and the
-    /// records. Its vehicles must be sorted by ID (lookups binary-search
-    /// them) and the records must be one a vehicle ([`Records::open`]).
-    pub fn from_file(file: IndexFile, records: Records) -> Result<Index, String> {
+    /// Indexes the edge data `generate` wrote: the data file and the open
+    /// records file. Its vehicles must be sorted by ID (lookups
+    /// binary-search them) and it must place one record a vehicle in the
+    /// records file ([`Records::open`]).
+    pub fn from_file(file: IndexFile, records: std::fs::File) -> Result<Index, String> {
         if !file
             .vehicles
             .windows(2)
@@ -98,24 +100,28 @@ impl Index {
         {
             return Err("vehicles are not sorted by ID".to_owned());
         }
-        if records.len() != file.vehicles.len() {
+        if file.record_starts.len() != file.vehicles.len() + 1 {
             return Err(format!(
-                "{} records for {} versions",
-                records.len(),
+                "{} record offsets for {} versions",
+                file.record_starts.len(),
                 file.vehicles.len()
             ));
         }
+        let records = Records::open(records, file.record_starts)?;
         let links = Links::new(
             &file.base_url,
             file.vehicles
                 .iter()
                 .map(|e| (e.facts.make.as_str(), e.facts.model.as_str())),
         );
-        let (facts, summaries) = file
-            .vehicles
-            .into_iter()
-            .map(|entry| (entry.facts, entry.summary))
-            .unzip();
+        let mut facts = Vec::with_capacity(file.vehicles.len());
+        let mut summaries = Vec::with_capacity(file.vehicles.len());
+        for entry in file.vehicles {
+            let summary = RawValue::from_string(entry.summary)
+                .map_err(|err| format!("the Summary of {:?} is not JSON: {err}", entry.facts.id))?;
+            facts.push(entry.facts);
+            summaries.push(summary);
+        }
         let parts = Parts {
             facts,
             summaries,
@@ -126,14 +132,25 @@ impl Index {
 
     fn build(meta: CatalogueMeta, base_url: &str, links: Links, parts: Parts) -> Index {
         let facts = parts.facts;
-        let catalogue = catalogue_data(&meta, &facts);
+        // The filter sets take as long as the rest together: on a thread of
+        // their own they cost a loading edge half the wait.
+        let (filters, orders, models, catalogue) = std::thread::scope(|scope| {
+            let filters = scope.spawn(|| FilterIndex::new(&facts));
+            let orders = Orders::new(&facts);
+            let models = model_entries(&facts);
+            let catalogue = catalogue_data(&meta, &facts);
+            let filters = filters
+                .join()
+                .expect("invariant: indexing the filters does not panic");
+            (filters, orders, models, catalogue)
+        });
         Index {
             meta,
             base_url: base_url.to_owned(),
             links,
-            filters: FilterIndex::new(&facts),
-            orders: Orders::new(&facts),
-            models: model_entries(&facts),
+            filters,
+            orders,
+            models,
             catalogue,
             facts,
             summaries: parts.summaries,
@@ -142,7 +159,7 @@ impl Index {
     }
 
     /// The edge data file of this index, for `generate` to write.
-    pub fn to_file(&self) -> IndexFile<Vec<Entry<&Facts, &RawValue>>> {
+    pub fn to_file(&self) -> IndexFile<Vec<Entry<&Facts, &str>>> {
         IndexFile {
             format_version: INDEX_FILE_VERSION,
             base_url: self.base_url.clone(),
@@ -153,9 +170,10 @@ impl Index {
                 .zip(&self.summaries)
                 .map(|(facts, summary)| Entry {
                     facts,
-                    summary: &**summary,
+                    summary: summary.get(),
                 })
                 .collect(),
+            record_starts: self.records.starts(),
         }
     }
 

@@ -8,7 +8,6 @@
 //! tree replaces it on disk.
 
 use std::fs::File;
-use std::io::BufRead;
 
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -49,39 +48,41 @@ impl Records {
         }
     }
 
-    /// The records of an open records file whose bytes `text` yields (the
-    /// file read once, a line at a time, to find and check them): exactly
-    /// `expected` lines of UTF-8, each a record. Only the offsets and the
-    /// file are kept.
-    pub fn open(file: File, mut text: impl BufRead, expected: usize) -> Result<Records, String> {
-        let mut starts = vec![0];
-        let mut line = Vec::new();
-        loop {
-            line.clear();
-            let read = text
-                .read_until(b'\n', &mut line)
-                .map_err(|err| format!("reading: {err}"))?;
-            if read == 0 {
-                break;
-            }
-            if std::str::from_utf8(&line).is_err() {
-                return Err(format!("record {} is not UTF-8", starts.len()));
-            }
-            if line.last() != Some(&b'\n') {
-                return Err("ends without a newline".to_owned());
-            }
-            starts.push(starts.last().copied().unwrap_or_default() + read);
+    /// The records of an open records file, which starts each at
+    /// `starts` (and ends where the next starts, the last one at the last
+    /// offset): they must ascend, each record holding at least its newline,
+    /// and the last must be the file's size. The file's bytes are not read
+    /// here: the edge checks them against the manifest's ETag, and the
+    /// manifest and the offsets come from the same `generate` run.
+    pub fn open(file: File, starts: Vec<u64>) -> Result<Records, String> {
+        if starts.first() != Some(&0) || starts.windows(2).any(|pair| pair[0] >= pair[1]) {
+            return Err("the record offsets do not ascend from 0".to_owned());
         }
-        if starts.len() != expected + 1 {
+        let size = file
+            .metadata()
+            .map_err(|err| format!("reading the records file's size: {err}"))?
+            .len();
+        let end = starts.last().copied().unwrap_or_default();
+        if end != size {
             return Err(format!(
-                "holds {} records, the edge data lists {expected} versions",
-                starts.len() - 1
+                "the records end at byte {end}, the records file holds {size}"
             ));
         }
+        let starts = starts
+            .into_iter()
+            .map(usize::try_from)
+            .collect::<Result<_, _>>()
+            .map_err(|_| "a record offset is past this machine's address space".to_owned())?;
         Ok(Records {
             text: Text::File(file),
             starts,
         })
+    }
+
+    /// Where each record starts, and where the last one ends: what the edge
+    /// data file says of the records file.
+    pub fn starts(&self) -> Vec<u64> {
+        self.starts.iter().map(|start| *start as u64).collect()
     }
 
     /// How many records.
@@ -121,7 +122,9 @@ fn read_line(file: &File, start: usize, end: usize) -> String {
     let mut bytes = vec![0; end - start];
     file.read_exact_at(&mut bytes, start as u64)
         .expect("invariant: the open records file keeps the bytes read at load");
-    String::from_utf8(bytes).expect("invariant: the records file was checked to be UTF-8")
+    String::from_utf8(bytes).expect(
+        "invariant: the records file is the UTF-8 generate wrote (its ETag is checked at load)",
+    )
 }
 
 #[cfg(test)]
@@ -129,27 +132,33 @@ mod tests {
     use super::*;
     use std::io::Write;
 
-    /// The records of `text`, scanned from it and kept in a file holding it.
-    fn open(text: &[u8], expected: usize) -> Result<Records, String> {
+    /// The records of `text` at `starts`, kept in a file holding `text`.
+    fn open(text: &[u8], starts: &[u64]) -> Result<Records, String> {
         let mut file = tempfile::tempfile().expect("a temporary file");
         file.write_all(text).expect("write the records");
-        Records::open(file, text, expected)
+        Records::open(file, starts.to_vec())
     }
 
     #[test]
-    fn an_opened_records_file_is_read_a_line_a_record() {
-        let records = open(b"{\"a\":1}\n{\"b\":[2]}\n", 2).expect("two records");
+    fn records_are_read_from_the_file_at_their_offsets() {
+        let text = b"{\"a\":1}\n{\"b\":[2]}\n";
+        let written = Records::write(
+            [serde_json::json!({"a": 1}), serde_json::json!({"b": [2]})].into_iter(),
+        );
+        assert_eq!(written.text().map(str::as_bytes), Some(&text[..]));
+        let records = open(text, &written.starts()).expect("two records");
         assert_eq!(records.len(), 2);
         assert_eq!(records.get(1).get(), "{\"b\":[2]}");
     }
 
     #[test]
-    fn a_records_file_must_hold_one_utf8_line_per_version() {
-        let short = open(b"{\"a\":1}\n", 2).expect_err("one record short");
-        assert!(short.contains("holds 1 records"), "{short}");
-        let unended = open(b"{\"a\":1}\n{\"b\":2}", 2).expect_err("no final newline");
-        assert!(unended.contains("newline"), "{unended}");
-        let bytes = open(b"{\"a\":1}\n\"\xff\"\n", 2).expect_err("not UTF-8");
-        assert!(bytes.contains("record 2 is not UTF-8"), "{bytes}");
+    fn offsets_must_ascend_to_the_end_of_the_file() {
+        let text = b"{\"a\":1}\n{\"b\":2}\n";
+        let short = open(text, &[0, 8]).expect_err("the file holds more");
+        assert!(short.contains("end at byte 8"), "{short}");
+        let long = open(text, &[0, 8, 16, 20]).expect_err("past the file");
+        assert!(long.contains("holds 16"), "{long}");
+        let unsorted = open(text, &[0, 8, 8, 16]).expect_err("an empty record");
+        assert!(unsorted.contains("ascend"), "{unsorted}");
     }
 }

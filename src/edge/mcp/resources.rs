@@ -68,7 +68,7 @@ pub async fn read(site: &Site, uri: &str) -> Result<ReadResourceResult, ErrorDat
     let entry = site
         .by_url(doc.raw_path)
         .ok_or_else(|| internal(format!("the manifest lists no {}", doc.raw_path)))?;
-    let path = site.root().join(&entry.file);
+    let path = site.root().join(entry.file);
     let text = tokio::fs::read_to_string(&path)
         .await
         .map_err(|err| internal(format!("reading {}: {err}", path.display())))?;

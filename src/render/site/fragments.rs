@@ -1,6 +1,6 @@
 //! Render stage, page fragments for the edge: every published version's
 //! card (the `card` macro of every list page), compare heading and compare
-//! cells, and the compare row headings, written to `_edge/pages.json`. The
+//! cells, and the compare row headings, written to `_edge/pages.msgpack`. The
 //! edge fills `/buscar?...` and `/comparar?...` with them (see
 //! `crate::composed`), so those pages have the same HTML as the static ones
 //! and need no script.
@@ -36,7 +36,7 @@ const LEADING_ROWS: [&str; 13] = [
     "Airbags",
 ];
 
-/// Writes `_edge/pages.json`.
+/// Writes `_edge/pages.msgpack`.
 pub fn write_fragments(site: &Site) -> anyhow::Result<()> {
     let spec_rows: Vec<(&'static str, String)> = specs::labels()
         .into_iter()
@@ -69,7 +69,7 @@ pub fn write_fragments(site: &Site) -> anyhow::Result<()> {
         };
         fragments.vehicles.insert(summary.id.to_owned(), fragment);
     }
-    site.out.write_json(
+    site.out.write_msgpack(
         PAGES_DATA_PATH,
         PAGES_DATA_PATH.trim_start_matches('/'),
         &fragments,

@@ -13,8 +13,8 @@ use crate::harness::fixture;
 use crate::harness::{edge_vehicles, get, get_json, ids};
 
 fn fragments() -> PageFragments {
-    let text = fs::read_to_string(fixture().out.join("_edge/pages.json")).expect("pages.json");
-    serde_json::from_str(&text).expect("fragments")
+    let bytes = fs::read(fixture().out.join("_edge/pages.msgpack")).expect("pages.msgpack");
+    autoprecios::msgpack::from_read(&bytes[..]).expect("fragments")
 }
 
 /// A version's card as a search page at `/buscar?query` shows it: its

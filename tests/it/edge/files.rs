@@ -116,7 +116,7 @@ async fn paths_never_leave_the_tree() {
         "/%2fetc/passwd",
         "//etc/passwd",
         "/manifest.json",
-        "/_edge/catalogue.json",
+        "/_edge/catalogue.msgpack",
         "/_edge/",
         "/_redirects",
         "/%5Fredirects",

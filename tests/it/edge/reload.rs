@@ -27,12 +27,12 @@ fn tree_copy() -> (tempfile::TempDir, std::path::PathBuf) {
 /// and gives the manifest a new modification time (`step` seconds on), as a
 /// fresh `generate` run would.
 fn publish(out: &Path, data: &[u8], step: u64) {
-    fs::write(out.join("_edge/catalogue.json"), data).expect("write edge data");
+    fs::write(out.join("_edge/catalogue.msgpack"), data).expect("write edge data");
     let path = out.join("manifest.json");
     let mut manifest: Value =
         serde_json::from_slice(&fs::read(&path).expect("manifest")).expect("json");
     for entry in manifest["files"].as_array_mut().expect("files") {
-        if entry["url"] == "/_edge/catalogue.json" {
+        if entry["url"] == "/_edge/catalogue.msgpack" {
             entry["etag"] = Value::from(etag(data));
         }
     }
@@ -48,9 +48,9 @@ fn publish(out: &Path, data: &[u8], step: u64) {
 
 /// The edge data with `edit` applied.
 fn edited(original: &[u8], edit: impl Fn(&mut Value)) -> Vec<u8> {
-    let mut data: Value = serde_json::from_slice(original).expect("json");
+    let mut data: Value = autoprecios::msgpack::from_read(original).expect("edge data");
     edit(&mut data);
-    serde_json::to_vec(&data).expect("json")
+    autoprecios::msgpack::to_vec(&data).expect("edge data")
 }
 
 async fn api_info(state: &AppState) -> Value {
@@ -64,15 +64,15 @@ async fn a_new_tree_is_swapped_in_and_a_broken_one_refused() {
     let (_dir, out) = tree_copy();
     let state = AppState::load(&out).expect("load");
     let before = api_info(&state).await;
-    let original = fs::read(out.join("_edge/catalogue.json")).expect("edge data");
+    let original = fs::read(out.join("_edge/catalogue.msgpack")).expect("edge data");
     assert!(
         !state.reload_if_changed().expect("unchanged"),
         "nothing to reload"
     );
 
-    publish(&out, b"{ not json", 10);
+    publish(&out, b"\xc1 not msgpack", 10);
     let err = state.reload_if_changed().expect_err("broken edge data");
-    assert!(format!("{err:#}").contains("catalogue.json"), "{err:#}");
+    assert!(format!("{err:#}").contains("catalogue.msgpack"), "{err:#}");
     assert_eq!(api_info(&state).await, before, "the old tree still answers");
     assert!(
         !state.reload_if_changed().expect("reported once"),
@@ -96,7 +96,7 @@ async fn a_new_tree_is_swapped_in_and_a_broken_one_refused() {
     publish(&out, &future, 30);
     let err = format!("{:#}", state.reload().expect_err("another format version"));
     assert!(
-        err.contains("format version 99") && err.contains("catalogue.json"),
+        err.contains("format version 99") && err.contains("catalogue.msgpack"),
         "{err}"
     );
     assert_eq!(api_info(&state).await, after);
@@ -108,13 +108,13 @@ async fn a_new_tree_is_swapped_in_and_a_broken_one_refused() {
 async fn the_loader_thread_reloads_when_asked() {
     let (_dir, out) = tree_copy();
     let (state, loader) = Loader::start(out.clone(), 1 << 20).expect("start");
-    let original = fs::read(out.join("_edge/catalogue.json")).expect("edge data");
+    let original = fs::read(out.join("_edge/catalogue.msgpack")).expect("edge data");
     let before = api_info(&state).await;
 
-    publish(&out, b"{ not json", 10);
+    publish(&out, b"\xc1 not msgpack", 10);
     let refused = loader.reload_and_wait().expect_err("a broken tree");
     assert!(
-        format!("{refused:#}").contains("catalogue.json"),
+        format!("{refused:#}").contains("catalogue.msgpack"),
         "{refused:#}"
     );
     assert_eq!(api_info(&state).await, before, "the broken tree is refused");
@@ -145,19 +145,36 @@ async fn a_missing_or_mismatched_tree_fails_at_start_naming_the_file() {
     assert!(err.contains("manifest.json"), "{err}");
 
     let (_copy, out) = tree_copy();
-    fs::write(out.join("_edge/catalogue.json"), b"{}").expect("write");
+    fs::write(out.join("_edge/catalogue.msgpack"), b"{}").expect("write");
     let err = format!(
         "{:#}",
         AppState::load(&out).expect_err("edge data not the listed one")
     );
     assert!(
-        err.contains("catalogue.json") && err.contains("manifest"),
+        err.contains("catalogue.msgpack") && err.contains("manifest"),
         "{err}"
     );
 
     fs::write(out.join("manifest.json"), b"[]").expect("write");
     let err = format!("{:#}", AppState::load(&out).expect_err("bad manifest"));
     assert!(err.contains("manifest.json"), "{err}");
+}
+
+/// A tree written before the edge data was MessagePack is refused with
+/// what to do, not with a decoding error.
+#[tokio::test]
+async fn a_tree_of_an_older_format_asks_to_be_regenerated() {
+    let (_copy, out) = tree_copy();
+    let path = out.join("manifest.json");
+    let manifest = fs::read_to_string(&path)
+        .expect("manifest")
+        .replace("\"/_edge/catalogue.msgpack\"", "\"/_edge/catalogue.json\"");
+    fs::write(&path, manifest).expect("write manifest");
+    let err = format!("{:#}", AppState::load(&out).expect_err("an older tree"));
+    assert!(
+        err.contains("catalogue.json") && err.contains("regenerate the tree"),
+        "{err}"
+    );
 }
 
 #[cfg(unix)]
@@ -208,8 +225,8 @@ async fn static_pages_come_from_the_loaded_tree_until_a_reload() {
 async fn a_followed_search_shows_what_a_new_snapshot_changed() {
     let (_dir, out) = tree_copy();
     let state = AppState::load(&out).expect("load");
-    let original = fs::read(out.join("_edge/catalogue.json")).expect("edge data");
-    let data: Value = serde_json::from_slice(&original).expect("json");
+    let original = fs::read(out.join("_edge/catalogue.msgpack")).expect("edge data");
+    let data: Value = autoprecios::msgpack::from_read(&original[..]).expect("edge data");
     let vehicles = data["vehicles"].as_array().expect("vehicles");
     let mut prices: Vec<f64> = vehicles
         .iter()

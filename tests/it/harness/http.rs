@@ -141,9 +141,7 @@ pub async fn pinned_live(url: &str) -> String {
 pub fn edge_vehicles() -> &'static [Value] {
     static VEHICLES: OnceLock<Vec<Value>> = OnceLock::new();
     VEHICLES.get_or_init(|| {
-        let text =
-            fs::read_to_string(fixture().out.join("_edge/catalogue.json")).expect("edge data");
-        let data: Value = serde_json::from_str(&text).expect("edge data JSON");
+        let data = crate::harness::edge_data(&fixture().out.join("_edge/catalogue.msgpack"));
         let records =
             fs::read_to_string(fixture().out.join("_edge/records.jsonl")).expect("records");
         let entries = data["vehicles"].as_array().expect("vehicles");

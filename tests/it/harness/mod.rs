@@ -13,5 +13,7 @@ pub use case::Case;
 pub use http::{
     Reply, edge_vehicles, get, get_json, ids, pinned_live, send, send_app, send_to, state,
 };
-pub use tree::{BASE, EDGE, Fixture, copy_tree, fixture, options, pin, pinned, read_tree, text_of};
+pub use tree::{
+    BASE, EDGE, Fixture, copy_tree, edge_data, fixture, options, pin, pinned, read_tree, text_of,
+};
 pub use versions::{bare_quote, bare_version};

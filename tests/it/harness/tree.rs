@@ -146,3 +146,10 @@ pub fn pin(text: &str) -> String {
         autoprecios::api::json::etag(text.as_bytes())
     )
 }
+
+/// An edge data file of a tree (`_edge/*.msgpack`) as a JSON value: the
+/// same fields as the API's JSON, a Summary as a string of JSON.
+pub fn edge_data(path: &std::path::Path) -> serde_json::Value {
+    let bytes = std::fs::read(path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+    autoprecios::msgpack::from_read(&bytes[..]).expect("edge data decodes")
+}

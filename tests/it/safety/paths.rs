@@ -33,7 +33,7 @@ async fn the_vehicle_route_never_reads_files() {
         "/api/v1/vehicles/..%2F..%2F..%2FCargo.toml",
         "/api/v1/vehicles/%2e%2e",
         "/api/v1/vehicles/..",
-        "/api/v1/vehicles/%2e%2e%2f_edge%2fcatalogue.json",
+        "/api/v1/vehicles/%2e%2e%2f_edge%2fcatalogue.msgpack",
         "/api/v1/vehicles/..%5c..%5cmanifest.json",
         "/api/v1/vehicles/%00",
         "/api/v1/vehicles/%c0%ae%c0%ae%2fmanifest.json",
