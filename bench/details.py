@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""bench/details.py EDGE_URL [DURATION_S]
+
+A version's detail (`/api/v1/vehicles/{id}`) is the edge's answer, not a
+file of the tree: this measures what that costs the edge against the files
+it replaced. wrk cycles through every published version's detail URL on
+the edge (so a catalogue larger than the response cache answers most of
+them from the index, not from the cache) and, in the same run, rounds
+interleaved, through the same URLs on nginx serving each detail's bytes as
+a file at its URL (what the CDN served before).
+
+Reports requests/s and p50/p99 latency per round, and the medians' ratio.
+Loopback only. Needs wrk and nginx (../shared/bench/setup.sh); reuses the
+shared harness's wrk runner (../shared/bench/mix_bench.py). Stops what it
+starts. Environment: WRK_CONNS (32), BENCH_ROUNDS (2), DETAILS_MAX (all).
+"""
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "shared", "bench"))
+from mix_bench import free_port, get, lua_script, run_wrk  # noqa: E402
+
+
+def detail_paths(base):
+    """Every published version's detail path, paging through the list."""
+    paths, offset = [], 0
+    while True:
+        data = json.loads(get(base, f"/api/v1/vehicles?limit=100&offset={offset}")[1])["data"]
+        paths += ["/api/v1/vehicles/" + urllib.parse.quote(v["id"], safe="") for v in data["vehicles"]]
+        if data["pagination"]["nextOffset"] is None:
+            return paths
+        offset = data["pagination"]["nextOffset"]
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    base = sys.argv[1].rstrip("/")
+    duration = int(sys.argv[2]) if len(sys.argv) > 2 else 8
+    rounds = int(os.environ.get("BENCH_ROUNDS", "2"))
+    tmp = tempfile.mkdtemp(prefix="details-bench.")
+    started = []
+    try:
+        paths = detail_paths(base)
+        if os.environ.get("DETAILS_MAX"):
+            paths = paths[: int(os.environ["DETAILS_MAX"])]
+        www = os.path.join(tmp, "www")
+        t0 = time.time()
+        for path in paths:
+            status, body = get(base, path)
+            if status != 200:
+                sys.exit(f"details: {path} answered {status}")
+            # nginx decodes the URI before mapping it to a file.
+            file = os.path.join(www, urllib.parse.unquote(path).lstrip("/"))
+            os.makedirs(os.path.dirname(file), exist_ok=True)
+            with open(file, "wb") as out:
+                out.write(body)
+        fetch_s = time.time() - t0
+        script = os.path.join(tmp, "details.lua")
+        lua_script(paths, script)
+        port = free_port()
+        os.makedirs(os.path.join(tmp, "nginx", "tmp"), exist_ok=True)
+        for root, dirs, files in os.walk(tmp):
+            os.chmod(root, 0o755)
+            for name in files:
+                os.chmod(os.path.join(root, name), 0o644)
+        conf = os.path.join(tmp, "nginx", "nginx.conf")
+        with open(conf, "w") as out:
+            out.write(f"""daemon off; worker_processes auto; pid {tmp}/nginx/nginx.pid;
+error_log {tmp}/nginx/error.log warn; events {{ worker_connections 1024; }}
+http {{ access_log off; default_type application/json; sendfile on; tcp_nopush on; tcp_nodelay on;
+ keepalive_requests 1000000; open_file_cache max=1000 inactive=60s;
+ client_body_temp_path {tmp}/nginx/tmp/b; proxy_temp_path {tmp}/nginx/tmp/p; fastcgi_temp_path {tmp}/nginx/tmp/f;
+ uwsgi_temp_path {tmp}/nginx/tmp/u; scgi_temp_path {tmp}/nginx/tmp/s;
+ server {{ listen 127.0.0.1:{port}; root {www}; add_header Cache-Control "public, max-age=300"; }} }}
+""")
+        nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+        started.append(subprocess.Popen([nginx, "-e", f"{tmp}/nginx/error.log", "-p", f"{tmp}/nginx/", "-c", conf],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        nginx_base = f"http://127.0.0.1:{port}"
+        for _ in range(100):
+            try:
+                if get(nginx_base, paths[0])[1] == get(base, paths[0])[1]:
+                    break
+            except Exception:
+                time.sleep(0.1)
+        else:
+            sys.exit("details: nginx did not serve the first detail")
+        run_wrk(base + "/", 2, script)  # warm-up
+        rows = []
+        for r in range(rounds):
+            rows.append(("edge", r + 1, run_wrk(base + "/", duration, script)))
+            rows.append(("nginx files", r + 1, run_wrk(nginx_base + "/", duration, script)))
+        print(f"# details bench {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}\n")
+        print(f"- {len(paths):,} distinct detail URLs, each answered 200 once before load ({fetch_s:.1f} s, one at a time)\n")
+        print("| server | round | req/s | p50 ms | p99 ms | non-2xx/3xx |")
+        print("|---|---:|---:|---:|---:|---:|")
+        for name, r, d in rows:
+            print(f"| {name} | {r} | {d['rps']:,.0f} | {d['p50_us']/1000:.2f} | {d['p99_us']/1000:.2f} | {d['status']:.0f} |")
+        med = lambda name, k: statistics.median(d[k] for n, _, d in rows if n == name)
+        print(f"\nmedians: edge {med('edge', 'rps'):,.0f} req/s, p99 {med('edge', 'p99_us')/1000:.2f} ms; "
+              f"nginx {med('nginx files', 'rps'):,.0f} req/s, p99 {med('nginx files', 'p99_us')/1000:.2f} ms; "
+              f"ratio edge/nginx {med('edge', 'rps') / med('nginx files', 'rps'):.3f}")
+    finally:
+        for process in started:
+            process.terminate()
+            process.wait()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
