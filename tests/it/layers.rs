@@ -19,32 +19,24 @@ use std::path::Path;
 /// for every `.rs` file under `root`.
 fn modules(root: &Path) -> BTreeMap<String, String> {
     let mut modules = BTreeMap::new();
-    let mut dirs = vec![root.to_owned()];
-    while let Some(dir) = dirs.pop() {
-        for entry in fs::read_dir(&dir).expect("read src") {
-            let path = entry.expect("entry").path();
-            if path.is_dir() {
-                dirs.push(path);
-                continue;
-            }
-            if path.extension().is_none_or(|ext| ext != "rs") {
-                continue;
-            }
-            let relative = path.strip_prefix(root).expect("under src");
-            let mut parts: Vec<String> = relative
-                .with_extension("")
-                .iter()
-                .map(|part| part.to_string_lossy().into_owned())
-                .collect();
-            if matches!(
-                parts.last().map(String::as_str),
-                Some("mod" | "lib" | "main")
-            ) {
-                parts.pop();
-            }
-            let text = fs::read_to_string(&path).expect("read module");
-            modules.insert(parts.join("::"), without_tests(&text));
+    for path in crate::harness::files_under(root) {
+        if path.extension().is_none_or(|ext| ext != "rs") {
+            continue;
         }
+        let relative = path.strip_prefix(root).expect("under src");
+        let mut parts: Vec<String> = relative
+            .with_extension("")
+            .iter()
+            .map(|part| part.to_string_lossy().into_owned())
+            .collect();
+        if matches!(
+            parts.last().map(String::as_str),
+            Some("mod" | "lib" | "main")
+        ) {
+            parts.pop();
+        }
+        let text = fs::read_to_string(&path).expect("read module");
+        modules.insert(parts.join("::"), without_tests(&text));
     }
     modules
 }

@@ -19,31 +19,23 @@ use crate::harness::{BASE, edge_vehicles, fixture, get};
 /// pair (`?name=`, `&name=`, `&amp;name=`), test modules left out.
 fn query_literals(root: &Path) -> Vec<(String, String)> {
     let mut found = Vec::new();
-    let mut dirs = vec![root.to_owned()];
-    while let Some(dir) = dirs.pop() {
-        for entry in fs::read_dir(&dir).expect("read src") {
-            let path = entry.expect("entry").path();
-            if path.is_dir() {
-                dirs.push(path);
+    for path in crate::harness::files_under(root) {
+        if path.extension().is_none_or(|ext| ext != "rs")
+            || path.file_name().is_some_and(|name| name == "tests.rs")
+        {
+            continue;
+        }
+        let text = fs::read_to_string(&path).expect("read module");
+        // Unit tests spell queries on purpose: they come last in a file.
+        let code = text.split("#[cfg(test)]\nmod tests").next().unwrap_or("");
+        for (at, line) in code.lines().enumerate() {
+            let line = line.trim_start();
+            if line.starts_with("//") {
                 continue;
             }
-            if path.extension().is_none_or(|ext| ext != "rs")
-                || path.file_name().is_some_and(|name| name == "tests.rs")
-            {
-                continue;
-            }
-            let text = fs::read_to_string(&path).expect("read module");
-            // Unit tests spell queries on purpose: they come last in a file.
-            let code = text.split("#[cfg(test)]\nmod tests").next().unwrap_or("");
-            for (at, line) in code.lines().enumerate() {
-                let line = line.trim_start();
-                if line.starts_with("//") {
-                    continue;
-                }
-                for literal in line.split('"').skip(1).step_by(2) {
-                    if writes_a_pair(literal) {
-                        found.push((format!("{}:{}", path.display(), at + 1), literal.to_owned()));
-                    }
+            for literal in line.split('"').skip(1).step_by(2) {
+                if writes_a_pair(literal) {
+                    found.push((format!("{}:{}", path.display(), at + 1), literal.to_owned()));
                 }
             }
         }

@@ -91,7 +91,7 @@ pub fn options(data: &Path, out: &Path) -> GenerateOptions {
 
 /// Every file under `root` with its bytes, by relative path.
 pub fn read_tree(root: &Path) -> BTreeMap<String, Vec<u8>> {
-    walk(root)
+    files_under(root)
         .into_iter()
         .map(|path| {
             let relative = path
@@ -104,12 +104,13 @@ pub fn read_tree(root: &Path) -> BTreeMap<String, Vec<u8>> {
         .collect()
 }
 
-fn walk(dir: &Path) -> Vec<PathBuf> {
+/// Every file under `dir`, at any depth.
+pub fn files_under(dir: &Path) -> Vec<PathBuf> {
     let mut files = Vec::new();
     for entry in fs::read_dir(dir).expect("read_dir") {
         let path = entry.expect("entry").path();
         if path.is_dir() {
-            files.extend(walk(&path))
+            files.extend(files_under(&path))
         } else {
             files.push(path)
         }
