@@ -123,7 +123,7 @@ pub fn check_report(snapshot: &Snapshot, catalogue: &Catalogue) -> CheckReport {
             .versions
             .iter()
             .flat_map(|v| &v.checks)
-            .map(|c| c.quotes.len())
+            .map(|c| c.quote_count())
             .sum(),
         catalogue_checks: snapshot.catalogue_checks.len(),
         with_specs: vehicles.iter().filter(|v| v.has_specs()).count(),

@@ -105,6 +105,13 @@ impl TreeWriter {
         self.write(url, file, crate::msgpack::CONTENT_TYPE, &bytes)
     }
 
+    /// A directory beside the tree (`<destination>.scratch`) for a step's
+    /// temporary files: on the same disk as the tree, never published. The
+    /// step creates it and removes it.
+    pub fn scratch(&self) -> PathBuf {
+        sibling(&self.destination, "scratch")
+    }
+
     /// Writes the manifest and publishes the staging tree at the
     /// destination, keeping `keep` earlier trees (see [`publish`]).
     pub fn commit(self, keep: usize) -> anyhow::Result<Manifest> {

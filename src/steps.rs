@@ -8,7 +8,7 @@ use std::time::Instant;
 use anyhow::Context;
 use tracing::info;
 
-use crate::snapshot::{Snapshot, load_snapshot};
+use crate::snapshot::{Snapshot, load_snapshot_for_signals};
 
 /// Runs `step`, logging its name and elapsed time.
 pub fn timed<T>(name: &str, step: impl FnOnce() -> T) -> T {
@@ -24,8 +24,13 @@ pub fn progress(len: usize, message: &'static str) -> indicatif::ProgressBar {
     indicatif::ProgressBar::new(len as u64).with_message(message)
 }
 
-/// Loads a snapshot with a logged step and the directory in every error.
+/// Loads a snapshot with a logged step and the directory in every error,
+/// holding every quote the signals read and of older checks only what is
+/// published of them (`load_snapshot_for_signals`), so memory follows the
+/// window rather than the length of the history.
 pub fn load(dir: &Path) -> anyhow::Result<Snapshot> {
-    timed("load snapshot", || load_snapshot(dir))
-        .with_context(|| format!("invalid snapshot in {}", dir.display()))
+    timed("load snapshot", || {
+        load_snapshot_for_signals(dir, crate::signals::reach())
+    })
+    .with_context(|| format!("invalid snapshot in {}", dir.display()))
 }

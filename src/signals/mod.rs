@@ -94,6 +94,14 @@ pub fn current_rate(snapshot: &Snapshot) -> Option<ExchangeRate> {
         })
 }
 
+/// How far before `T` the signals read quotes: the 180-day window of the
+/// opportunity at the oldest monitoring time of the 7-day window. A check
+/// at or before `T - reach()` only lends its dealer price (and, when it is a
+/// version's latest, its current quotes); a loader may keep no more of it.
+pub fn reach() -> chrono::Duration {
+    chrono::Duration::days(Window::D7.days() + i64::from(WINDOW_DAYS))
+}
+
 /// Whether a version is published as known at `at` with quote checks up to
 /// `end`: listed at the catalogue check at `at`, and its latest quote check
 /// found stock and at least one quote.
@@ -157,7 +165,7 @@ pub fn compute_vehicle(version: &Version, reference: &Reference) -> Option<Vehic
     // Every evaluation (at `T`, and at the monitoring times of the week
     // before it) reads only the checks of its own 180 days, so older checks
     // are never converted.
-    let earliest = t - chrono::Duration::days(Window::D7.days() + i64::from(WINDOW_DAYS));
+    let earliest = t - reach();
     let older = version
         .checks
         .partition_point(|check| check.observed_at <= earliest);

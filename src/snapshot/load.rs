@@ -26,19 +26,34 @@ const MAX_NAME_CHARS: usize = 100;
 /// Loads and validates the snapshot in `dir`. Any violation of
 /// `data/README.md` is an error naming the file, row and column.
 pub fn load_snapshot(dir: &Path) -> Result<Snapshot> {
-    load(dir).with_context(|| format!("loading snapshot {}", dir.display()))
+    load(dir, None).with_context(|| format!("loading snapshot {}", dir.display()))
 }
 
-fn load(dir: &Path) -> Result<Snapshot> {
+/// Loads and validates the snapshot in `dir` as [`load_snapshot`] does, every
+/// row checked, for readers that need no quote older than `reach` before
+/// `catalogueObservedAt` (the signals and what is computed from them): a
+/// quote check at or before that time, unless it is its version's latest,
+/// keeps only its cheapest quote in each currency (all that its dealer
+/// price and `controles` read) and counts the others
+/// ([`QuoteCheck::quotes_left_out`](super::model::QuoteCheck)). Memory then
+/// follows the window, not the length of the history; `quotes_from` names
+/// `dir`, whose `quotes` table still has every quote for the downloads.
+pub fn load_snapshot_for_signals(dir: &Path, reach: chrono::Duration) -> Result<Snapshot> {
+    load(dir, Some(reach)).with_context(|| format!("loading snapshot {}", dir.display()))
+}
+
+fn load(dir: &Path, reach: Option<chrono::Duration>) -> Result<Snapshot> {
     let meta = load_meta(dir)?;
     let catalogue_checks = load_catalogue_checks(dir, &meta)?;
     let mut drafts = load_versions(dir)?;
     load_catalogue_prices(dir, &catalogue_checks, &mut drafts)?;
     let checks = load_quote_checks(dir, &meta, &mut drafts)?;
-    load_quotes(dir, &checks, &mut drafts)?;
+    let cutoff = reach.map(|reach| meta.catalogue_observed_at - reach);
+    load_quotes(dir, &checks, &mut drafts, cutoff)?;
     load_specs(dir, &mut drafts)?;
     let versions = drafts.finish();
     Ok(Snapshot {
+        quotes_from: cutoff.map(|_| dir.to_owned()),
         meta,
         catalogue_checks,
         versions,

@@ -7,9 +7,10 @@ mod drafts;
 pub mod load;
 pub mod model;
 mod quotes;
+pub mod republish;
 mod table;
 pub mod write;
 
-pub use load::load_snapshot;
+pub use load::{load_snapshot, load_snapshot_for_signals};
 pub use model::*;
 pub use write::{SnapshotTable, TableFormat, specs_jsonl, write_snapshot};

@@ -19,6 +19,11 @@ pub struct Snapshot {
     pub catalogue_checks: Vec<Time>,
     /// Every version, sorted by ID in byte order.
     pub versions: Vec<Version>,
+    /// The snapshot directory whose `quotes` table holds the quotes that
+    /// compacted checks left out (see [`QuoteCheck::quotes_left_out`]):
+    /// whatever republishes the table reads it from there. `None` when every
+    /// quote is in `versions`.
+    pub quotes_from: Option<std::path::PathBuf>,
 }
 
 /// `snapshot.json`: the times that anchor every signal, and the source.
@@ -130,8 +135,22 @@ pub struct QuoteCheck {
     pub ars_per_usd: Option<f64>,
     /// Whether the listing showed stock.
     pub in_stock: bool,
-    /// Dealer quotes, sorted by quote ID.
+    /// Dealer quotes, sorted by quote ID: every one, except in a check the
+    /// loader compacted (see [`QuoteCheck::quote_count`]).
     pub quotes: Vec<SourceQuote>,
+    /// Quotes of this check that the loader did not keep. A snapshot loaded
+    /// for the signals (`load_snapshot_for_signals`) keeps, of a check older
+    /// than the signals read and not its version's latest, only its
+    /// cheapest quote in each currency: all that the dealer price and
+    /// `controles` read. Zero in any other check.
+    pub quotes_left_out: usize,
+}
+
+impl QuoteCheck {
+    /// How many quotes the check had, kept or not.
+    pub fn quote_count(&self) -> usize {
+        self.quotes.len() + self.quotes_left_out
+    }
 }
 
 /// One dealer quote as recorded. A snapshot holds millions of these, so its

@@ -45,6 +45,7 @@ pub(super) fn load_quote_checks(
             return Err(t.cell_error(i, "observedAt", message));
         }
         let check = QuoteCheck {
+            quotes_left_out: 0,
             observed_at: observed[i],
             ars_per_usd: rates[i],
             in_stock: in_stock[i],
@@ -61,15 +62,124 @@ pub(super) fn load_quote_checks(
 const QUOTE_ROWS_PER_RUN: usize = 1 << 16;
 
 /// Reads `quotes` into their checks, sorted by quote ID: a row group at a
-/// time, so the table is never whole in memory.
-pub(super) fn load_quotes(dir: &Path, checks: &RowNames, drafts: &mut Drafts) -> Result<()> {
+/// time, so the table is never whole in memory. With a `cutoff`, a check at
+/// or before it that is not its version's latest is compacted (see
+/// [`Compacted`]).
+pub(super) fn load_quotes(
+    dir: &Path,
+    checks: &RowNames,
+    drafts: &mut Drafts,
+    cutoff: Option<Time>,
+) -> Result<()> {
+    let mut compacted = Compacted {
+        cutoff,
+        hashes: Vec::new(),
+    };
     Table::read_runs(dir, "quotes", |run| {
         for start in (0..run.height()).step_by(QUOTE_ROWS_PER_RUN) {
-            add_quotes(&run.rows(start, QUOTE_ROWS_PER_RUN), checks, drafts)?;
+            add_quotes(
+                &run.rows(start, QUOTE_ROWS_PER_RUN),
+                checks,
+                drafts,
+                &mut compacted,
+            )?;
         }
         Ok(())
     })?;
-    sort_quotes(dir, drafts)
+    sort_quotes(dir, drafts)?;
+    compacted.find_duplicates(dir, drafts)
+}
+
+/// The checks the loader compacts: those at or before `cutoff` that are not
+/// their version's latest keep their cheapest quote in each currency and
+/// count the rest. A repeated quote ID is still an error naming both rows,
+/// so a hash of each compacted quote (its version, check and ID) is kept
+/// until the table is read, 8 bytes a quote; equal hashes send the loader
+/// to the rows to find the repeat, or to find none (a collision).
+struct Compacted {
+    cutoff: Option<Time>,
+    hashes: Vec<u64>,
+}
+
+impl Compacted {
+    /// Whether the check at `at` of a version whose latest check is at
+    /// `latest` is compacted.
+    fn applies(&self, at: Time, latest: Option<Time>) -> bool {
+        self.cutoff.is_some_and(|cutoff| at <= cutoff) && latest != Some(at)
+    }
+
+    /// Adds `quote` to the compacted check of the version at `position`:
+    /// kept if it is the cheapest of its currency so far (ties to the lower
+    /// ID, as the current quotes are ranked), counted either way.
+    fn add(&mut self, position: usize, check: &mut QuoteCheck, quote: SourceQuote) {
+        self.hashes
+            .push(quote_hash(position, check.observed_at, &quote.id));
+        let same = |kept: &&mut SourceQuote| kept.price.currency == quote.price.currency;
+        match check.quotes.iter_mut().find(same) {
+            None => {
+                // One quote a currency: no room for more (a first push
+                // would reserve four).
+                check.quotes.reserve_exact(1);
+                check.quotes.push(quote);
+            }
+            Some(kept) => {
+                check.quotes_left_out += 1;
+                let cheaper = quote
+                    .price
+                    .amount
+                    .total_cmp(&kept.price.amount)
+                    .then_with(|| quote.id.cmp(&kept.id))
+                    .is_lt();
+                if cheaper {
+                    *kept = quote;
+                }
+            }
+        }
+    }
+
+    /// Rejects a quote ID repeated within a compacted check, naming both
+    /// rows: the first such check in version and time order.
+    fn find_duplicates(mut self, dir: &Path, drafts: &Drafts) -> Result<()> {
+        self.hashes.sort_unstable();
+        if !self.hashes.windows(2).any(|pair| pair[0] == pair[1]) {
+            return Ok(());
+        }
+        let t = Table::read(dir, "quotes")?;
+        let positions = drafts.rows_of(&t)?;
+        let times = filled(t.times("checkedAt", Need::Required)?);
+        let quotes = filled(t.short_strings("quoteId", Need::Required)?);
+        let mut rows: Vec<usize> = (0..t.height())
+            .filter(|&i| {
+                let checks = &drafts.drafts[positions[i]].checks;
+                self.applies(times[i], checks.keys().next_back().copied())
+            })
+            .collect();
+        let quote = |i: usize| (positions[i], times[i], quotes[i].as_str());
+        rows.sort_by(|&a, &b| (quote(a), a).cmp(&(quote(b), b)));
+        let Some(pair) = rows
+            .windows(2)
+            .find(|pair| quote(pair[0]) == quote(pair[1]))
+        else {
+            // Equal hashes of different quotes: no error.
+            return Ok(());
+        };
+        let (first, second) = (pair[0], pair[1]);
+        let message = format!(
+            "duplicate quote id {:?} in the check at {} (first at {})",
+            quotes[first].as_str(),
+            format_time(times[first]),
+            t.row_label(first)
+        );
+        Err(t.cell_error(second, "quoteId", message))
+    }
+}
+
+/// A compacted quote's hash: its version's position, its check's time and
+/// its ID, for finding repeats within one load.
+fn quote_hash(position: usize, at: Time, id: &str) -> u64 {
+    use std::hash::{BuildHasher, BuildHasherDefault};
+    BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default()
+        .hash_one((position, at, id))
 }
 
 /// Sorts each check's quotes by ID and rejects a repeated ID, naming both
@@ -119,7 +229,12 @@ fn duplicate_rows(t: &Table, id: &str, at: Time, quote: &str) -> Result<(usize, 
 }
 
 /// Adds one run of `quotes` rows to their checks.
-fn add_quotes(t: &Table, checks: &RowNames, drafts: &mut Drafts) -> Result<()> {
+fn add_quotes(
+    t: &Table,
+    checks: &RowNames,
+    drafts: &mut Drafts,
+    compacted: &mut Compacted,
+) -> Result<()> {
     // The largest table: its columns convert independently, so in parallel.
     let (mut positions, mut checked, mut quote_ids, mut prices) = (None, None, None, None);
     let (mut fees, mut colors, mut stocks, mut locations, mut sellers) =
@@ -148,9 +263,10 @@ fn add_quotes(t: &Table, checks: &RowNames, drafts: &mut Drafts) -> Result<()> {
     let stocks = stocks.expect(joined)?;
     let mut locations = locations.expect(joined)?;
     let mut sellers = sellers.expect(joined)?;
-    reserve_quotes(&positions, &checked, drafts);
+    reserve_quotes(&positions, &checked, drafts, compacted);
     for (i, position) in positions.into_iter().enumerate() {
         let draft = &mut drafts.drafts[position];
+        let latest = draft.checks.keys().next_back().copied();
         let id = &draft.version.id;
         let Some((check_row, check)) = draft.checks.get_mut(&checked[i]) else {
             let at = format_time(checked[i]);
@@ -168,7 +284,7 @@ fn add_quotes(t: &Table, checks: &RowNames, drafts: &mut Drafts) -> Result<()> {
                 t.row_name(i)
             );
         }
-        check.quotes.push(SourceQuote {
+        let quote = SourceQuote {
             id: std::mem::take(&mut quote_ids[i]),
             price: prices[i],
             fees_included: fees[i],
@@ -176,7 +292,12 @@ fn add_quotes(t: &Table, checks: &RowNames, drafts: &mut Drafts) -> Result<()> {
             stock: stocks[i],
             location: locations[i].take(),
             seller_id: sellers[i].take(),
-        });
+        };
+        if compacted.applies(checked[i], latest) {
+            compacted.add(position, check, quote);
+        } else {
+            check.quotes.push(quote);
+        }
     }
     Ok(())
 }
@@ -187,7 +308,12 @@ fn add_quotes(t: &Table, checks: &RowNames, drafts: &mut Drafts) -> Result<()> {
 /// snapshot). A check's rows are mostly consecutive; rows that are not just
 /// take more than one exact reservation. A row that names no check is left
 /// to the caller, which reports it.
-fn reserve_quotes(positions: &[usize], checked: &[Time], drafts: &mut Drafts) {
+fn reserve_quotes(
+    positions: &[usize],
+    checked: &[Time],
+    drafts: &mut Drafts,
+    compacted: &Compacted,
+) {
     let mut at = 0;
     while at < positions.len() {
         let key = (positions[at], checked[at]);
@@ -196,7 +322,12 @@ fn reserve_quotes(positions: &[usize], checked: &[Time], drafts: &mut Drafts) {
             .zip(&checked[at..])
             .take_while(|(position, time)| (**position, **time) == key)
             .count();
-        if let Some((_, check)) = drafts.drafts[key.0].checks.get_mut(&key.1) {
+        let checks = &mut drafts.drafts[key.0].checks;
+        let latest = checks.keys().next_back().copied();
+        // A compacted check keeps at most two quotes.
+        if let Some((_, check)) = checks.get_mut(&key.1)
+            && !compacted.applies(key.1, latest)
+        {
             check.quotes.reserve_exact(rows);
         }
         at += rows;

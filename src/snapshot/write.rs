@@ -247,24 +247,30 @@ fn quote_checks_frame(versions: &[&Version], period: &Range<Time>) -> Frame {
 }
 
 fn quotes_frame(versions: &[&Version], period: &Range<Time>) -> Frame {
-    let rows: Vec<(&str, &QuoteCheck, &SourceQuote)> = sorted_checks(versions, period)
+    let rows: Vec<(&str, Time, &SourceQuote)> = sorted_checks(versions, period)
         .into_iter()
         .flat_map(|(id, check)| {
             let mut quotes: Vec<&SourceQuote> = check.quotes.iter().collect();
             quotes.sort_by(|a, b| a.id.cmp(&b.id));
-            quotes.into_iter().map(move |quote| (id, check, quote))
+            quotes
+                .into_iter()
+                .map(move |quote| (id, check.observed_at, quote))
         })
         .collect();
-    let r = &rows;
+    quote_rows_frame(&rows)
+}
+
+/// The `quotes` table of `rows` (version ID, check time, quote), in their
+/// order: by version ID, check time and quote ID, as every writer of the
+/// table orders them.
+pub(super) fn quote_rows_frame(rows: &[(&str, Time, &SourceQuote)]) -> Frame {
+    let r = rows;
     Frame::new("quotes")
         .text(
             "versionId",
             r.iter().map(|(id, _, _)| Some((*id).to_owned())),
         )
-        .time(
-            "checkedAt",
-            r.iter().map(|(_, check, _)| Some(check.observed_at)),
-        )
+        .time("checkedAt", r.iter().map(|(_, at, _)| Some(*at)))
         .text("quoteId", r.iter().map(|(_, _, q)| Some(q.id.to_string())))
         .number("price", r.iter().map(|(_, _, q)| Some(q.price.amount)))
         .text(

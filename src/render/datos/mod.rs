@@ -42,7 +42,9 @@ use crate::frame::Frame;
 use crate::output::JSON;
 use crate::render::site::Site;
 use crate::render::site::feeds::SitemapEntry;
+use crate::snapshot::republish::QuoteMonths;
 use crate::snapshot::{SnapshotTable, specs_jsonl};
+use crate::steps::timed;
 use crate::time::{Time, format_time};
 use fields::TableDoc;
 use months::Month;
@@ -92,31 +94,39 @@ pub fn write_datos(site: &Site) -> anyhow::Result<()> {
     let own: Vec<TableJob> = vec![
         (
             fields::versiones(),
-            Rows::Whole(Box::new(|| tables::versiones(catalogue, links))),
+            Rows::Whole(Box::new(|| Ok(tables::versiones(catalogue, links)))),
         ),
         (
             fields::controles(),
-            Rows::Monthly(Box::new(|period| tables::controles(snapshot, period))),
+            Rows::Monthly(Box::new(|period| Ok(tables::controles(snapshot, period)))),
         ),
         (
             fields::semanas(),
-            Rows::Whole(Box::new(|| tables::semanas(&catalogue.vehicles))),
+            Rows::Whole(Box::new(|| Ok(tables::semanas(&catalogue.vehicles)))),
         ),
         (
             fields::catalogo(),
-            Rows::Whole(Box::new(|| tables::catalogo(snapshot, catalogue))),
+            Rows::Whole(Box::new(|| Ok(tables::catalogo(snapshot, catalogue)))),
         ),
     ];
+    let ranges: Vec<Range<Time>> = months.iter().map(Month::range).collect();
+    let quote_months = timed("spill the quotes by month", || {
+        QuoteMonths::of(snapshot, &ranges, &site.out.scratch())
+    })?;
+    let quote_months = &quote_months;
     let theirs: Vec<TableJob> = snapshot_fields::snapshot_tables()
         .into_iter()
         .zip(SnapshotTable::ALL)
         .map(|(doc, table)| {
-            let rows = if table.is_history() {
-                Rows::Monthly(Box::new(move |period| {
-                    table.frame_between(snapshot, period)
-                }))
-            } else {
-                Rows::Whole(Box::new(move || table.frame(snapshot)))
+            let rows = match table {
+                // From the input when the loaded snapshot left quotes out.
+                SnapshotTable::Quotes => {
+                    Rows::Monthly(Box::new(|period| quote_months.frame(period)))
+                }
+                _ if table.is_history() => Rows::Monthly(Box::new(move |period| {
+                    Ok(table.frame_between(snapshot, period))
+                })),
+                _ => Rows::Whole(Box::new(move || Ok(table.frame(snapshot)))),
             };
             (doc, rows)
         })
@@ -189,10 +199,10 @@ fn write_file(
 }
 
 /// Builds a whole table's frame when it is written.
-type Builder<'a> = Box<dyn Fn() -> Frame + Send + Sync + 'a>;
+type Builder<'a> = Box<dyn Fn() -> anyhow::Result<Frame> + Send + Sync + 'a>;
 
 /// Builds the frame of a history table's rows in one period.
-type Monthly<'a> = Box<dyn Fn(Range<Time>) -> Frame + Send + Sync + 'a>;
+type Monthly<'a> = Box<dyn Fn(Range<Time>) -> anyhow::Result<Frame> + Send + Sync + 'a>;
 
 /// How a table's files are cut: one pair for the whole table, or one pair
 /// per calendar month for a history table.
@@ -236,7 +246,7 @@ fn write_tables(
         .into_par_iter()
         .map(|(index, month, build)| {
             let doc = &tables[index].0;
-            Ok((index, write_part(site, folder, doc, month, build())?))
+            Ok((index, write_part(site, folder, doc, month, build()?)?))
         })
         .collect::<anyhow::Result<_>>()?;
     let mut files: Vec<TableFiles> = tables

@@ -181,7 +181,7 @@ pub fn controles(snapshot: &Snapshot, period: Range<Time>) -> Frame {
                         version,
                         observed_at: check.observed_at,
                         in_stock: check.in_stock,
-                        quote_count: check.quotes.len(),
+                        quote_count: check.quote_count(),
                         ars_per_usd: check.ars_per_usd,
                         lowest,
                     })

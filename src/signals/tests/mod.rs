@@ -81,6 +81,7 @@ fn runs(changes: &[(Time, Money)]) -> Vec<CatalogueRun> {
 
 fn check_at(at: Time, price: Money, rate: f64) -> QuoteCheck {
     QuoteCheck {
+        quotes_left_out: 0,
         observed_at: at,
         ars_per_usd: Some(rate),
         in_stock: true,
@@ -129,6 +130,7 @@ fn version(id: &str, catalogue: Vec<CatalogueRun>, checks: Vec<QuoteCheck>) -> V
 
 fn snapshot(versions: Vec<Version>) -> Snapshot {
     Snapshot {
+        quotes_from: None,
         meta: SnapshotMeta {
             format_version: 1,
             snapshot_at: t() + Duration::hours(1),

@@ -68,6 +68,7 @@ fn quote_checks(points: &[(Time, Money)], rate: f64) -> Vec<QuoteCheck> {
     points
         .iter()
         .map(|(at, price)| QuoteCheck {
+            quotes_left_out: 0,
             observed_at: *at,
             ars_per_usd: Some(rate),
             in_stock: true,
@@ -94,6 +95,7 @@ fn version(id: &str, catalogue: Vec<CatalogueRun>, checks: Vec<QuoteCheck>) -> V
 
 fn snapshot(versions: Vec<Version>) -> Snapshot {
     Snapshot {
+        quotes_from: None,
         meta: SnapshotMeta {
             format_version: 1,
             snapshot_at: t() + Duration::minutes(40),

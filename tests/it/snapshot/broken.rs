@@ -6,7 +6,8 @@
 use std::fs;
 use std::path::Path;
 
-use autoprecios::snapshot::{TableFormat, load_snapshot};
+use autoprecios::snapshot::{QuoteCheck, TableFormat, load_snapshot, load_snapshot_for_signals};
+use autoprecios::vocab::Currency;
 use polars::prelude::{CsvReadOptions, ParquetWriter, SerReader};
 
 use super::{CHECKS, keep_header_only, read_csv, set_cell, write_csv, written};
@@ -383,4 +384,77 @@ fn a_160_character_id_is_accepted() {
             .iter()
             .any(|v| v.id == id && v.checks.len() == 1)
     );
+}
+
+/// A check the loader compacts for the signals (older than their reach, not
+/// its version's latest) keeps no list of its quotes, yet a repeated quote
+/// ID in it is the same error, naming both rows.
+#[test]
+fn a_compacted_check_still_rejects_a_repeated_quote_id() {
+    let dir = written(TableFormat::Csv);
+    // Rows 4 and 5 of quotes are the two quotes of check 3, not its
+    // version's latest: with no reach, it is compacted.
+    set_cell(dir.path(), "quotes", 5, "quoteId", "a");
+    let message = match load_snapshot_for_signals(dir.path(), chrono::Duration::zero()) {
+        Ok(_) => panic!("loaded without error"),
+        Err(err) => format!("{err:#}"),
+    };
+    for wanted in [
+        "quotes.csv: row 5, column \"quoteId\": duplicate quote id \"a\"",
+        "(first at row 4)",
+    ] {
+        assert!(message.contains(wanted), "{wanted:?} not in: {message}");
+    }
+}
+
+/// Compacted for the signals, a snapshot keeps what they and the downloads
+/// read of each check: its time, rate, stock, count of quotes and cheapest
+/// quote in each currency; a version's latest check keeps every quote.
+#[test]
+fn a_compacted_snapshot_keeps_counts_cheapest_quotes_and_latest_checks() {
+    let dir = written(TableFormat::Csv);
+    let full = load_snapshot(dir.path()).unwrap_or_else(|err| panic!("{err:#}"));
+    let compact = load_snapshot_for_signals(dir.path(), chrono::Duration::zero())
+        .unwrap_or_else(|err| panic!("{err:#}"));
+    assert_eq!(full.quotes_from, None);
+    assert_eq!(compact.quotes_from.as_deref(), Some(dir.path()));
+    let mut compacted = 0;
+    for (whole, kept) in full.versions.iter().zip(&compact.versions) {
+        assert_eq!(whole.checks.len(), kept.checks.len());
+        for (at, (a, b)) in whole.checks.iter().zip(&kept.checks).enumerate() {
+            assert_eq!(
+                (a.observed_at, a.ars_per_usd, a.in_stock, a.quote_count()),
+                (b.observed_at, b.ars_per_usd, b.in_stock, b.quote_count())
+            );
+            if at + 1 == whole.checks.len() {
+                assert_eq!(a, b, "{}: the latest check is whole", whole.id);
+                continue;
+            }
+            for currency in [Currency::Ars, Currency::Usd] {
+                let cheapest = |check: &QuoteCheck| {
+                    check
+                        .quotes
+                        .iter()
+                        .filter(|q| q.price.currency == currency)
+                        .min_by(|x, y| {
+                            x.price
+                                .amount
+                                .total_cmp(&y.price.amount)
+                                .then_with(|| x.id.cmp(&y.id))
+                        })
+                        .cloned()
+                };
+                assert_eq!(cheapest(a), cheapest(b));
+                assert!(
+                    b.quotes
+                        .iter()
+                        .filter(|q| q.price.currency == currency)
+                        .count()
+                        <= 1
+                );
+            }
+            compacted += usize::from(b.quotes_left_out > 0);
+        }
+    }
+    assert!(compacted > 0, "a premise: some check has quotes left out");
 }
