@@ -45,8 +45,8 @@ impl Drop for Spill {
     }
 }
 
-/// One row of `quotes`, as spilled.
-#[derive(Serialize, Deserialize)]
+/// One row of `quotes`, as spilled ([`RowRef`]) and read back.
+#[derive(Deserialize)]
 struct Row {
     version_id: String,
     checked_at_ns: i64,
@@ -60,14 +60,32 @@ struct Row {
     seller_id: Option<String>,
 }
 
+/// A row of `quotes` borrowed from the input's columns, for writing: the
+/// same fields in the same order as [`Row`], without a copy of its texts.
+#[derive(Serialize)]
+struct RowRef<'a> {
+    version_id: &'a str,
+    checked_at_ns: i64,
+    quote_id: &'a str,
+    amount: f64,
+    currency: Currency,
+    fees_included: Option<bool>,
+    color: Option<&'a str>,
+    stock: Option<i64>,
+    location: Option<&'a str>,
+    seller_id: Option<&'a str>,
+}
+
 impl<'a> QuoteMonths<'a> {
     /// The rows of `months` (consecutive, ascending): from the loaded
     /// quotes when the snapshot holds them all, else spilled from the input
     /// into `scratch` (created, and removed when this is dropped).
     pub fn of(snapshot: &'a Snapshot, months: &[Range<Time>], scratch: &Path) -> Result<Self> {
         let spill = match &snapshot.quotes_from {
-            None => None,
-            Some(dir) => Some(spill(dir, months, scratch)?),
+            Some(dir) if !short_months(snapshot, months).is_empty() => {
+                Some(spill(dir, &short_months(snapshot, months), scratch)?)
+            }
+            _ => None,
         };
         Ok(QuoteMonths { snapshot, spill })
     }
@@ -75,11 +93,16 @@ impl<'a> QuoteMonths<'a> {
     /// The `quotes` frame of the checks whose time is in `period` (one of
     /// the months given).
     pub fn frame(&self, period: Range<Time>) -> Result<Frame> {
-        let Some(spill) = &self.spill else {
+        // A month without a compacted check is whole in the snapshot.
+        let spilled = self.spill.as_ref().and_then(|spill| {
+            spill
+                .months
+                .iter()
+                .find(|(month, _)| *month == period)
+                .map(|(_, path)| path)
+        });
+        let Some(path) = spilled else {
             return Ok(SnapshotTable::Quotes.frame_between(self.snapshot, period));
-        };
-        let Some((_, path)) = spill.months.iter().find(|(month, _)| *month == period) else {
-            anyhow::bail!("invariant: quotes are spilled by the months they are asked for");
         };
         let mut rows = read_rows(path)?;
         rows.sort_by(|a, b| {
@@ -116,7 +139,27 @@ impl<'a> QuoteMonths<'a> {
     }
 }
 
-/// Reads `dir`'s `quotes` once, appending each row to its month's file.
+/// The `months` holding a check with quotes left out: the others' rows are
+/// all in the snapshot.
+fn short_months(snapshot: &Snapshot, months: &[Range<Time>]) -> Vec<Range<Time>> {
+    let mut short = vec![false; months.len()];
+    for check in snapshot.versions.iter().flat_map(|version| &version.checks) {
+        if check.quotes_left_out > 0
+            && let Some(month) = months.iter().position(|m| m.contains(&check.observed_at))
+        {
+            short[month] = true;
+        }
+    }
+    months
+        .iter()
+        .zip(short)
+        .filter(|(_, short)| *short)
+        .map(|(month, _)| month.clone())
+        .collect()
+}
+
+/// Reads `dir`'s `quotes` once, appending each row of `months` to its
+/// month's file (rows of other months are skipped).
 fn spill(dir: &Path, months: &[Range<Time>], scratch: &Path) -> Result<Spill> {
     if scratch.exists() {
         fs::remove_dir_all(scratch)
@@ -144,10 +187,8 @@ fn spill(dir: &Path, months: &[Range<Time>], scratch: &Path) -> Result<Spill> {
         let sellers = run.short_strings("sellerId", Need::Nullable)?;
         for i in 0..run.height() {
             let at = times[i];
-            // The loader checked every row against its check; a check's
-            // month is among the snapshot's months.
             let Some(month) = months.iter().position(|month| month.contains(&at)) else {
-                anyhow::bail!("invariant: a quote's check time is in one of the snapshot's months");
+                continue;
             };
             let writer = match &mut writers[month] {
                 Some(writer) => writer,
@@ -158,19 +199,19 @@ fn spill(dir: &Path, months: &[Range<Time>], scratch: &Path) -> Result<Spill> {
                     slot.insert(BufWriter::new(file))
                 }
             };
-            let row = Row {
-                version_id: versions[i].clone(),
+            let row = RowRef {
+                version_id: &versions[i],
                 checked_at_ns: at
                     .timestamp_nanos_opt()
                     .context("invariant: a check time is within the nanosecond range")?,
-                quote_id: quote_ids[i].to_string(),
+                quote_id: &quote_ids[i],
                 amount: prices[i].amount,
                 currency: prices[i].currency,
                 fees_included: fees[i],
-                color: colors[i].as_deref().map(str::to_owned),
+                color: colors[i].as_deref(),
                 stock: stocks[i],
-                location: locations[i].as_deref().map(str::to_owned),
-                seller_id: sellers[i].as_deref().map(str::to_owned),
+                location: locations[i].as_deref(),
+                seller_id: sellers[i].as_deref(),
             };
             rmp_serde::encode::write(writer, &row).context("spilling a quote")?;
         }
