@@ -68,7 +68,10 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
         }
         warn!("{problem}");
     }
-    let snapshot = load(&options.data)?;
+    // The quotes the loader leaves out, for /datos, beside the tree (removed
+    // when this run ends, whatever its outcome).
+    let scratch = Scratch(crate::output::scratch_for(&options.out));
+    let snapshot = load(&options.data, Some(&scratch.0))?;
     // An outage or a half-read catalogue changes what counts as "new"; the
     // maintainer sees it here, as `check` shows it, before the tree goes out.
     for gap in check_gaps(&listed_counts(&snapshot)) {
@@ -170,6 +173,15 @@ fn is_loopback(origin: &str) -> bool {
         || host
             .parse::<std::net::IpAddr>()
             .is_ok_and(|ip| ip.is_loopback() || ip.is_unspecified())
+}
+
+/// A run's scratch directory, removed when the run ends.
+struct Scratch(std::path::PathBuf);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 #[cfg(test)]

@@ -105,13 +105,6 @@ impl TreeWriter {
         self.write(url, file, crate::msgpack::CONTENT_TYPE, &bytes)
     }
 
-    /// A directory beside the tree (`<destination>.scratch`) for a step's
-    /// temporary files: on the same disk as the tree, never published. The
-    /// step creates it and removes it.
-    pub fn scratch(&self) -> PathBuf {
-        sibling(&self.destination, "scratch")
-    }
-
     /// Writes the manifest and publishes the staging tree at the
     /// destination, keeping `keep` earlier trees (see [`publish`]).
     pub fn commit(self, keep: usize) -> anyhow::Result<Manifest> {
@@ -154,6 +147,13 @@ pub const DEFAULT_KEEP: usize = 2;
 pub const JSON: &str = "application/json";
 
 /// `<destination>.<suffix>` beside the destination.
+/// A directory beside the tree at `destination` (`<destination>.scratch`)
+/// for a run's temporary files: on the same disk as the tree, never
+/// published. The run creates it and removes it.
+pub fn scratch_for(destination: &Path) -> PathBuf {
+    sibling(destination, "scratch")
+}
+
 fn sibling(destination: &Path, suffix: &str) -> PathBuf {
     let mut name = destination
         .file_name()

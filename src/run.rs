@@ -59,7 +59,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
 }
 
 fn check(dir: &Path, max_age_hours: Option<f64>) -> anyhow::Result<()> {
-    let snapshot = load(dir)?;
+    let snapshot = load(dir, None)?;
     let catalogue = timed("compute signals", || compute_catalogue(&snapshot));
     println!("{}", check_report(&snapshot, &catalogue));
     let now = chrono::Utc::now();

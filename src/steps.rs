@@ -25,12 +25,13 @@ pub fn progress(len: usize, message: &'static str) -> indicatif::ProgressBar {
 }
 
 /// Loads a snapshot with a logged step and the directory in every error,
-/// holding every quote the signals read and of older checks only what is
-/// published of them (`load_snapshot_for_signals`), so memory follows the
-/// window rather than the length of the history.
-pub fn load(dir: &Path) -> anyhow::Result<Snapshot> {
+/// holding every quote the signals read and of older checks only what they
+/// and `controles` read (`load_snapshot_for_signals`), so memory follows the
+/// window rather than the length of the history. The quotes left out are
+/// spilled into `spill`, a month a file, when a caller republishes them.
+pub fn load(dir: &Path, spill: Option<&Path>) -> anyhow::Result<Snapshot> {
     timed("load snapshot", || {
-        load_snapshot_for_signals(dir, crate::signals::reach())
+        load_snapshot_for_signals(dir, crate::signals::reach(), spill)
     })
     .with_context(|| format!("invalid snapshot in {}", dir.display()))
 }

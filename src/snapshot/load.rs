@@ -36,24 +36,30 @@ pub fn load_snapshot(dir: &Path) -> Result<Snapshot> {
 /// keeps only its cheapest quote in each currency (all that its dealer
 /// price and `controles` read) and counts the others
 /// ([`QuoteCheck::quotes_left_out`](super::model::QuoteCheck)). Memory then
-/// follows the window, not the length of the history; `quotes_from` names
-/// `dir`, whose `quotes` table still has every quote for the downloads.
-pub fn load_snapshot_for_signals(dir: &Path, reach: chrono::Duration) -> Result<Snapshot> {
-    load(dir, Some(reach)).with_context(|| format!("loading snapshot {}", dir.display()))
+/// follows the window, not the length of the history. With `spill`, the
+/// quotes left out are written there a month a file, for whatever
+/// republishes the table (`Snapshot::quotes_left_out_in`).
+pub fn load_snapshot_for_signals(
+    dir: &Path,
+    reach: chrono::Duration,
+    spill: Option<&Path>,
+) -> Result<Snapshot> {
+    load(dir, Some((reach, spill))).with_context(|| format!("loading snapshot {}", dir.display()))
 }
 
-fn load(dir: &Path, reach: Option<chrono::Duration>) -> Result<Snapshot> {
+fn load(dir: &Path, compact: Option<(chrono::Duration, Option<&Path>)>) -> Result<Snapshot> {
     let meta = load_meta(dir)?;
     let catalogue_checks = load_catalogue_checks(dir, &meta)?;
     let mut drafts = load_versions(dir)?;
     load_catalogue_prices(dir, &catalogue_checks, &mut drafts)?;
     let checks = load_quote_checks(dir, &meta, &mut drafts)?;
-    let cutoff = reach.map(|reach| meta.catalogue_observed_at - reach);
-    load_quotes(dir, &checks, &mut drafts, cutoff)?;
+    let cutoff = compact.map(|(reach, _)| meta.catalogue_observed_at - reach);
+    let spill = compact.and_then(|(_, spill)| spill);
+    load_quotes(dir, &checks, &mut drafts, cutoff, spill)?;
     load_specs(dir, &mut drafts)?;
     let versions = drafts.finish();
     Ok(Snapshot {
-        quotes_from: cutoff.map(|_| dir.to_owned()),
+        quotes_left_out_in: spill.map(Path::to_owned),
         meta,
         catalogue_checks,
         versions,

@@ -19,11 +19,10 @@ pub struct Snapshot {
     pub catalogue_checks: Vec<Time>,
     /// Every version, sorted by ID in byte order.
     pub versions: Vec<Version>,
-    /// The snapshot directory whose `quotes` table holds the quotes that
-    /// compacted checks left out (see [`QuoteCheck::quotes_left_out`]):
-    /// whatever republishes the table reads it from there. `None` when every
-    /// quote is in `versions`.
-    pub quotes_from: Option<std::path::PathBuf>,
+    /// Where the quotes that compacted checks left out (see
+    /// [`QuoteCheck::quotes_left_out`]) were spilled, one file a month of
+    /// their checks (`snapshot::republish`); `None` when none was asked for.
+    pub quotes_left_out_in: Option<std::path::PathBuf>,
 }
 
 /// `snapshot.json`: the times that anchor every signal, and the source.

@@ -10,6 +10,7 @@ use anyhow::{Result, bail};
 use super::columns::filled;
 use super::drafts::{Drafts, money_columns};
 use super::model::{QuoteCheck, SnapshotMeta, SourceQuote};
+use super::republish::Spill;
 use super::table::{Need, RowNames, Table};
 use crate::time::{Time, format_time};
 use crate::vocab::Currency;
@@ -70,10 +71,12 @@ pub(super) fn load_quotes(
     checks: &RowNames,
     drafts: &mut Drafts,
     cutoff: Option<Time>,
+    spill: Option<&Path>,
 ) -> Result<()> {
     let mut compacted = Compacted {
         cutoff,
         hashes: Vec::new(),
+        spill: spill.map(Spill::create).transpose()?,
     };
     Table::read_runs(dir, "quotes", |run| {
         for start in (0..run.height()).step_by(QUOTE_ROWS_PER_RUN) {
@@ -87,18 +90,23 @@ pub(super) fn load_quotes(
         Ok(())
     })?;
     sort_quotes(dir, drafts)?;
+    if let Some(spill) = compacted.spill.take() {
+        spill.finish()?;
+    }
     compacted.find_duplicates(dir, drafts)
 }
 
 /// The checks the loader compacts: those at or before `cutoff` that are not
 /// their version's latest keep their cheapest quote in each currency and
-/// count the rest. A repeated quote ID is still an error naming both rows,
+/// count the rest, spilled when a spill is given (`republish`). A repeated
+/// quote ID is still an error naming both rows,
 /// so a hash of each compacted quote (its version, check and ID) is kept
 /// until the table is read, 8 bytes a quote; equal hashes send the loader
 /// to the rows to find the repeat, or to find none (a collision).
 struct Compacted {
     cutoff: Option<Time>,
     hashes: Vec<u64>,
+    spill: Option<Spill>,
 }
 
 impl Compacted {
@@ -108,22 +116,28 @@ impl Compacted {
         self.cutoff.is_some_and(|cutoff| at <= cutoff) && latest != Some(at)
     }
 
-    /// Adds `quote` to the compacted check of the version at `position`:
-    /// kept if it is the cheapest of its currency so far (ties to the lower
-    /// ID, as the current quotes are ranked), counted either way.
-    fn add(&mut self, position: usize, check: &mut QuoteCheck, quote: SourceQuote) {
+    /// Adds `quote` to the compacted check of the version `id` at
+    /// `position`: kept if it is the cheapest of its currency so far (ties to
+    /// the lower ID, as the current quotes are ranked), counted either way;
+    /// the quote it does not keep is spilled.
+    fn add(
+        &mut self,
+        (position, id): (usize, &str),
+        check: &mut QuoteCheck,
+        quote: SourceQuote,
+    ) -> Result<()> {
         self.hashes
             .push(quote_hash(position, check.observed_at, &quote.id));
         let same = |kept: &&mut SourceQuote| kept.price.currency == quote.price.currency;
-        match check.quotes.iter_mut().find(same) {
+        let left_out = match check.quotes.iter_mut().find(same) {
             None => {
                 // One quote a currency: no room for more (a first push
                 // would reserve four).
                 check.quotes.reserve_exact(1);
                 check.quotes.push(quote);
+                return Ok(());
             }
             Some(kept) => {
-                check.quotes_left_out += 1;
                 let cheaper = quote
                     .price
                     .amount
@@ -131,9 +145,16 @@ impl Compacted {
                     .then_with(|| quote.id.cmp(&kept.id))
                     .is_lt();
                 if cheaper {
-                    *kept = quote;
+                    std::mem::replace(kept, quote)
+                } else {
+                    quote
                 }
             }
+        };
+        check.quotes_left_out += 1;
+        match &mut self.spill {
+            Some(spill) => spill.add(id, check.observed_at, &left_out),
+            None => Ok(()),
         }
     }
 
@@ -294,7 +315,7 @@ fn add_quotes(
             seller_id: sellers[i].take(),
         };
         if compacted.applies(checked[i], latest) {
-            compacted.add(position, check, quote);
+            compacted.add((position, id), check, quote)?;
         } else {
             check.quotes.push(quote);
         }

@@ -1,13 +1,13 @@
-//! Snapshot stage, republishing `quotes` a month at a time (`/datos/snapshot/
-//! quotes/`) when the loaded snapshot holds only the quotes the signals read
-//! ([`Snapshot::quotes_from`]): the input table is read once, a row group at
-//! a time, each row appended to its month's file in a scratch directory
-//! (MessagePack records), and each month is then read back, sorted and
-//! turned into the same frame the loaded quotes give. Memory holds one row
-//! group and one month, whatever the length of the history; the input need
-//! not be in time order (a scan per month would read the whole table as
-//! many times as there are months).
+//! Snapshot stage, republishing `quotes` (`/datos/snapshot/quotes/`, a month
+//! a file) from a snapshot loaded for the signals, whose old checks keep
+//! only their cheapest quotes: the loader spills every quote it leaves out
+//! into a scratch directory as it reads the table, one file a month of its
+//! check ([`Spill`]), and a month's frame is the snapshot's own quotes of
+//! that month with the month's spilled ones, sorted as every writer of the
+//! table sorts them. Memory holds one month of spilled quotes at a time,
+//! whatever the length of the history; the table is read once.
 
+use std::collections::HashMap;
 use std::fs::{self, File};
 use std::io::{BufRead, BufReader, BufWriter};
 use std::ops::Range;
@@ -17,35 +17,13 @@ use anyhow::{Context, Result};
 use chrono::DateTime;
 use serde::{Deserialize, Serialize};
 
-use super::columns::filled;
-use super::drafts::money_columns;
 use super::model::{Money, Snapshot, SourceQuote};
-use super::table::{Need, Table};
-use super::write::{SnapshotTable, quote_rows_frame};
+use super::write::{quote_rows, quote_rows_frame};
 use crate::frame::Frame;
 use crate::time::Time;
 use crate::vocab::Currency;
 
-/// The `quotes` table's rows of each month, ready to be written.
-pub struct QuoteMonths<'a> {
-    snapshot: &'a Snapshot,
-    /// The months' files, when the snapshot left quotes out.
-    spill: Option<Spill>,
-}
-
-/// The scratch directory and each month's file in it (absent: no rows).
-struct Spill {
-    dir: PathBuf,
-    months: Vec<(Range<Time>, PathBuf)>,
-}
-
-impl Drop for Spill {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.dir);
-    }
-}
-
-/// One row of `quotes`, as spilled ([`RowRef`]) and read back.
+/// One row of `quotes` as spilled ([`RowRef`]) and read back.
 #[derive(Deserialize)]
 struct Row {
     version_id: String,
@@ -60,8 +38,7 @@ struct Row {
     seller_id: Option<String>,
 }
 
-/// A row of `quotes` borrowed from the input's columns, for writing: the
-/// same fields in the same order as [`Row`], without a copy of its texts.
+/// A quote to spill, borrowed: the same fields in the same order as [`Row`].
 #[derive(Serialize)]
 struct RowRef<'a> {
     version_id: &'a str,
@@ -76,43 +53,101 @@ struct RowRef<'a> {
     seller_id: Option<&'a str>,
 }
 
-impl<'a> QuoteMonths<'a> {
-    /// The rows of `months` (consecutive, ascending): from the loaded
-    /// quotes when the snapshot holds them all, else spilled from the input
-    /// into `scratch` (created, and removed when this is dropped).
-    pub fn of(snapshot: &'a Snapshot, months: &[Range<Time>], scratch: &Path) -> Result<Self> {
-        let spill = match &snapshot.quotes_from {
-            Some(dir) if !short_months(snapshot, months).is_empty() => {
-                Some(spill(dir, &short_months(snapshot, months), scratch)?)
-            }
-            _ => None,
-        };
-        Ok(QuoteMonths { snapshot, spill })
+/// Where the loader writes the quotes it leaves out: `YYYY-MM.msgpack` in
+/// `dir`, by the month (UTC) of each quote's check.
+pub(super) struct Spill {
+    dir: PathBuf,
+    files: HashMap<String, BufWriter<File>>,
+}
+
+impl Spill {
+    /// A spill into `dir`, emptied first.
+    pub(super) fn create(dir: &Path) -> Result<Spill> {
+        if dir.exists() {
+            fs::remove_dir_all(dir).with_context(|| format!("removing stale {}", dir.display()))?;
+        }
+        fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        Ok(Spill {
+            dir: dir.to_owned(),
+            files: HashMap::new(),
+        })
     }
 
-    /// The `quotes` frame of the checks whose time is in `period` (one of
-    /// the months given).
-    pub fn frame(&self, period: Range<Time>) -> Result<Frame> {
-        // A month without a compacted check is whole in the snapshot.
-        let spilled = self.spill.as_ref().and_then(|spill| {
-            spill
-                .months
-                .iter()
-                .find(|(month, _)| *month == period)
-                .map(|(_, path)| path)
-        });
-        let Some(path) = spilled else {
-            return Ok(SnapshotTable::Quotes.frame_between(self.snapshot, period));
+    /// Appends the quote of version `version_id` checked at `at`.
+    pub(super) fn add(&mut self, version_id: &str, at: Time, quote: &SourceQuote) -> Result<()> {
+        let month = month_file(at);
+        let writer = match self.files.get_mut(&month) {
+            Some(writer) => writer,
+            None => {
+                let path = self.dir.join(&month);
+                let file =
+                    File::create(&path).with_context(|| format!("creating {}", path.display()))?;
+                self.files.entry(month).or_insert(BufWriter::new(file))
+            }
         };
-        let mut rows = read_rows(path)?;
-        rows.sort_by(|a, b| {
-            (a.version_id.as_str(), a.checked_at_ns, a.quote_id.as_str()).cmp(&(
-                b.version_id.as_str(),
-                b.checked_at_ns,
-                b.quote_id.as_str(),
-            ))
-        });
-        let quotes: Vec<(&str, Time, SourceQuote)> = rows
+        let row = RowRef {
+            version_id,
+            checked_at_ns: at
+                .timestamp_nanos_opt()
+                .context("invariant: a check time is within the nanosecond range")?,
+            quote_id: &quote.id,
+            amount: quote.price.amount,
+            currency: quote.price.currency,
+            fees_included: quote.fees_included,
+            color: quote.color.as_deref(),
+            stock: quote.stock,
+            location: quote.location.as_deref(),
+            seller_id: quote.seller_id.as_deref(),
+        };
+        rmp_serde::encode::write(writer, &row).context("spilling a quote")
+    }
+
+    /// Writes out what is buffered.
+    pub(super) fn finish(self) -> Result<()> {
+        for (month, writer) in self.files {
+            writer
+                .into_inner()
+                .map_err(|err| err.into_error())
+                .with_context(|| format!("writing {}", self.dir.join(month).display()))?;
+        }
+        Ok(())
+    }
+}
+
+/// The spill file of the month (UTC) of `at`.
+fn month_file(at: Time) -> String {
+    format!("{}.msgpack", at.format("%Y-%m"))
+}
+
+/// The `quotes` table's rows a month at a time, for the downloads.
+pub struct QuoteMonths<'a> {
+    snapshot: &'a Snapshot,
+}
+
+impl<'a> QuoteMonths<'a> {
+    /// The months of `snapshot`: an error if its loader left quotes out
+    /// without spilling them (nothing could republish them).
+    pub fn of(snapshot: &'a Snapshot) -> Result<Self> {
+        let left_out = snapshot
+            .versions
+            .iter()
+            .flat_map(|version| &version.checks)
+            .any(|check| check.quotes_left_out > 0);
+        anyhow::ensure!(
+            !left_out || snapshot.quotes_left_out_in.is_some(),
+            "invariant: a snapshot that left quotes out spilled them, to republish the quotes table"
+        );
+        Ok(QuoteMonths { snapshot })
+    }
+
+    /// The `quotes` frame of the checks whose time is in `period`, a
+    /// calendar month (UTC).
+    pub fn frame(&self, period: Range<Time>) -> Result<Frame> {
+        let spilled = match &self.snapshot.quotes_left_out_in {
+            Some(dir) => read_rows(&dir.join(month_file(period.start)))?,
+            None => Vec::new(),
+        };
+        let quotes: Vec<(&str, Time, SourceQuote)> = spilled
             .iter()
             .map(|row| {
                 let quote = SourceQuote {
@@ -131,102 +166,14 @@ impl<'a> QuoteMonths<'a> {
                 (row.version_id.as_str(), at, quote)
             })
             .collect();
-        let refs: Vec<(&str, Time, &SourceQuote)> = quotes
-            .iter()
-            .map(|(id, at, quote)| (*id, *at, quote))
-            .collect();
-        Ok(quote_rows_frame(&refs))
+        let mut rows = quote_rows(self.snapshot, &period);
+        rows.extend(quotes.iter().map(|(id, at, quote)| (*id, *at, quote)));
+        rows.sort_by(|a, b| (a.0, a.1, a.2.id.as_str()).cmp(&(b.0, b.1, b.2.id.as_str())));
+        Ok(quote_rows_frame(&rows))
     }
 }
 
-/// The `months` holding a check with quotes left out: the others' rows are
-/// all in the snapshot.
-fn short_months(snapshot: &Snapshot, months: &[Range<Time>]) -> Vec<Range<Time>> {
-    let mut short = vec![false; months.len()];
-    for check in snapshot.versions.iter().flat_map(|version| &version.checks) {
-        if check.quotes_left_out > 0
-            && let Some(month) = months.iter().position(|m| m.contains(&check.observed_at))
-        {
-            short[month] = true;
-        }
-    }
-    months
-        .iter()
-        .zip(short)
-        .filter(|(_, short)| *short)
-        .map(|(month, _)| month.clone())
-        .collect()
-}
-
-/// Reads `dir`'s `quotes` once, appending each row of `months` to its
-/// month's file (rows of other months are skipped).
-fn spill(dir: &Path, months: &[Range<Time>], scratch: &Path) -> Result<Spill> {
-    if scratch.exists() {
-        fs::remove_dir_all(scratch)
-            .with_context(|| format!("removing stale {}", scratch.display()))?;
-    }
-    fs::create_dir_all(scratch).with_context(|| format!("creating {}", scratch.display()))?;
-    let spill = Spill {
-        dir: scratch.to_owned(),
-        months: months
-            .iter()
-            .enumerate()
-            .map(|(i, month)| (month.clone(), scratch.join(format!("{i}.msgpack"))))
-            .collect(),
-    };
-    let mut writers: Vec<Option<BufWriter<File>>> = months.iter().map(|_| None).collect();
-    Table::read_runs(dir, "quotes", |run| {
-        let versions = filled(run.strings("versionId", Need::Required)?);
-        let times = filled(run.times("checkedAt", Need::Required)?);
-        let quote_ids = filled(run.short_strings("quoteId", Need::Required)?);
-        let prices = money_columns(run)?;
-        let fees = run.booleans("feesIncluded", Need::Nullable)?;
-        let colors = run.short_strings("color", Need::Nullable)?;
-        let stocks = run.integers("stock", Need::Nullable)?;
-        let locations = run.short_strings("location", Need::Nullable)?;
-        let sellers = run.short_strings("sellerId", Need::Nullable)?;
-        for i in 0..run.height() {
-            let at = times[i];
-            let Some(month) = months.iter().position(|month| month.contains(&at)) else {
-                continue;
-            };
-            let writer = match &mut writers[month] {
-                Some(writer) => writer,
-                slot => {
-                    let path = &spill.months[month].1;
-                    let file = File::create(path)
-                        .with_context(|| format!("creating {}", path.display()))?;
-                    slot.insert(BufWriter::new(file))
-                }
-            };
-            let row = RowRef {
-                version_id: &versions[i],
-                checked_at_ns: at
-                    .timestamp_nanos_opt()
-                    .context("invariant: a check time is within the nanosecond range")?,
-                quote_id: &quote_ids[i],
-                amount: prices[i].amount,
-                currency: prices[i].currency,
-                fees_included: fees[i],
-                color: colors[i].as_deref(),
-                stock: stocks[i],
-                location: locations[i].as_deref(),
-                seller_id: sellers[i].as_deref(),
-            };
-            rmp_serde::encode::write(writer, &row).context("spilling a quote")?;
-        }
-        Ok(())
-    })?;
-    for writer in writers.into_iter().flatten() {
-        writer
-            .into_inner()
-            .map_err(|err| err.into_error())
-            .context("writing spilled quotes")?;
-    }
-    Ok(spill)
-}
-
-/// Every row of a month's file (none when the month had no quote).
+/// Every row of a month's spill file (none when the month spilled none).
 fn read_rows(path: &Path) -> Result<Vec<Row>> {
     let file = match File::open(path) {
         Ok(file) => file,
@@ -250,7 +197,9 @@ mod tests {
 
     use super::*;
     use crate::sample::{SampleOptions, generate_sample};
-    use crate::snapshot::{TableFormat, load_snapshot, load_snapshot_for_signals, write_snapshot};
+    use crate::snapshot::{
+        SnapshotTable, TableFormat, load_snapshot, load_snapshot_for_signals, write_snapshot,
+    };
 
     /// The calendar months (UTC) from `first` to `last`.
     fn months(first: Time, last: Time) -> Vec<Range<Time>> {
@@ -269,10 +218,9 @@ mod tests {
         out
     }
 
-    /// From the input, spilled and sorted, a month's `quotes` is the frame
-    /// the whole loaded table gives, for every month, though the compacted
-    /// snapshot keeps only the cheapest quotes of its old checks; the
-    /// scratch directory goes with it.
+    /// A month's `quotes` from a compacted snapshot and its spill is the
+    /// frame the whole loaded table gives, for every month, though the
+    /// compacted snapshot keeps only the cheapest quotes of its old checks.
     #[test]
     fn every_month_from_the_input_is_the_frame_of_the_loaded_quotes() {
         let dir = tempfile::tempdir().expect("tempdir");
@@ -284,7 +232,9 @@ mod tests {
         });
         write_snapshot(&sample, &data, TableFormat::Parquet).expect("write");
         let full = load_snapshot(&data).expect("load");
-        let compact = load_snapshot_for_signals(&data, crate::signals::reach()).expect("load");
+        let scratch = dir.path().join("scratch");
+        let compact = load_snapshot_for_signals(&data, crate::signals::reach(), Some(&scratch))
+            .expect("load");
         let left_out: usize = compact
             .versions
             .iter()
@@ -292,6 +242,10 @@ mod tests {
             .map(|c| c.quotes_left_out)
             .sum();
         assert!(left_out > 0, "a premise: the loader left quotes out");
+        // Without its spill, a compacted snapshot cannot be republished.
+        let unspilled =
+            load_snapshot_for_signals(&data, crate::signals::reach(), None).expect("load");
+        assert!(QuoteMonths::of(&unspilled).is_err());
         let times = full
             .versions
             .iter()
@@ -302,8 +256,7 @@ mod tests {
             times.max().expect("a check"),
         );
         let months = months(first, last);
-        let scratch = dir.path().join("scratch");
-        let spilled = QuoteMonths::of(&compact, &months, &scratch).expect("spill");
+        let spilled = QuoteMonths::of(&compact).expect("months");
         assert!(scratch.is_dir());
         for month in &months {
             assert_eq!(
@@ -312,7 +265,5 @@ mod tests {
                 "{month:?}"
             );
         }
-        drop(spilled);
-        assert!(!scratch.exists(), "the scratch directory is removed");
     }
 }

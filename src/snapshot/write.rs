@@ -247,7 +247,23 @@ fn quote_checks_frame(versions: &[&Version], period: &Range<Time>) -> Frame {
 }
 
 fn quotes_frame(versions: &[&Version], period: &Range<Time>) -> Frame {
-    let rows: Vec<(&str, Time, &SourceQuote)> = sorted_checks(versions, period)
+    quote_rows_frame(&rows_of(versions, period))
+}
+
+/// The quotes of `snapshot`'s checks whose time is in `period`: (version ID,
+/// check time, quote), by version ID, check time and quote ID.
+pub(super) fn quote_rows<'a>(
+    snapshot: &'a Snapshot,
+    period: &Range<Time>,
+) -> Vec<(&'a str, Time, &'a SourceQuote)> {
+    rows_of(&sorted_versions(snapshot), period)
+}
+
+fn rows_of<'a>(
+    versions: &[&'a Version],
+    period: &Range<Time>,
+) -> Vec<(&'a str, Time, &'a SourceQuote)> {
+    sorted_checks(versions, period)
         .into_iter()
         .flat_map(|(id, check)| {
             let mut quotes: Vec<&SourceQuote> = check.quotes.iter().collect();
@@ -256,8 +272,7 @@ fn quotes_frame(versions: &[&Version], period: &Range<Time>) -> Frame {
                 .into_iter()
                 .map(move |quote| (id, check.observed_at, quote))
         })
-        .collect();
-    quote_rows_frame(&rows)
+        .collect()
 }
 
 /// The `quotes` table of `rows` (version ID, check time, quote), in their

@@ -50,6 +50,11 @@ fn generating_twice_gives_byte_identical_trees() {
         "a month of quotes is in the tree"
     );
     assert!(tree == read_tree(&again), "trees differ");
+    // The quotes the loader spilled for /datos go with the run.
+    for out in [&fixture.out, &again] {
+        let scratch = autoprecios::output::scratch_for(out);
+        assert!(!scratch.exists(), "{} is left behind", scratch.display());
+    }
 }
 
 #[test]
@@ -65,6 +70,10 @@ fn a_failure_mid_generate_leaves_the_previous_tree_intact() {
     let err = generate(&failing).expect_err("injected failure");
     assert!(format!("{err:#}").contains("injected failure"), "{err:#}");
     assert!(read_tree(&out) == before, "previous tree changed");
+    assert!(
+        !autoprecios::output::scratch_for(&out).exists(),
+        "a failed run's spill is removed"
+    );
 }
 
 #[test]

@@ -167,7 +167,7 @@ fn fixture() -> Snapshot {
     }];
 
     Snapshot {
-        quotes_from: None,
+        quotes_left_out_in: None,
         meta: SnapshotMeta {
             format_version: 1,
             snapshot_at: t("2026-11-21T16:00:00Z"),

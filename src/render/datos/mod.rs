@@ -44,7 +44,6 @@ use crate::render::site::Site;
 use crate::render::site::feeds::SitemapEntry;
 use crate::snapshot::republish::QuoteMonths;
 use crate::snapshot::{SnapshotTable, specs_jsonl};
-use crate::steps::timed;
 use crate::time::{Time, format_time};
 use fields::TableDoc;
 use months::Month;
@@ -109,11 +108,7 @@ pub fn write_datos(site: &Site) -> anyhow::Result<()> {
             Rows::Whole(Box::new(|| Ok(tables::catalogo(snapshot, catalogue)))),
         ),
     ];
-    let ranges: Vec<Range<Time>> = months.iter().map(Month::range).collect();
-    let quote_months = timed("spill the quotes by month", || {
-        QuoteMonths::of(snapshot, &ranges, &site.out.scratch())
-    })?;
-    let quote_months = &quote_months;
+    let quote_months = &QuoteMonths::of(snapshot)?;
     let theirs: Vec<TableJob> = snapshot_fields::snapshot_tables()
         .into_iter()
         .zip(SnapshotTable::ALL)

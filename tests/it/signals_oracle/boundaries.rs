@@ -95,7 +95,7 @@ fn version(id: &str, catalogue: Vec<CatalogueRun>, checks: Vec<QuoteCheck>) -> V
 
 fn snapshot(versions: Vec<Version>) -> Snapshot {
     Snapshot {
-        quotes_from: None,
+        quotes_left_out_in: None,
         meta: SnapshotMeta {
             format_version: 1,
             snapshot_at: t() + Duration::minutes(40),

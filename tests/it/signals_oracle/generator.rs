@@ -72,7 +72,7 @@ pub fn snapshot(rng: &mut Rng) -> Snapshot {
         }
     }
     Snapshot {
-        quotes_from: None,
+        quotes_left_out_in: None,
         meta: SnapshotMeta {
             format_version: 1,
             snapshot_at: s,

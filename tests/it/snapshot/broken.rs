@@ -395,7 +395,7 @@ fn a_compacted_check_still_rejects_a_repeated_quote_id() {
     // Rows 4 and 5 of quotes are the two quotes of check 3, not its
     // version's latest: with no reach, it is compacted.
     set_cell(dir.path(), "quotes", 5, "quoteId", "a");
-    let message = match load_snapshot_for_signals(dir.path(), chrono::Duration::zero()) {
+    let message = match load_snapshot_for_signals(dir.path(), chrono::Duration::zero(), None) {
         Ok(_) => panic!("loaded without error"),
         Err(err) => format!("{err:#}"),
     };
@@ -414,10 +414,9 @@ fn a_compacted_check_still_rejects_a_repeated_quote_id() {
 fn a_compacted_snapshot_keeps_counts_cheapest_quotes_and_latest_checks() {
     let dir = written(TableFormat::Csv);
     let full = load_snapshot(dir.path()).unwrap_or_else(|err| panic!("{err:#}"));
-    let compact = load_snapshot_for_signals(dir.path(), chrono::Duration::zero())
+    let compact = load_snapshot_for_signals(dir.path(), chrono::Duration::zero(), None)
         .unwrap_or_else(|err| panic!("{err:#}"));
-    assert_eq!(full.quotes_from, None);
-    assert_eq!(compact.quotes_from.as_deref(), Some(dir.path()));
+    assert_eq!(full.quotes_left_out_in, None);
     let mut compacted = 0;
     for (whole, kept) in full.versions.iter().zip(&compact.versions) {
         assert_eq!(whole.checks.len(), kept.checks.len());
