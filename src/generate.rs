@@ -90,7 +90,7 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
             format_time(snapshot.meta.catalogue_observed_at)
         );
     }
-    let index = timed("index catalogue", || {
+    let mut index = timed("index catalogue", || {
         Index::from_catalogue(&catalogue, &options.base_url)
     });
     let out = TreeWriter::create(&options.out, options.fail_after)?;
@@ -119,6 +119,12 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
                 .as_bytes(),
         )
     })?;
+    let records = out.staged(RECORDS_FILE_PATH.trim_start_matches('/'));
+    let file = std::fs::File::open(&records)
+        .with_context(|| format!("opening {}", records.display()))?;
+    index
+        .read_records_from(file)
+        .map_err(|err| anyhow::anyhow!("{}: {err}", records.display()))?;
     // The CDN's rules, read by the CDN and never served.
     for (name, text) in [
         ("_redirects", render_redirects(&options.edge_origin)),

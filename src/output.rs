@@ -83,6 +83,11 @@ impl TreeWriter {
         Ok(())
     }
 
+    /// Where the file written at `file` is until the tree is published.
+    pub fn staged(&self, file: &str) -> PathBuf {
+        self.staging.join(placed(file))
+    }
+
     /// Serializes `value` with the API serializer and writes it as JSON.
     pub fn write_json<T: Serialize + ?Sized>(
         &self,

@@ -177,6 +177,15 @@ impl Index {
         }
     }
 
+    /// Reads the records from `file`, the records file `generate` has just
+    /// written from this index, instead of holding their text: the site and
+    /// the downloads, written next, read few of them, and the text is the
+    /// largest thing an index holds (260 MB at 30,000 versions).
+    pub fn read_records_from(&mut self, file: std::fs::File) -> Result<(), String> {
+        self.records = Records::open(file, self.records.starts())?;
+        Ok(())
+    }
+
     /// The records file of this index (one Vehicle a line), for `generate`
     /// to write; `None` for an index read from files.
     pub fn records_file(&self) -> Option<&str> {
