@@ -120,8 +120,8 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
         )
     })?;
     let records = out.staged(RECORDS_FILE_PATH.trim_start_matches('/'));
-    let file = std::fs::File::open(&records)
-        .with_context(|| format!("opening {}", records.display()))?;
+    let file =
+        std::fs::File::open(&records).with_context(|| format!("opening {}", records.display()))?;
     index
         .read_records_from(file)
         .map_err(|err| anyhow::anyhow!("{}: {err}", records.display()))?;
