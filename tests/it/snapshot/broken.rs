@@ -457,3 +457,26 @@ fn a_compacted_snapshot_keeps_counts_cheapest_quotes_and_latest_checks() {
     }
     assert!(compacted > 0, "a premise: some check has quotes left out");
 }
+
+/// The loader's reach at its boundary: a check exactly `reach` before `T`
+/// is compacted (the signals read only checks after it), one a second
+/// inside the reach keeps every quote. `hilux-srv`'s first check, at
+/// 12:00 with two dollar quotes, is three hours before `T` (15:00).
+#[test]
+fn a_check_exactly_at_the_reach_is_compacted_and_one_inside_is_whole() {
+    let dir = written(TableFormat::Csv);
+    let first_check = |reach: chrono::Duration| {
+        let snapshot = load_snapshot_for_signals(dir.path(), reach, None)
+            .unwrap_or_else(|err| panic!("{err:#}"));
+        let version = snapshot
+            .versions
+            .into_iter()
+            .find(|v| v.id == "hilux-srv")
+            .expect("hilux-srv");
+        version.checks.into_iter().next().expect("a first check")
+    };
+    let at = first_check(chrono::Duration::hours(3));
+    assert_eq!((at.quotes.len(), at.quotes_left_out), (1, 1));
+    let inside = first_check(chrono::Duration::hours(3) + chrono::Duration::seconds(1));
+    assert_eq!((inside.quotes.len(), inside.quotes_left_out), (2, 0));
+}
