@@ -122,8 +122,10 @@ pub fn check_report(snapshot: &Snapshot, catalogue: &Catalogue) -> CheckReport {
         quote_rows: snapshot
             .versions
             .iter()
-            .flat_map(|v| &v.checks)
-            .map(|c| c.quote_count())
+            .map(|v| {
+                let earlier = v.earlier.iter().map(|c| c.quote_count as usize);
+                earlier.sum::<usize>() + v.checks.iter().map(|c| c.quotes.len()).sum::<usize>()
+            })
             .sum(),
         catalogue_checks: snapshot.catalogue_checks.len(),
         with_specs: vehicles.iter().filter(|v| v.has_specs()).count(),

@@ -27,7 +27,7 @@ pub fn progress(len: usize, message: &'static str) -> indicatif::ProgressBar {
 /// Loads a snapshot with a logged step and the directory in every error,
 /// holding every quote the signals read and of older checks only what they
 /// and `controles` read (`load_snapshot_for_signals`), so memory follows the
-/// window rather than the length of the history. The quotes left out are
+/// window rather than the length of the history. The older checks' quotes are
 /// spilled into `spill`, a month a file, when a caller republishes them.
 pub fn load(dir: &Path, spill: Option<&Path>) -> anyhow::Result<Snapshot> {
     timed("load snapshot", || {

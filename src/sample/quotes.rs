@@ -140,7 +140,6 @@ pub fn quote_checks(
         let ars_per_usd =
             (plan.scripted || !usd_only || !rng.chance(0.05)).then(|| market.rate(index));
         checks.push(QuoteCheck {
-            quotes_left_out: 0,
             observed_at,
             ars_per_usd,
             in_stock,

@@ -43,6 +43,9 @@ pub fn as_of(mut snapshot: Snapshot, end: Time) -> anyhow::Result<Snapshot> {
         version
             .checks
             .retain(|check| check.observed_at <= snapshot_at);
+        version
+            .earlier
+            .retain(|check| check.observed_at <= snapshot_at);
         !version.catalogue.is_empty()
     });
     if let Some(notice) = &mut snapshot.meta.notice {

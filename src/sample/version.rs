@@ -64,6 +64,7 @@ pub fn build_version(entry: &Entry, market: &Market, seed: u64) -> Version {
         fact_sources,
         catalogue,
         checks,
+        earlier: Vec::new(),
         specs,
     }
 }

@@ -25,8 +25,8 @@ pub fn without_cut(
     latest: &QuoteCheck,
     cache: &mut WeekCache,
 ) -> Cause {
-    let then_check = latest_check(&version.checks, miss);
-    let before = then_check.and_then(dealer_price);
+    let then_check = latest_check(version, miss);
+    let before = then_check.as_deref().and_then(dealer_price);
     let (Some(then_check), Some(before)) = (then_check, before) else {
         return Cause::Returned;
     };
@@ -39,7 +39,7 @@ pub fn without_cut(
     }
     if current < &before {
         let before_usd = exact::cents(&before);
-        return if same_or_more_pesos(then_check, latest) {
+        return if same_or_more_pesos(&then_check, latest) {
             Cause::DollarUp { before_usd }
         } else {
             Cause::LowerQuote { before_usd }

@@ -12,6 +12,8 @@ pub mod quoted;
 #[cfg(test)]
 mod tests;
 
+use std::borrow::Cow;
+
 use rayon::prelude::*;
 
 use crate::catalogue::{
@@ -111,13 +113,26 @@ pub fn is_published(version: &Version, at: Time, end: Time) -> bool {
         .iter()
         .any(|run| run.first_seen <= at && at <= run.last_seen);
     listed
-        && latest_check(&version.checks, end)
+        && latest_check(version, end)
             .is_some_and(|check| check.in_stock && !check.quotes.is_empty())
 }
 
-pub(crate) fn latest_check(checks: &[QuoteCheck], end: Time) -> Option<&QuoteCheck> {
-    let count = checks.partition_point(|check| check.observed_at <= end);
-    count.checked_sub(1).map(|index| &checks[index])
+/// The version's latest quote check at or before `end`. A check that a
+/// loader kept in brief (an [`EarlierCheck`](crate::snapshot::EarlierCheck))
+/// comes with its cheapest quotes as its quotes: all that is read of it.
+pub(crate) fn latest_check(version: &Version, end: Time) -> Option<Cow<'_, QuoteCheck>> {
+    let before = |at: Time| at <= end;
+    let count = version
+        .checks
+        .partition_point(|check| before(check.observed_at));
+    if let Some(index) = count.checked_sub(1) {
+        return Some(Cow::Borrowed(&version.checks[index]));
+    }
+    let count = version
+        .earlier
+        .partition_point(|check| before(check.observed_at));
+    let index = count.checked_sub(1)?;
+    Some(Cow::Owned(version.earlier[index].as_check()))
 }
 
 /// Whether the version was an opportunity at monitoring time `at` (< `T`),
@@ -131,7 +146,7 @@ fn was_opportunity(
     if !is_published(version, at, at) {
         return false;
     }
-    let current = latest_check(&version.checks, at).and_then(dealer_price);
+    let current = latest_check(version, at).and_then(|check| dealer_price(&check));
     current.is_some_and(|current| qualifies(points, &current, at, at, cache))
 }
 
@@ -160,7 +175,8 @@ pub fn compute_vehicle(version: &Version, reference: &Reference) -> Option<Vehic
     if !is_published(version, t, s) {
         return None;
     }
-    let latest = latest_check(&version.checks, s)?;
+    let latest = latest_check(version, s)?;
+    let latest = &*latest;
     let current = dealer_price(latest)?;
     // Every evaluation (at `T`, and at the monitoring times of the week
     // before it) reads only the checks of its own 180 days, so older checks

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use anyhow::Result;
 
 use super::columns::filled;
-use super::model::{CatalogueRun, Money, QuoteCheck, Version};
+use super::model::{CatalogueRun, EarlierCheck, Money, QuoteCheck, Version};
 use super::table::{Need, Table};
 use crate::time::Time;
 use crate::vocab::Currency;
@@ -17,8 +17,41 @@ pub(super) struct Draft {
     pub(super) row: usize,
     pub(super) version: Version,
     pub(super) runs: Vec<(usize, CatalogueRun)>,
-    /// Each check with its row.
-    pub(super) checks: BTreeMap<Time, (usize, QuoteCheck)>,
+    /// Each check the signals read with its row, by time.
+    pub(super) checks: Vec<(usize, QuoteCheck)>,
+    /// Each check kept in brief, by time, all before `checks`.
+    pub(super) earlier: Vec<EarlierCheck>,
+}
+
+impl Draft {
+    /// Moves the checks at or before `cutoff`, except the latest, to
+    /// `earlier`, in brief: their quotes are yet to be read.
+    pub(super) fn keep_in_brief(&mut self, cutoff: Time) {
+        let before = self
+            .checks
+            .partition_point(|(_, check)| check.observed_at <= cutoff)
+            .min(self.checks.len().saturating_sub(1));
+        self.earlier = self
+            .checks
+            .drain(..before)
+            .map(|(_, check)| EarlierCheck {
+                observed_at: check.observed_at,
+                ars_per_usd: check.ars_per_usd,
+                in_stock: check.in_stock,
+                quote_count: 0,
+                cheapest_usd: None,
+                cheapest_ars: None,
+            })
+            .collect();
+        self.checks.shrink_to_fit();
+    }
+
+    /// The index of the earlier check at `at`, if there is one.
+    pub(super) fn earlier_at(&self, at: Time) -> Option<usize> {
+        self.earlier
+            .binary_search_by(|check| check.observed_at.cmp(&at))
+            .ok()
+    }
 }
 
 /// Every version being assembled, in `versions` row order, with an index by ID.
@@ -53,7 +86,8 @@ impl Drafts {
                 .expect("invariant: each position is indexed once");
             let mut version = draft.version;
             version.catalogue = draft.runs.into_iter().map(|(_, run)| run).collect();
-            version.checks = draft.checks.into_values().map(|(_, check)| check).collect();
+            version.checks = draft.checks.into_iter().map(|(_, check)| check).collect();
+            version.earlier = draft.earlier;
             versions.push(version);
         }
         versions

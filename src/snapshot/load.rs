@@ -33,12 +33,12 @@ pub fn load_snapshot(dir: &Path) -> Result<Snapshot> {
 /// row checked, for readers that need no quote older than `reach` before
 /// `catalogueObservedAt` (the signals and what is computed from them): a
 /// quote check at or before that time, unless it is its version's latest,
-/// keeps only its cheapest quote in each currency (all that its dealer
-/// price and `controles` read) and counts the others
-/// ([`QuoteCheck::quotes_left_out`](super::model::QuoteCheck)). Memory then
-/// follows the window, not the length of the history. With `spill`, the
-/// quotes left out are written there a month a file, for whatever
-/// republishes the table (`Snapshot::quotes_left_out_in`).
+/// is kept in brief, as an [`EarlierCheck`](super::model::EarlierCheck)
+/// (its count of quotes and its cheapest quote in each currency: all that
+/// its dealer price and `controles` read). Memory then follows the window,
+/// not the length of the history. With `spill`, the quotes of those checks
+/// are written there a month a file, for whatever republishes the table
+/// (`Snapshot::earlier_quotes_in`).
 pub fn load_snapshot_for_signals(
     dir: &Path,
     reach: chrono::Duration,
@@ -52,14 +52,14 @@ fn load(dir: &Path, compact: Option<(chrono::Duration, Option<&Path>)>) -> Resul
     let catalogue_checks = load_catalogue_checks(dir, &meta)?;
     let mut drafts = load_versions(dir)?;
     load_catalogue_prices(dir, &catalogue_checks, &mut drafts)?;
-    let checks = load_quote_checks(dir, &meta, &mut drafts)?;
     let cutoff = compact.map(|(reach, _)| meta.catalogue_observed_at - reach);
+    let checks = load_quote_checks(dir, &meta, &mut drafts, cutoff)?;
     let spill = compact.and_then(|(_, spill)| spill);
-    load_quotes(dir, &checks, &mut drafts, cutoff, spill)?;
+    load_quotes(dir, &checks, &mut drafts, spill)?;
     load_specs(dir, &mut drafts)?;
     let versions = drafts.finish();
     Ok(Snapshot {
-        quotes_left_out_in: spill.map(Path::to_owned),
+        earlier_quotes_in: spill.map(Path::to_owned),
         meta,
         catalogue_checks,
         versions,
@@ -142,7 +142,8 @@ fn load_versions(dir: &Path) -> Result<Drafts> {
             row: i,
             version,
             runs: Vec::new(),
-            checks: BTreeMap::new(),
+            checks: Vec::new(),
+            earlier: Vec::new(),
         });
     }
     Ok(drafts)
@@ -193,6 +194,7 @@ fn read_versions(t: &Table) -> Result<Vec<Version>> {
             fact_sources: fact_sources[i].clone().unwrap_or_default(),
             catalogue: Vec::new(),
             checks: Vec::new(),
+            earlier: Vec::new(),
             specs: None,
         })
         .collect())

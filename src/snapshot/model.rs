@@ -19,10 +19,10 @@ pub struct Snapshot {
     pub catalogue_checks: Vec<Time>,
     /// Every version, sorted by ID in byte order.
     pub versions: Vec<Version>,
-    /// Where the quotes that compacted checks left out (see
-    /// [`QuoteCheck::quotes_left_out`]) were spilled, one file a month of
-    /// their checks (`snapshot::republish`); `None` when none was asked for.
-    pub quotes_left_out_in: Option<std::path::PathBuf>,
+    /// Where the quotes of the versions' [`EarlierCheck`]s were spilled, one
+    /// file a month of their checks (`snapshot::republish`); `None` when none
+    /// was asked for.
+    pub earlier_quotes_in: Option<std::path::PathBuf>,
 }
 
 /// `snapshot.json`: the times that anchor every signal, and the source.
@@ -108,8 +108,15 @@ pub struct Version {
     pub fact_sources: BTreeMap<String, String>,
     /// Catalogue price runs, ascending by `first_seen`, not overlapping.
     pub catalogue: Vec<CatalogueRun>,
-    /// Detailed quote checks, ascending by `observed_at`.
+    /// Detailed quote checks, ascending by `observed_at`: every one, except
+    /// in a snapshot loaded for the signals, where the checks the signals
+    /// never read are in `earlier` instead.
     pub checks: Vec<QuoteCheck>,
+    /// The checks a snapshot loaded for the signals
+    /// (`load_snapshot_for_signals`) keeps in brief: those older than the
+    /// signals read, except the version's latest. Ascending by
+    /// `observed_at`, all before `checks`; empty in any other snapshot.
+    pub earlier: Vec<EarlierCheck>,
     /// Official specifications, when any.
     pub specs: Option<Specs>,
 }
@@ -134,21 +141,73 @@ pub struct QuoteCheck {
     pub ars_per_usd: Option<f64>,
     /// Whether the listing showed stock.
     pub in_stock: bool,
-    /// Dealer quotes, sorted by quote ID: every one, except in a check the
-    /// loader compacted (see [`QuoteCheck::quote_count`]).
+    /// Dealer quotes, sorted by quote ID.
     pub quotes: Vec<SourceQuote>,
-    /// Quotes of this check that the loader did not keep. A snapshot loaded
-    /// for the signals (`load_snapshot_for_signals`) keeps, of a check older
-    /// than the signals read and not its version's latest, only its
-    /// cheapest quote in each currency: all that the dealer price and
-    /// `controles` read. Zero in any other check.
-    pub quotes_left_out: usize,
 }
 
-impl QuoteCheck {
-    /// How many quotes the check had, kept or not.
-    pub fn quote_count(&self) -> usize {
-        self.quotes.len() + self.quotes_left_out
+/// A quote check that the signals never read (older than `T` minus
+/// `signals::reach`, and not its version's latest), in brief: what its
+/// dealer price and `controles` read, about 100 bytes however many quotes
+/// it had. A long history is mostly these, so memory follows the window.
+/// Its quotes themselves go to the loader's spill (`snapshot::republish`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct EarlierCheck {
+    /// When the quotes were read.
+    pub observed_at: Time,
+    /// Exchange rate at the check (ARS per USD), when observed.
+    pub ars_per_usd: Option<f64>,
+    /// Whether the listing showed stock.
+    pub in_stock: bool,
+    /// How many quotes it had.
+    pub quote_count: u32,
+    /// Its cheapest quote in dollars, ties to the lower ID.
+    pub cheapest_usd: Option<CheapestQuote>,
+    /// Its cheapest quote in pesos, ties to the lower ID.
+    pub cheapest_ars: Option<CheapestQuote>,
+}
+
+/// The cheapest quote of one currency in an [`EarlierCheck`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct CheapestQuote {
+    /// Quote identifier.
+    pub id: CompactString,
+    /// Cash price in the slot's currency.
+    pub amount: f64,
+}
+
+impl EarlierCheck {
+    /// The check with its cheapest quotes as its only quotes: what the
+    /// dealer price and the ranking of quotes need (`signals`), since the
+    /// cheapest quote of a check is the cheapest of one of its currencies.
+    pub fn as_check(&self) -> QuoteCheck {
+        let quote = |(slot, currency): (&Option<CheapestQuote>, Currency)| {
+            slot.as_ref().map(|cheapest| SourceQuote {
+                id: cheapest.id.clone(),
+                price: Money {
+                    amount: cheapest.amount,
+                    currency,
+                },
+                fees_included: None,
+                color: None,
+                stock: None,
+                location: None,
+                seller_id: None,
+            })
+        };
+        let mut quotes: Vec<SourceQuote> = [
+            (&self.cheapest_usd, Currency::Usd),
+            (&self.cheapest_ars, Currency::Ars),
+        ]
+        .into_iter()
+        .filter_map(quote)
+        .collect();
+        quotes.sort_by(|a, b| a.id.cmp(&b.id));
+        QuoteCheck {
+            observed_at: self.observed_at,
+            ars_per_usd: self.ars_per_usd,
+            in_stock: self.in_stock,
+            quotes,
+        }
     }
 }
 

@@ -1,35 +1,63 @@
 //! Snapshot stage, quote loader: reads `quote_checks` and `quotes` into the
-//! versions being assembled, checking times, duplicates and the link of
-//! every quote to its check (`quotes` is read in runs of rows, so a
+//! versions being assembled (the checks the signals never read in brief,
+//! when asked), checking times, duplicates and the link of every quote to
+//! its check (`quotes` is read in runs of rows, so a
 //! million-row table never sits in memory twice).
 
 use std::path::Path;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 
 use super::columns::filled;
 use super::drafts::{Drafts, money_columns};
-use super::model::{QuoteCheck, SnapshotMeta, SourceQuote};
+use super::model::{CheapestQuote, EarlierCheck, QuoteCheck, SnapshotMeta, SourceQuote};
 use super::republish::Spill;
 use super::table::{Need, RowNames, Table};
 use crate::time::{Time, format_time};
 use crate::vocab::Currency;
 
-/// Reads `quote_checks` into the drafts; returns its rows' names for later messages.
+/// Reads `quote_checks` into the drafts, each version's checks by time;
+/// with a `cutoff`, a check at or before it that is not its version's latest
+/// is kept in brief, as an [`EarlierCheck`]. Returns the table's rows' names
+/// for later messages.
 pub(super) fn load_quote_checks(
     dir: &Path,
     meta: &SnapshotMeta,
     drafts: &mut Drafts,
+    cutoff: Option<Time>,
 ) -> Result<RowNames> {
     let t = Table::read(dir, "quote_checks")?;
     let positions = drafts.rows_of(&t)?;
     let observed = filled(t.times("observedAt", Need::Required)?);
     let rates = t.positives("arsPerUsd", Need::Nullable)?;
     let in_stock = filled(t.booleans("inStock", Need::Required)?);
+    // The first row in error, as a reading in row order finds it.
+    let late = (0..t.height()).find(|&i| observed[i] > meta.snapshot_at);
     for (i, position) in positions.into_iter().enumerate() {
-        let draft = &mut drafts.drafts[position];
-        let id = &draft.version.id;
-        if observed[i] > meta.snapshot_at {
+        let check = QuoteCheck {
+            observed_at: observed[i],
+            ars_per_usd: rates[i],
+            in_stock: in_stock[i],
+            quotes: Vec::new(),
+        };
+        drafts.drafts[position].checks.push((i, check));
+    }
+    // Each version's checks by time, repeats in row order: a repeat is the
+    // later row of an adjacent pair with one time.
+    let mut repeat: Option<(usize, usize, usize)> = None;
+    for (position, draft) in drafts.drafts.iter_mut().enumerate() {
+        draft
+            .checks
+            .sort_unstable_by_key(|(row, check)| (check.observed_at, *row));
+        for pair in draft.checks.windows(2) {
+            let ((first, a), (second, b)) = (&pair[0], &pair[1]);
+            if a.observed_at == b.observed_at && repeat.is_none_or(|(_, at, _)| *second < at) {
+                repeat = Some((*first, *second, position));
+            }
+        }
+    }
+    match (late, repeat) {
+        (Some(i), repeat) if repeat.is_none_or(|(_, second, _)| i < second) => {
             let message = format!(
                 "{} is after snapshotAt {}",
                 format_time(observed[i]),
@@ -37,22 +65,21 @@ pub(super) fn load_quote_checks(
             );
             return Err(t.cell_error(i, "observedAt", message));
         }
-        if let Some((first, _)) = draft.checks.get(&observed[i]) {
+        (_, Some((first, second, position))) => {
+            let id = &drafts.drafts[position].version.id;
             let message = format!(
                 "duplicate quote check of version {id:?} at {} (first at {})",
-                format_time(observed[i]),
-                t.row_label(*first)
+                format_time(observed[second]),
+                t.row_label(first)
             );
-            return Err(t.cell_error(i, "observedAt", message));
+            return Err(t.cell_error(second, "observedAt", message));
         }
-        let check = QuoteCheck {
-            quotes_left_out: 0,
-            observed_at: observed[i],
-            ars_per_usd: rates[i],
-            in_stock: in_stock[i],
-            quotes: Vec::new(),
-        };
-        draft.checks.insert(observed[i], (i, check));
+        _ => {}
+    }
+    if let Some(cutoff) = cutoff {
+        for draft in &mut drafts.drafts {
+            draft.keep_in_brief(cutoff);
+        }
     }
     Ok(t.names())
 }
@@ -63,102 +90,88 @@ pub(super) fn load_quote_checks(
 const QUOTE_ROWS_PER_RUN: usize = 1 << 16;
 
 /// Reads `quotes` into their checks, sorted by quote ID: a row group at a
-/// time, so the table is never whole in memory. With a `cutoff`, a check at
-/// or before it that is not its version's latest is compacted (see
-/// [`Compacted`]).
+/// time, so the table is never whole in memory. A quote of an
+/// [`EarlierCheck`] is counted, kept if it is its currency's cheapest, and
+/// spilled when a `spill` is given (see [`Earlier`]).
 pub(super) fn load_quotes(
     dir: &Path,
     checks: &RowNames,
     drafts: &mut Drafts,
-    cutoff: Option<Time>,
     spill: Option<&Path>,
 ) -> Result<()> {
-    let mut compacted = Compacted {
-        cutoff,
+    let mut earlier = Earlier {
         hashes: Vec::new(),
         spill: spill.map(Spill::create).transpose()?,
     };
     Table::read_runs(dir, "quotes", |run| {
         for start in (0..run.height()).step_by(QUOTE_ROWS_PER_RUN) {
             add_quotes(
+                dir,
                 &run.rows(start, QUOTE_ROWS_PER_RUN),
                 checks,
                 drafts,
-                &mut compacted,
+                &mut earlier,
             )?;
         }
         Ok(())
     })?;
     sort_quotes(dir, drafts)?;
-    if let Some(spill) = compacted.spill.take() {
+    if let Some(spill) = earlier.spill.take() {
         spill.finish()?;
     }
-    compacted.find_duplicates(dir, drafts)
+    earlier.find_duplicates(dir, drafts)
 }
 
-/// The checks the loader compacts: those at or before `cutoff` that are not
-/// their version's latest keep their cheapest quote in each currency and
-/// count the rest, spilled when a spill is given (`republish`). A repeated
-/// quote ID is still an error naming both rows,
-/// so a hash of each compacted quote (its version, check and ID) is kept
-/// until the table is read, 8 bytes a quote; equal hashes send the loader
-/// to the rows to find the repeat, or to find none (a collision).
-struct Compacted {
-    cutoff: Option<Time>,
+/// The quotes of the [`EarlierCheck`]s as they are read: each is counted in
+/// its check, kept if it is its currency's cheapest so far, and spilled
+/// (every one, for whatever republishes the table). A repeated quote ID is
+/// still an error naming both rows, so a hash of each such quote (its
+/// version, check and ID) is kept until the table is read, 8 bytes a quote;
+/// equal hashes send the loader to the rows to find the repeat, or to find
+/// none (a collision).
+struct Earlier {
     hashes: Vec<u64>,
     spill: Option<Spill>,
 }
 
-impl Compacted {
-    /// Whether the check at `at` of a version whose latest check is at
-    /// `latest` is compacted.
-    fn applies(&self, at: Time, latest: Option<Time>) -> bool {
-        self.cutoff.is_some_and(|cutoff| at <= cutoff) && latest != Some(at)
-    }
-
-    /// Adds `quote` to the compacted check of the version `id` at
-    /// `position`: kept if it is the cheapest of its currency so far (ties to
-    /// the lower ID, as the current quotes are ranked), counted either way;
-    /// the quote it does not keep is spilled.
+impl Earlier {
+    /// Adds `quote` to the earlier check of the version `id` at `position`:
+    /// its currency's cheapest so far is kept (ties to the lower ID, as the
+    /// current quotes are ranked).
     fn add(
         &mut self,
         (position, id): (usize, &str),
-        check: &mut QuoteCheck,
+        check: &mut EarlierCheck,
         quote: SourceQuote,
     ) -> Result<()> {
         self.hashes
             .push(quote_hash(position, check.observed_at, &quote.id));
-        let same = |kept: &&mut SourceQuote| kept.price.currency == quote.price.currency;
-        let left_out = match check.quotes.iter_mut().find(same) {
-            None => {
-                // One quote a currency: no room for more (a first push
-                // would reserve four).
-                check.quotes.reserve_exact(1);
-                check.quotes.push(quote);
-                return Ok(());
-            }
-            Some(kept) => {
-                let cheaper = quote
-                    .price
-                    .amount
-                    .total_cmp(&kept.price.amount)
-                    .then_with(|| quote.id.cmp(&kept.id))
-                    .is_lt();
-                if cheaper {
-                    std::mem::replace(kept, quote)
-                } else {
-                    quote
-                }
-            }
-        };
-        check.quotes_left_out += 1;
-        match &mut self.spill {
-            Some(spill) => spill.add(id, check.observed_at, &left_out),
-            None => Ok(()),
+        check.quote_count += 1;
+        if let Some(spill) = &mut self.spill {
+            spill.add(id, check.observed_at, &quote)?;
         }
+        let slot = match quote.price.currency {
+            Currency::Usd => &mut check.cheapest_usd,
+            Currency::Ars => &mut check.cheapest_ars,
+        };
+        let cheaper = slot.as_ref().is_none_or(|kept| {
+            quote
+                .price
+                .amount
+                .total_cmp(&kept.amount)
+                .then_with(|| quote.id.cmp(&kept.id))
+                .is_lt()
+        });
+        if cheaper {
+            *slot = Some(CheapestQuote {
+                id: quote.id,
+                amount: quote.price.amount,
+            });
+        }
+        Ok(())
     }
 
-    /// Rejects a quote ID repeated within a compacted check, naming both
+    /// Rejects a quote ID repeated within an earlier check, naming both
     /// rows: the first such check in version and time order.
     fn find_duplicates(mut self, dir: &Path, drafts: &Drafts) -> Result<()> {
         self.hashes.sort_unstable();
@@ -170,10 +183,7 @@ impl Compacted {
         let times = filled(t.times("checkedAt", Need::Required)?);
         let quotes = filled(t.short_strings("quoteId", Need::Required)?);
         let mut rows: Vec<usize> = (0..t.height())
-            .filter(|&i| {
-                let checks = &drafts.drafts[positions[i]].checks;
-                self.applies(times[i], checks.keys().next_back().copied())
-            })
+            .filter(|&i| drafts.drafts[positions[i]].earlier_at(times[i]).is_some())
             .collect();
         let quote = |i: usize| (positions[i], times[i], quotes[i].as_str());
         rows.sort_by(|&a, &b| (quote(a), a).cmp(&(quote(b), b)));
@@ -195,7 +205,7 @@ impl Compacted {
     }
 }
 
-/// A compacted quote's hash: its version's position, its check's time and
+/// An earlier check's quote's hash: its version's position, its check's time and
 /// its ID, for finding repeats within one load.
 fn quote_hash(position: usize, at: Time, id: &str) -> u64 {
     use std::hash::{BuildHasher, BuildHasherDefault};
@@ -207,7 +217,7 @@ fn quote_hash(position: usize, at: Time, id: &str) -> u64 {
 /// rows (read again from `dir`: only that message needs them).
 fn sort_quotes(dir: &Path, drafts: &mut Drafts) -> Result<()> {
     for draft in &mut drafts.drafts {
-        for (_, check) in draft.checks.values_mut() {
+        for (_, check) in &mut draft.checks {
             // Stable, so quotes that share an ID stay in row order.
             check.quotes.sort_by(|a, b| a.id.cmp(&b.id));
             if let Some(pair) = check
@@ -251,10 +261,11 @@ fn duplicate_rows(t: &Table, id: &str, at: Time, quote: &str) -> Result<(usize, 
 
 /// Adds one run of `quotes` rows to their checks.
 fn add_quotes(
+    dir: &Path,
     t: &Table,
     checks: &RowNames,
     drafts: &mut Drafts,
-    compacted: &mut Compacted,
+    earlier: &mut Earlier,
 ) -> Result<()> {
     // The largest table: its columns convert independently, so in parallel.
     let (mut positions, mut checked, mut quote_ids, mut prices) = (None, None, None, None);
@@ -284,58 +295,81 @@ fn add_quotes(
     let stocks = stocks.expect(joined)?;
     let mut locations = locations.expect(joined)?;
     let mut sellers = sellers.expect(joined)?;
-    reserve_quotes(&positions, &checked, drafts, compacted);
+    let mut take_quote = |i: usize| SourceQuote {
+        id: std::mem::take(&mut quote_ids[i]),
+        price: prices[i],
+        fees_included: fees[i],
+        color: colors[i].take(),
+        stock: stocks[i],
+        location: locations[i].take(),
+        seller_id: sellers[i].take(),
+    };
+    let earlier_rows = reserve_quotes(&positions, &checked, drafts);
+    earlier.hashes.reserve_exact(earlier_rows);
     for (i, position) in positions.into_iter().enumerate() {
+        let at = checked[i];
+        let pesos = prices[i].currency == Currency::Ars;
         let draft = &mut drafts.drafts[position];
-        let latest = draft.checks.keys().next_back().copied();
+        if let Some(k) = draft.earlier_at(at) {
+            let check = &mut draft.earlier[k];
+            if pesos && check.ars_per_usd.is_none() {
+                let id = draft.version.id.clone();
+                let row = check_row(dir, drafts, position, at)?;
+                return Err(rate_missing(&checks.row(row), &id, at, &t.row_name(i)));
+            }
+            earlier.add((position, &draft.version.id), check, take_quote(i))?;
+            continue;
+        }
+        let found = draft
+            .checks
+            .binary_search_by(|(_, check)| check.observed_at.cmp(&at));
         let id = &draft.version.id;
-        let Some((check_row, check)) = draft.checks.get_mut(&checked[i]) else {
-            let at = format_time(checked[i]);
+        let Ok(k) = found else {
             let message = format!(
-                "no quote check of version {id:?} at {at} in {}",
+                "no quote check of version {id:?} at {} in {}",
+                format_time(at),
                 checks.file()
             );
             return Err(t.cell_error(i, "checkedAt", message));
         };
-        if prices[i].currency == Currency::Ars && check.ars_per_usd.is_none() {
-            bail!(
-                "{}, column \"arsPerUsd\": exchange rate missing at the check of version {id:?} at {}, which has an ARS quote ({}, column \"currency\")",
-                checks.row(*check_row),
-                format_time(checked[i]),
-                t.row_name(i)
-            );
+        let (row, check) = &mut draft.checks[k];
+        if pesos && check.ars_per_usd.is_none() {
+            return Err(rate_missing(&checks.row(*row), id, at, &t.row_name(i)));
         }
-        let quote = SourceQuote {
-            id: std::mem::take(&mut quote_ids[i]),
-            price: prices[i],
-            fees_included: fees[i],
-            color: colors[i].take(),
-            stock: stocks[i],
-            location: locations[i].take(),
-            seller_id: sellers[i].take(),
-        };
-        if compacted.applies(checked[i], latest) {
-            compacted.add((position, id), check, quote)?;
-        } else {
-            check.quotes.push(quote);
-        }
+        check.quotes.push(take_quote(i));
     }
     Ok(())
 }
 
-/// Gives each check room for exactly its quotes in this run before they are
-/// pushed: pushed one by one, the checks' vectors grew to up to twice their
-/// quotes (159 MB of the 1.07 GB peak of a 3,000-version, 1,600-day
-/// snapshot). A check's rows are mostly consecutive; rows that are not just
-/// take more than one exact reservation. A row that names no check is left
-/// to the caller, which reports it.
-fn reserve_quotes(
-    positions: &[usize],
-    checked: &[Time],
-    drafts: &mut Drafts,
-    compacted: &Compacted,
-) {
-    let mut at = 0;
+/// A peso quote at a check without its exchange rate.
+fn rate_missing(check_row: &str, id: &str, at: Time, quote_row: &str) -> anyhow::Error {
+    anyhow::anyhow!(
+        "{check_row}, column \"arsPerUsd\": exchange rate missing at the check of version {id:?} at {}, which has an ARS quote ({quote_row}, column \"currency\")",
+        format_time(at),
+    )
+}
+
+/// The row of `quote_checks` of the version at `position` at `at`, read
+/// again: an earlier check does not keep its row, and only this message
+/// needs it.
+fn check_row(dir: &Path, drafts: &Drafts, position: usize, at: Time) -> Result<usize> {
+    let t = Table::read(dir, "quote_checks")?;
+    let positions = drafts.rows_of(&t)?;
+    let observed = filled(t.times("observedAt", Need::Required)?);
+    (0..t.height())
+        .find(|&i| positions[i] == position && observed[i] == at)
+        .with_context(|| format!("invariant: a check at {} has a row", format_time(at)))
+}
+
+/// Gives each check the signals read room for exactly its quotes in this
+/// run before they are pushed: pushed one by one, the checks' vectors grew
+/// to up to twice their quotes (159 MB of the 1.07 GB peak of a
+/// 3,000-version, 1,600-day snapshot). A check's rows are mostly
+/// consecutive; rows that are not just take more than one exact
+/// reservation. A row that names no check is left to the caller, which
+/// reports it. Returns how many rows are quotes of earlier checks.
+fn reserve_quotes(positions: &[usize], checked: &[Time], drafts: &mut Drafts) -> usize {
+    let (mut at, mut earlier) = (0, 0);
     while at < positions.len() {
         let key = (positions[at], checked[at]);
         let rows = positions[at..]
@@ -343,14 +377,16 @@ fn reserve_quotes(
             .zip(&checked[at..])
             .take_while(|(position, time)| (**position, **time) == key)
             .count();
-        let checks = &mut drafts.drafts[key.0].checks;
-        let latest = checks.keys().next_back().copied();
-        // A compacted check keeps at most two quotes.
-        if let Some((_, check)) = checks.get_mut(&key.1)
-            && !compacted.applies(key.1, latest)
+        let draft = &mut drafts.drafts[key.0];
+        if draft.earlier_at(key.1).is_some() {
+            earlier += rows;
+        } else if let Ok(k) = draft
+            .checks
+            .binary_search_by(|(_, check)| check.observed_at.cmp(&key.1))
         {
-            check.quotes.reserve_exact(rows);
+            draft.checks[k].1.quotes.reserve_exact(rows);
         }
         at += rows;
     }
+    earlier
 }

@@ -1,9 +1,9 @@
 //! Snapshot stage, republishing `quotes` (`/datos/snapshot/quotes/`, a month
-//! a file) from a snapshot loaded for the signals, whose old checks keep
-//! only their cheapest quotes: the loader spills every quote it leaves out
-//! into a scratch directory as it reads the table, one file a month of its
-//! check ([`Spill`]), and a month's frame is the snapshot's own quotes of
-//! that month with the month's spilled ones, sorted as every writer of the
+//! a file) from a snapshot loaded for the signals, whose old checks are kept
+//! in brief ([`EarlierCheck`](super::model::EarlierCheck)): the loader
+//! spills each of their quotes into a scratch directory as it reads the
+//! table, one file a month of its check ([`Spill`]), and a month's frame is
+//! the snapshot's own quotes of that month with the month's spilled ones, sorted as every writer of the
 //! table sorts them. Memory holds one month of spilled quotes at a time,
 //! whatever the length of the history; the table is read once.
 
@@ -53,7 +53,7 @@ struct RowRef<'a> {
     seller_id: Option<&'a str>,
 }
 
-/// Where the loader writes the quotes it leaves out: `YYYY-MM.msgpack` in
+/// Where the loader writes the quotes of the earlier checks: `YYYY-MM.msgpack` in
 /// `dir`, by the month (UTC) of each quote's check.
 pub(super) struct Spill {
     dir: PathBuf,
@@ -128,14 +128,13 @@ impl<'a> QuoteMonths<'a> {
     /// The months of `snapshot`: an error if its loader left quotes out
     /// without spilling them (nothing could republish them).
     pub fn of(snapshot: &'a Snapshot) -> Result<Self> {
-        let left_out = snapshot
+        let in_brief = snapshot
             .versions
             .iter()
-            .flat_map(|version| &version.checks)
-            .any(|check| check.quotes_left_out > 0);
+            .any(|version| !version.earlier.is_empty());
         anyhow::ensure!(
-            !left_out || snapshot.quotes_left_out_in.is_some(),
-            "invariant: a snapshot that left quotes out spilled them, to republish the quotes table"
+            !in_brief || snapshot.earlier_quotes_in.is_some(),
+            "invariant: a snapshot that kept checks in brief spilled their quotes, to republish the quotes table"
         );
         Ok(QuoteMonths { snapshot })
     }
@@ -143,7 +142,7 @@ impl<'a> QuoteMonths<'a> {
     /// The `quotes` frame of the checks whose time is in `period`, a
     /// calendar month (UTC).
     pub fn frame(&self, period: Range<Time>) -> Result<Frame> {
-        let spilled = match &self.snapshot.quotes_left_out_in {
+        let spilled = match &self.snapshot.earlier_quotes_in {
             Some(dir) => read_rows(&dir.join(month_file(period.start)))?,
             None => Vec::new(),
         };
@@ -235,13 +234,13 @@ mod tests {
         let scratch = dir.path().join("scratch");
         let compact = load_snapshot_for_signals(&data, crate::signals::reach(), Some(&scratch))
             .expect("load");
-        let left_out: usize = compact
+        let in_brief: u32 = compact
             .versions
             .iter()
-            .flat_map(|v| &v.checks)
-            .map(|c| c.quotes_left_out)
+            .flat_map(|v| &v.earlier)
+            .map(|c| c.quote_count)
             .sum();
-        assert!(left_out > 0, "a premise: the loader left quotes out");
+        assert!(in_brief > 0, "a premise: the loader kept checks in brief");
         // Without its spill, a compacted snapshot cannot be republished.
         let unspilled =
             load_snapshot_for_signals(&data, crate::signals::reach(), None).expect("load");

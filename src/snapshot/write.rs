@@ -208,22 +208,39 @@ fn catalogue_prices_frame(versions: &[&Version]) -> Frame {
         .time("lastSeen", rows.iter().map(|(_, run)| Some(run.last_seen)))
 }
 
-/// Every quote check in `period` as (version ID, check), versions by ID,
-/// checks by time.
-fn sorted_checks<'a>(
-    versions: &[&'a Version],
-    period: &Range<Time>,
-) -> Vec<(&'a str, &'a QuoteCheck)> {
+/// One row of `quote_checks`: a check of either kind, as the table has it.
+struct CheckRow<'a> {
+    version_id: &'a str,
+    observed_at: Time,
+    ars_per_usd: Option<f64>,
+    in_stock: bool,
+}
+
+/// Every quote check in `period`, those kept in brief included, versions by
+/// ID, checks by time.
+fn sorted_checks<'a>(versions: &[&'a Version], period: &Range<Time>) -> Vec<CheckRow<'a>> {
     versions
         .iter()
         .flat_map(|version| {
-            let mut checks: Vec<&QuoteCheck> = version
-                .checks
-                .iter()
-                .filter(|check| period.contains(&check.observed_at))
+            let version_id = version.id.as_str();
+            let earlier = version.earlier.iter().map(move |check| CheckRow {
+                version_id,
+                observed_at: check.observed_at,
+                ars_per_usd: check.ars_per_usd,
+                in_stock: check.in_stock,
+            });
+            let checks = version.checks.iter().map(move |check| CheckRow {
+                version_id,
+                observed_at: check.observed_at,
+                ars_per_usd: check.ars_per_usd,
+                in_stock: check.in_stock,
+            });
+            let mut rows: Vec<CheckRow> = earlier
+                .chain(checks)
+                .filter(|row| period.contains(&row.observed_at))
                 .collect();
-            checks.sort_by_key(|check| check.observed_at);
-            checks.into_iter().map(|check| (version.id.as_str(), check))
+            rows.sort_by_key(|row| row.observed_at);
+            rows
         })
         .collect()
 }
@@ -233,17 +250,11 @@ fn quote_checks_frame(versions: &[&Version], period: &Range<Time>) -> Frame {
     Frame::new("quote_checks")
         .text(
             "versionId",
-            rows.iter().map(|(id, _)| Some((*id).to_owned())),
+            rows.iter().map(|row| Some(row.version_id.to_owned())),
         )
-        .time(
-            "observedAt",
-            rows.iter().map(|(_, check)| Some(check.observed_at)),
-        )
-        .number("arsPerUsd", rows.iter().map(|(_, check)| check.ars_per_usd))
-        .boolean(
-            "inStock",
-            rows.iter().map(|(_, check)| Some(check.in_stock)),
-        )
+        .time("observedAt", rows.iter().map(|row| Some(row.observed_at)))
+        .number("arsPerUsd", rows.iter().map(|row| row.ars_per_usd))
+        .boolean("inStock", rows.iter().map(|row| Some(row.in_stock)))
 }
 
 fn quotes_frame(versions: &[&Version], period: &Range<Time>) -> Frame {
@@ -259,18 +270,29 @@ pub(super) fn quote_rows<'a>(
     rows_of(&sorted_versions(snapshot), period)
 }
 
+/// The quotes the snapshot holds of the checks in `period` (an
+/// [`EarlierCheck`](super::model::EarlierCheck)'s are in the loader's
+/// spill), sorted as the table is.
 fn rows_of<'a>(
     versions: &[&'a Version],
     period: &Range<Time>,
 ) -> Vec<(&'a str, Time, &'a SourceQuote)> {
-    sorted_checks(versions, period)
-        .into_iter()
-        .flat_map(|(id, check)| {
-            let mut quotes: Vec<&SourceQuote> = check.quotes.iter().collect();
-            quotes.sort_by(|a, b| a.id.cmp(&b.id));
-            quotes
-                .into_iter()
-                .map(move |quote| (id, check.observed_at, quote))
+    versions
+        .iter()
+        .flat_map(|version| {
+            let mut checks: Vec<&QuoteCheck> = version
+                .checks
+                .iter()
+                .filter(|check| period.contains(&check.observed_at))
+                .collect();
+            checks.sort_by_key(|check| check.observed_at);
+            checks.into_iter().flat_map(move |check| {
+                let mut quotes: Vec<&SourceQuote> = check.quotes.iter().collect();
+                quotes.sort_by(|a, b| a.id.cmp(&b.id));
+                quotes
+                    .into_iter()
+                    .map(move |quote| (version.id.as_str(), check.observed_at, quote))
+            })
         })
         .collect()
 }

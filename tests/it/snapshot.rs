@@ -112,14 +112,12 @@ fn fixture() -> Snapshot {
     full.seller_id = Some("dealer-7".into());
     hilux.checks = vec![
         QuoteCheck {
-            quotes_left_out: 0,
             observed_at: t(CHECKS[1]),
             ars_per_usd: Some(1450.25),
             in_stock: true,
             quotes: vec![full, quote("q2", ars(59_900_000.0))],
         },
         QuoteCheck {
-            quotes_left_out: 0,
             observed_at: t("2026-11-21T15:30:00Z"),
             ars_per_usd: Some(1460.0),
             in_stock: true,
@@ -132,14 +130,12 @@ fn fixture() -> Snapshot {
     lower.catalogue = vec![run(0, 3, usd(31_500.75))];
     lower.checks = vec![
         QuoteCheck {
-            quotes_left_out: 0,
             observed_at: t(CHECKS[2]),
             ars_per_usd: None,
             in_stock: false,
             quotes: vec![quote("a", usd(31_000.0)), quote("b", usd(0.1 + 0.2))],
         },
         QuoteCheck {
-            quotes_left_out: 0,
             observed_at: t(CHECKS[3]),
             ars_per_usd: None,
             in_stock: true,
@@ -159,7 +155,6 @@ fn fixture() -> Snapshot {
     stocked.stock = Some(3);
     stocked.fees_included = Some(false);
     onix.checks = vec![QuoteCheck {
-        quotes_left_out: 0,
         observed_at: t("2026-11-21T14:00:00Z"),
         ars_per_usd: Some(1455.5),
         in_stock: true,
@@ -167,7 +162,7 @@ fn fixture() -> Snapshot {
     }];
 
     Snapshot {
-        quotes_left_out_in: None,
+        earlier_quotes_in: None,
         meta: SnapshotMeta {
             format_version: 1,
             snapshot_at: t("2026-11-21T16:00:00Z"),

@@ -51,17 +51,17 @@ impl Month {
 /// last, in order, empty months included (so the list has no holes); none
 /// when there is no check.
 pub fn of_checks(snapshot: &Snapshot) -> Vec<Month> {
-    let times = snapshot
-        .versions
-        .iter()
-        .flat_map(|version| {
-            version
-                .checks
-                .first()
+    let times = snapshot.versions.iter().flat_map(|version| {
+        let earlier = &version.earlier;
+        let checks = &version.checks;
+        let ends = [earlier.first(), earlier.last()].into_iter().flatten();
+        ends.map(|check| check.observed_at).chain(
+            [checks.first(), checks.last()]
                 .into_iter()
-                .chain(version.checks.last())
-        })
-        .map(|check| check.observed_at);
+                .flatten()
+                .map(|check| check.observed_at),
+        )
+    });
     let (Some(first), Some(last)) = (times.clone().min(), times.max()) else {
         return Vec::new();
     };

@@ -5,6 +5,7 @@
 //! are its page's `historial.csv`) and `catalogo` (the catalogue price runs
 //! with the change each one starts). Columns as `fields.rs` describes them.
 
+use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::ops::Range;
 
@@ -13,7 +14,7 @@ use crate::catalogue::{Catalogue, RecentChange, Vehicle};
 use crate::frame::{Cells, Frame};
 use crate::signals::changes::direction;
 use crate::signals::{current_quotes, exact};
-use crate::snapshot::{QuoteCheck, Snapshot, Version};
+use crate::snapshot::{Snapshot, Version};
 use crate::time::Time;
 use crate::vocab::{Reason, Window};
 
@@ -170,10 +171,16 @@ pub fn controles(snapshot: &Snapshot, period: Range<Time>) -> Frame {
         .versions
         .iter()
         .flat_map(|version| {
-            checks_in(&version.checks, &period)
+            let earlier = in_period(&version.earlier, |check| check.observed_at, &period)
                 .iter()
-                .filter_map(move |check| {
-                    let lowest = current_quotes(check)
+                .map(|check| (Cow::Owned(check.as_check()), check.quote_count as usize));
+            let checks = in_period(&version.checks, |check| check.observed_at, &period)
+                .iter()
+                .map(|check| (Cow::Borrowed(check), check.quotes.len()));
+            earlier
+                .chain(checks)
+                .filter_map(move |(check, quote_count)| {
+                    let lowest = current_quotes(&check)
                         .into_iter()
                         .next()
                         .filter(|quote| quote.price_usd.is_finite())?;
@@ -181,7 +188,7 @@ pub fn controles(snapshot: &Snapshot, period: Range<Time>) -> Frame {
                         version,
                         observed_at: check.observed_at,
                         in_stock: check.in_stock,
-                        quote_count: check.quote_count(),
+                        quote_count,
                         ars_per_usd: check.ars_per_usd,
                         lowest,
                     })
@@ -292,9 +299,9 @@ pub fn catalogo(snapshot: &Snapshot, catalogue: &Catalogue) -> Frame {
         .text("change", r.iter().map(change))
 }
 
-/// The checks (ascending by time) whose time is in `period`.
-pub fn checks_in<'a>(checks: &'a [QuoteCheck], period: &Range<Time>) -> &'a [QuoteCheck] {
-    let start = checks.partition_point(|check| check.observed_at < period.start);
-    let end = checks.partition_point(|check| check.observed_at < period.end);
+/// The checks (ascending by time, as `at` reads it) whose time is in `period`.
+pub fn in_period<'a, C>(checks: &'a [C], at: impl Fn(&C) -> Time, period: &Range<Time>) -> &'a [C] {
+    let start = checks.partition_point(|check| at(check) < period.start);
+    let end = checks.partition_point(|check| at(check) < period.end);
     &checks[start..end]
 }

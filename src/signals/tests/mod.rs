@@ -81,7 +81,6 @@ fn runs(changes: &[(Time, Money)]) -> Vec<CatalogueRun> {
 
 fn check_at(at: Time, price: Money, rate: f64) -> QuoteCheck {
     QuoteCheck {
-        quotes_left_out: 0,
         observed_at: at,
         ars_per_usd: Some(rate),
         in_stock: true,
@@ -124,13 +123,14 @@ fn version(id: &str, catalogue: Vec<CatalogueRun>, checks: Vec<QuoteCheck>) -> V
         fact_sources: BTreeMap::new(),
         catalogue,
         checks,
+        earlier: Vec::new(),
         specs: None,
     }
 }
 
 fn snapshot(versions: Vec<Version>) -> Snapshot {
     Snapshot {
-        quotes_left_out_in: None,
+        earlier_quotes_in: None,
         meta: SnapshotMeta {
             format_version: 1,
             snapshot_at: t() + Duration::hours(1),
@@ -177,4 +177,30 @@ fn flat(price: f64) -> Vec<QuoteCheck> {
             .map(|week| (days_before(7 * week) - Duration::hours(2), price))
             .collect::<Vec<_>>(),
     )
+}
+
+/// A snapshot loaded for the signals, its older checks kept in brief, gives
+/// the very catalogue the whole snapshot gives: the signals read nothing of
+/// a check older than their reach but its dealer price.
+#[test]
+fn the_signals_read_the_same_from_a_snapshot_kept_in_brief() {
+    use crate::sample::{SampleOptions, generate_sample};
+    use crate::snapshot::{TableFormat, load_snapshot, load_snapshot_for_signals, write_snapshot};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let sample = generate_sample(&SampleOptions {
+        versions: 60,
+        days: 400,
+        ..SampleOptions::default()
+    });
+    write_snapshot(&sample, dir.path(), TableFormat::Parquet).expect("write");
+    let whole = load_snapshot(dir.path()).expect("load");
+    let brief = load_snapshot_for_signals(dir.path(), reach(), None).expect("load");
+    assert!(
+        brief
+            .versions
+            .iter()
+            .any(|version| !version.earlier.is_empty()),
+        "a premise: some check is kept in brief"
+    );
+    assert_eq!(compute_catalogue(&whole), compute_catalogue(&brief));
 }

@@ -27,6 +27,7 @@ pub fn bare_version(id: &str, make: &str, model: &str, trim: &str) -> Version {
         fact_sources: BTreeMap::new(),
         catalogue: Vec::new(),
         checks: Vec::new(),
+        earlier: Vec::new(),
         specs: None,
     }
 }

@@ -68,7 +68,6 @@ fn quote_checks(points: &[(Time, Money)], rate: f64) -> Vec<QuoteCheck> {
     points
         .iter()
         .map(|(at, price)| QuoteCheck {
-            quotes_left_out: 0,
             observed_at: *at,
             ars_per_usd: Some(rate),
             in_stock: true,
@@ -95,7 +94,7 @@ fn version(id: &str, catalogue: Vec<CatalogueRun>, checks: Vec<QuoteCheck>) -> V
 
 fn snapshot(versions: Vec<Version>) -> Snapshot {
     Snapshot {
-        quotes_left_out_in: None,
+        earlier_quotes_in: None,
         meta: SnapshotMeta {
             format_version: 1,
             snapshot_at: t() + Duration::minutes(40),

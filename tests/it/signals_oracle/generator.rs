@@ -72,7 +72,7 @@ pub fn snapshot(rng: &mut Rng) -> Snapshot {
         }
     }
     Snapshot {
-        quotes_left_out_in: None,
+        earlier_quotes_in: None,
         meta: SnapshotMeta {
             format_version: 1,
             snapshot_at: s,
@@ -326,7 +326,6 @@ fn quote_checks(
             quotes.sort_by(|a, b| a.id.cmp(&b.id));
             let empty = index > 0 && rng.percent(3);
             QuoteCheck {
-                quotes_left_out: 0,
                 observed_at: at,
                 ars_per_usd: Some(check_rate),
                 in_stock: !rng.percent(5),

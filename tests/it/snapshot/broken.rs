@@ -6,7 +6,7 @@
 use std::fs;
 use std::path::Path;
 
-use autoprecios::snapshot::{QuoteCheck, TableFormat, load_snapshot, load_snapshot_for_signals};
+use autoprecios::snapshot::{TableFormat, load_snapshot, load_snapshot_for_signals};
 use autoprecios::vocab::Currency;
 use polars::prelude::{CsvReadOptions, ParquetWriter, SerReader};
 
@@ -386,14 +386,14 @@ fn a_160_character_id_is_accepted() {
     );
 }
 
-/// A check the loader compacts for the signals (older than their reach, not
+/// A check the loader keeps in brief for the signals (older than their reach, not
 /// its version's latest) keeps no list of its quotes, yet a repeated quote
 /// ID in it is the same error, naming both rows.
 #[test]
-fn a_compacted_check_still_rejects_a_repeated_quote_id() {
+fn a_check_in_brief_still_rejects_a_repeated_quote_id() {
     let dir = written(TableFormat::Csv);
     // Rows 4 and 5 of quotes are the two quotes of check 3, not its
-    // version's latest: with no reach, it is compacted.
+    // version's latest: with no reach, it is kept in brief.
     set_cell(dir.path(), "quotes", 5, "quoteId", "a");
     let message = match load_snapshot_for_signals(dir.path(), chrono::Duration::zero(), None) {
         Ok(_) => panic!("loaded without error"),
@@ -407,63 +407,67 @@ fn a_compacted_check_still_rejects_a_repeated_quote_id() {
     }
 }
 
-/// Compacted for the signals, a snapshot keeps what they and the downloads
-/// read of each check: its time, rate, stock, count of quotes and cheapest
-/// quote in each currency; a version's latest check keeps every quote.
+/// Loaded for the signals, a snapshot keeps of each check older than they
+/// read (except a version's latest) what they and the downloads read: its
+/// time, rate, stock, count of quotes and cheapest quote in each currency;
+/// every other check is whole, the latest included.
 #[test]
-fn a_compacted_snapshot_keeps_counts_cheapest_quotes_and_latest_checks() {
+fn a_snapshot_for_the_signals_keeps_earlier_checks_in_brief() {
     let dir = written(TableFormat::Csv);
     let full = load_snapshot(dir.path()).unwrap_or_else(|err| panic!("{err:#}"));
     let compact = load_snapshot_for_signals(dir.path(), chrono::Duration::zero(), None)
         .unwrap_or_else(|err| panic!("{err:#}"));
-    assert_eq!(full.quotes_left_out_in, None);
-    let mut compacted = 0;
+    assert_eq!(full.earlier_quotes_in, None);
+    assert!(full.versions.iter().all(|v| v.earlier.is_empty()));
+    let mut in_brief = 0;
     for (whole, kept) in full.versions.iter().zip(&compact.versions) {
-        assert_eq!(whole.checks.len(), kept.checks.len());
-        for (at, (a, b)) in whole.checks.iter().zip(&kept.checks).enumerate() {
+        assert_eq!(whole.checks.len(), kept.earlier.len() + kept.checks.len());
+        let (older, latest) = whole.checks.split_at(kept.earlier.len());
+        assert_eq!(
+            latest, kept.checks,
+            "{}: the latest check is whole",
+            whole.id
+        );
+        for (a, b) in older.iter().zip(&kept.earlier) {
             assert_eq!(
-                (a.observed_at, a.ars_per_usd, a.in_stock, a.quote_count()),
-                (b.observed_at, b.ars_per_usd, b.in_stock, b.quote_count())
+                (a.observed_at, a.ars_per_usd, a.in_stock, a.quotes.len()),
+                (
+                    b.observed_at,
+                    b.ars_per_usd,
+                    b.in_stock,
+                    b.quote_count as usize
+                )
             );
-            if at + 1 == whole.checks.len() {
-                assert_eq!(a, b, "{}: the latest check is whole", whole.id);
-                continue;
+            for (currency, slot) in [
+                (Currency::Ars, &b.cheapest_ars),
+                (Currency::Usd, &b.cheapest_usd),
+            ] {
+                let cheapest = a
+                    .quotes
+                    .iter()
+                    .filter(|q| q.price.currency == currency)
+                    .min_by(|x, y| {
+                        x.price
+                            .amount
+                            .total_cmp(&y.price.amount)
+                            .then_with(|| x.id.cmp(&y.id))
+                    })
+                    .map(|q| (q.id.to_string(), q.price.amount));
+                let kept = slot.as_ref().map(|q| (q.id.to_string(), q.amount));
+                assert_eq!(cheapest, kept, "{} at {}", whole.id, a.observed_at);
             }
-            for currency in [Currency::Ars, Currency::Usd] {
-                let cheapest = |check: &QuoteCheck| {
-                    check
-                        .quotes
-                        .iter()
-                        .filter(|q| q.price.currency == currency)
-                        .min_by(|x, y| {
-                            x.price
-                                .amount
-                                .total_cmp(&y.price.amount)
-                                .then_with(|| x.id.cmp(&y.id))
-                        })
-                        .cloned()
-                };
-                assert_eq!(cheapest(a), cheapest(b));
-                assert!(
-                    b.quotes
-                        .iter()
-                        .filter(|q| q.price.currency == currency)
-                        .count()
-                        <= 1
-                );
-            }
-            compacted += usize::from(b.quotes_left_out > 0);
+            in_brief += 1;
         }
     }
-    assert!(compacted > 0, "a premise: some check has quotes left out");
+    assert!(in_brief > 0, "a premise: some check is kept in brief");
 }
 
 /// The loader's reach at its boundary: a check exactly `reach` before `T`
-/// is compacted (the signals read only checks after it), one a second
+/// is kept in brief (the signals read only checks after it), one a second
 /// inside the reach keeps every quote. `hilux-srv`'s first check, at
 /// 12:00 with two dollar quotes, is three hours before `T` (15:00).
 #[test]
-fn a_check_exactly_at_the_reach_is_compacted_and_one_inside_is_whole() {
+fn a_check_exactly_at_the_reach_is_in_brief_and_one_inside_is_whole() {
     let dir = written(TableFormat::Csv);
     let first_check = |reach: chrono::Duration| {
         let snapshot = load_snapshot_for_signals(dir.path(), reach, None)
@@ -473,10 +477,16 @@ fn a_check_exactly_at_the_reach_is_compacted_and_one_inside_is_whole() {
             .into_iter()
             .find(|v| v.id == "hilux-srv")
             .expect("hilux-srv");
-        version.checks.into_iter().next().expect("a first check")
+        (version.earlier, version.checks)
     };
-    let at = first_check(chrono::Duration::hours(3));
-    assert_eq!((at.quotes.len(), at.quotes_left_out), (1, 1));
-    let inside = first_check(chrono::Duration::hours(3) + chrono::Duration::seconds(1));
-    assert_eq!((inside.quotes.len(), inside.quotes_left_out), (2, 0));
+    let (earlier, _) = first_check(chrono::Duration::hours(3));
+    let at = earlier.first().expect("the first check, in brief");
+    assert_eq!(at.quote_count, 2);
+    assert_eq!(
+        (at.cheapest_usd.is_some(), at.cheapest_ars.is_some()),
+        (true, false)
+    );
+    let (earlier, checks) = first_check(chrono::Duration::hours(3) + chrono::Duration::seconds(1));
+    assert!(earlier.is_empty());
+    assert_eq!(checks.first().expect("the first check").quotes.len(), 2);
 }
