@@ -3,6 +3,7 @@
 //! also writes what the edge loads); it is plain serde data with no polars.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -125,8 +126,9 @@ pub struct Vehicle {
     pub quotes: Vec<Quote>,
     /// Exchange rate at the latest quote check.
     pub exchange_rate: ExchangeRate,
-    /// Official specifications.
-    pub specs: Option<Specs>,
+    /// Official specifications, shared with the snapshot's version (a
+    /// record is kilobytes; 30,000 versions held twice were 170 MB more).
+    pub specs: Option<Arc<Specs>>,
     /// Weekly dealer averages in the history window, oldest first (the chart).
     pub history: Vec<WeeklyAverage>,
     /// The price in pesos a peso budget compares with, in whole pesos: the

@@ -3,6 +3,7 @@
 //! drawn from its own random stream so they never shift one another.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use super::SOURCE;
 use super::lineup::Entry;
@@ -65,7 +66,7 @@ pub fn build_version(entry: &Entry, market: &Market, seed: u64) -> Version {
         catalogue,
         checks,
         earlier: Vec::new(),
-        specs,
+        specs: specs.map(Arc::new),
     }
 }
 

@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::io::ErrorKind;
 use std::path::Path;
+use std::sync::Arc;
 
 use anyhow::{Context, Result, anyhow, bail};
 use serde::Deserialize;
@@ -288,7 +289,7 @@ fn load_specs(dir: &Path, drafts: &mut Drafts) -> Result<()> {
                 "specs.jsonl: line {number}, field \"versionId\": second record for version {id:?}"
             );
         }
-        draft.version.specs = Some(record.specs);
+        draft.version.specs = Some(Arc::new(record.specs));
     }
     Ok(())
 }

@@ -2,6 +2,7 @@
 //! values, grouped per version and sorted, ready for the signal engine.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
@@ -117,8 +118,8 @@ pub struct Version {
     /// signals read, except the version's latest. Ascending by
     /// `observed_at`, all before `checks`; empty in any other snapshot.
     pub earlier: Vec<EarlierCheck>,
-    /// Official specifications, when any.
-    pub specs: Option<Specs>,
+    /// Official specifications, when any (shared with the published record).
+    pub specs: Option<Arc<Specs>>,
 }
 
 /// A stretch of consecutive catalogue checks at which a version was listed at one price.

@@ -143,51 +143,61 @@ impl<'a> QuoteMonths<'a> {
     /// calendar month (UTC).
     pub fn frame(&self, period: Range<Time>) -> Result<Frame> {
         let spilled = match &self.snapshot.earlier_quotes_in {
-            Some(dir) => read_rows(&dir.join(month_file(period.start)))?,
+            Some(dir) => self.read_month(&dir.join(month_file(period.start)))?,
             None => Vec::new(),
         };
-        let quotes: Vec<(&str, Time, SourceQuote)> = spilled
-            .iter()
-            .map(|row| {
-                let quote = SourceQuote {
-                    id: row.quote_id.as_str().into(),
-                    price: Money {
-                        amount: row.amount,
-                        currency: row.currency,
-                    },
-                    fees_included: row.fees_included,
-                    color: row.color.as_deref().map(Into::into),
-                    stock: row.stock,
-                    location: row.location.as_deref().map(Into::into),
-                    seller_id: row.seller_id.as_deref().map(Into::into),
-                };
-                let at = DateTime::from_timestamp_nanos(row.checked_at_ns);
-                (row.version_id.as_str(), at, quote)
-            })
-            .collect();
         let mut rows = quote_rows(self.snapshot, &period);
-        rows.extend(quotes.iter().map(|(id, at, quote)| (*id, *at, quote)));
+        rows.extend(spilled.iter().map(|(id, at, quote)| (*id, *at, quote)));
         rows.sort_by(|a, b| (a.0, a.1, a.2.id.as_str()).cmp(&(b.0, b.1, b.2.id.as_str())));
         Ok(quote_rows_frame(&rows))
     }
-}
 
-/// Every row of a month's spill file (none when the month spilled none).
-fn read_rows(path: &Path) -> Result<Vec<Row>> {
-    let file = match File::open(path) {
-        Ok(file) => file,
-        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(err) => return Err(err).with_context(|| format!("opening {}", path.display())),
-    };
-    let mut reader = BufReader::new(file);
-    let mut rows = Vec::new();
-    while !reader.fill_buf()?.is_empty() {
-        rows.push(
-            rmp_serde::decode::from_read(&mut reader)
-                .with_context(|| format!("reading {}", path.display()))?,
-        );
+    /// Every quote of a month's spill file (none when the month spilled
+    /// none), each converted as it is decoded and naming its version by the
+    /// snapshot's own ID: a month of a long history is half a million
+    /// quotes, and two months are written at a time.
+    fn read_month(&self, path: &Path) -> Result<Vec<(&'a str, Time, SourceQuote)>> {
+        let file = match File::open(path) {
+            Ok(file) => file,
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(err) => return Err(err).with_context(|| format!("opening {}", path.display())),
+        };
+        let versions = &self.snapshot.versions;
+        let mut reader = BufReader::new(file);
+        let mut quotes = Vec::new();
+        while !reader.fill_buf()?.is_empty() {
+            let row: Row = rmp_serde::decode::from_read(&mut reader)
+                .with_context(|| format!("reading {}", path.display()))?;
+            let version = versions
+                .binary_search_by(|version| version.id.as_str().cmp(&row.version_id))
+                .map(|index| versions[index].id.as_str())
+                .map_err(|_| {
+                    anyhow::anyhow!(
+                        "invariant: {} names a version of the snapshot, not {:?}",
+                        path.display(),
+                        row.version_id
+                    )
+                })?;
+            let quote = SourceQuote {
+                id: row.quote_id.as_str().into(),
+                price: Money {
+                    amount: row.amount,
+                    currency: row.currency,
+                },
+                fees_included: row.fees_included,
+                color: row.color.as_deref().map(Into::into),
+                stock: row.stock,
+                location: row.location.as_deref().map(Into::into),
+                seller_id: row.seller_id.as_deref().map(Into::into),
+            };
+            quotes.push((
+                version,
+                DateTime::from_timestamp_nanos(row.checked_at_ns),
+                quote,
+            ));
+        }
+        Ok(quotes)
     }
-    Ok(rows)
 }
 
 #[cfg(test)]

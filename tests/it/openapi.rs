@@ -641,7 +641,7 @@ fn full(id: &str) -> Vehicle {
         ars_per_usd: Some(1458.7),
         observed_at: t("2026-11-21T14:05:00Z"),
     };
-    vehicle.specs = Some(Specs {
+    vehicle.specs = Some(std::sync::Arc::new(Specs {
         collected_at: "2026-10-02".into(),
         source_label: None,
         values: BTreeMap::from([
@@ -661,7 +661,7 @@ fn full(id: &str) -> Vehicle {
             },
         )]),
         gaps: BTreeMap::from([("airbags".into(), json!({"reason": "disputed"}))]),
-    });
+    }));
     vehicle
 }
 

@@ -124,7 +124,7 @@ fn fixture() -> Snapshot {
             quotes: vec![quote("q3", ars(61_000_000.0))],
         },
     ];
-    hilux.specs = Some(specs());
+    hilux.specs = Some(std::sync::Arc::new(specs()));
 
     let mut lower = bare_version("hilux-srv", "Toyota", "Hilux", "2.4 DX 4x2 MT");
     lower.catalogue = vec![run(0, 3, usd(31_500.75))];

@@ -186,7 +186,7 @@ impl<'a> VehicleRecord<'a> {
             summary: Summary::of(vehicle, links),
             quotes: &vehicle.quotes,
             exchange_rate: &vehicle.exchange_rate,
-            specs: vehicle.specs.as_ref(),
+            specs: vehicle.specs.as_deref(),
             history: History::of(vehicle),
         }
     }

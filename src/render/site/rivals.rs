@@ -127,7 +127,7 @@ fn fnv1a(bytes: impl Iterator<Item = u8>) -> u64 {
 /// A rival's facts in words.
 fn shown(vehicle: &Vehicle) -> Rival {
     let trim = super::labels::trim(&vehicle.trim, vehicle.trim_display.as_deref());
-    let specs = vehicle.specs.as_ref();
+    let specs = vehicle.specs.as_deref();
     Rival {
         id: vehicle.id.clone(),
         path: Links::vehicle_path(&vehicle.id),

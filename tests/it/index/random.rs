@@ -168,7 +168,7 @@ pub fn vehicle(rng: &mut Rng, n: usize) -> Vehicle {
             ars_per_usd: None,
             observed_at: time("2026-11-21T14:05:00Z"),
         },
-        specs,
+        specs: specs.map(std::sync::Arc::new),
         history: Vec::new(),
         price_ars: Some(peso_price.unwrap_or((price * CURRENT_RATE).round())),
         quoted: None,
