@@ -49,9 +49,21 @@ fn the_search_form_has_a_control_for_every_shared_filter() {
                  max=\"{}\" step=\"any\" inputmode=\"decimal\">",
                 max.expect("a minimum on the form has a maximum")
             ),
-            (Form::Further(_), Kind::Choice { .. }) => format!(
-                "<select id=\"f-{id}\" name=\"{name}\"><option value=\"\">Cualquiera</option>"
-            ),
+            (Form::Further(_), Kind::Choice { values, .. }) => {
+                // At least one of its values, labelled (the fixture has some
+                // of each choice): its labels are the site's.
+                let select = format!(
+                    "<select id=\"f-{id}\" name=\"{name}\"><option value=\"\">Cualquiera</option>\n\
+                     <option value=\""
+                );
+                let at = form.find(&select).map(|at| at + select.len());
+                let first = at.and_then(|at| form[at..].split('"').next());
+                assert!(
+                    first.is_some_and(|value| values.contains(&value)),
+                    "{name}: a labelled value"
+                );
+                select
+            }
             (Form::Answers { yes, no, .. }, Kind::Boolean) => format!(
                 "<select id=\"f-{id}\" name=\"{name}\"><option value=\"\">Cualquiera</option>\
                  <option value=\"true\">{yes}</option><option value=\"false\">{no}</option>\
