@@ -6,10 +6,11 @@
 //! [`shared_filters!`]'s invocation in `table.rs`, which declares each
 //! row and its key together.
 //!
-//! A row's [`Admits`] is the spec's rule said plainly: read by what must
-//! not share the index's optimized sets and columns (the brute-force
-//! oracle of the tests), and by the catalogue overview, which lists the
-//! values present of each choice and count.
+//! A row's fact and [`Admits`] are the spec's rule said plainly: the
+//! brute-force oracle of the tests applies them, and must not share the
+//! index's sets and columns (`api::index::select`, which answers each
+//! filter its own way); the catalogue overview lists the facts present of
+//! each choice and count.
 
 use std::marker::PhantomData;
 
