@@ -26,10 +26,11 @@
 //! itself (`templates/search.html` writes one a row); for a choice or a
 //! count, its values present in the catalogue overview (`api::index`); the
 //! brute-force oracle of the tests (`tests/it/index/oracle.rs`, each row
-//! by its rule); and the tests of bounds, types, problem order, the form's
-//! controls and the overview (`tests/it/table_bounds.rs`,
-//! `tests/it/filter_rows.rs`). A control among the form's first fields
-//! ([`Form::Own`]: words, make, model, budgets) is written by hand.
+//! by its rule, over random queries that ask every row); and the tests of
+//! bounds, types, problem order, the form's controls and the overview
+//! (`tests/it/table_bounds.rs`, `tests/it/filter_rows.rs`). A control
+//! among the form's first fields ([`Form::Own`]: words, make, model,
+//! budgets) is written by hand.
 //!
 //! [`Filters`]: crate::api::query::Filters
 
