@@ -55,12 +55,32 @@ macro_rules! string_enum {
             }
         }
 
+        impl Vocabulary for $name {
+            fn spelling(self) -> &'static str {
+                self.as_str()
+            }
+
+            fn from_spelling(text: &str) -> Option<Self> {
+                Self::parse(text)
+            }
+        }
+
         impl std::fmt::Display for $name {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.write_str(self.as_str())
             }
         }
     };
+}
+
+/// A closed vocabulary, for code written once for all of them (the values
+/// of the shared filters that are choices).
+pub trait Vocabulary: Copy + 'static {
+    /// The canonical spelling.
+    fn spelling(self) -> &'static str;
+
+    /// Parses the canonical spelling exactly.
+    fn from_spelling(text: &str) -> Option<Self>;
 }
 
 string_enum! {

@@ -5,9 +5,10 @@
 #![no_main]
 
 use autoprecios::api::ApiError;
-use autoprecios::api::params::{
-    parse_compare, parse_deals, parse_model, parse_none, parse_search,
+use autoprecios::api::params::table::{
+    MAKE, MAX_PRICE_USD, MIN_AIRBAGS, MIN_DISCOUNT_PCT, MIN_PRICE_USD, MIN_SEATS, MODEL, Q,
 };
+use autoprecios::api::params::{parse_compare, parse_deals, parse_model, parse_none, parse_search};
 use autoprecios::api::query::{
     Filters, MAX_AIRBAGS, MAX_LIMIT, MAX_NAME_CHARS, MAX_OFFSET, MAX_Q_CHARS, MAX_SEATS, Page,
 };
@@ -50,30 +51,30 @@ fn check_page(page: Page) {
 }
 
 fn check_filters(filters: &Filters) {
-    if let Some(q) = &filters.q {
+    if let Some(q) = Q.of(filters) {
         assert!(q.chars().count() <= MAX_Q_CHARS);
     }
-    for name in [&filters.make, &filters.model].into_iter().flatten() {
+    for name in [MAKE.of(filters), MODEL.of(filters)].into_iter().flatten() {
         assert!((1..=MAX_NAME_CHARS).contains(&name.chars().count()));
     }
-    for price in [filters.min_price_usd, filters.max_price_usd]
+    for price in [MIN_PRICE_USD.of(filters), MAX_PRICE_USD.of(filters)]
         .into_iter()
         .flatten()
     {
         assert!(price.is_finite() && price >= 0.0, "{price}");
     }
-    if let (Some(min), Some(max)) = (filters.min_price_usd, filters.max_price_usd) {
+    if let (Some(min), Some(max)) = (MIN_PRICE_USD.of(filters), MAX_PRICE_USD.of(filters)) {
         assert!(min <= max, "reversed bounds accepted");
     }
-    if let Some(discount) = filters.min_discount_pct {
+    if let Some(discount) = MIN_DISCOUNT_PCT.of(filters) {
         assert!((0.0..=100.0).contains(&discount), "{discount}");
     }
     assert!(
-        filters
-            .min_seats
+        MIN_SEATS
+            .of(filters)
             .is_none_or(|n| (1..=MAX_SEATS).contains(&n))
     );
-    assert!(filters.min_airbags.is_none_or(|n| n <= MAX_AIRBAGS));
+    assert!(MIN_AIRBAGS.of(filters).is_none_or(|n| n <= MAX_AIRBAGS));
 }
 
 /// A refusal is a 400 whose every detail names a parameter and says why.
@@ -82,9 +83,11 @@ fn check_error<T>(result: Result<T, ApiError>) {
         Ok(_) => {}
         Err(ApiError::InvalidParameters(details)) => {
             assert!(!details.is_empty());
-            assert!(details.iter().all(|d| {
-                !d.problem.english().is_empty() && !d.problem.spanish().is_empty()
-            }));
+            assert!(
+                details.iter().all(|d| {
+                    !d.problem.english().is_empty() && !d.problem.spanish().is_empty()
+                })
+            );
         }
         Err(other) => panic!("a query string gave {other:?}"),
     }

@@ -4,7 +4,9 @@
 //! generator builds its precomputed queries from these defaults and the
 //! enums' `ALL` tables, which are valid by construction.
 
-use crate::vocab::{BodyType, Drivetrain, Fuel, Transmission, Window};
+use std::collections::BTreeMap;
+
+use crate::vocab::Window;
 
 /// Default page size.
 pub const DEFAULT_LIMIT: u32 = 20;
@@ -47,41 +49,109 @@ impl Default for Page {
     }
 }
 
-/// The shared search filters of deals and vehicles.
+/// A checked value, the same whichever way it came (HTTP text or MCP JSON).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Given {
+    /// Text within its bounds.
+    Text(String),
+    /// An integer within its bounds.
+    Integer(u32),
+    /// A finite number within its bounds.
+    Number(f64),
+    /// A boolean.
+    Boolean(bool),
+    /// One of the row's spellings.
+    Choice(&'static str),
+    /// Vehicle IDs, as given.
+    Ids(Vec<String>),
+}
+
+impl Given {
+    /// The text value, if this is one.
+    pub fn text(&self) -> Option<String> {
+        match self {
+            Given::Text(text) => Some(text.clone()),
+            _ => None,
+        }
+    }
+
+    /// The integer value, if this is one.
+    pub fn integer(&self) -> Option<u32> {
+        match self {
+            Given::Integer(value) => Some(*value),
+            _ => None,
+        }
+    }
+
+    /// The number value, if this is one.
+    pub fn number(&self) -> Option<f64> {
+        match self {
+            Given::Number(value) => Some(*value),
+            _ => None,
+        }
+    }
+
+    /// The boolean value, if this is one.
+    pub fn boolean(&self) -> Option<bool> {
+        match self {
+            Given::Boolean(value) => Some(*value),
+            _ => None,
+        }
+    }
+
+    /// The spelling of a choice, if this is one.
+    pub fn text_of_choice(&self) -> Option<&'static str> {
+        match self {
+            Given::Choice(spelling) => Some(spelling),
+            _ => None,
+        }
+    }
+
+    /// The value as a query string spells it (before percent-encoding):
+    /// numbers as plain decimals, IDs joined by commas.
+    pub fn to_text(&self) -> String {
+        match self {
+            Given::Text(text) => text.clone(),
+            Given::Integer(value) => value.to_string(),
+            // `+ 0.0` writes a negative zero as `0`, so equal values are
+            // spelt alike.
+            Given::Number(value) => (value + 0.0).to_string(),
+            Given::Boolean(value) => value.to_string(),
+            Given::Choice(spelling) => (*spelling).to_owned(),
+            Given::Ids(ids) => ids.join(","),
+        }
+    }
+
+    /// The choice, parsed into its type, if this is one.
+    pub fn choice<T>(&self, parse: fn(&str) -> Option<T>) -> Option<T> {
+        match self {
+            Given::Choice(spelling) => parse(spelling),
+            _ => None,
+        }
+    }
+}
+
+/// The shared search filters of deals and vehicles that a query asks: each
+/// filter's checked value under its wire name. A filter is read and written
+/// through its row of the parameter table (`api::params::table::FILTERS`):
+/// generically by the row, or typed by the row's key
+/// (`api::params::filter::Key`), so a new filter needs no field here.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Filters {
-    /// Words that must each match make, model or version.
-    pub q: Option<String>,
-    /// Exact make, ignoring case and accents.
-    pub make: Option<String>,
-    /// Exact model, ignoring case and accents.
-    pub model: Option<String>,
-    /// Body type.
-    pub body_type: Option<BodyType>,
-    /// Fuel.
-    pub fuel: Option<Fuel>,
-    /// Transmission.
-    pub transmission: Option<Transmission>,
-    /// Minimum current price in USD.
-    pub min_price_usd: Option<f64>,
-    /// Maximum current price in USD.
-    pub max_price_usd: Option<f64>,
-    /// Minimum price in pesos (`priceArs`).
-    pub min_price_ars: Option<f64>,
-    /// Maximum price in pesos (`priceArs`).
-    pub max_price_ars: Option<f64>,
-    /// Minimum confirmed seats.
-    pub min_seats: Option<u32>,
-    /// Minimum confirmed airbags.
-    pub min_airbags: Option<u32>,
-    /// Drivetrain.
-    pub drivetrain: Option<Drivetrain>,
-    /// Confirmed low-speed AEB (true) or confirmed absence (false).
-    pub aeb: Option<bool>,
-    /// Official specifications available.
-    pub has_specs: Option<bool>,
-    /// Minimum discount below the usual price, with sufficient history.
-    pub min_discount_pct: Option<f64>,
+pub struct Filters(BTreeMap<&'static str, Given>);
+
+impl Filters {
+    /// The value asked of the filter `name`, if any.
+    pub fn get(&self, name: &str) -> Option<&Given> {
+        self.0.get(name)
+    }
+
+    /// Asks `value` of the filter `name`, or nothing with `None`.
+    pub fn set(&mut self, name: &'static str, value: Option<Given>) {
+        match value {
+            Some(value) => self.0.insert(name, value),
+            None => self.0.remove(name),
+        };
+    }
 }
 
 /// Sort orders of `/vehicles`.

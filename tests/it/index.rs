@@ -111,6 +111,51 @@ async fn index_answers_equal_brute_force_also_after_a_reload() {
     }
 }
 
+/// The oracle reads each version's facts as the index is built from them
+/// (`Facts::of`, through the filter rows): here every fact a filter reads is
+/// checked against the vehicle plainly, so a fact derived wrong fails
+/// although both sides read it.
+#[test]
+fn the_facts_filters_read_say_what_the_vehicles_say() {
+    use autoprecios::api::facts::Facts;
+
+    for seed in 1..=CATALOGUES {
+        let catalogue = random::catalogue(&mut Rng::new(seed));
+        for v in &catalogue.vehicles {
+            let f = Facts::of(v);
+            let aeb = v
+                .specs
+                .as_ref()
+                .and_then(|s| s.values.get("aebLowSpeed"))
+                .and_then(serde_json::Value::as_bool);
+            assert_eq!(
+                (&f.make, &f.model, &f.trim, &f.trim_display),
+                (&v.make, &v.model, &v.trim, &v.trim_display),
+                "seed {seed}: {}",
+                v.id
+            );
+            assert_eq!(
+                (f.body_type, f.fuel, f.transmission, f.drivetrain),
+                (v.body_type, v.fuel, v.transmission, v.drivetrain),
+                "seed {seed}: {}",
+                v.id
+            );
+            assert_eq!(
+                (f.seats, f.airbags, f.aeb, f.has_specs),
+                (v.seats, v.airbags, aeb, v.specs.is_some()),
+                "seed {seed}: {}",
+                v.id
+            );
+            assert_eq!(
+                (f.current_price_usd, f.price_ars, f.comparison),
+                (v.current_price_usd, v.price_ars, v.comparison),
+                "seed {seed}: {}",
+                v.id
+            );
+        }
+    }
+}
+
 /// Issue 12's fourth case by hand: a new opportunity whose window also
 /// holds a price drop ranks by the drop the response shows
 /// (`recentChanges[window].changedAt`), not by the qualification record the

@@ -6,6 +6,7 @@ mod cli;
 mod datos;
 mod edge;
 mod feeds;
+mod filter_rows;
 mod generate;
 mod harness;
 mod hostile;

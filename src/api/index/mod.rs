@@ -10,7 +10,7 @@ pub mod records;
 pub mod select;
 
 use std::borrow::Cow;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap};
 
 use serde_json::value::{RawValue, to_raw_value};
 
@@ -19,6 +19,7 @@ pub use crate::api::facts::{
     RECORDS_FILE_PATH, WindowFacts,
 };
 use crate::api::links::Links;
+use crate::api::params::table::{FILTERS, Kind, Param};
 use crate::api::query::Filters;
 use crate::api::text::fold;
 use crate::api::types::{
@@ -26,7 +27,6 @@ use crate::api::types::{
 };
 use crate::catalogue::{Catalogue, CatalogueMeta};
 use crate::time::Time;
-use crate::vocab::{BodyType, Drivetrain, Fuel, Transmission};
 pub use orders::{Order, Orders};
 pub use records::Records;
 pub use select::{FilterIndex, Selection};
@@ -335,30 +335,10 @@ fn catalogue_data(meta: &CatalogueMeta, facts: &[Facts]) -> CatalogueData {
         })
         .collect();
     let makes: BTreeSet<&str> = facts.iter().map(|f| f.make.as_str()).collect();
-    let strings = |pick: fn(&Facts) -> Option<&'static str>| -> Vec<serde_json::Value> {
-        let present: BTreeSet<&str> = facts.iter().filter_map(pick).collect();
-        present.into_iter().map(serde_json::Value::from).collect()
-    };
-    let numbers = |pick: fn(&Facts) -> Option<u32>| -> Vec<serde_json::Value> {
-        let present: BTreeSet<u32> = facts.iter().filter_map(pick).collect();
-        present.into_iter().map(serde_json::Value::from).collect()
-    };
-    let mut filters = BTreeMap::new();
-    filters.insert(
-        "type".into(),
-        strings(|f| f.body_type.map(BodyType::as_str)),
-    );
-    filters.insert("fuel".into(), strings(|f| f.fuel.map(Fuel::as_str)));
-    filters.insert(
-        "transmission".into(),
-        strings(|f| f.transmission.map(Transmission::as_str)),
-    );
-    filters.insert(
-        "drivetrain".into(),
-        strings(|f| f.drivetrain.map(Drivetrain::as_str)),
-    );
-    filters.insert("minSeats".into(), numbers(|f| f.seats));
-    filters.insert("minAirbags".into(), numbers(|f| f.airbags));
+    let filters = FILTERS
+        .iter()
+        .filter_map(|param| Some((param.name.to_owned(), present(param, facts)?)))
+        .collect();
     CatalogueData {
         vehicle_count: facts.len(),
         model_count: models.len(),
@@ -375,6 +355,28 @@ fn catalogue_data(meta: &CatalogueMeta, facts: &[Facts]) -> CatalogueData {
             })
         }),
     }
+}
+
+/// The values of a shared filter present in `facts`, in order, when its row
+/// is a choice (its spellings) or a count (an integer minimum: its counts);
+/// `None` for any other filter.
+fn present(param: &Param, facts: &[Facts]) -> Option<Vec<serde_json::Value>> {
+    let fact = param.filter()?.fact;
+    let values: Vec<serde_json::Value> = match param.kind {
+        Kind::Choice { .. } => {
+            let present: BTreeSet<&str> = facts
+                .iter()
+                .filter_map(|f| fact(f)?.text_of_choice())
+                .collect();
+            present.into_iter().map(serde_json::Value::from).collect()
+        }
+        Kind::Integer { .. } => {
+            let present: BTreeSet<u32> = facts.iter().filter_map(|f| fact(f)?.integer()).collect();
+            present.into_iter().map(serde_json::Value::from).collect()
+        }
+        _ => return None,
+    };
+    Some(values)
 }
 
 /// The raw JSON of a value, through the one serializer.

@@ -11,6 +11,10 @@ use std::hash::Hash;
 use fixedbitset::FixedBitSet;
 
 use crate::api::facts::Facts;
+use crate::api::params::table::{
+    AEB, BODY_TYPE, DRIVETRAIN, FUEL, HAS_SPECS, MAKE, MAX_PRICE_ARS, MAX_PRICE_USD, MIN_AIRBAGS,
+    MIN_DISCOUNT_PCT, MIN_PRICE_ARS, MIN_PRICE_USD, MIN_SEATS, MODEL, Q, TRANSMISSION,
+};
 use crate::api::query::Filters;
 use crate::api::text::fold;
 
@@ -251,39 +255,49 @@ impl FilterIndex {
     /// are current opportunities).
     pub fn select(&self, filters: &Filters, opportunities_only: bool) -> Selection {
         let mut selection = Selection::All;
-        if let Some(q) = &filters.q {
-            for word in fold(q).split_whitespace() {
+        if let Some(q) = Q.of(filters) {
+            for word in fold(&q).split_whitespace() {
                 selection = selection.and(self.words.containing(word, self.len));
             }
         }
         let named = |lists: &HashMap<String, Vec<u32>>, name: &str| {
             self.set_of(lists.get(&fold(name)).map_or(&[][..], Vec::as_slice))
         };
-        if let Some(make) = &filters.make {
-            selection = selection.and(named(&self.makes, make));
+        if let Some(make) = MAKE.of(filters) {
+            selection = selection.and(named(&self.makes, &make));
         }
-        if let Some(model) = &filters.model {
-            selection = selection.and(named(&self.models, model));
+        if let Some(model) = MODEL.of(filters) {
+            selection = selection.and(named(&self.models, &model));
         }
         let sets = [
-            filters.body_type.map(|v| self.value(&self.body_types, v)),
-            filters.fuel.map(|v| self.value(&self.fuels, v)),
-            filters
-                .transmission
+            BODY_TYPE
+                .of(filters)
+                .map(|v| self.value(&self.body_types, v)),
+            FUEL.of(filters).map(|v| self.value(&self.fuels, v)),
+            TRANSMISSION
+                .of(filters)
                 .map(|v| self.value(&self.transmissions, v)),
-            filters.drivetrain.map(|v| self.value(&self.drivetrains, v)),
-            filters.aeb.map(|v| self.value(&self.aeb, v)),
-            filters.has_specs.map(|v| self.value(&self.has_specs, v)),
+            DRIVETRAIN
+                .of(filters)
+                .map(|v| self.value(&self.drivetrains, v)),
+            AEB.of(filters).map(|v| self.value(&self.aeb, v)),
+            HAS_SPECS
+                .of(filters)
+                .map(|v| self.value(&self.has_specs, v)),
             opportunities_only.then(|| self.opportunities.clone()),
         ];
         for set in sets.into_iter().flatten() {
             selection = selection.and(set);
         }
         for (min, max, column) in [
-            (filters.min_price_usd, filters.max_price_usd, &self.prices),
             (
-                filters.min_price_ars,
-                filters.max_price_ars,
+                MIN_PRICE_USD.of(filters),
+                MAX_PRICE_USD.of(filters),
+                &self.prices,
+            ),
+            (
+                MIN_PRICE_ARS.of(filters),
+                MAX_PRICE_ARS.of(filters),
                 &self.peso_prices,
             ),
         ] {
@@ -292,9 +306,9 @@ impl FilterIndex {
             }
         }
         for (min, column) in [
-            (filters.min_seats.map(f64::from), &self.seats),
-            (filters.min_airbags.map(f64::from), &self.airbags),
-            (filters.min_discount_pct, &self.discounts),
+            (MIN_SEATS.of(filters).map(f64::from), &self.seats),
+            (MIN_AIRBAGS.of(filters).map(f64::from), &self.airbags),
+            (MIN_DISCOUNT_PCT.of(filters), &self.discounts),
         ] {
             if let Some(min) = min {
                 selection = selection.and(self.set_of(column.between(Some(min), None)));

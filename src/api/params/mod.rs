@@ -1,33 +1,23 @@
 //! API stage, parameters: the one table of every operation's parameters
 //! ([`table::PARAMS`]) and the only way to a typed query: parsing an HTTP
 //! query string or MCP's JSON arguments against it ([`check::Args`]), then
-//! building the operation's query here, each value stored by its row's
-//! setter. A typed query is checked once, here; the operations trust it.
-//! The same rows write a query back ([`TypedQuery::to_query`], each row's
-//! getter): parsing what is written gives the query back, so links and
+//! building the operation's query here, each value stored by its row (a
+//! shared filter's under its name, any other by its row's setter). A typed
+//! query is checked once, here; the operations trust it. The same rows
+//! write a query back ([`TypedQuery::to_query`]): parsing what is written gives the query back, so links and
 //! precomputed URLs are written from typed queries, and the edge's cache
 //! knows two spellings of one question as one.
 //! Problems are data ([`Problem`]), said in English by the API and in
 //! Spanish by the site's pages.
 //!
-//! Adding a shared filter takes:
-//! 1. a field of [`Filters`] for its typed value;
-//! 2. one row of [`table::PARAMS`] among the filters at its top
-//!    (name, kind and bounds, description, Spanish label, and the setter and
-//!    getter of its field): the parsers (HTTP, MCP and the site's pages,
-//!    through [`Args`]), the query strings written back, the OpenAPI
-//!    parameters, the MCP input schemas, the pages' labels and the tests of
-//!    bounds, types, problem order and fields follow from it;
-//! 3. its matching rule in `api::index::select` (with the `Facts` field it
-//!    reads, in `api::facts`, and, for a choice or a count, the values
-//!    present in the catalogue's `filters`, in `api::index`);
-//! 4. its control on the search form (`templates/search.html`, whose label
-//!    and bounds come from the row).
+//! What adding a shared filter takes is said where its row goes, in
+//! [`table`]'s header: its row, its `Facts` field and its index rule.
 //!
 //! A rule across parameters (minPriceUsd above maxPriceUsd) is code here
 //! (`budget_rule`), with its own [`Problem`] variant.
 
 pub mod check;
+pub mod filter;
 pub mod schema;
 pub mod table;
 pub mod typed;
@@ -81,7 +71,7 @@ pub fn form_labels() -> Vec<(&'static str, &'static str)> {
 /// The query the given arguments set, each through its row.
 fn typed<Q: TypedQuery>(args: &Args, mut query: Q) -> Q {
     for (param, given) in args.values() {
-        query.set(&param.field, given);
+        query.set(param, given);
     }
     query
 }
@@ -89,22 +79,14 @@ fn typed<Q: TypedQuery>(args: &Args, mut query: Q) -> Q {
 /// The rule across two shared filters: a budget's minimum above its
 /// maximum.
 fn budget_rule(filters: &Filters, args: &mut Args) {
-    for (min, max, name) in [
-        (
-            filters.min_price_usd,
-            filters.max_price_usd,
-            ("minPriceUsd", "maxPriceUsd"),
-        ),
-        (
-            filters.min_price_ars,
-            filters.max_price_ars,
-            ("minPriceArs", "maxPriceArs"),
-        ),
+    for (min, max) in [
+        (table::MIN_PRICE_USD, table::MAX_PRICE_USD),
+        (table::MIN_PRICE_ARS, table::MAX_PRICE_ARS),
     ] {
-        if let (Some(low), Some(high)) = (min, max)
+        if let (Some(low), Some(high)) = (min.of(filters), max.of(filters))
             && low > high
         {
-            args.fail(name.1, Problem::BelowMinPrice { min: name.0 });
+            args.fail(max.name(), Problem::BelowMinPrice { min: min.name() });
         }
     }
 }

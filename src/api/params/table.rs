@@ -1,15 +1,46 @@
 //! API stage, the parameter table: every parameter of every operation, once
 //! (wire name, kind with its bounds, enum values and default, English
-//! description, Spanish form label, the operations that take it and, for a
-//! shared filter, the field of [`Filters`] it sets). The HTTP and MCP
-//! parsers, the OpenAPI parameters, the MCP input schemas and the pages'
-//! error labels all read it.
+//! description, Spanish form label, the operations that take it and where
+//! its value lives in the typed queries). The HTTP and MCP parsers, the
+//! OpenAPI parameters, the MCP input schemas and the pages' error labels
+//! all read it.
+//!
+//! The shared filters of deals and vehicles are its first rows
+//! ([`FILTERS`]). Adding one takes:
+//! 1. its row in [`shared_filters!`](super::filter) below: the name of its
+//!    typed [`Key`] and the key's value type (`String`, `u32`, `f64`,
+//!    `bool` or a closed vocabulary of `crate::vocab`), its wire name, kind
+//!    and bounds, Spanish form label, English description, the fact of a
+//!    version it reads from [`Facts`](crate::api::facts::Facts), how that
+//!    fact admits a version ([`Admits`]) and its control on the search form
+//!    ([`Form`]; a new choice's values also need their Spanish labels in
+//!    `render::site::labels::filter_options`);
+//! 2. that field of `Facts`, if it is new (`api::facts`);
+//! 3. its rule in `api::index::select`, which answers it from sets built
+//!    once per catalogue, reading the value through its key.
+//!
+//! The rest follows from the row: the value's place in [`Filters`] (stored
+//! under its name), the parsers (HTTP, MCP and the site's pages), the query
+//! strings written back, the OpenAPI parameters, the MCP input schemas, the
+//! form's label and, for a control among the further filters, the control
+//! itself (`templates/search.html` writes one a row); for a choice or a
+//! count, its values present in the catalogue overview (`api::index`); the
+//! brute-force oracle of the tests (`tests/it/index/oracle.rs`, each row
+//! by its rule, over random queries that ask every row); and the tests of
+//! bounds, types, problem order, the form's controls and the overview
+//! (`tests/it/table_bounds.rs`, `tests/it/filter_rows.rs`). A control
+//! among the form's first fields ([`Form::Own`]: words, make, model,
+//! budgets) is written by hand.
+//!
+//! [`Filters`]: crate::api::query::Filters
 
+use super::filter::{Admits, Filter, Form, Key, read_fact, shared_filters};
 use crate::api::operations::Operation::{self, *};
+pub use crate::api::query::Given;
 use crate::api::query::{
-    CompareQuery, DEFAULT_LIMIT, DealSort, DealsQuery, Filters, MAX_AIRBAGS, MAX_DISCOUNT_PCT,
-    MAX_ID_CHARS, MAX_LIMIT, MAX_NAME_CHARS, MAX_OFFSET, MAX_Q_CHARS, MAX_SEATS, ModelQuery, Page,
-    SearchQuery, SearchSort, spelling_of,
+    CompareQuery, DEFAULT_LIMIT, DealSort, DealsQuery, MAX_AIRBAGS, MAX_DISCOUNT_PCT, MAX_ID_CHARS,
+    MAX_LIMIT, MAX_NAME_CHARS, MAX_OFFSET, MAX_Q_CHARS, MAX_SEATS, ModelQuery, Page, SearchQuery,
+    SearchSort, spelling_of,
 };
 use crate::api::types::DealKind;
 use crate::vocab::{BodyType, Drivetrain, Fuel, Transmission, Window};
@@ -64,88 +95,6 @@ pub enum Location {
     Path,
 }
 
-/// A checked value, the same whichever way it came (HTTP text or MCP JSON).
-#[derive(Debug, Clone, PartialEq)]
-pub enum Given {
-    /// Text within its bounds.
-    Text(String),
-    /// An integer within its bounds.
-    Integer(u32),
-    /// A finite number within its bounds.
-    Number(f64),
-    /// A boolean.
-    Boolean(bool),
-    /// One of the row's spellings.
-    Choice(&'static str),
-    /// Vehicle IDs, as given.
-    Ids(Vec<String>),
-}
-
-impl Given {
-    /// The text value, if this is one.
-    pub fn text(&self) -> Option<String> {
-        match self {
-            Given::Text(text) => Some(text.clone()),
-            _ => None,
-        }
-    }
-
-    /// The integer value, if this is one.
-    pub fn integer(&self) -> Option<u32> {
-        match self {
-            Given::Integer(value) => Some(*value),
-            _ => None,
-        }
-    }
-
-    /// The number value, if this is one.
-    pub fn number(&self) -> Option<f64> {
-        match self {
-            Given::Number(value) => Some(*value),
-            _ => None,
-        }
-    }
-
-    /// The boolean value, if this is one.
-    pub fn boolean(&self) -> Option<bool> {
-        match self {
-            Given::Boolean(value) => Some(*value),
-            _ => None,
-        }
-    }
-
-    /// The spelling of a choice, if this is one.
-    pub fn text_of_choice(&self) -> Option<&'static str> {
-        match self {
-            Given::Choice(spelling) => Some(spelling),
-            _ => None,
-        }
-    }
-
-    /// The value as a query string spells it (before percent-encoding):
-    /// numbers as plain decimals, IDs joined by commas.
-    pub fn to_text(&self) -> String {
-        match self {
-            Given::Text(text) => text.clone(),
-            Given::Integer(value) => value.to_string(),
-            // `+ 0.0` writes a negative zero as `0`, so equal values are
-            // spelt alike.
-            Given::Number(value) => (value + 0.0).to_string(),
-            Given::Boolean(value) => value.to_string(),
-            Given::Choice(spelling) => (*spelling).to_owned(),
-            Given::Ids(ids) => ids.join(","),
-        }
-    }
-
-    /// The choice, parsed into its type, if this is one.
-    pub fn choice<T>(&self, parse: fn(&str) -> Option<T>) -> Option<T> {
-        match self {
-            Given::Choice(spelling) => parse(spelling),
-            _ => None,
-        }
-    }
-}
-
 /// How a row reads and writes a part of its operations' typed queries:
 /// `set` when a query is parsed, `get` when one is written back as a query
 /// string (`None` for a value at its default, which is left out).
@@ -173,8 +122,9 @@ impl<T> std::fmt::Debug for Access<T> {
 /// Where a row's value lives in its operations' typed queries.
 #[derive(Debug, Clone, Copy)]
 pub enum Field {
-    /// A shared filter: its field of [`Filters`], in every list's query.
-    Filter(Access<Filters>),
+    /// A shared filter: its value in the [`Filters`] of every list's
+    /// query, under its name, and what the filter means.
+    Filter(Filter),
     /// A field of [`SearchQuery`].
     Search(Access<SearchQuery>),
     /// A field of [`DealsQuery`].
@@ -219,7 +169,15 @@ impl Param {
 
     /// Whether this is a shared filter.
     pub fn is_filter(&self) -> bool {
-        matches!(self.field, Field::Filter(_))
+        self.filter().is_some()
+    }
+
+    /// What this row means as a shared filter, if it is one.
+    pub fn filter(&self) -> Option<&Filter> {
+        match &self.field {
+            Field::Filter(filter) => Some(filter),
+            _ => None,
+        }
     }
 }
 
@@ -254,11 +212,10 @@ const fn filter(
     kind: Kind,
     label: &'static str,
     description: &'static str,
-    set: fn(&mut Filters, &Given),
-    get: fn(&Filters) -> Option<Given>,
+    filter: Filter,
 ) -> Param {
     Param {
-        field: Field::Filter(Access { set, get }),
+        field: Field::Filter(filter),
         ..param(name, kind, LISTS, Some(label), description)
     }
 }
@@ -305,88 +262,133 @@ const fn required(param: Param) -> Param {
     }
 }
 
-/// How many shared filters there are: the first rows of [`PARAMS`],
-/// counted there.
-pub const FILTER_COUNT: usize = {
-    let mut count = 0;
-    while count < PARAMS.len() && matches!(PARAMS[count].field, Field::Filter(_)) {
-        count += 1;
+/// How many shared filters there are: the first rows of [`PARAMS`].
+pub const FILTER_COUNT: usize = FILTERS.len();
+
+// The shared filters, one row each: its key and the key's value type, its
+// wire name, kind and bounds, Spanish form label and English description,
+// the fact of a version it reads (from `Facts`), how that fact admits a
+// version, and its control on the search form. Their order is the order of
+// their parameters, and the search form's further filters keep it within
+// each kind of control.
+#[rustfmt::skip] // a table: one row per filter reads better than rustfmt's layout
+shared_filters! {
+    Q: String {
+        name: "q", kind: Kind::Text { min: 0, max: MAX_Q_CHARS },
+        label: "Palabras (marca, modelo o versión)",
+        description: "Words in make, model or version; every word must match, ignoring case and accents.",
+        fact: |f| Some(format!("{} {} {} {}", f.make, f.model, f.trim, f.trim_display.as_deref().unwrap_or(""))),
+        admits: EveryWord, form: Form::Own,
     }
-    count
-};
+    MAKE: String {
+        name: "make", kind: NAME, label: "Marca",
+        description: "Exact make, ignoring case and accents.",
+        fact: |f| Some(f.make.clone()), admits: Same, form: Form::Own,
+    }
+    MODEL: String {
+        name: "model", kind: NAME, label: "Modelo",
+        description: "Exact model, ignoring case and accents.",
+        fact: |f| Some(f.model.clone()), admits: Same, form: Form::Own,
+    }
+    BODY_TYPE: BodyType {
+        name: "type", kind: Kind::Choice { values: BodyType::NAMES, default: None }, label: "Carrocería",
+        description: "Body type.",
+        fact: |f| f.body_type, admits: Same, form: Form::Further("type"),
+    }
+    FUEL: Fuel {
+        name: "fuel", kind: Kind::Choice { values: Fuel::NAMES, default: None }, label: "Combustible",
+        description: "Fuel or powertrain.",
+        fact: |f| f.fuel, admits: Same, form: Form::Further("fuel"),
+    }
+    TRANSMISSION: Transmission {
+        name: "transmission", kind: Kind::Choice { values: Transmission::NAMES, default: None },
+        label: "Transmisión",
+        description: "Transmission.",
+        fact: |f| f.transmission, admits: Same, form: Form::Further("transmission"),
+    }
+    MIN_PRICE_USD: f64 {
+        name: "minPriceUsd", kind: PRICE, label: "Precio mínimo (US$)",
+        description: "Minimum current dealer price (lowest detailed quote) in USD.",
+        fact: |f| Some(f.current_price_usd), admits: AtLeast, form: Form::Own,
+    }
+    MAX_PRICE_USD: f64 {
+        name: "maxPriceUsd", kind: PRICE, label: "Precio máximo (US$)",
+        description: "Maximum current dealer price (lowest detailed quote) in USD; less than minPriceUsd is \
+         rejected.",
+        fact: |f| Some(f.current_price_usd), admits: AtMost, form: Form::Own,
+    }
+    MIN_PRICE_ARS: f64 {
+        name: "minPriceArs", kind: PRICE, label: "Precio mínimo ($)",
+        description: "Minimum priceArs: the price in pesos (a peso quote as quoted, a dollar quote at the current \
+         rate).",
+        fact: |f| f.price_ars, admits: AtLeast, form: Form::Own,
+    }
+    MAX_PRICE_ARS: f64 {
+        name: "maxPriceArs", kind: PRICE, label: "Precio máximo ($)",
+        description: "Maximum priceArs; less than minPriceArs is rejected.",
+        fact: |f| f.price_ars, admits: AtMost, form: Form::Own,
+    }
+    MIN_SEATS: u32 {
+        name: "minSeats", kind: Kind::Integer { min: 1, max: MAX_SEATS, default: None },
+        label: "Asientos, al menos",
+        description: "Minimum confirmed seats (unknown excluded).",
+        fact: |f| f.seats, admits: AtLeast, form: Form::Further("seats"),
+    }
+    MIN_AIRBAGS: u32 {
+        name: "minAirbags", kind: Kind::Integer { min: 0, max: MAX_AIRBAGS, default: None },
+        label: "Airbags, al menos",
+        description: "Minimum confirmed airbags (unknown excluded).",
+        fact: |f| f.airbags, admits: AtLeast, form: Form::Further("airbags"),
+    }
+    DRIVETRAIN: Drivetrain {
+        name: "drivetrain", kind: Kind::Choice { values: Drivetrain::NAMES, default: None },
+        label: "Tracción",
+        description: "Driven wheels; awd, 4x4 and 4x4-low-range are distinct.",
+        fact: |f| f.drivetrain, admits: Same, form: Form::Further("drivetrain"),
+    }
+    AEB: bool {
+        name: "aeb", kind: Kind::Boolean, label: "Frenado autónomo de emergencia a baja velocidad",
+        description: "Confirmed low-speed AEB (true) or its confirmed absence (false).",
+        fact: |f| f.aeb, admits: Same,
+        form: Form::Answers { id: "aeb", yes: "Confirmado", no: "Confirmado que no tiene" },
+    }
+    HAS_SPECS: bool {
+        name: "hasSpecs", kind: Kind::Boolean, label: "Ficha técnica oficial",
+        description: "Whether official specifications are available.",
+        fact: |f| Some(f.has_specs), admits: Same,
+        form: Form::Answers { id: "specs", yes: "Con ficha", no: "Sin ficha" },
+    }
+    MIN_DISCOUNT_PCT: f64 {
+        name: "minDiscountPct", kind: Kind::Number { min: 0.0, max: Some(MAX_DISCOUNT_PCT as f64) },
+        label: "Descuento mínimo (%)",
+        description: "Minimum percent below the usual price (sufficient history only).",
+        fact: |f| f.comparison.discount_pct.filter(|_| f.comparison.sufficient_history),
+        admits: AtLeast, form: Form::Further("discount"),
+    }
+}
 
 /// Every parameter. Order matters: it is the order of the OpenAPI
 /// parameters, the MCP schemas and the error details (shared filters,
 /// then each operation's own, then paging).
+pub const PARAMS: &[Param] = &joined::<{ FILTERS.len() + OWN_PARAMS.len() }>(FILTERS, OWN_PARAMS);
+
+/// `first`'s rows, then `second`'s.
+const fn joined<const N: usize>(first: &[Param], second: &[Param]) -> [Param; N] {
+    let mut rows = [first[0]; N];
+    let mut at = 0;
+    while at < N {
+        rows[at] = match at < first.len() {
+            true => first[at],
+            false => second[at - first.len()],
+        };
+        at += 1;
+    }
+    rows
+}
+
+/// The parameters of each operation other than the shared filters.
 #[rustfmt::skip] // a table: one row per parameter reads better than rustfmt's layout
-pub const PARAMS: &[Param] = &[
-    filter("q", Kind::Text { min: 0, max: MAX_Q_CHARS }, "Palabras (marca, modelo o versión)",
-        "Words in make, model or version; every word must match, ignoring case and accents.",
-        |f, v| f.q = v.text(),
-        |f| f.q.clone().map(Given::Text)),
-    filter("make", NAME, "Marca",
-        "Exact make, ignoring case and accents.",
-        |f, v| f.make = v.text(),
-        |f| f.make.clone().map(Given::Text)),
-    filter("model", NAME, "Modelo",
-        "Exact model, ignoring case and accents.",
-        |f, v| f.model = v.text(),
-        |f| f.model.clone().map(Given::Text)),
-    filter("type", Kind::Choice { values: BodyType::NAMES, default: None }, "Carrocería",
-        "Body type.",
-        |f, v| f.body_type = v.choice(BodyType::parse),
-        |f| f.body_type.map(|v| Given::Choice(v.as_str()))),
-    filter("fuel", Kind::Choice { values: Fuel::NAMES, default: None }, "Combustible",
-        "Fuel or powertrain.",
-        |f, v| f.fuel = v.choice(Fuel::parse),
-        |f| f.fuel.map(|v| Given::Choice(v.as_str()))),
-    filter("transmission", Kind::Choice { values: Transmission::NAMES, default: None }, "Transmisión",
-        "Transmission.",
-        |f, v| f.transmission = v.choice(Transmission::parse),
-        |f| f.transmission.map(|v| Given::Choice(v.as_str()))),
-    filter("minPriceUsd", PRICE, "Precio mínimo (US$)",
-        "Minimum current dealer price (lowest detailed quote) in USD.",
-        |f, v| f.min_price_usd = v.number(),
-        |f| f.min_price_usd.map(Given::Number)),
-    filter("maxPriceUsd", PRICE, "Precio máximo (US$)",
-        "Maximum current dealer price (lowest detailed quote) in USD; less than minPriceUsd is \
-         rejected.",
-        |f, v| f.max_price_usd = v.number(),
-        |f| f.max_price_usd.map(Given::Number)),
-    filter("minPriceArs", PRICE, "Precio mínimo ($)",
-        "Minimum priceArs: the price in pesos (a peso quote as quoted, a dollar quote at the current \
-         rate).",
-        |f, v| f.min_price_ars = v.number(),
-        |f| f.min_price_ars.map(Given::Number)),
-    filter("maxPriceArs", PRICE, "Precio máximo ($)",
-        "Maximum priceArs; less than minPriceArs is rejected.",
-        |f, v| f.max_price_ars = v.number(),
-        |f| f.max_price_ars.map(Given::Number)),
-    filter("minSeats", Kind::Integer { min: 1, max: MAX_SEATS, default: None }, "Asientos, al menos",
-        "Minimum confirmed seats (unknown excluded).",
-        |f, v| f.min_seats = v.integer(),
-        |f| f.min_seats.map(Given::Integer)),
-    filter("minAirbags", Kind::Integer { min: 0, max: MAX_AIRBAGS, default: None }, "Airbags, al menos",
-        "Minimum confirmed airbags (unknown excluded).",
-        |f, v| f.min_airbags = v.integer(),
-        |f| f.min_airbags.map(Given::Integer)),
-    filter("drivetrain", Kind::Choice { values: Drivetrain::NAMES, default: None }, "Tracción",
-        "Driven wheels; awd, 4x4 and 4x4-low-range are distinct.",
-        |f, v| f.drivetrain = v.choice(Drivetrain::parse),
-        |f| f.drivetrain.map(|v| Given::Choice(v.as_str()))),
-    filter("aeb", Kind::Boolean, "Frenado autónomo de emergencia a baja velocidad",
-        "Confirmed low-speed AEB (true) or its confirmed absence (false).",
-        |f, v| f.aeb = v.boolean(),
-        |f| f.aeb.map(Given::Boolean)),
-    filter("hasSpecs", Kind::Boolean, "Ficha técnica oficial",
-        "Whether official specifications are available.",
-        |f, v| f.has_specs = v.boolean(),
-        |f| f.has_specs.map(Given::Boolean)),
-    filter("minDiscountPct", Kind::Number { min: 0.0, max: Some(MAX_DISCOUNT_PCT as f64) },
-        "Descuento mínimo (%)",
-        "Minimum percent below the usual price (sufficient history only).",
-        |f, v| f.min_discount_pct = v.number(),
-        |f| f.min_discount_pct.map(Given::Number)),
+const OWN_PARAMS: &[Param] = &[
     at(required(param("make", NAME, &[ModelPrices], Some("Marca"),
         "Make, ignoring case and accents.")),
         Field::Model(Access { set: |q, v| q.make = v.text().unwrap_or_default(), get: |q| Some(Given::Text(q.make.clone())) })),

@@ -138,7 +138,7 @@ fn reversed_budget_bounds_are_a_400() {
 #[test]
 fn text_is_form_decoded_and_must_be_utf8() {
     let query = parse_search("q=citro%C3%ABn+c3&make=Citro%C3%ABn").expect("valid");
-    assert_eq!(query.filters.q.as_deref(), Some("citroën c3"));
+    assert_eq!(table::Q.of(&query.filters).as_deref(), Some("citroën c3"));
     for (bad, path) in [
         ("q=%FF", "q"),
         ("make=Fiat%FF", "make"),
@@ -178,7 +178,10 @@ fn json_arguments_go_through_the_same_checks() {
             "minPriceUsd": 1e4, "sort": "name"}),
     ))
     .expect("valid");
-    assert_eq!(query.filters.q.as_deref(), Some("hilux a&b=c+d"));
+    assert_eq!(
+        table::Q.of(&query.filters).as_deref(),
+        Some("hilux a&b=c+d")
+    );
     assert_eq!(
         query.page,
         Page {
@@ -186,8 +189,8 @@ fn json_arguments_go_through_the_same_checks() {
             offset: 10
         }
     );
-    assert_eq!(query.filters.aeb, Some(true));
-    assert_eq!(query.filters.min_price_usd, Some(10_000.0));
+    assert_eq!(table::AEB.of(&query.filters), Some(true));
+    assert_eq!(table::MIN_PRICE_USD.of(&query.filters), Some(10_000.0));
     assert_eq!(query.sort, SearchSort::Name);
     assert_eq!(
         search_query(Args::from_json(Operation::Search, None)).expect("defaults"),
@@ -329,7 +332,7 @@ fn each_row_sets_its_own_field<Q: TypedQuery>(parse: fn(&str) -> Result<Q, ApiEr
             .unwrap_or_else(|err| panic!("{} = {value}: {err:?}", param.name));
         let set: Vec<&str> = rows
             .iter()
-            .filter(|row| query.get(&row.field).is_some())
+            .filter(|row| query.get(row).is_some())
             .map(|row| row.name)
             .collect();
         assert_eq!(set, [param.name], "{:?}", Q::OPERATION);
@@ -522,7 +525,7 @@ fn random_query<Q: TypedQuery>(draw: &mut Draw, mut query: Q) -> Q {
     for param in table::params_of(Q::OPERATION) {
         if param.required || draw.below(2) == 1 {
             let given = draw.given(param.kind);
-            query.set(&param.field, &given);
+            query.set(param, &given);
         }
     }
     query
@@ -531,13 +534,14 @@ fn random_query<Q: TypedQuery>(draw: &mut Draw, mut query: Q) -> Q {
 /// A budget the rule across filters accepts: the bounds in order.
 fn in_order(filters: &mut Filters) {
     for (min, max) in [
-        (&mut filters.min_price_usd, &mut filters.max_price_usd),
-        (&mut filters.min_price_ars, &mut filters.max_price_ars),
+        (table::MIN_PRICE_USD, table::MAX_PRICE_USD),
+        (table::MIN_PRICE_ARS, table::MAX_PRICE_ARS),
     ] {
-        if let (Some(low), Some(high)) = (*min, *max)
+        if let (Some(low), Some(high)) = (min.of(filters), max.of(filters))
             && low > high
         {
-            (*min, *max) = (Some(high), Some(low));
+            min.put(filters, Some(high));
+            max.put(filters, Some(low));
         }
     }
 }

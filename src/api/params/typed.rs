@@ -7,7 +7,7 @@
 //! of a query string, for the API's queries and the site pages' alike.
 
 use crate::api::operations::Operation;
-use crate::api::params::table::{Field, Given, Kind, Location, params_of};
+use crate::api::params::table::{Field, Given, Kind, Location, Param, params_of};
 use crate::api::query::{CompareQuery, DealsQuery, ModelQuery, SearchQuery};
 use crate::api::text::percent_encode;
 
@@ -16,17 +16,17 @@ pub trait TypedQuery {
     /// The operation whose rows it has.
     const OPERATION: Operation;
 
-    /// The value `field` holds in this query, `None` at its default.
-    fn get(&self, field: &Field) -> Option<Given>;
+    /// The value `param` holds in this query, `None` at its default.
+    fn get(&self, param: &Param) -> Option<Given>;
 
-    /// Stores a checked value in `field`.
-    fn set(&mut self, field: &Field, given: &Given);
+    /// Stores a checked value of `param`.
+    fn set(&mut self, param: &Param, given: &Given);
 
     /// The query's (name, value) pairs in table order, defaults left out.
     fn to_pairs(&self) -> Vec<(&'static str, Given)> {
         params_of(Self::OPERATION)
             .filter(|param| param.location == Location::Query)
-            .filter_map(|param| Some((param.name, self.get(&param.field)?)))
+            .filter_map(|param| Some((param.name, self.get(param)?)))
             .collect()
     }
 
@@ -43,7 +43,7 @@ pub trait TypedQuery {
         let pairs: Vec<(&'static str, Given)> = params_of(Self::OPERATION)
             .filter(|param| param.location == Location::Query)
             .filter_map(|param| {
-                let given = self.get(&param.field).or(match param.kind {
+                let given = self.get(param).or(match param.kind {
                     Kind::Choice { default, .. } => default.map(Given::Choice),
                     _ => None,
                 })?;
@@ -105,24 +105,28 @@ pub fn with_query(path: &str, query: &str) -> String {
     }
 }
 
-/// Implements [`TypedQuery`] for a query type: the operation it asks and,
-/// for each kind of row it takes, the part of the query that kind of row
-/// reads and writes (`Filter(filters)`: `self.filters`; `Search()`: the
-/// query itself). Rows of any other kind are not its own.
+/// Implements [`TypedQuery`] for a query type: the operation it asks, the
+/// part holding its shared filters if it takes them (`filters in filters`:
+/// each stored there under its row's name), and, for each other kind of row
+/// it takes, the part of the query that kind of row reads and writes
+/// (`Page(page)`: `self.page`; `Search()`: the query itself). Rows of any
+/// other kind are not its own.
 macro_rules! typed_query {
-    ($query:ty: $operation:expr, $($kind:ident($($part:ident)?)),+ $(,)?) => {
+    ($query:ty: $operation:expr $(, filters in $filters:ident)?; $($kind:ident($($part:ident)?)),+ $(,)?) => {
         impl TypedQuery for $query {
             const OPERATION: Operation = $operation;
 
-            fn get(&self, field: &Field) -> Option<Given> {
-                match field {
+            fn get(&self, param: &Param) -> Option<Given> {
+                match &param.field {
+                    $(Field::Filter(_) => self.$filters.get(param.name).cloned(),)?
                     $(Field::$kind(access) => (access.get)(&(*self) $(.$part)?),)+
                     _ => None,
                 }
             }
 
-            fn set(&mut self, field: &Field, given: &Given) {
-                match field {
+            fn set(&mut self, param: &Param, given: &Given) {
+                match &param.field {
+                    $(Field::Filter(_) => self.$filters.set(param.name, Some(given.clone())),)?
                     $(Field::$kind(access) => (access.set)(&mut (*self) $(.$part)?, given),)+
                     _ => {}
                 }
@@ -131,7 +135,7 @@ macro_rules! typed_query {
     };
 }
 
-typed_query!(SearchQuery: Operation::Search, Filter(filters), Search(), Page(page));
-typed_query!(DealsQuery: Operation::Deals, Filter(filters), Deals(), Page(page));
-typed_query!(ModelQuery: Operation::ModelPrices, Model(), Page(page));
-typed_query!(CompareQuery: Operation::Compare, Compare());
+typed_query!(SearchQuery: Operation::Search, filters in filters; Search(), Page(page));
+typed_query!(DealsQuery: Operation::Deals, filters in filters; Deals(), Page(page));
+typed_query!(ModelQuery: Operation::ModelPrices; Model(), Page(page));
+typed_query!(CompareQuery: Operation::Compare; Compare());

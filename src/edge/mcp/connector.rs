@@ -10,7 +10,8 @@ use serde_json::{Map, Value};
 use crate::api::endpoints::{get_vehicle, search_vehicles};
 use crate::api::json::to_json_bytes;
 use crate::api::links::Links;
-use crate::api::query::{Filters, SearchQuery};
+use crate::api::params::table::{BODY_TYPE, Q};
+use crate::api::query::SearchQuery;
 use crate::api::{ApiError, Index};
 use crate::composed::forgive;
 use crate::vocab::BodyType;
@@ -87,14 +88,9 @@ fn find(
     q: Option<String>,
     body_type: Option<BodyType>,
 ) -> Result<Vec<SearchResult>, ApiError> {
-    let search = SearchQuery {
-        filters: Filters {
-            q,
-            body_type,
-            ..Filters::default()
-        },
-        ..SearchQuery::default()
-    };
+    let mut search = SearchQuery::default();
+    Q.put(&mut search.filters, q);
+    BODY_TYPE.put(&mut search.filters, body_type);
     let envelope = search_vehicles(index, &search)?;
     Ok(envelope
         .data

@@ -7,8 +7,11 @@
 
 use std::cmp::Ordering;
 
+use autoprecios::api::facts::Facts;
 use autoprecios::api::json::to_json_bytes;
 use autoprecios::api::links::{Links, percent_encode};
+use autoprecios::api::params::filter::Admits;
+use autoprecios::api::params::table::{FILTERS, Given};
 use autoprecios::api::params::{parse_compare, parse_deals, parse_model, parse_search};
 use autoprecios::api::query::{DealSort, Filters, Page, SearchSort};
 use autoprecios::api::types::{
@@ -255,52 +258,52 @@ pub fn answer(catalogue: &Catalogue, url: &str) -> Result<Vec<u8>, StatusCode> {
 
 /// Reversed budget bounds are a 400.
 fn check_bounds(filters: &Filters) -> Result<(), StatusCode> {
-    let reversed = |min: Option<f64>, max: Option<f64>| min.zip(max).is_some_and(|(a, b)| a > b);
-    if reversed(filters.min_price_usd, filters.max_price_usd)
-        || reversed(filters.min_price_ars, filters.max_price_ars)
-    {
+    let value = |name: &str| filters.get(name).map(number);
+    let reversed = |min: &str, max: &str| value(min).zip(value(max)).is_some_and(|(a, b)| a > b);
+    if reversed("minPriceUsd", "maxPriceUsd") || reversed("minPriceArs", "maxPriceArs") {
         return Err(StatusCode::BAD_REQUEST);
     }
     Ok(())
 }
 
-/// Every shared filter, read plainly.
+/// Every shared filter, read plainly by its row: the version's fact (its
+/// `Facts`, through the row's accessor) against the value asked, by the
+/// row's rule. Nothing here knows a filter by name, so a new row is checked
+/// as soon as it is in the table.
 fn matches(v: &Vehicle, f: &Filters) -> bool {
-    let text = loose(&format!(
-        "{} {} {} {}",
-        v.make,
-        v.model,
-        v.trim,
-        v.trim_display.as_deref().unwrap_or("")
-    ));
-    let aeb = v
-        .specs
-        .as_ref()
-        .and_then(|s| s.values.get("aebLowSpeed"))
-        .and_then(|value| value.as_bool());
-    f.q.as_ref()
-        .is_none_or(|q| loose(q).split_whitespace().all(|w| text.contains(w)))
-        && f.make.as_ref().is_none_or(|m| loose(m) == loose(&v.make))
-        && f.model.as_ref().is_none_or(|m| loose(m) == loose(&v.model))
-        && f.body_type.is_none_or(|t| v.body_type == Some(t))
-        && f.fuel.is_none_or(|x| v.fuel == Some(x))
-        && f.transmission.is_none_or(|x| v.transmission == Some(x))
-        && f.drivetrain.is_none_or(|x| v.drivetrain == Some(x))
-        && f.min_price_usd.is_none_or(|min| v.current_price_usd >= min)
-        && f.max_price_usd.is_none_or(|max| v.current_price_usd <= max)
-        && f.min_price_ars
-            .is_none_or(|min| v.price_ars.is_some_and(|pesos| pesos >= min))
-        && f.max_price_ars
-            .is_none_or(|max| v.price_ars.is_some_and(|pesos| pesos <= max))
-        && f.min_seats
-            .is_none_or(|min| v.seats.is_some_and(|s| s >= min))
-        && f.min_airbags
-            .is_none_or(|min| v.airbags.is_some_and(|a| a >= min))
-        && f.aeb.is_none_or(|wanted| aeb == Some(wanted))
-        && f.has_specs.is_none_or(|wanted| v.specs.is_some() == wanted)
-        && f.min_discount_pct.is_none_or(|min| {
-            v.comparison.sufficient_history && v.comparison.discount_pct.is_some_and(|d| d >= min)
-        })
+    let facts = Facts::of(v);
+    FILTERS.iter().all(|param| {
+        let filter = param.filter().expect("the filter rows are filters");
+        let Some(asked) = f.get(param.name) else {
+            return true;
+        };
+        let Some(fact) = (filter.fact)(&facts) else {
+            return false;
+        };
+        match filter.admits {
+            Admits::Same => match (&fact, asked) {
+                (Given::Text(fact), Given::Text(asked)) => loose(fact) == loose(asked),
+                _ => &fact == asked,
+            },
+            Admits::AtLeast => number(&fact) >= number(asked),
+            Admits::AtMost => number(&fact) <= number(asked),
+            Admits::EveryWord => {
+                let fact = loose(&fact.to_text());
+                loose(&asked.to_text())
+                    .split_whitespace()
+                    .all(|word| fact.contains(word))
+            }
+        }
+    })
+}
+
+/// A numeric value as a number.
+fn number(value: &Given) -> f64 {
+    match value {
+        Given::Integer(value) => f64::from(*value),
+        Given::Number(value) => *value,
+        other => panic!("{other:?} is not a number"),
+    }
 }
 
 /// The `name` sort key.

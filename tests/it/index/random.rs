@@ -5,8 +5,9 @@
 
 use std::collections::BTreeMap;
 
+use autoprecios::api::facts::Facts;
 use autoprecios::api::links::percent_encode;
-use autoprecios::api::params::FILTER_NAMES;
+use autoprecios::api::params::table::{FILTERS, Kind, Param};
 use autoprecios::catalogue::{
     Catalogue, CatalogueMeta, Comparison, ExchangeRate, Quote, RecentChange, RecentChanges, Specs,
     Vehicle, WINDOW_DAYS,
@@ -264,10 +265,14 @@ pub fn query(rng: &mut Rng, catalogue: &Catalogue) -> String {
     format!("{path}?{}", query.join("&"))
 }
 
-/// Up to three shared filters, with values that often match `like`.
+/// Up to three shared filters, with values that often match `like`: tuned
+/// values (ties, accents, bounds) for the filters named here, and for any
+/// other row a value of its kind ([`of_its_kind`]), so a new filter is
+/// asked as soon as it is in the table.
 fn filters(rng: &mut Rng, params: &mut Vec<(&str, String)>, like: Option<&Vehicle>) {
     for _ in 0..rng.below(4) {
-        let name = *rng.pick(&FILTER_NAMES);
+        let param = rng.pick(FILTERS);
+        let name = param.name;
         if params.iter().any(|(taken, _)| *taken == name) {
             continue;
         }
@@ -294,8 +299,34 @@ fn filters(rng: &mut Rng, params: &mut Vec<(&str, String)>, like: Option<&Vehicl
             "minSeats" => rng.pick(&["1", "5", "7"]).to_string(),
             "minAirbags" => rng.pick(&["0", "6", "9"]).to_string(),
             "minDiscountPct" => rng.pick(&["0", "4.99", "5", "7.25"]).to_string(),
-            _ => rng.pick(&["true", "false"]).to_string(),
+            _ => of_its_kind(rng, param, like),
         };
         params.push((name, value));
+    }
+}
+
+/// A value of a filter from its row alone: half the time `like`'s own fact
+/// (which the filter admits, for a choice, a boolean or a bound), else one
+/// within the row's kind.
+fn of_its_kind(rng: &mut Rng, param: &Param, like: Option<&Vehicle>) -> String {
+    let filter = param.filter().expect("a filter row");
+    let fact = like.and_then(|v| (filter.fact)(&Facts::of(v)));
+    if let Some(fact) = fact
+        && rng.one_in(2)
+    {
+        return fact.to_text();
+    }
+    match param.kind {
+        Kind::Boolean => rng.pick(&["true", "false"]).to_string(),
+        Kind::Choice { values, .. } => rng.pick(values).to_string(),
+        Kind::Integer { min, max, .. } => {
+            (min as usize + rng.below((max - min) as usize + 1)).to_string()
+        }
+        Kind::Number { min, max } => {
+            let top = max.unwrap_or(min + 100.0);
+            (min + (top - min) * rng.below(101) as f64 / 100.0).to_string()
+        }
+        Kind::Text { .. } => rng.pick(&["a", "li", "zz"]).to_string(),
+        Kind::Ids => panic!("{}: no filter is a list of IDs", param.name),
     }
 }
