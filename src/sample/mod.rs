@@ -92,7 +92,7 @@ pub fn generate_sample(options: &SampleOptions) -> Snapshot {
         .collect();
     versions.sort_by(|a, b| a.id.cmp(&b.id));
     Snapshot {
-        earlier_quotes_in: None,
+        spilled_in: None,
         meta: meta(options, market.snapshot_at),
         catalogue_checks: market.check_times(),
         versions,

@@ -37,9 +37,10 @@ pub fn load_snapshot(dir: &Path) -> Result<Snapshot> {
 /// is kept in brief, as an [`EarlierCheck`](super::model::EarlierCheck)
 /// (its count of quotes and its cheapest quote in each currency: all that
 /// its dealer price and `controles` read). Memory then follows the window,
-/// not the length of the history. With `spill`, the quotes of those checks
-/// are written there a month a file, for whatever republishes the table
-/// (`Snapshot::earlier_quotes_in`).
+/// not the length of the history. With `spill`, the quotes of those checks,
+/// and the checks themselves but each version's first and last, are
+/// written there a month a file once read, for whatever republishes the
+/// history (`Snapshot::spilled_in`, `republish::HistoryMonths`).
 pub fn load_snapshot_for_signals(
     dir: &Path,
     reach: chrono::Duration,
@@ -58,9 +59,12 @@ fn load(dir: &Path, compact: Option<(chrono::Duration, Option<&Path>)>) -> Resul
     let spill = compact.and_then(|(_, spill)| spill);
     load_quotes(dir, &checks, &mut drafts, spill)?;
     load_specs(dir, &mut drafts)?;
-    let versions = drafts.finish();
+    let mut versions = drafts.finish();
+    if let Some(spill) = spill {
+        super::republish::spill_earlier_checks(&mut versions, spill)?;
+    }
     Ok(Snapshot {
-        earlier_quotes_in: spill.map(Path::to_owned),
+        spilled_in: spill.map(Path::to_owned),
         meta,
         catalogue_checks,
         versions,

@@ -20,10 +20,11 @@ pub struct Snapshot {
     pub catalogue_checks: Vec<Time>,
     /// Every version, sorted by ID in byte order.
     pub versions: Vec<Version>,
-    /// Where the quotes of the versions' [`EarlierCheck`]s were spilled, one
-    /// file a month of their checks (`snapshot::republish`); `None` when none
-    /// was asked for.
-    pub earlier_quotes_in: Option<std::path::PathBuf>,
+    /// Where the loader spilled what it does not hold, a file a month
+    /// (`snapshot::republish`): the quotes of the versions' [`EarlierCheck`]s,
+    /// and those checks themselves but each version's first and last; `None`
+    /// when no spill was asked for (every earlier check is then held).
+    pub spilled_in: Option<std::path::PathBuf>,
 }
 
 /// `snapshot.json`: the times that anchor every signal, and the source.
@@ -116,7 +117,10 @@ pub struct Version {
     /// The checks a snapshot loaded for the signals
     /// (`load_snapshot_for_signals`) keeps in brief: those older than the
     /// signals read, except the version's latest. Ascending by
-    /// `observed_at`, all before `checks`; empty in any other snapshot.
+    /// `observed_at`, all before `checks`; empty in any other snapshot. With
+    /// a spill, only the first and the last of them are held (the latest
+    /// check at any time the signals ask about, and the start of the
+    /// history); the others are in the spill ([`Snapshot::spilled_in`]).
     pub earlier: Vec<EarlierCheck>,
     /// Official specifications, when any (shared with the published record).
     pub specs: Option<Arc<Specs>>,

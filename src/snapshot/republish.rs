@@ -17,8 +17,10 @@ use anyhow::{Context, Result};
 use chrono::DateTime;
 use serde::{Deserialize, Serialize};
 
-use super::model::{Money, Snapshot, SourceQuote};
-use super::write::{quote_rows, quote_rows_frame};
+use super::model::{CheapestQuote, EarlierCheck, Money, Snapshot, SourceQuote, Version};
+use super::write::{
+    CheckRow, check_rows_frame, quote_rows, quote_rows_frame, sorted_checks, sorted_versions,
+};
 use crate::frame::Frame;
 use crate::time::Time;
 use crate::vocab::Currency;
@@ -119,12 +121,81 @@ fn month_file(at: Time) -> String {
     format!("{}.msgpack", at.format("%Y-%m"))
 }
 
-/// The `quotes` table's rows a month at a time, for the downloads.
-pub struct QuoteMonths<'a> {
+/// Where [`spill_earlier_checks`] writes, inside the spill directory.
+const CHECKS_DIR: &str = "checks";
+
+/// An [`EarlierCheck`] as spilled and read back.
+#[derive(Serialize, Deserialize)]
+struct SpilledCheck {
+    version_id: String,
+    observed_at_ns: i64,
+    ars_per_usd: Option<f64>,
+    in_stock: bool,
+    quote_count: u32,
+    cheapest_usd: Option<(String, f64)>,
+    cheapest_ars: Option<(String, f64)>,
+}
+
+/// Moves the earlier checks of every version but its first and last (what
+/// the signals and the months of the history read) into `dir/checks/`, a
+/// month a file, once their quotes are read: the downloads read them back a
+/// month at a time, so a long history is not held through the run.
+pub(super) fn spill_earlier_checks(versions: &mut [Version], dir: &Path) -> Result<()> {
+    let dir = dir.join(CHECKS_DIR);
+    fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    let mut files: HashMap<String, BufWriter<File>> = HashMap::new();
+    for version in versions {
+        let Some(last) = version.earlier.len().checked_sub(1) else {
+            continue;
+        };
+        if last < 2 {
+            continue;
+        }
+        for check in version.earlier.drain(1..last) {
+            let month = month_file(check.observed_at);
+            let writer = match files.get_mut(&month) {
+                Some(writer) => writer,
+                None => {
+                    let path = dir.join(&month);
+                    let file = File::create(&path)
+                        .with_context(|| format!("creating {}", path.display()))?;
+                    files.entry(month).or_insert(BufWriter::new(file))
+                }
+            };
+            let cheapest = |slot: Option<CheapestQuote>| slot.map(|q| (q.id.to_string(), q.amount));
+            let row = SpilledCheck {
+                version_id: version.id.clone(),
+                observed_at_ns: check
+                    .observed_at
+                    .timestamp_nanos_opt()
+                    .context("invariant: a check time is within the nanosecond range")?,
+                ars_per_usd: check.ars_per_usd,
+                in_stock: check.in_stock,
+                quote_count: check.quote_count,
+                cheapest_usd: cheapest(check.cheapest_usd),
+                cheapest_ars: cheapest(check.cheapest_ars),
+            };
+            rmp_serde::encode::write(writer, &row).context("spilling a quote check")?;
+        }
+        version.earlier.shrink_to_fit();
+    }
+    for (month, writer) in files {
+        writer
+            .into_inner()
+            .map_err(|err| err.into_error())
+            .with_context(|| format!("writing {}", dir.join(month).display()))?;
+    }
+    Ok(())
+}
+
+/// The rows of the history tables (`quote_checks`, `quotes` and the
+/// downloads' `controles`) a month at a time, from the snapshot and what its
+/// loader spilled, for the downloads.
+pub struct HistoryMonths<'a> {
     snapshot: &'a Snapshot,
 }
 
-impl<'a> QuoteMonths<'a> {
+impl<'a> HistoryMonths<'a> {
     /// The months of `snapshot`: an error if its loader left quotes out
     /// without spilling them (nothing could republish them).
     pub fn of(snapshot: &'a Snapshot) -> Result<Self> {
@@ -133,16 +204,70 @@ impl<'a> QuoteMonths<'a> {
             .iter()
             .any(|version| !version.earlier.is_empty());
         anyhow::ensure!(
-            !in_brief || snapshot.earlier_quotes_in.is_some(),
+            !in_brief || snapshot.spilled_in.is_some(),
             "invariant: a snapshot that kept checks in brief spilled their quotes, to republish the quotes table"
         );
-        Ok(QuoteMonths { snapshot })
+        Ok(HistoryMonths { snapshot })
+    }
+
+    /// The earlier checks of the month `period` that the loader spilled,
+    /// each with its version, in no order.
+    pub fn spilled_checks(&self, period: &Range<Time>) -> Result<Vec<(&'a Version, EarlierCheck)>> {
+        let Some(dir) = &self.snapshot.spilled_in else {
+            return Ok(Vec::new());
+        };
+        let path = dir.join(CHECKS_DIR).join(month_file(period.start));
+        read_all(&path, |row: SpilledCheck| {
+            let cheapest = |slot: Option<(String, f64)>| {
+                slot.map(|(id, amount)| CheapestQuote {
+                    id: id.into(),
+                    amount,
+                })
+            };
+            let check = EarlierCheck {
+                observed_at: DateTime::from_timestamp_nanos(row.observed_at_ns),
+                ars_per_usd: row.ars_per_usd,
+                in_stock: row.in_stock,
+                quote_count: row.quote_count,
+                cheapest_usd: cheapest(row.cheapest_usd),
+                cheapest_ars: cheapest(row.cheapest_ars),
+            };
+            Ok((self.version(&path, &row.version_id)?, check))
+        })
+    }
+
+    /// The `quote_checks` frame of the month `period`.
+    pub fn check_frame(&self, period: Range<Time>) -> Result<Frame> {
+        let spilled = self.spilled_checks(&period)?;
+        let mut rows = sorted_checks(&sorted_versions(self.snapshot), &period);
+        rows.extend(spilled.iter().map(|(version, check)| CheckRow {
+            version_id: &version.id,
+            observed_at: check.observed_at,
+            ars_per_usd: check.ars_per_usd,
+            in_stock: check.in_stock,
+        }));
+        rows.sort_by(|a, b| (a.version_id, a.observed_at).cmp(&(b.version_id, b.observed_at)));
+        Ok(check_rows_frame(&rows))
+    }
+
+    /// The snapshot's version `id`, which a spill file at `path` names.
+    fn version(&self, path: &Path, id: &str) -> Result<&'a Version> {
+        let versions = &self.snapshot.versions;
+        versions
+            .binary_search_by(|version| version.id.as_str().cmp(id))
+            .map(|index| &versions[index])
+            .map_err(|_| {
+                anyhow::anyhow!(
+                    "invariant: {} names a version of the snapshot, not {id:?}",
+                    path.display()
+                )
+            })
     }
 
     /// The `quotes` frame of the checks whose time is in `period`, a
     /// calendar month (UTC).
-    pub fn frame(&self, period: Range<Time>) -> Result<Frame> {
-        let spilled = match &self.snapshot.earlier_quotes_in {
+    pub fn quote_frame(&self, period: Range<Time>) -> Result<Frame> {
+        let spilled = match &self.snapshot.spilled_in {
             Some(dir) => self.read_month(&dir.join(month_file(period.start)))?,
             None => Vec::new(),
         };
@@ -157,27 +282,7 @@ impl<'a> QuoteMonths<'a> {
     /// snapshot's own ID: a month of a long history is half a million
     /// quotes, and two months are written at a time.
     fn read_month(&self, path: &Path) -> Result<Vec<(&'a str, Time, SourceQuote)>> {
-        let file = match File::open(path) {
-            Ok(file) => file,
-            Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-            Err(err) => return Err(err).with_context(|| format!("opening {}", path.display())),
-        };
-        let versions = &self.snapshot.versions;
-        let mut reader = BufReader::new(file);
-        let mut quotes = Vec::new();
-        while !reader.fill_buf()?.is_empty() {
-            let row: Row = rmp_serde::decode::from_read(&mut reader)
-                .with_context(|| format!("reading {}", path.display()))?;
-            let version = versions
-                .binary_search_by(|version| version.id.as_str().cmp(&row.version_id))
-                .map(|index| versions[index].id.as_str())
-                .map_err(|_| {
-                    anyhow::anyhow!(
-                        "invariant: {} names a version of the snapshot, not {:?}",
-                        path.display(),
-                        row.version_id
-                    )
-                })?;
+        read_all(path, |row: Row| {
             let quote = SourceQuote {
                 id: row.quote_id.as_str().into(),
                 price: Money {
@@ -190,14 +295,31 @@ impl<'a> QuoteMonths<'a> {
                 location: row.location.as_deref().map(Into::into),
                 seller_id: row.seller_id.as_deref().map(Into::into),
             };
-            quotes.push((
-                version,
-                DateTime::from_timestamp_nanos(row.checked_at_ns),
-                quote,
-            ));
-        }
-        Ok(quotes)
+            let at = DateTime::from_timestamp_nanos(row.checked_at_ns);
+            Ok((self.version(path, &row.version_id)?.id.as_str(), at, quote))
+        })
     }
+}
+
+/// Every row of a spill file, each converted as it is decoded; none when
+/// the file does not exist (its month spilled nothing).
+fn read_all<R: serde::de::DeserializeOwned, T>(
+    path: &Path,
+    mut convert: impl FnMut(R) -> Result<T>,
+) -> Result<Vec<T>> {
+    let file = match File::open(path) {
+        Ok(file) => file,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(err) => return Err(err).with_context(|| format!("opening {}", path.display())),
+    };
+    let mut reader = BufReader::new(file);
+    let mut rows = Vec::new();
+    while !reader.fill_buf()?.is_empty() {
+        let row = rmp_serde::decode::from_read(&mut reader)
+            .with_context(|| format!("reading {}", path.display()))?;
+        rows.push(convert(row)?);
+    }
+    Ok(rows)
 }
 
 #[cfg(test)]
@@ -227,11 +349,12 @@ mod tests {
         out
     }
 
-    /// A month's `quotes` from a compacted snapshot and its spill is the
-    /// frame the whole loaded table gives, for every month, though the
-    /// compacted snapshot keeps only the cheapest quotes of its old checks.
+    /// A month's `quotes` and `quote_checks` from a snapshot loaded for the
+    /// signals and its spill are the frames the whole snapshot gives, for
+    /// every month, though it holds its old checks in brief and most of
+    /// them not at all.
     #[test]
-    fn every_month_from_the_input_is_the_frame_of_the_loaded_quotes() {
+    fn every_month_from_the_spill_is_the_frame_of_the_whole_snapshot() {
         let dir = tempfile::tempdir().expect("tempdir");
         let data = dir.path().join("data");
         let sample = generate_sample(&SampleOptions {
@@ -254,7 +377,7 @@ mod tests {
         // Without its spill, a compacted snapshot cannot be republished.
         let unspilled =
             load_snapshot_for_signals(&data, crate::signals::reach(), None).expect("load");
-        assert!(QuoteMonths::of(&unspilled).is_err());
+        assert!(HistoryMonths::of(&unspilled).is_err());
         let times = full
             .versions
             .iter()
@@ -265,12 +388,33 @@ mod tests {
             times.max().expect("a check"),
         );
         let months = months(first, last);
-        let spilled = QuoteMonths::of(&compact).expect("months");
+        let spilled = HistoryMonths::of(&compact).expect("months");
+        assert!(
+            compact.versions.iter().all(|v| v.earlier.len() <= 2),
+            "a spilled snapshot holds each version's first and last earlier check"
+        );
+        assert!(scratch.join(CHECKS_DIR).is_dir());
         assert!(scratch.is_dir());
+        let spilled_checks: usize = months
+            .iter()
+            .map(|month| spilled.spilled_checks(month).expect("checks").len())
+            .sum();
+        assert!(spilled_checks > 0, "a premise: some check was spilled");
         for month in &months {
             assert_eq!(
-                spilled.frame(month.clone()).expect("frame"),
+                spilled.quote_frame(month.clone()).expect("frame"),
                 SnapshotTable::Quotes.frame_between(&full, month.clone()),
+                "{month:?}"
+            );
+            assert_eq!(
+                spilled.check_frame(month.clone()).expect("frame"),
+                SnapshotTable::QuoteChecks.frame_between(&full, month.clone()),
+                "{month:?}"
+            );
+            let checks = spilled.spilled_checks(month).expect("checks");
+            assert_eq!(
+                crate::render::datos::tables::controles(&compact, &checks, month.clone()),
+                crate::render::datos::tables::controles(&full, &[], month.clone()),
                 "{month:?}"
             );
         }

@@ -131,7 +131,7 @@ pub fn specs_jsonl(snapshot: &Snapshot) -> Result<String> {
     specs_lines(&sorted_versions(snapshot))
 }
 
-fn sorted_versions(snapshot: &Snapshot) -> Vec<&Version> {
+pub(super) fn sorted_versions(snapshot: &Snapshot) -> Vec<&Version> {
     let mut versions: Vec<&Version> = snapshot.versions.iter().collect();
     versions.sort_by(|a, b| a.id.cmp(&b.id));
     versions
@@ -209,16 +209,19 @@ fn catalogue_prices_frame(versions: &[&Version]) -> Frame {
 }
 
 /// One row of `quote_checks`: a check of either kind, as the table has it.
-struct CheckRow<'a> {
-    version_id: &'a str,
-    observed_at: Time,
-    ars_per_usd: Option<f64>,
-    in_stock: bool,
+pub(super) struct CheckRow<'a> {
+    pub(super) version_id: &'a str,
+    pub(super) observed_at: Time,
+    pub(super) ars_per_usd: Option<f64>,
+    pub(super) in_stock: bool,
 }
 
 /// Every quote check in `period`, those kept in brief included, versions by
 /// ID, checks by time.
-fn sorted_checks<'a>(versions: &[&'a Version], period: &Range<Time>) -> Vec<CheckRow<'a>> {
+pub(super) fn sorted_checks<'a>(
+    versions: &[&'a Version],
+    period: &Range<Time>,
+) -> Vec<CheckRow<'a>> {
     versions
         .iter()
         .flat_map(|version| {
@@ -246,12 +249,14 @@ fn sorted_checks<'a>(versions: &[&'a Version], period: &Range<Time>) -> Vec<Chec
 }
 
 fn quote_checks_frame(versions: &[&Version], period: &Range<Time>) -> Frame {
-    let rows = sorted_checks(versions, period);
+    check_rows_frame(&sorted_checks(versions, period))
+}
+
+/// The `quote_checks` table of `rows`, in their order: by version ID and
+/// time, as every writer of the table orders them.
+pub(super) fn check_rows_frame(rows: &[CheckRow]) -> Frame {
     Frame::new("quote_checks")
-        .text(
-            "versionId",
-            rows.iter().map(|row| Some(row.version_id.to_owned())),
-        )
+        .text("versionId", rows.iter().map(|row| Some(row.version_id)))
         .time("observedAt", rows.iter().map(|row| Some(row.observed_at)))
         .number("arsPerUsd", rows.iter().map(|row| row.ars_per_usd))
         .boolean("inStock", rows.iter().map(|row| Some(row.in_stock)))

@@ -162,7 +162,7 @@ fn fixture() -> Snapshot {
     }];
 
     Snapshot {
-        earlier_quotes_in: None,
+        spilled_in: None,
         meta: SnapshotMeta {
             format_version: 1,
             snapshot_at: t("2026-11-21T16:00:00Z"),

@@ -42,7 +42,7 @@ use crate::frame::Frame;
 use crate::output::JSON;
 use crate::render::site::Site;
 use crate::render::site::feeds::SitemapEntry;
-use crate::snapshot::republish::QuoteMonths;
+use crate::snapshot::republish::HistoryMonths;
 use crate::snapshot::{SnapshotTable, specs_jsonl};
 use crate::time::{Time, format_time};
 use fields::TableDoc;
@@ -90,6 +90,7 @@ pub fn write_datos(site: &Site) -> anyhow::Result<()> {
     write_history_csvs(site)?;
     let (snapshot, catalogue, links) = (site.snapshot, site.catalogue, site.index.links());
     let months = months::of_checks(snapshot);
+    let history = &HistoryMonths::of(snapshot)?;
     let own: Vec<TableJob> = vec![
         (
             fields::versiones(),
@@ -97,7 +98,10 @@ pub fn write_datos(site: &Site) -> anyhow::Result<()> {
         ),
         (
             fields::controles(),
-            Rows::Monthly(Box::new(|period| Ok(tables::controles(snapshot, period)))),
+            Rows::Monthly(Box::new(|period| {
+                let spilled = history.spilled_checks(&period)?;
+                Ok(tables::controles(snapshot, &spilled, period))
+            })),
         ),
         (
             fields::semanas(),
@@ -108,15 +112,17 @@ pub fn write_datos(site: &Site) -> anyhow::Result<()> {
             Rows::Whole(Box::new(|| Ok(tables::catalogo(snapshot, catalogue)))),
         ),
     ];
-    let quote_months = &QuoteMonths::of(snapshot)?;
     let theirs: Vec<TableJob> = snapshot_fields::snapshot_tables()
         .into_iter()
         .zip(SnapshotTable::ALL)
         .map(|(doc, table)| {
             let rows = match table {
-                // From the input when the loaded snapshot left quotes out.
+                // With what the loader spilled.
                 SnapshotTable::Quotes => {
-                    Rows::Monthly(Box::new(|period| quote_months.frame(period)))
+                    Rows::Monthly(Box::new(|period| history.quote_frame(period)))
+                }
+                SnapshotTable::QuoteChecks => {
+                    Rows::Monthly(Box::new(|period| history.check_frame(period)))
                 }
                 _ if table.is_history() => Rows::Monthly(Box::new(move |period| {
                     Ok(table.frame_between(snapshot, period))

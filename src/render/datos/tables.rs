@@ -14,7 +14,7 @@ use crate::catalogue::{Catalogue, RecentChange, Vehicle};
 use crate::frame::{Cells, Frame};
 use crate::signals::changes::direction;
 use crate::signals::{current_quotes, exact};
-use crate::snapshot::{Snapshot, Version};
+use crate::snapshot::{EarlierCheck, Snapshot, Version};
 use crate::time::Time;
 use crate::vocab::{Reason, Window};
 
@@ -165,36 +165,55 @@ struct CheckRow<'a> {
 
 /// `controles`: every quote check with at least one quote and its time in
 /// `period`, by version ID and time, with its lowest quote (ranked as the
-/// current quotes are).
-pub fn controles(snapshot: &Snapshot, period: Range<Time>) -> Frame {
-    let rows: Vec<CheckRow> = snapshot
-        .versions
-        .iter()
-        .flat_map(|version| {
-            let earlier = in_period(&version.earlier, |check| check.observed_at, &period)
-                .iter()
-                .map(|check| (Cow::Owned(check.as_check()), check.quote_count as usize));
-            let checks = in_period(&version.checks, |check| check.observed_at, &period)
-                .iter()
-                .map(|check| (Cow::Borrowed(check), check.quotes.len()));
-            earlier
-                .chain(checks)
-                .filter_map(move |(check, quote_count)| {
-                    let lowest = current_quotes(&check)
-                        .into_iter()
-                        .next()
-                        .filter(|quote| quote.price_usd.is_finite())?;
-                    Some(CheckRow {
-                        version,
-                        observed_at: check.observed_at,
-                        in_stock: check.in_stock,
-                        quote_count,
-                        ars_per_usd: check.ars_per_usd,
-                        lowest,
-                    })
-                })
+/// current quotes are); `spilled` are the period's checks that the loader
+/// holds on disk instead of in `snapshot`.
+pub fn controles(
+    snapshot: &Snapshot,
+    spilled: &[(&Version, EarlierCheck)],
+    period: Range<Time>,
+) -> Frame {
+    let held = snapshot.versions.iter().flat_map(|version| {
+        let earlier = in_period(&version.earlier, |check| check.observed_at, &period)
+            .iter()
+            .map(move |check| {
+                (
+                    version,
+                    Cow::Owned(check.as_check()),
+                    check.quote_count as usize,
+                )
+            });
+        let checks = in_period(&version.checks, |check| check.observed_at, &period)
+            .iter()
+            .map(move |check| (version, Cow::Borrowed(check), check.quotes.len()));
+        earlier.chain(checks)
+    });
+    let spilled = spilled.iter().map(|(version, check)| {
+        (
+            *version,
+            Cow::Owned(check.as_check()),
+            check.quote_count as usize,
+        )
+    });
+    let mut rows: Vec<CheckRow> = held
+        .chain(spilled)
+        .filter_map(|(version, check, quote_count)| {
+            let lowest = current_quotes(&check)
+                .into_iter()
+                .next()
+                .filter(|quote| quote.price_usd.is_finite())?;
+            Some(CheckRow {
+                version,
+                observed_at: check.observed_at,
+                in_stock: check.in_stock,
+                quote_count,
+                ars_per_usd: check.ars_per_usd,
+                lowest,
+            })
         })
         .collect();
+    rows.sort_by(|a, b| {
+        (a.version.id.as_str(), a.observed_at).cmp(&(b.version.id.as_str(), b.observed_at))
+    });
     let r = &rows;
     Frame::new("controles")
         .text("versionId", r.iter().map(|x| text(&x.version.id)))

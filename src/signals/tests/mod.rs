@@ -130,7 +130,7 @@ fn version(id: &str, catalogue: Vec<CatalogueRun>, checks: Vec<QuoteCheck>) -> V
 
 fn snapshot(versions: Vec<Version>) -> Snapshot {
     Snapshot {
-        earlier_quotes_in: None,
+        spilled_in: None,
         meta: SnapshotMeta {
             format_version: 1,
             snapshot_at: t() + Duration::hours(1),

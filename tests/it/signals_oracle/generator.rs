@@ -72,7 +72,7 @@ pub fn snapshot(rng: &mut Rng) -> Snapshot {
         }
     }
     Snapshot {
-        earlier_quotes_in: None,
+        spilled_in: None,
         meta: SnapshotMeta {
             format_version: 1,
             snapshot_at: s,

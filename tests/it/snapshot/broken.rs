@@ -417,7 +417,7 @@ fn a_snapshot_for_the_signals_keeps_earlier_checks_in_brief() {
     let full = load_snapshot(dir.path()).unwrap_or_else(|err| panic!("{err:#}"));
     let compact = load_snapshot_for_signals(dir.path(), chrono::Duration::zero(), None)
         .unwrap_or_else(|err| panic!("{err:#}"));
-    assert_eq!(full.earlier_quotes_in, None);
+    assert_eq!(full.spilled_in, None);
     assert!(full.versions.iter().all(|v| v.earlier.is_empty()));
     let mut in_brief = 0;
     for (whole, kept) in full.versions.iter().zip(&compact.versions) {
