@@ -46,6 +46,13 @@ impl Draft {
         self.checks.shrink_to_fit();
     }
 
+    /// The index in `checks` of the check at `at`, if there is one.
+    pub(super) fn check_at(&self, at: Time) -> Option<usize> {
+        self.checks
+            .binary_search_by(|(_, check)| check.observed_at.cmp(&at))
+            .ok()
+    }
+
     /// The index of the earlier check at `at`, if there is one.
     pub(super) fn earlier_at(&self, at: Time) -> Option<usize> {
         self.earlier

@@ -320,11 +320,9 @@ fn add_quotes(
             earlier.add((position, &draft.version.id), check, take_quote(i))?;
             continue;
         }
-        let found = draft
-            .checks
-            .binary_search_by(|(_, check)| check.observed_at.cmp(&at));
+        let found = draft.check_at(at);
         let id = &draft.version.id;
-        let Ok(k) = found else {
+        let Some(k) = found else {
             let message = format!(
                 "no quote check of version {id:?} at {} in {}",
                 format_time(at),
@@ -380,10 +378,7 @@ fn reserve_quotes(positions: &[usize], checked: &[Time], drafts: &mut Drafts) ->
         let draft = &mut drafts.drafts[key.0];
         if draft.earlier_at(key.1).is_some() {
             earlier += rows;
-        } else if let Ok(k) = draft
-            .checks
-            .binary_search_by(|(_, check)| check.observed_at.cmp(&key.1))
-        {
+        } else if let Some(k) = draft.check_at(key.1) {
             draft.checks[k].1.quotes.reserve_exact(rows);
         }
         at += rows;

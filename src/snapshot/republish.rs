@@ -77,16 +77,6 @@ impl Spill {
 
     /// Appends the quote of version `version_id` checked at `at`.
     pub(super) fn add(&mut self, version_id: &str, at: Time, quote: &SourceQuote) -> Result<()> {
-        let month = month_file(at);
-        let writer = match self.files.get_mut(&month) {
-            Some(writer) => writer,
-            None => {
-                let path = self.dir.join(&month);
-                let file =
-                    File::create(&path).with_context(|| format!("creating {}", path.display()))?;
-                self.files.entry(month).or_insert(BufWriter::new(file))
-            }
-        };
         let row = RowRef {
             version_id,
             checked_at_ns: at
@@ -101,7 +91,22 @@ impl Spill {
             location: quote.location.as_deref(),
             seller_id: quote.seller_id.as_deref(),
         };
-        rmp_serde::encode::write(writer, &row).context("spilling a quote")
+        self.write_row(at, &row)
+    }
+
+    /// Appends `row` to the file of the month (UTC) of `at`.
+    fn write_row(&mut self, at: Time, row: &impl Serialize) -> Result<()> {
+        let month = month_file(at);
+        let writer = match self.files.get_mut(&month) {
+            Some(writer) => writer,
+            None => {
+                let path = self.dir.join(&month);
+                let file =
+                    File::create(&path).with_context(|| format!("creating {}", path.display()))?;
+                self.files.entry(month).or_insert(BufWriter::new(file))
+            }
+        };
+        rmp_serde::encode::write(writer, row).context("spilling a row")
     }
 
     /// Writes out what is buffered.
@@ -141,27 +146,13 @@ struct SpilledCheck {
 /// month a file, once their quotes are read: the downloads read them back a
 /// month at a time, so a long history is not held through the run.
 pub(super) fn spill_earlier_checks(versions: &mut [Version], dir: &Path) -> Result<()> {
-    let dir = dir.join(CHECKS_DIR);
-    fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-    let mut files: HashMap<String, BufWriter<File>> = HashMap::new();
+    let mut spill = Spill::create(&dir.join(CHECKS_DIR))?;
     for version in versions {
-        let Some(last) = version.earlier.len().checked_sub(1) else {
-            continue;
-        };
+        let last = version.earlier.len().saturating_sub(1);
         if last < 2 {
             continue;
         }
         for check in version.earlier.drain(1..last) {
-            let month = month_file(check.observed_at);
-            let writer = match files.get_mut(&month) {
-                Some(writer) => writer,
-                None => {
-                    let path = dir.join(&month);
-                    let file = File::create(&path)
-                        .with_context(|| format!("creating {}", path.display()))?;
-                    files.entry(month).or_insert(BufWriter::new(file))
-                }
-            };
             let cheapest = |slot: Option<CheapestQuote>| slot.map(|q| (q.id.to_string(), q.amount));
             let row = SpilledCheck {
                 version_id: version.id.clone(),
@@ -175,17 +166,11 @@ pub(super) fn spill_earlier_checks(versions: &mut [Version], dir: &Path) -> Resu
                 cheapest_usd: cheapest(check.cheapest_usd),
                 cheapest_ars: cheapest(check.cheapest_ars),
             };
-            rmp_serde::encode::write(writer, &row).context("spilling a quote check")?;
+            spill.write_row(check.observed_at, &row)?;
         }
         version.earlier.shrink_to_fit();
     }
-    for (month, writer) in files {
-        writer
-            .into_inner()
-            .map_err(|err| err.into_error())
-            .with_context(|| format!("writing {}", dir.join(month).display()))?;
-    }
-    Ok(())
+    spill.finish()
 }
 
 /// The rows of the history tables (`quote_checks`, `quotes` and the

@@ -225,19 +225,16 @@ pub(super) fn sorted_checks<'a>(
     versions
         .iter()
         .flat_map(|version| {
-            let version_id = version.id.as_str();
-            let earlier = version.earlier.iter().map(move |check| CheckRow {
-                version_id,
-                observed_at: check.observed_at,
-                ars_per_usd: check.ars_per_usd,
-                in_stock: check.in_stock,
-            });
-            let checks = version.checks.iter().map(move |check| CheckRow {
-                version_id,
-                observed_at: check.observed_at,
-                ars_per_usd: check.ars_per_usd,
-                in_stock: check.in_stock,
-            });
+            let row = |observed_at, ars_per_usd, in_stock| CheckRow {
+                version_id: version.id.as_str(),
+                observed_at,
+                ars_per_usd,
+                in_stock,
+            };
+            let earlier =
+                (version.earlier.iter()).map(|c| row(c.observed_at, c.ars_per_usd, c.in_stock));
+            let checks =
+                (version.checks.iter()).map(|c| row(c.observed_at, c.ars_per_usd, c.in_stock));
             let mut rows: Vec<CheckRow> = earlier
                 .chain(checks)
                 .filter(|row| period.contains(&row.observed_at))
