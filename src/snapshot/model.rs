@@ -152,9 +152,9 @@ pub struct QuoteCheck {
 
 /// A quote check that the signals never read (older than `T` minus
 /// `signals::reach`, and not its version's latest), in brief: what its
-/// dealer price and `controles` read, about 100 bytes however many quotes
-/// it had. A long history is mostly these, so memory follows the window.
-/// Its quotes themselves go to the loader's spill (`snapshot::republish`).
+/// dealer price and `controles` read, 48 bytes however many quotes it had.
+/// A long history is mostly these, so memory follows the window. Its quotes
+/// themselves go to the loader's spill (`snapshot::republish`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct EarlierCheck {
     /// When the quotes were read.
@@ -165,13 +165,26 @@ pub struct EarlierCheck {
     pub in_stock: bool,
     /// How many quotes it had.
     pub quote_count: u32,
-    /// Its cheapest quote in dollars, ties to the lower ID.
-    pub cheapest_usd: Option<CheapestQuote>,
-    /// Its cheapest quote in pesos, ties to the lower ID.
-    pub cheapest_ars: Option<CheapestQuote>,
+    /// Its cheapest quotes, kept for a version's first and last earlier
+    /// check only: the signals read the last, and the loader spills the
+    /// others, whose cheapest quotes are found again in the spill when
+    /// their month is written (`HistoryMonths::spilled_checks`). Boxed, so
+    /// that a check without them costs 8 bytes, not 64.
+    pub cheapest: Option<Box<Cheapest>>,
 }
 
-/// The cheapest quote of one currency in an [`EarlierCheck`].
+/// The cheapest quote of each currency in a check: all that ranking its
+/// quotes needs of it, since its cheapest quote overall is the cheapest of
+/// one of its currencies.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Cheapest {
+    /// In dollars.
+    pub usd: Option<CheapestQuote>,
+    /// In pesos.
+    pub ars: Option<CheapestQuote>,
+}
+
+/// The cheapest quote of one currency in a [`Cheapest`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct CheapestQuote {
     /// Quote identifier.
@@ -180,10 +193,32 @@ pub struct CheapestQuote {
     pub amount: f64,
 }
 
+impl Cheapest {
+    /// Keeps the quote `id` at `price` if it is its currency's cheapest so
+    /// far, ties to the lower ID (as current quotes are ranked).
+    pub fn offer(&mut self, id: &str, price: Money) {
+        let slot = match price.currency {
+            Currency::Usd => &mut self.usd,
+            Currency::Ars => &mut self.ars,
+        };
+        let cheaper = slot.as_ref().is_none_or(|kept| {
+            (price.amount.total_cmp(&kept.amount))
+                .then_with(|| id.cmp(kept.id.as_str()))
+                .is_lt()
+        });
+        if cheaper {
+            *slot = Some(CheapestQuote {
+                id: id.into(),
+                amount: price.amount,
+            });
+        }
+    }
+}
+
 impl EarlierCheck {
     /// The check with its cheapest quotes as its only quotes: what the
-    /// dealer price and the ranking of quotes need (`signals`), since the
-    /// cheapest quote of a check is the cheapest of one of its currencies.
+    /// dealer price and the ranking of quotes need (`signals`). A check
+    /// that does not keep them ([`EarlierCheck::cheapest`]) has none here.
     pub fn as_check(&self) -> QuoteCheck {
         let quote = |(slot, currency): (&Option<CheapestQuote>, Currency)| {
             slot.as_ref().map(|cheapest| SourceQuote {
@@ -199,13 +234,12 @@ impl EarlierCheck {
                 seller_id: None,
             })
         };
-        let mut quotes: Vec<SourceQuote> = [
-            (&self.cheapest_usd, Currency::Usd),
-            (&self.cheapest_ars, Currency::Ars),
-        ]
-        .into_iter()
-        .filter_map(quote)
-        .collect();
+        let mut quotes: Vec<SourceQuote> = self
+            .cheapest
+            .iter()
+            .flat_map(|c| [(&c.usd, Currency::Usd), (&c.ars, Currency::Ars)])
+            .filter_map(quote)
+            .collect();
         quotes.sort_by(|a, b| a.id.cmp(&b.id));
         QuoteCheck {
             observed_at: self.observed_at,

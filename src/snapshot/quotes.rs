@@ -10,7 +10,7 @@ use anyhow::{Context, Result, bail};
 
 use super::columns::filled;
 use super::drafts::{Drafts, money_columns};
-use super::model::{CheapestQuote, EarlierCheck, QuoteCheck, SnapshotMeta, SourceQuote};
+use super::model::{EarlierCheck, QuoteCheck, SnapshotMeta, SourceQuote};
 use super::republish::Spill;
 use super::table::{Need, RowNames, Table};
 use crate::time::{Time, format_time};
@@ -91,7 +91,7 @@ const QUOTE_ROWS_PER_RUN: usize = 1 << 16;
 
 /// Reads `quotes` into their checks, sorted by quote ID: a row group at a
 /// time, so the table is never whole in memory. A quote of an
-/// [`EarlierCheck`] is counted, kept if it is its currency's cheapest, and
+/// [`EarlierCheck`] is counted, offered to its check's cheapest, and
 /// spilled when a `spill` is given (see [`Earlier`]).
 pub(super) fn load_quotes(
     dir: &Path,
@@ -123,7 +123,8 @@ pub(super) fn load_quotes(
 }
 
 /// The quotes of the [`EarlierCheck`]s as they are read: each is counted in
-/// its check, kept if it is its currency's cheapest so far, and spilled
+/// its check, kept if it is its currency's cheapest so far (in the checks
+/// that keep their cheapest), and spilled
 /// (every one, for whatever republishes the table). A repeated quote ID is
 /// still an error naming both rows, so a hash of each such quote (its
 /// version, check and ID) is kept until the table is read, 8 bytes a quote;
@@ -136,8 +137,8 @@ struct Earlier {
 
 impl Earlier {
     /// Adds `quote` to the earlier check of the version `id` at `position`:
-    /// its currency's cheapest so far is kept (ties to the lower ID, as the
-    /// current quotes are ranked).
+    /// counted, spilled, and offered to the check's cheapest if it keeps
+    /// them.
     fn add(
         &mut self,
         (position, id): (usize, &str),
@@ -150,23 +151,8 @@ impl Earlier {
         if let Some(spill) = &mut self.spill {
             spill.add(id, check.observed_at, &quote)?;
         }
-        let slot = match quote.price.currency {
-            Currency::Usd => &mut check.cheapest_usd,
-            Currency::Ars => &mut check.cheapest_ars,
-        };
-        let cheaper = slot.as_ref().is_none_or(|kept| {
-            quote
-                .price
-                .amount
-                .total_cmp(&kept.amount)
-                .then_with(|| quote.id.cmp(&kept.id))
-                .is_lt()
-        });
-        if cheaper {
-            *slot = Some(CheapestQuote {
-                id: quote.id,
-                amount: quote.price.amount,
-            });
+        if let Some(cheapest) = &mut check.cheapest {
+            cheapest.offer(&quote.id, quote.price);
         }
         Ok(())
     }

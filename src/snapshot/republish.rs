@@ -9,15 +9,16 @@
 
 use std::collections::HashMap;
 use std::fs::{self, File};
-use std::io::{BufRead, BufReader, BufWriter};
+use std::io::BufWriter;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use chrono::DateTime;
+use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 
-use super::model::{CheapestQuote, EarlierCheck, Money, Snapshot, SourceQuote, Version};
+use super::model::{EarlierCheck, Money, Snapshot, SourceQuote, Version};
 use super::write::{
     CheckRow, check_rows_frame, quote_rows, quote_rows_frame, sorted_checks, sorted_versions,
 };
@@ -28,16 +29,31 @@ use crate::vocab::Currency;
 /// One row of `quotes` as spilled ([`RowRef`]) and read back.
 #[derive(Deserialize)]
 struct Row {
-    version_id: String,
+    version_id: CompactString,
     checked_at_ns: i64,
-    quote_id: String,
+    quote_id: CompactString,
     amount: f64,
     currency: Currency,
     fees_included: Option<bool>,
-    color: Option<String>,
+    color: Option<CompactString>,
     stock: Option<i64>,
-    location: Option<String>,
-    seller_id: Option<String>,
+    location: Option<CompactString>,
+    seller_id: Option<CompactString>,
+}
+
+impl Row {
+    /// When its check was.
+    fn checked_at(&self) -> Time {
+        DateTime::from_timestamp_nanos(self.checked_at_ns)
+    }
+
+    /// Its cash price.
+    fn price(&self) -> Money {
+        Money {
+            amount: self.amount,
+            currency: self.currency,
+        }
+    }
 }
 
 /// A quote to spill, borrowed: the same fields in the same order as [`Row`].
@@ -129,7 +145,9 @@ fn month_file(at: Time) -> String {
 /// Where [`spill_earlier_checks`] writes, inside the spill directory.
 const CHECKS_DIR: &str = "checks";
 
-/// An [`EarlierCheck`] as spilled and read back.
+/// An [`EarlierCheck`] as spilled and read back, without its cheapest
+/// quotes: it is spilled once its quotes are read, and those are in the
+/// quote spill of its month.
 #[derive(Serialize, Deserialize)]
 struct SpilledCheck {
     version_id: String,
@@ -137,8 +155,6 @@ struct SpilledCheck {
     ars_per_usd: Option<f64>,
     in_stock: bool,
     quote_count: u32,
-    cheapest_usd: Option<(String, f64)>,
-    cheapest_ars: Option<(String, f64)>,
 }
 
 /// Moves the earlier checks of every version but its first and last (what
@@ -153,7 +169,6 @@ pub(super) fn spill_earlier_checks(versions: &mut [Version], dir: &Path) -> Resu
             continue;
         }
         for check in version.earlier.drain(1..last) {
-            let cheapest = |slot: Option<CheapestQuote>| slot.map(|q| (q.id.to_string(), q.amount));
             let row = SpilledCheck {
                 version_id: version.id.clone(),
                 observed_at_ns: check
@@ -163,8 +178,6 @@ pub(super) fn spill_earlier_checks(versions: &mut [Version], dir: &Path) -> Resu
                 ars_per_usd: check.ars_per_usd,
                 in_stock: check.in_stock,
                 quote_count: check.quote_count,
-                cheapest_usd: cheapest(check.cheapest_usd),
-                cheapest_ars: cheapest(check.cheapest_ars),
             };
             spill.write_row(check.observed_at, &row)?;
         }
@@ -196,29 +209,41 @@ impl<'a> HistoryMonths<'a> {
     }
 
     /// The earlier checks of the month `period` that the loader spilled,
-    /// each with its version, in no order.
+    /// each with its version, in no order, with their cheapest quotes found
+    /// in the month's quote spill (which has every quote of every earlier
+    /// check).
     pub fn spilled_checks(&self, period: &Range<Time>) -> Result<Vec<(&'a Version, EarlierCheck)>> {
         let Some(dir) = &self.snapshot.spilled_in else {
             return Ok(Vec::new());
         };
-        let path = dir.join(CHECKS_DIR).join(month_file(period.start));
-        read_all(&path, |row: SpilledCheck| {
-            let cheapest = |slot: Option<(String, f64)>| {
-                slot.map(|(id, amount)| CheapestQuote {
-                    id: id.into(),
-                    amount,
-                })
-            };
+        let month = month_file(period.start);
+        let path = dir.join(CHECKS_DIR).join(&month);
+        let mut checks = read_all(&path, |row: SpilledCheck| {
             let check = EarlierCheck {
                 observed_at: DateTime::from_timestamp_nanos(row.observed_at_ns),
                 ars_per_usd: row.ars_per_usd,
                 in_stock: row.in_stock,
                 quote_count: row.quote_count,
-                cheapest_usd: cheapest(row.cheapest_usd),
-                cheapest_ars: cheapest(row.cheapest_ars),
+                cheapest: Some(Box::default()),
             };
             Ok((self.version(&path, &row.version_id)?, check))
-        })
+        })?;
+        // The checks come in version and time order, as they were spilled,
+        // and so do a check's quotes, mostly: each is looked for at the
+        // check of the quote before it, and at the next, before a search.
+        let mut hint = 0;
+        for_each_row(&dir.join(&month), |row: Row| {
+            let at = row.checked_at();
+            let Some(k) = check_position(&checks, hint, (&row.version_id, at)) else {
+                return Ok(());
+            };
+            hint = k;
+            if let Some(cheapest) = &mut checks[k].1.cheapest {
+                cheapest.offer(&row.quote_id, row.price());
+            }
+            Ok(())
+        })?;
+        Ok(checks)
     }
 
     /// The `quote_checks` frame of the month `period`.
@@ -267,23 +292,43 @@ impl<'a> HistoryMonths<'a> {
     /// snapshot's own ID: a month of a long history is half a million
     /// quotes, and two months are written at a time.
     fn read_month(&self, path: &Path) -> Result<Vec<(&'a str, Time, SourceQuote)>> {
+        // Rows come a version at a time, as the table was read.
+        let mut last: Option<&'a Version> = None;
         read_all(path, |row: Row| {
-            let quote = SourceQuote {
-                id: row.quote_id.as_str().into(),
-                price: Money {
-                    amount: row.amount,
-                    currency: row.currency,
-                },
-                fees_included: row.fees_included,
-                color: row.color.as_deref().map(Into::into),
-                stock: row.stock,
-                location: row.location.as_deref().map(Into::into),
-                seller_id: row.seller_id.as_deref().map(Into::into),
+            let (at, price) = (row.checked_at(), row.price());
+            let version = match last {
+                Some(version) if version.id == row.version_id => version,
+                _ => self.version(path, &row.version_id)?,
             };
-            let at = DateTime::from_timestamp_nanos(row.checked_at_ns);
-            Ok((self.version(path, &row.version_id)?.id.as_str(), at, quote))
+            last = Some(version);
+            let quote = SourceQuote {
+                id: row.quote_id,
+                price,
+                fees_included: row.fees_included,
+                color: row.color,
+                stock: row.stock,
+                location: row.location,
+                seller_id: row.seller_id,
+            };
+            Ok((version.id.as_str(), at, quote))
         })
     }
+}
+
+/// The position in `checks` (in version and time order) of the check of
+/// version `id` at `at`, tried first at `hint` and the one after it.
+fn check_position(
+    checks: &[(&Version, EarlierCheck)],
+    hint: usize,
+    (id, at): (&str, Time),
+) -> Option<usize> {
+    fn key<'v>((version, check): &(&'v Version, EarlierCheck)) -> (&'v str, Time) {
+        (version.id.as_str(), check.observed_at)
+    }
+    (hint..checks.len())
+        .take(2)
+        .find(|&k| key(&checks[k]) == (id, at))
+        .or_else(|| checks.binary_search_by(|c| key(c).cmp(&(id, at))).ok())
 }
 
 /// Every row of a spill file, each converted as it is decoded; none when
@@ -292,19 +337,34 @@ fn read_all<R: serde::de::DeserializeOwned, T>(
     path: &Path,
     mut convert: impl FnMut(R) -> Result<T>,
 ) -> Result<Vec<T>> {
-    let file = match File::open(path) {
-        Ok(file) => file,
-        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(err) => return Err(err).with_context(|| format!("opening {}", path.display())),
-    };
-    let mut reader = BufReader::new(file);
     let mut rows = Vec::new();
-    while !reader.fill_buf()?.is_empty() {
-        let row = rmp_serde::decode::from_read(&mut reader)
-            .with_context(|| format!("reading {}", path.display()))?;
+    for_each_row(path, |row| {
         rows.push(convert(row)?);
-    }
+        Ok(())
+    })?;
     Ok(rows)
+}
+
+/// Decodes each row of a spill file in turn; nothing when the file does not
+/// exist (its month spilled nothing).
+fn for_each_row<R: serde::de::DeserializeOwned>(
+    path: &Path,
+    mut each: impl FnMut(R) -> Result<()>,
+) -> Result<()> {
+    let bytes = match fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(err) => return Err(err).with_context(|| format!("reading {}", path.display())),
+    };
+    // A month's file is a few megabytes: decoding from memory reads each
+    // field without a reader's bookkeeping.
+    let mut decoder = rmp_serde::Deserializer::new(bytes.as_slice());
+    while !decoder.get_ref().is_empty() {
+        let row =
+            R::deserialize(&mut decoder).with_context(|| format!("reading {}", path.display()))?;
+        each(row)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
