@@ -11,9 +11,9 @@ use autoprecios::cli::Cli;
 /// allocator raised its mapping threshold as they were freed and served the
 /// next ones from heaps that kept growing, and jemalloc at its default
 /// 10 s decay kept them as well. With a 100 ms decay the peak follows what
-/// is held: at 3,000 versions 192 MiB with 400 days of history and 260 with
-/// 1,600 (glibc: 209 and 337), 1,486 MiB at 30,000 (glibc: 1,648), and
-/// 13 % less user time (BENCHMARKS.md, "jemalloc in generate").
+/// is held: at 3,000 versions with 1,600 days of history 258 to 268 MiB
+/// against glibc's 337 to 403, 1,597 MiB at 30,000 versions against 1,756,
+/// with less user time (BENCHMARKS.md, "jemalloc in generate").
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 

@@ -35,8 +35,9 @@ pub fn load_snapshot(dir: &Path) -> Result<Snapshot> {
 /// `catalogueObservedAt` (the signals and what is computed from them): a
 /// quote check at or before that time, unless it is its version's latest,
 /// is kept in brief, as an [`EarlierCheck`](super::model::EarlierCheck)
-/// (its count of quotes and its cheapest quote in each currency: all that
-/// its dealer price and `controles` read). Memory then follows the window,
+/// (its count of quotes, and for a version's first and last such check its
+/// cheapest quote in each currency: all that its dealer price and
+/// `controles` read of it in memory). Memory then follows the window,
 /// not the length of the history. With `spill`, the quotes of those checks,
 /// and the checks themselves but each version's first and last, are
 /// written there a month a file once read, for whatever republishes the
