@@ -60,6 +60,19 @@ impl TreeWriter {
         content_type: &str,
         bytes: &[u8],
     ) -> anyhow::Result<()> {
+        self.write_tagged(url, file, content_type, bytes).map(drop)
+    }
+
+    /// [`TreeWriter::write`], returning the file's ETag (its quoted hex
+    /// SHA-256), for a caller that publishes the digest too: the data
+    /// downloads' checksums, which would otherwise hash every file again.
+    pub fn write_tagged(
+        &self,
+        url: &str,
+        file: &str,
+        content_type: &str,
+        bytes: &[u8],
+    ) -> anyhow::Result<String> {
         let count = self.written.fetch_add(1, Ordering::SeqCst);
         if self.fail_after.is_some_and(|limit| count >= limit) {
             bail!("injected failure before writing {file}");
@@ -76,11 +89,12 @@ impl TreeWriter {
             content_type: content_type.to_owned(),
             etag: etag(bytes),
         };
+        let tag = entry.etag.clone();
         self.entries
             .lock()
             .map_err(|_| anyhow::anyhow!("manifest lock poisoned"))?
             .push(entry);
-        Ok(())
+        Ok(tag)
     }
 
     /// Where the file written at `file` is until the tree is published.

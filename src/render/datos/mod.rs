@@ -190,13 +190,17 @@ fn write_file(
     content_type: &str,
     bytes: &[u8],
 ) -> anyhow::Result<Written> {
-    site.out.write(
+    let etag = site.out.write_tagged(
         &format!("{DATOS}/{path}"),
         &format!("{}/{path}", DATOS.trim_start_matches('/')),
         content_type,
         bytes,
     )?;
-    Ok(Written::of(path, bytes))
+    Ok(Written {
+        path: path.to_owned(),
+        bytes: bytes.len(),
+        sha256: etag.trim_matches('"').to_owned(),
+    })
 }
 
 /// Builds a whole table's frame when it is written.
