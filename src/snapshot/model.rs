@@ -215,11 +215,18 @@ impl Cheapest {
     }
 }
 
-impl EarlierCheck {
-    /// The check with its cheapest quotes as its only quotes: what the
-    /// dealer price and the ranking of quotes need (`signals`). A check
-    /// that does not keep them ([`EarlierCheck::cheapest`]) has none here.
-    pub fn as_check(&self) -> QuoteCheck {
+impl Cheapest {
+    /// The cheapest of `quotes` in each currency.
+    pub fn of(quotes: &[SourceQuote]) -> Cheapest {
+        let mut cheapest = Cheapest::default();
+        for quote in quotes {
+            cheapest.offer(&quote.id, quote.price);
+        }
+        cheapest
+    }
+
+    /// Its quotes, by ID, as a check's quotes (their other fields unknown).
+    pub fn quotes(&self) -> Vec<SourceQuote> {
         let quote = |(slot, currency): (&Option<CheapestQuote>, Currency)| {
             slot.as_ref().map(|cheapest| SourceQuote {
                 id: cheapest.id.clone(),
@@ -234,18 +241,42 @@ impl EarlierCheck {
                 seller_id: None,
             })
         };
-        let mut quotes: Vec<SourceQuote> = self
-            .cheapest
-            .iter()
-            .flat_map(|c| [(&c.usd, Currency::Usd), (&c.ars, Currency::Ars)])
+        let mut quotes: Vec<SourceQuote> = [(&self.usd, Currency::Usd), (&self.ars, Currency::Ars)]
+            .into_iter()
             .filter_map(quote)
             .collect();
         quotes.sort_by(|a, b| a.id.cmp(&b.id));
+        quotes
+    }
+}
+
+impl EarlierCheck {
+    /// The check with its cheapest quotes as its only quotes: what the
+    /// dealer price and the ranking of quotes need (`signals`). A check
+    /// that does not keep them ([`EarlierCheck::cheapest`]) has none here.
+    pub fn as_check(&self) -> QuoteCheck {
         QuoteCheck {
             observed_at: self.observed_at,
             ars_per_usd: self.ars_per_usd,
             in_stock: self.in_stock,
-            quotes,
+            quotes: self
+                .cheapest
+                .as_deref()
+                .map_or_else(Vec::new, Cheapest::quotes),
+        }
+    }
+}
+
+impl QuoteCheck {
+    /// The check with only its cheapest quote in each currency: its lowest
+    /// quote is one of them, so ranking these two gives it (`controles`)
+    /// without converting every quote to dollars.
+    pub fn in_brief(&self) -> QuoteCheck {
+        QuoteCheck {
+            observed_at: self.observed_at,
+            ars_per_usd: self.ars_per_usd,
+            in_stock: self.in_stock,
+            quotes: Cheapest::of(&self.quotes).quotes(),
         }
     }
 }

@@ -228,39 +228,53 @@ impl<'a> HistoryMonths<'a> {
         let Some(dir) = &self.snapshot.spilled_in else {
             return Ok(Vec::new());
         };
-        let month = month_file(month_of(period.start));
-        let path = dir.join(CHECKS_DIR).join(&month);
-        let mut checks = read_all(&path, |row: SpilledCheck| {
-            let check = EarlierCheck {
-                observed_at: DateTime::from_timestamp_nanos(row.observed_at_ns),
-                ars_per_usd: row.ars_per_usd,
-                in_stock: row.in_stock,
-                quote_count: row.quote_count,
-                cheapest: Some(Box::default()),
-            };
-            Ok((self.version(&path, &row.version_id)?, check))
-        })?;
+        let mut checks = self.spilled_in_brief(dir, period)?;
         // The checks come in version and time order, as they were spilled,
         // and so do a check's quotes, mostly: each is looked for at the
         // check of the quote before it, and at the next, before a search.
         let mut hint = 0;
-        for_each_row(&dir.join(&month), |row: Row| {
+        let quotes = dir.join(month_file(month_of(period.start)));
+        for_each_row(&quotes, |row: Row| {
             let at = row.checked_at();
             let Some(k) = check_position(&checks, hint, (&row.version_id, at)) else {
                 return Ok(());
             };
             hint = k;
-            if let Some(cheapest) = &mut checks[k].1.cheapest {
-                cheapest.offer(&row.quote_id, row.price());
-            }
+            let cheapest = checks[k].1.cheapest.get_or_insert_default();
+            cheapest.offer(&row.quote_id, row.price());
             Ok(())
         })?;
         Ok(checks)
     }
 
+    /// The spilled earlier checks of the month `period` in version and time
+    /// order, as spilled in `dir`, without their cheapest quotes.
+    fn spilled_in_brief(
+        &self,
+        dir: &Path,
+        period: &Range<Time>,
+    ) -> Result<Vec<(&'a Version, EarlierCheck)>> {
+        let path = dir
+            .join(CHECKS_DIR)
+            .join(month_file(month_of(period.start)));
+        read_all(&path, |row: SpilledCheck| {
+            let check = EarlierCheck {
+                observed_at: DateTime::from_timestamp_nanos(row.observed_at_ns),
+                ars_per_usd: row.ars_per_usd,
+                in_stock: row.in_stock,
+                quote_count: row.quote_count,
+                cheapest: None,
+            };
+            Ok((self.version(&path, &row.version_id)?, check))
+        })
+    }
+
     /// The `quote_checks` frame of the month `period`.
     pub fn check_frame(&self, period: Range<Time>) -> Result<Frame> {
-        let spilled = self.spilled_checks(&period)?;
+        let spilled = match &self.snapshot.spilled_in {
+            Some(dir) => self.spilled_in_brief(dir, &period)?,
+            None => Vec::new(),
+        };
         let mut rows = sorted_checks(&sorted_versions(self.snapshot), &period);
         rows.extend(spilled.iter().map(|(version, check)| CheckRow {
             version_id: &version.id,
@@ -404,6 +418,90 @@ mod tests {
             at = next;
         }
         out
+    }
+
+    /// A check's lowest quote, as `controles` publishes it, is the lowest
+    /// of its cheapest quote in each currency ([`QuoteCheck::in_brief`]):
+    /// hand-made checks in both currencies (a tie within a currency, a tie
+    /// across them, no rate for the pesos) and every check of a sample.
+    #[test]
+    fn the_lowest_quote_of_a_check_is_the_lowest_of_its_brief() {
+        use crate::signals::current_quotes;
+        use crate::snapshot::QuoteCheck;
+        let lowest = |check: &QuoteCheck| {
+            current_quotes(check)
+                .into_iter()
+                .next()
+                .map(|q| (q.id, q.price, q.currency, q.price_usd.to_bits()))
+        };
+        let quote = |id: &str, amount: f64, currency: Currency| SourceQuote {
+            id: id.into(),
+            price: Money { amount, currency },
+            fees_included: None,
+            color: None,
+            stock: None,
+            location: None,
+            seller_id: None,
+        };
+        let check = |rate: Option<f64>, quotes: Vec<SourceQuote>| QuoteCheck {
+            observed_at: Utc.with_ymd_and_hms(2026, 11, 2, 12, 0, 0).unwrap(),
+            ars_per_usd: rate,
+            in_stock: true,
+            quotes,
+        };
+        let dollars = || {
+            vec![
+                quote("b", 20_000.0, Currency::Usd),
+                quote("a", 20_000.0, Currency::Usd),
+            ]
+        };
+        let cases = [
+            // 19,000,000 pesos at 1,000 are USD 19,000: the pesos win.
+            (
+                check(
+                    Some(1000.0),
+                    [dollars(), vec![quote("c", 19e6, Currency::Ars)]].concat(),
+                ),
+                "c",
+            ),
+            // USD 20,000 either way: the lower ID, across currencies.
+            (
+                check(
+                    Some(1000.0),
+                    [
+                        dollars(),
+                        vec![
+                            quote("0", 20e6, Currency::Ars),
+                            quote("1", 30e6, Currency::Ars),
+                        ],
+                    ]
+                    .concat(),
+                ),
+                "0",
+            ),
+            // No rate: pesos have no dollar price and rank last.
+            (
+                check(
+                    None,
+                    [dollars(), vec![quote("0", 1.0, Currency::Ars)]].concat(),
+                ),
+                "a",
+            ),
+        ];
+        for (check, id) in &cases {
+            let brief = check.in_brief();
+            assert!(brief.quotes.len() == 2, "{brief:?}");
+            assert_eq!(lowest(check).map(|l| l.0), Some(id.to_string()));
+            assert_eq!(lowest(&brief), lowest(check), "{check:?}");
+        }
+        let sample = generate_sample(&SampleOptions {
+            versions: 30,
+            days: 400,
+            ..SampleOptions::default()
+        });
+        for check in sample.versions.iter().flat_map(|v| &v.checks) {
+            assert_eq!(lowest(&check.in_brief()), lowest(check), "{check:?}");
+        }
     }
 
     /// A month's `quotes` and `quote_checks` from a snapshot loaded for the

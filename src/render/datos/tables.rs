@@ -5,7 +5,6 @@
 //! are its page's `historial.csv`) and `catalogo` (the catalogue price runs
 //! with the change each one starts). Columns as `fields.rs` describes them.
 
-use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::ops::Range;
 
@@ -172,28 +171,20 @@ pub fn controles(
     spilled: &[(&Version, EarlierCheck)],
     period: Range<Time>,
 ) -> Frame {
+    // Each check with its cheapest quote in each currency as its quotes:
+    // its lowest quote is one of them.
     let held = snapshot.versions.iter().flat_map(|version| {
         let earlier = in_period(&version.earlier, |check| check.observed_at, &period)
             .iter()
-            .map(move |check| {
-                (
-                    version,
-                    Cow::Owned(check.as_check()),
-                    check.quote_count as usize,
-                )
-            });
+            .map(move |check| (version, check.as_check(), check.quote_count as usize));
         let checks = in_period(&version.checks, |check| check.observed_at, &period)
             .iter()
-            .map(move |check| (version, Cow::Borrowed(check), check.quotes.len()));
+            .map(move |check| (version, check.in_brief(), check.quotes.len()));
         earlier.chain(checks)
     });
-    let spilled = spilled.iter().map(|(version, check)| {
-        (
-            *version,
-            Cow::Owned(check.as_check()),
-            check.quote_count as usize,
-        )
-    });
+    let spilled = spilled
+        .iter()
+        .map(|(version, check)| (*version, check.as_check(), check.quote_count as usize));
     let mut rows: Vec<CheckRow> = held
         .chain(spilled)
         .filter_map(|(version, check, quote_count)| {
