@@ -83,43 +83,66 @@ impl<'a> RivalIndex<'a> {
             return Vec::new();
         };
         let low = list.partition_point(|(pesos, _)| (own - pesos) * 20.0 > own);
-        let mut near: Vec<(u64, &Vehicle)> = list[low..]
+        let prefix = own_prefix(&vehicle.id);
+        // The first MOST models in pair order, each by its first version,
+        // kept while the band is walked rather than by sorting it (a band
+        // holds hundreds of versions at 30,000): a model's entry gives way
+        // to an earlier version of it, and a model pushed out by MOST
+        // earlier ones can come back only with an earlier version.
+        let mut first: Vec<(u64, &Vehicle)> = Vec::with_capacity(MOST + 1);
+        let band = list[low..]
             .iter()
             .take_while(|(pesos, _)| (pesos - own) * 20.0 <= own)
-            .filter(|(_, other)| other.make != vehicle.make || other.model != vehicle.model)
-            .map(|(_, other)| (pair_order(&vehicle.id, &other.id), *other))
-            .collect();
-        near.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.id.cmp(&b.1.id)));
-        let mut models: Vec<(&str, &str)> = Vec::with_capacity(MOST);
-        let mut shown_rivals = Vec::with_capacity(MOST);
-        for (_, rival) in near {
-            let model = (rival.make.as_str(), rival.model.as_str());
-            if models.contains(&model) {
-                continue;
+            .filter(|(_, other)| other.make != vehicle.make || other.model != vehicle.model);
+        for (_, other) in band {
+            let key = (fnv1a_from(prefix, other.id.bytes()), *other);
+            let earlier =
+                |a: &(u64, &Vehicle), b: &(u64, &Vehicle)| (a.0, &a.1.id) < (b.0, &b.1.id);
+            match first
+                .iter()
+                .position(|(_, v)| v.make == other.make && v.model == other.model)
+            {
+                Some(same) if earlier(&key, &first[same]) => {
+                    first.remove(same);
+                }
+                Some(_) => continue,
+                None if first.len() == MOST && !earlier(&key, &first[MOST - 1]) => continue,
+                None => {}
             }
-            models.push(model);
-            shown_rivals.push(shown(rival));
-            if shown_rivals.len() == MOST {
-                break;
-            }
+            let at = first.partition_point(|entry| earlier(entry, &key));
+            first.insert(at, key);
+            first.truncate(MOST);
         }
-        shown_rivals
+        first.into_iter().map(|(_, rival)| shown(rival)).collect()
     }
 }
+
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// Where `rival` comes on `own`'s page: FNV-1a (64-bit) of the two IDs, a
 /// fixed function of the pair (the same on every machine and release, unlike
 /// std's hasher), so that each page shows its own spread of the versions
 /// near its price and keeps it while prices move.
 pub fn pair_order(own: &str, rival: &str) -> u64 {
-    fnv1a(own.bytes().chain([0]).chain(rival.bytes()))
+    fnv1a_from(own_prefix(own), rival.bytes())
+}
+
+/// The FNV-1a state after `own` and the separator, from which
+/// [`pair_order`] goes on with any rival's ID.
+fn own_prefix(own: &str) -> u64 {
+    fnv1a_from(FNV_OFFSET, own.bytes().chain([0]))
 }
 
 /// The 64-bit FNV-1a hash of `bytes`.
+#[cfg(test)]
 fn fnv1a(bytes: impl Iterator<Item = u8>) -> u64 {
-    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+    fnv1a_from(FNV_OFFSET, bytes)
+}
+
+/// FNV-1a (64-bit) of `bytes`, continued from `state`.
+fn fnv1a_from(state: u64, bytes: impl Iterator<Item = u8>) -> u64 {
     const PRIME: u64 = 0x0100_0000_01b3;
-    bytes.fold(OFFSET, |hash, byte| {
+    bytes.fold(state, |hash, byte| {
         (hash ^ u64::from(byte)).wrapping_mul(PRIME)
     })
 }
@@ -197,6 +220,41 @@ mod tests {
         expected.retain(|id| !id.starts_with('e') || *id == first_e);
         expected.truncate(MOST);
         assert_eq!(ids(&RivalIndex::new(&all).of(&own)), expected);
+    }
+
+    #[test]
+    fn a_wide_band_gives_what_sorting_all_of_it_gives() {
+        // 400 versions of 40 models within 5 % (and 40 beyond it), seen
+        // from 50 pages: the rivals kept while walking the band are those
+        // of the rule read literally, every pair ordered, then one per
+        // model, then three.
+        let mut all = Vec::new();
+        for i in 0..440 {
+            let pesos = 940_000.0 + f64::from(i) * 250.0;
+            all.push(sedan(&format!("v{i}"), &format!("M{}", i % 40), pesos));
+        }
+        let index = RivalIndex::new(&all);
+        for page in 0..50 {
+            let own = sedan(&format!("own{page}"), "Own", 1_000_000.0);
+            let mut band: Vec<&Vehicle> = all
+                .iter()
+                .filter(|v| {
+                    (v.price_ars.expect("priced") - 1_000_000.0).abs() * 20.0 <= 1_000_000.0
+                })
+                .collect();
+            assert_eq!(band.len(), 400);
+            band.sort_by_key(|v| (pair_order(&own.id, &v.id), v.id.clone()));
+            let mut expected: Vec<&str> = Vec::new();
+            let mut models: Vec<&str> = Vec::new();
+            for v in band {
+                if !models.contains(&v.model.as_str()) {
+                    models.push(&v.model);
+                    expected.push(&v.id);
+                }
+            }
+            expected.truncate(MOST);
+            assert_eq!(ids(&index.of(&own)), expected, "page {page}");
+        }
     }
 
     #[test]
