@@ -83,7 +83,10 @@ impl TextCells {
 
 impl<S: AsRef<str>> FromIterator<Option<S>> for TextCells {
     fn from_iter<I: IntoIterator<Item = Option<S>>>(cells: I) -> Self {
+        let cells = cells.into_iter();
         let mut text = TextCells::default();
+        text.offsets.reserve(cells.size_hint().0);
+        text.present.reserve(cells.size_hint().0);
         for cell in cells {
             text.push(cell.as_ref().map(AsRef::as_ref));
         }

@@ -8,7 +8,6 @@ use std::ops::Range;
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use compact_str::CompactString;
 use serde::Serialize;
 
 use super::model::{CatalogueRun, QuoteCheck, Snapshot, SourceQuote, Specs, Version};
@@ -155,25 +154,17 @@ fn versions_frame(versions: &[&Version]) -> Frame {
         .text("model", v.iter().map(|v| Some(v.model.clone())))
         .text("trim", v.iter().map(|v| Some(v.trim.clone())))
         .text("trimDisplay", v.iter().map(|v| v.trim_display.clone()))
-        .text(
-            "type",
-            v.iter().map(|v| v.body_type.map(|x| x.as_str().to_owned())),
-        )
+        .text("type", v.iter().map(|v| v.body_type.map(|x| x.as_str())))
         .text("tier", v.iter().map(|v| v.tier.clone()))
         .text("tierLabel", v.iter().map(|v| v.tier_label.clone()))
-        .text(
-            "fuel",
-            v.iter().map(|v| v.fuel.map(|x| x.as_str().to_owned())),
-        )
+        .text("fuel", v.iter().map(|v| v.fuel.map(|x| x.as_str())))
         .text(
             "transmission",
-            v.iter()
-                .map(|v| v.transmission.map(|x| x.as_str().to_owned())),
+            v.iter().map(|v| v.transmission.map(|x| x.as_str())),
         )
         .text(
             "drivetrain",
-            v.iter()
-                .map(|v| v.drivetrain.map(|x| x.as_str().to_owned())),
+            v.iter().map(|v| v.drivetrain.map(|x| x.as_str())),
         )
         .integer("seats", v.iter().map(|v| v.seats.map(i64::from)))
         .integer("airbags", v.iter().map(|v| v.airbags.map(i64::from)))
@@ -191,15 +182,12 @@ fn catalogue_prices_frame(versions: &[&Version]) -> Frame {
         })
         .collect();
     Frame::new("catalogue_prices")
-        .text(
-            "versionId",
-            rows.iter().map(|(id, _)| Some((*id).to_owned())),
-        )
+        .text("versionId", rows.iter().map(|(id, _)| Some(*id)))
         .number("price", rows.iter().map(|(_, run)| Some(run.price.amount)))
         .text(
             "currency",
             rows.iter()
-                .map(|(_, run)| Some(run.price.currency.as_str().to_owned())),
+                .map(|(_, run)| Some(run.price.currency.as_str())),
         )
         .time(
             "firstSeen",
@@ -305,28 +293,19 @@ fn rows_of<'a>(
 pub(super) fn quote_rows_frame(rows: &[(&str, Time, &SourceQuote)]) -> Frame {
     let r = rows;
     Frame::new("quotes")
-        .text(
-            "versionId",
-            r.iter().map(|(id, _, _)| Some((*id).to_owned())),
-        )
+        .text("versionId", r.iter().map(|(id, _, _)| Some(*id)))
         .time("checkedAt", r.iter().map(|(_, at, _)| Some(*at)))
-        .text("quoteId", r.iter().map(|(_, _, q)| Some(q.id.to_string())))
+        .text("quoteId", r.iter().map(|(_, _, q)| Some(q.id.as_str())))
         .number("price", r.iter().map(|(_, _, q)| Some(q.price.amount)))
         .text(
             "currency",
-            r.iter()
-                .map(|(_, _, q)| Some(q.price.currency.as_str().to_owned())),
+            r.iter().map(|(_, _, q)| Some(q.price.currency.as_str())),
         )
         .boolean("feesIncluded", r.iter().map(|(_, _, q)| q.fees_included))
-        .text("color", r.iter().map(|(_, _, q)| owned(&q.color)))
+        .text("color", r.iter().map(|(_, _, q)| q.color.as_deref()))
         .integer("stock", r.iter().map(|(_, _, q)| q.stock))
-        .text("location", r.iter().map(|(_, _, q)| owned(&q.location)))
-        .text("sellerId", r.iter().map(|(_, _, q)| owned(&q.seller_id)))
-}
-
-/// A short text as an owned cell.
-fn owned(text: &Option<CompactString>) -> Option<String> {
-    text.as_deref().map(str::to_owned)
+        .text("location", r.iter().map(|(_, _, q)| q.location.as_deref()))
+        .text("sellerId", r.iter().map(|(_, _, q)| q.seller_id.as_deref()))
 }
 
 /// One `specs.jsonl` line: the version ID first, then the record's fields.

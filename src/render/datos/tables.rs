@@ -17,8 +17,8 @@ use crate::snapshot::{EarlierCheck, Snapshot, Version};
 use crate::time::Time;
 use crate::vocab::{Reason, Window};
 
-fn text(value: &str) -> Option<String> {
-    Some(value.to_owned())
+fn text(value: &str) -> Option<&str> {
+    Some(value)
 }
 
 /// `versiones`: one row per published version, in ID order.
@@ -41,17 +41,17 @@ fn identity_columns(v: &[Vehicle], links: &Links) -> Frame {
         .text("model", v.iter().map(|x| text(&x.model)))
         .text("trim", v.iter().map(|x| text(&x.trim)))
         .text("trimDisplay", v.iter().map(|x| x.trim_display.clone()))
-        .text("type", v.iter().map(|x| x.body_type.map(|t| t.to_string())))
+        .text("type", v.iter().map(|x| x.body_type.map(|t| t.as_str())))
         .text("tier", v.iter().map(|x| x.tier.clone()))
         .text("tierLabel", v.iter().map(|x| x.tier_label.clone()))
-        .text("fuel", v.iter().map(|x| x.fuel.map(|f| f.to_string())))
+        .text("fuel", v.iter().map(|x| x.fuel.map(|f| f.as_str())))
         .text(
             "transmission",
-            v.iter().map(|x| x.transmission.map(|t| t.to_string())),
+            v.iter().map(|x| x.transmission.map(|t| t.as_str())),
         )
         .text(
             "drivetrain",
-            v.iter().map(|x| x.drivetrain.map(|d| d.to_string())),
+            v.iter().map(|x| x.drivetrain.map(|d| d.as_str())),
         )
         .integer("seats", v.iter().map(|x| x.seats.map(i64::from)))
         .integer("airbags", v.iter().map(|x| x.airbags.map(i64::from)))
@@ -89,7 +89,7 @@ fn signal_columns(frame: Frame, v: &[Vehicle]) -> Frame {
         .text(
             "bestQuoteCurrency",
             v.iter()
-                .map(|x| x.best_quote.as_ref().map(|q| q.currency.to_string())),
+                .map(|x| x.best_quote.as_ref().map(|q| q.currency.as_str())),
         )
         .number("arsPerUsd", v.iter().map(|x| x.exchange_rate.ars_per_usd))
         .number(
@@ -222,7 +222,7 @@ pub fn controles(
         .number("lowestPrice", r.iter().map(|x| Some(x.lowest.price)))
         .text(
             "lowestCurrency",
-            r.iter().map(|x| Some(x.lowest.currency.to_string())),
+            r.iter().map(|x| Some(x.lowest.currency.as_str())),
         )
         .number("dealerPriceUsd", r.iter().map(|x| Some(x.lowest.price_usd)))
 }
@@ -295,7 +295,7 @@ pub fn catalogo(snapshot: &Snapshot, catalogue: &Catalogue) -> Frame {
         .number("price", r.iter().map(|x| Some(run(x).price.amount)))
         .text(
             "currency",
-            r.iter().map(|x| Some(run(x).price.currency.to_string())),
+            r.iter().map(|x| Some(run(x).price.currency.as_str())),
         )
         .number(
             "previousPrice",
@@ -304,7 +304,7 @@ pub fn catalogo(snapshot: &Snapshot, catalogue: &Catalogue) -> Frame {
         .text(
             "previousCurrency",
             r.iter()
-                .map(|x| previous(x).map(|p| p.price.currency.to_string())),
+                .map(|x| previous(x).map(|p| p.price.currency.as_str())),
         )
         .text("change", r.iter().map(change))
 }
