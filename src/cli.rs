@@ -44,6 +44,11 @@ pub enum Command {
         /// public `--base-url`).
         #[arg(long)]
         strict: bool,
+        /// Encode every data download again rather than keep the previous
+        /// tree's files of a part whose rows are unchanged (a closed month).
+        /// The bytes are the same either way.
+        #[arg(long)]
+        fresh: bool,
     },
     /// Validate a snapshot and print what a maintainer checks before publishing.
     Check {

@@ -19,6 +19,14 @@ use rayon::prelude::*;
 
 use crate::time::{Time, format_time};
 
+/// What decides a frame's encoded bytes besides its cells: this code, the
+/// gzip level, and the versions of the compressors. Part of
+/// [`Frame::digest`], so a tree's download whose frame and encoding are
+/// unchanged can be kept, not encoded again (`render::datos::reuse`).
+/// Bump the number whenever a frame's bytes change; the test
+/// `the_encoding_is_pinned` fails until then.
+pub const ENCODING: &str = "autoprecios frame encoding 1";
+
 /// Rows of one gzip member (and one CSV piece formatted on its own thread):
 /// small enough that a big table is spread over every core and never held
 /// whole as text, large enough that the restart of each member costs
@@ -208,6 +216,69 @@ impl Frame {
         self.columns.first().map_or(0, |(_, cells)| cells.len())
     }
 
+    /// SHA-256 of everything that decides the frame's files at gzip
+    /// `level`: [`ENCODING`], the level, the rows per gzip member and per
+    /// row group, the table's name, and each column's name, type and cells. Two frames with the same digest are
+    /// the same table and encode to the same bytes.
+    pub fn digest(&self, level: u32) -> [u8; 32] {
+        use sha2::{Digest, Sha256};
+        let mut hash = Sha256::new();
+        let mut put = |bytes: &[u8]| {
+            hash.update((bytes.len() as u64).to_le_bytes());
+            hash.update(bytes);
+        };
+        put(ENCODING.as_bytes());
+        put(&level.to_le_bytes());
+        // Where gzip members and row groups are cut (the pinned test is
+        // smaller than either).
+        put(&(ROWS_PER_MEMBER as u64).to_le_bytes());
+        put(&(parquet::ROWS_PER_GROUP as u64).to_le_bytes());
+        put(self.name.as_bytes());
+        for (name, cells) in &self.columns {
+            put(name.as_bytes());
+            let mut buffer = Vec::with_capacity(cells.len() * 9);
+            let kind: &[u8] = match cells {
+                Cells::Text(v) => {
+                    // The bytes once, then each cell's end offset.
+                    put(v.bytes.as_bytes());
+                    for index in 0..v.len() {
+                        let end = v.offsets[index + 1].to_le_bytes();
+                        push_cell(&mut buffer, v.present[index].then_some(end));
+                    }
+                    b"text"
+                }
+                Cells::Integer(v) => {
+                    v.iter()
+                        .for_each(|x| push_cell(&mut buffer, x.map(i64::to_le_bytes)));
+                    b"integer"
+                }
+                Cells::Time(v) => {
+                    v.iter()
+                        .for_each(|x| push_cell(&mut buffer, x.map(i64::to_le_bytes)));
+                    b"time"
+                }
+                Cells::Number(v) => {
+                    v.iter()
+                        .for_each(|x| push_cell(&mut buffer, x.map(|x| x.to_bits().to_le_bytes())));
+                    b"number"
+                }
+                Cells::Boolean(v) => {
+                    v.iter()
+                        .for_each(|x| push_cell(&mut buffer, x.map(|x| [u8::from(x)])));
+                    b"boolean"
+                }
+                Cells::Date(v) => {
+                    v.iter()
+                        .for_each(|x| push_cell(&mut buffer, x.map(i32::to_le_bytes)));
+                    b"date"
+                }
+            };
+            put(kind);
+            put(&buffer);
+        }
+        hash.finalize().into()
+    }
+
     /// The table as a Parquet file (see `parquet.rs`).
     pub fn into_parquet(self) -> Result<Vec<u8>> {
         parquet::encode(self.columns)
@@ -298,6 +369,16 @@ impl Frame {
     }
 }
 
+/// Appends a cell to a digest's buffer: a presence byte, then the value's
+/// bytes (a column's values are all `N` bytes long, so no cell can be
+/// read as another).
+fn push_cell<const N: usize>(buffer: &mut Vec<u8>, value: Option<[u8; N]>) {
+    buffer.push(u8::from(value.is_some()));
+    if let Some(bytes) = value {
+        buffer.extend_from_slice(&bytes);
+    }
+}
+
 /// A time in whole seconds since 1970 as every output writes times.
 fn format_seconds(seconds: i64) -> String {
     DateTime::from_timestamp(seconds, 0).map_or_else(String::new, format_time)
@@ -370,6 +451,83 @@ mod tests {
              ,1445.6,,,1970-01-01\n\"say \"\"hi\"\"\",,false,1969-12-31T23:59:59Z,\n"
         );
         assert_eq!(sample().height(), 3);
+    }
+
+    fn hex(bytes: &[u8]) -> String {
+        bytes.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    #[test]
+    fn the_encoding_is_pinned() {
+        // A tree keeps an earlier tree's download when the frame's digest,
+        // which names ENCODING, is unchanged. If these bytes change, bump
+        // ENCODING, then pin the new digests here.
+        use sha2::{Digest, Sha256};
+        let csv = sample().to_csv_gz(5).expect("gzip");
+        let parquet = sample().into_parquet().expect("parquet");
+        assert_eq!(
+            (hex(&Sha256::digest(&csv)), hex(&Sha256::digest(&parquet))),
+            (
+                String::from("050b806484d5197d36d5a7b87c81245d9869cdf67882211e2bb6c7cd4caa57fc"),
+                String::from("5d0504e21f4e039313b640a4eb8c241c6aa419be9e91ae7a3a542ce0a9b76691")
+            ),
+            "the encoding changed: bump ENCODING"
+        );
+    }
+
+    #[test]
+    fn the_digest_tells_every_cell_apart() {
+        let base = sample().digest(5);
+        assert_eq!(base, sample().digest(5), "the same frame, the same digest");
+        assert_ne!(base, sample().digest(6), "another gzip level");
+        let text = |cells: [Option<&str>; 2]| Frame::new("t").text("a", cells.into_iter());
+        assert_ne!(
+            text([Some("ab"), Some("c")]).digest(5),
+            text([Some("a"), Some("bc")]).digest(5),
+            "where one text ends"
+        );
+        assert_ne!(
+            text([Some(""), None]).digest(5),
+            text([None, Some("")]).digest(5),
+            "an empty text is not a missing one"
+        );
+        let mut changed = 0;
+        for (index, (_, cells)) in sample().columns.iter().enumerate() {
+            let mut other = sample();
+            other.columns[index].1 = match cells.clone() {
+                Cells::Text(_) => Cells::Text(
+                    [Some("x,y"), None, Some("say \"hi!\"")]
+                        .into_iter()
+                        .collect(),
+                ),
+                Cells::Number(mut v) => {
+                    v[0] = Some(25_300.000_000_1);
+                    Cells::Number(v)
+                }
+                Cells::Boolean(mut v) => {
+                    v[1] = Some(false);
+                    Cells::Boolean(v)
+                }
+                Cells::Time(mut v) => {
+                    v[0] = v[0].map(|t| t + 1);
+                    Cells::Time(v)
+                }
+                Cells::Date(mut v) => {
+                    v[2] = Some(0);
+                    Cells::Date(v)
+                }
+                Cells::Integer(v) => Cells::Integer(v),
+            };
+            assert_ne!(other.digest(5), base, "column {index}");
+            let mut renamed = sample();
+            renamed.columns[index].0.push('_');
+            assert_ne!(renamed.digest(5), base, "column {index} renamed");
+            changed += 1;
+        }
+        assert_eq!(changed, 5);
+        let numbers = Frame::new("t").number("a", [Some(1.0)].into_iter());
+        let integers = Frame::new("t").integer("a", [Some(1.0f64.to_bits() as i64)].into_iter());
+        assert_ne!(numbers.digest(5), integers.digest(5), "a column's type");
     }
 
     #[test]

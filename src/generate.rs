@@ -44,6 +44,9 @@ pub struct GenerateOptions {
     /// Refuse a loopback edge origin with a public base URL instead of
     /// warning.
     pub strict: bool,
+    /// Encode every data download, keeping none of the previous tree's
+    /// (`render::datos::reuse`).
+    pub fresh: bool,
     /// Fail after writing this many files (tests of the all-or-nothing swap).
     pub fail_after: Option<usize>,
 }
@@ -146,7 +149,7 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
     // the tree writer, so they are written side by side: the downloads' long
     // tail (the largest table's last file) overlaps the pages.
     let (datos, pages) = rayon::join(
-        || timed("write data downloads", || write_datos(&site)),
+        || timed("write data downloads", || write_datos(&site, options.fresh)),
         || {
             timed("write site", || {
                 write_site(&site, &[datos_sitemap_entry(&site)])

@@ -73,6 +73,49 @@ impl TreeWriter {
         content_type: &str,
         bytes: &[u8],
     ) -> anyhow::Result<String> {
+        let (file, path) = self.place(file)?;
+        fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))?;
+        self.record(url, file, content_type, etag(bytes))
+    }
+
+    /// Puts `source`, a file of an earlier tree whose ETag is `etag` (the
+    /// caller has checked its bytes), at `file` as the answer to `url`:
+    /// hard-linked, since no tree is ever written in place, or copied
+    /// where the file system refuses the link.
+    pub fn link(
+        &self,
+        url: &str,
+        file: &str,
+        content_type: &str,
+        source: &Path,
+        etag: String,
+    ) -> anyhow::Result<()> {
+        let (file, path) = self.place(file)?;
+        if fs::hard_link(source, &path).is_err() {
+            fs::copy(source, &path)
+                .with_context(|| format!("copying {} to {}", source.display(), path.display()))?;
+        }
+        self.record(url, file, content_type, etag).map(drop)
+    }
+
+    /// Writes `bytes` at `name` in the tree's root, beside the manifest:
+    /// a file for a later run of `generate`, neither served nor listed.
+    pub fn write_beside(&self, name: &str, bytes: &[u8]) -> anyhow::Result<()> {
+        let path = self.staging.join(name);
+        fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))
+    }
+
+    /// The tree the destination holds now, which this one replaces (none
+    /// on a first run): a stage may keep files of it that would come out
+    /// the same.
+    pub fn previous(&self) -> Option<PathBuf> {
+        let tree = fs::canonicalize(&self.destination).ok()?;
+        tree.join(MANIFEST).is_file().then_some(tree)
+    }
+
+    /// Counts a file about to be written (failing as `fail_after` says),
+    /// and makes its directory; its tree path and staged path.
+    fn place(&self, file: &str) -> anyhow::Result<(String, PathBuf)> {
         let count = self.written.fetch_add(1, Ordering::SeqCst);
         if self.fail_after.is_some_and(|limit| count >= limit) {
             bail!("injected failure before writing {file}");
@@ -82,12 +125,22 @@ impl TreeWriter {
         if let Some(parent) = path.parent() {
             fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
         }
-        fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))?;
+        Ok((file, path))
+    }
+
+    /// Lists a written file in the manifest; its ETag.
+    fn record(
+        &self,
+        url: &str,
+        file: String,
+        content_type: &str,
+        etag: String,
+    ) -> anyhow::Result<String> {
         let entry = ManifestEntry {
             url: url.to_owned(),
             file,
             content_type: content_type.to_owned(),
-            etag: etag(bytes),
+            etag,
         };
         let tag = entry.etag.clone();
         self.entries

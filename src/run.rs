@@ -24,6 +24,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             edge_origin,
             keep,
             strict,
+            fresh,
         } => generate(&GenerateOptions {
             data,
             out,
@@ -31,6 +32,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             edge_origin,
             keep,
             strict,
+            fresh,
             fail_after: None,
         })
         .map(|_| ()),

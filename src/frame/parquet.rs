@@ -24,7 +24,7 @@ use super::{Cells, TextCells};
 
 /// Rows per row group: the size polars writes by default, so a reader can
 /// skip most of a large table by its statistics.
-const ROWS_PER_GROUP: usize = 512 * 512;
+pub(super) const ROWS_PER_GROUP: usize = 512 * 512;
 
 /// The time zone of every timestamp column.
 const UTC: &str = "UTC";

@@ -21,9 +21,10 @@ fn every_manifest_url_has_a_file_whose_sha256_is_its_etag() {
     let tree = read_tree(&fixture.out);
     assert_eq!(
         tree.len(),
-        fixture.manifest.files.len() + 1,
-        "every file but the manifest is listed"
+        fixture.manifest.files.len() + 2,
+        "every file but the manifest and the downloads' record is listed"
     );
+    assert!(tree.contains_key(autoprecios::render::datos::reuse::SOURCES));
 }
 
 #[test]

@@ -25,6 +25,7 @@ pub mod fields;
 pub mod months;
 pub mod package;
 pub mod page;
+pub mod reuse;
 pub mod snapshot_fields;
 pub mod tables;
 
@@ -49,6 +50,7 @@ use fields::TableDoc;
 use months::Month;
 use package::{Part, TableFiles, Written, file_resource, gzip, sha256sums, table_resources};
 use page::{DatosFiles, write_datos_page};
+use reuse::Reuse;
 
 /// Site path of the page; the files live under `/datos/`.
 pub const DATOS: &str = "/datos";
@@ -85,9 +87,11 @@ pub fn write_history_csvs(site: &Site) -> anyhow::Result<()> {
     })
 }
 
-/// Writes every file of `/datos/` and the page.
-pub fn write_datos(site: &Site) -> anyhow::Result<()> {
+/// Writes every file of `/datos/` and the page; with `fresh`, every part
+/// is encoded, none kept from the previous tree (`reuse.rs`).
+pub fn write_datos(site: &Site, fresh: bool) -> anyhow::Result<()> {
     write_history_csvs(site)?;
+    let reuse = Reuse::open(site.out, fresh);
     let (snapshot, catalogue, links) = (site.snapshot, site.catalogue, site.index.links());
     let months = months::of_checks(snapshot);
     let history = &HistoryMonths::of(snapshot)?;
@@ -133,10 +137,11 @@ pub fn write_datos(site: &Site) -> anyhow::Result<()> {
         })
         .collect();
     let (tables, snapshot_tables) = rayon::join(
-        || write_tables(site, "", own, &months),
-        || write_tables(site, "snapshot/", theirs, &months),
+        || write_tables(site, &reuse, "", own, &months),
+        || write_tables(site, &reuse, "snapshot/", theirs, &months),
     );
     let (tables, snapshot_tables) = (tables?, snapshot_tables?);
+    reuse.finish(site.out)?;
     let mut meta_json =
         serde_json::to_string_pretty(&snapshot.meta).context("serializing snapshot.json")?;
     meta_json.push('\n');
@@ -232,6 +237,7 @@ pub const GZIP_LEVEL: u32 = 5;
 /// there are threads are held at once.
 fn write_tables(
     site: &Site,
+    reuse: &Reuse,
     folder: &'static str,
     tables: Vec<TableJob>,
     months: &[Month],
@@ -251,7 +257,10 @@ fn write_tables(
         .into_par_iter()
         .map(|(index, month, build)| {
             let doc = &tables[index].0;
-            Ok((index, write_part(site, folder, doc, month, build()?)?))
+            Ok((
+                index,
+                write_part(site, reuse, folder, doc, month, build()?)?,
+            ))
         })
         .collect::<anyhow::Result<_>>()?;
     let mut files: Vec<TableFiles> = tables
@@ -268,10 +277,12 @@ fn write_tables(
     Ok(files)
 }
 
-/// Encodes and writes one file pair of a table: the whole table, or its
-/// rows of one month.
+/// Encodes and writes one file pair of a table (the whole table, or its
+/// rows of one month), or keeps the previous tree's when it was encoded
+/// from the same frame.
 fn write_part(
     site: &Site,
+    reuse: &Reuse,
     folder: &str,
     doc: &TableDoc,
     month: Option<&Month>,
@@ -284,6 +295,17 @@ fn write_part(
         Some(month) => format!("{folder}{}/{}", doc.name, month.label),
     };
     let rows = frame.height();
+    let digest = Reuse::digest(&frame);
+    let part = |csv, parquet| Part {
+        month: month.map(|month| month.label.clone()),
+        rows,
+        csv,
+        parquet,
+    };
+    if let Some((csv, parquet)) = reuse.keep(site.out, &stem, &digest)? {
+        reuse.note(&stem, digest, &csv, &parquet)?;
+        return Ok(part(csv, parquet));
+    }
     let csv = frame
         .to_csv_gz(GZIP_LEVEL)
         .with_context(|| format!("compressing {stem}.csv.gz"))?;
@@ -296,12 +318,10 @@ fn write_part(
         elapsed_ms = start.elapsed().as_millis() as u64,
         "data download encoded"
     );
-    Ok(Part {
-        month: month.map(|month| month.label.clone()),
-        rows,
-        csv: write_file(site, &format!("{stem}.csv.gz"), GZIP, &csv)?,
-        parquet: write_file(site, &format!("{stem}.parquet"), PARQUET, &parquet)?,
-    })
+    let csv = write_file(site, &format!("{stem}.csv.gz"), GZIP, &csv)?;
+    let parquet = write_file(site, &format!("{stem}.parquet"), PARQUET, &parquet)?;
+    reuse.note(&stem, digest, &csv, &parquet)?;
+    Ok(part(csv, parquet))
 }
 
 /// A table's columns are the documented ones, in order, of the documented types.
