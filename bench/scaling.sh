@@ -6,6 +6,10 @@
 #     user, system, peak resident memory), with the generator's step log;
 #   - `cp -r` of the finished tree (the copy floor: what writing that many
 #     files and bytes costs on this file system at this moment);
+#   - `generate` again, over the tree of the series' previous catalogue
+#     check (`sample --end`, three hours earlier): a maintainer's routine
+#     run, which keeps the previous tree's unchanged downloads
+#     (`render::datos::reuse`);
 #   - the edge over the generated tree: time from exec until `/api/v1`
 #     answers 200 (median of EDGE_STARTS starts) and its resident memory
 #     after loading (and the load's peak).
@@ -30,6 +34,8 @@ port=${PORT:-18310}
 starts=${EDGE_STARTS:-5}
 mkdir -p "$work"
 base="http://127.0.0.1:$port"
+# The catalogue check before `sample`'s default horizon (2026-11-21T23:00Z).
+PREVIOUS_CHECK=2026-11-21T20:00:00Z
 
 # Peak resident memory (KiB) and wall, user, system seconds of one command.
 timed() { /usr/bin/time -f "TIME %e %U %S %M" "$@"; }
@@ -52,8 +58,8 @@ edge_start() { # edge tree -> "seconds rss_kib peak_kib" for one start
 }
 
 echo "scaling.sh: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%FT%TZ)" >&2
-printf '| case | build | check: wall, peak RSS | generate: wall (user / sys), peak RSS | slowest steps | tree: files, size | cp -r | generate / cp -r | edge start (median of %s), RSS (peak) |\n' "$starts"
-printf '|---|---|---|---|---|---|---|---|---|\n'
+printf '| case | build | check: wall, peak RSS | generate: wall (user / sys), peak RSS | slowest steps | tree: files, size | cp -r | generate / cp -r | next check: wall (user / sys), peak RSS, parts kept | next / cp -r | edge start (median of %s), RSS (peak) |\n' "$starts"
+printf '|---|---|---|---|---|---|---|---|---|---|---|\n'
 for case in ${CASES:-3000x400 3000x800 3000x1600 30000x400}; do
     versions=${case%x*}
     days=${case#*x}
@@ -62,6 +68,10 @@ for case in ${CASES:-3000x400 3000x800 3000x1600 30000x400}; do
     if [ ! -f "$data/snapshot.json" ]; then
         echo "sampling $case" >&2
         "$first_build/autoprecios" sample --versions "$versions" --days "$days" --seed "${SEED:-99}" --out "$data" >/dev/null 2>&1
+    fi
+    if [ ! -f "$data-prev/snapshot.json" ]; then
+        "$first_build/autoprecios" sample --versions "$versions" --days "$days" --seed "${SEED:-99}" \
+            --end "$PREVIOUS_CHECK" --out "$data-prev" >/dev/null 2>&1
     fi
     for build in "$@"; do
         echo "$case: $build" >&2
@@ -82,6 +92,10 @@ for case in ${CASES:-3000x400 3000x800 3000x1600 30000x400}; do
         for _ in $(seq 1 "$starts"); do
             edges+=("$(edge_start "$build/autoprecios-edge" "$out")")
         done
+        rm -rf "$out" "$out.trees" "$out.staging"
+        "$build/autoprecios" generate --data "$data-prev" --out "$out" >/dev/null 2>&1
+        sync
+        RUST_LOG=info timed "$build/autoprecios" generate --data "$data" --out "$out" >/dev/null 2>"$work/next.log"
         python3 - "$work" "$case" "$build" "$files" "$size" "$copy_ms" "${edges[@]}" <<'PY'
 import pathlib, re, statistics, sys
 work, case, build, files, size, copy_ms = sys.argv[1:7]
@@ -96,12 +110,16 @@ plain = re.sub(r"\x1b\[[0-9;]*m", "", text)
 steps = [(int(ms), name.strip()) for name, ms in re.findall(r"INFO (.+?) elapsed_ms=(\d+)", plain)]
 slowest = ", ".join(f"{name} {ms / 1000:.1f} s" for ms, name in sorted(steps, reverse=True)[:3])
 copy = int(copy_ms) / 1000
+next_text, nwall, nuser, nsys, nrss = figures("next.log")
+kept = re.search(r"kept=(\d+) parts=(\d+)", re.sub(r"\x1b\[[0-9;]*m", "", next_text))
+kept = f"{kept[1]} of {kept[2]}" if kept else "none"
 start = statistics.median(e[0] for e in edges) / 1000
 rss = statistics.median(e[1] for e in edges) / 1024
 peak = statistics.median(e[2] for e in edges) / 1024
 print(f"| {case.replace('x', ' x ')} d | {build} | {cwall:.2f} s, {crss:.0f} MiB "
       f"| {gwall:.2f} s ({guser:.1f} / {gsys:.1f}), {grss:.0f} MiB | {slowest} "
       f"| {int(files):,}, {size} | {copy:.2f} s | {gwall / copy:.1f}x "
+      f"| {nwall:.2f} s ({nuser:.1f} / {nsys:.1f}), {nrss:.0f} MiB, {kept} | {nwall / copy:.1f}x "
       f"| {start:.2f} s, {rss:.0f} MiB ({peak:.0f}) |", flush=True)
 PY
         rm -rf "$out" "$out.trees" "$out.staging"

@@ -4,10 +4,13 @@
 //! step (a versioned directory and a symbolic link replaced by a rename), so
 //! a failed or killed run leaves the previous tree untouched and served.
 //!
-//! A tree is three things side by side: `public/`, the directory the CDN
+//! A tree is four things side by side: `public/`, the directory the CDN
 //! publishes (everything it serves, its `_headers` and `_redirects`, and
 //! nothing else, so a deploy uploads no file only to hide it), the edge's
-//! own data under `_edge/`, and `manifest.json`.
+//! own data under `_edge/`, `manifest.json`, and what the next run of
+//! `generate` reads to keep this tree's unchanged data downloads
+//! (`datos-sources.json`, [`TreeWriter::write_beside`]). Such files are
+//! hard links shared by two trees, so no tree is ever written in place.
 
 use std::fs;
 use std::path::{Path, PathBuf};
