@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
-use tracing::{debug, info};
+use tracing::{info, warn};
 
 use super::package::{Written, hex, sha256_hex};
 use super::{DATOS, GZIP, PARQUET};
@@ -48,13 +48,18 @@ struct Source {
 /// `sha256`: every byte is read, so a file changed or cut short since it
 /// was written is encoded again, never published again.
 fn unchanged(at: &Path, sha256: &str) -> Option<usize> {
-    let bytes = fs::read(at).ok()?;
-    if sha256_hex(&bytes) == sha256 {
-        Some(bytes.len())
-    } else {
-        debug!(file = %at.display(), "changed since it was written; encoded again");
-        None
+    // The previous tree is the one being served: a file of it that is gone
+    // or changed is worth a maintainer's look, not only a new encoding.
+    match fs::read(at) {
+        Ok(bytes) if sha256_hex(&bytes) == sha256 => return Some(bytes.len()),
+        Ok(_) => {
+            warn!(file = %at.display(), "a file of the previous tree no longer has its published bytes; its part is encoded again")
+        }
+        Err(err) => {
+            warn!(file = %at.display(), %err, "a file of the previous tree cannot be read; its part is encoded again")
+        }
     }
+    None
 }
 
 /// The previous tree's record, and this run's, filled as parts are written.
@@ -71,13 +76,16 @@ impl Reuse {
     pub fn open(out: &TreeWriter, fresh: bool) -> Self {
         let previous = out.previous().filter(|_| !fresh).and_then(|tree| {
             let path = tree.join(SOURCES);
-            let record = fs::read(&path)
-                .ok()
-                .and_then(|bytes| serde_json::from_slice(&bytes).ok());
-            if record.is_none() {
-                debug!(path = %path.display(), "no record of the previous downloads; every part is encoded");
+            // A tree written before the record existed has none: every
+            // part is encoded, as on a first run.
+            let bytes = fs::read(&path).ok()?;
+            match serde_json::from_slice(&bytes) {
+                Ok(record) => Some((tree, record)),
+                Err(err) => {
+                    warn!(path = %path.display(), %err, "unreadable record of the previous tree's downloads; every part is encoded");
+                    None
+                }
             }
-            Some((tree, record?))
         });
         Reuse {
             previous,
