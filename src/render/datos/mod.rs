@@ -195,17 +195,21 @@ fn write_file(
     content_type: &str,
     bytes: &[u8],
 ) -> anyhow::Result<Written> {
-    let etag = site.out.write_tagged(
-        &format!("{DATOS}/{path}"),
-        &format!("{}/{path}", DATOS.trim_start_matches('/')),
-        content_type,
-        bytes,
-    )?;
+    let (url, file) = placed(path);
+    let etag = site.out.write_tagged(&url, &file, content_type, bytes)?;
     Ok(Written {
         path: path.to_owned(),
         bytes: bytes.len(),
         sha256: etag.trim_matches('"').to_owned(),
     })
+}
+
+/// The URL and tree file of `/datos/<path>`.
+fn placed(path: &str) -> (String, String) {
+    (
+        format!("{DATOS}/{path}"),
+        format!("{}/{path}", DATOS.trim_start_matches('/')),
+    )
 }
 
 /// Builds a whole table's frame when it is written.
@@ -296,32 +300,34 @@ fn write_part(
     };
     let rows = frame.height();
     let digest = Reuse::digest(&frame);
-    let part = |csv, parquet| Part {
+    let (csv, parquet) = match reuse.keep(site.out, &stem, &digest)? {
+        Some(kept) => kept,
+        None => {
+            let csv = frame
+                .to_csv_gz(GZIP_LEVEL)
+                .with_context(|| format!("compressing {stem}.csv.gz"))?;
+            let parquet = frame
+                .into_parquet()
+                .with_context(|| format!("encoding {stem}.parquet"))?;
+            debug!(
+                table = %stem,
+                rows,
+                elapsed_ms = start.elapsed().as_millis() as u64,
+                "data download encoded"
+            );
+            (
+                write_file(site, &format!("{stem}.csv.gz"), GZIP, &csv)?,
+                write_file(site, &format!("{stem}.parquet"), PARQUET, &parquet)?,
+            )
+        }
+    };
+    reuse.note(&stem, digest, &csv, &parquet)?;
+    Ok(Part {
         month: month.map(|month| month.label.clone()),
         rows,
         csv,
         parquet,
-    };
-    if let Some((csv, parquet)) = reuse.keep(site.out, &stem, &digest)? {
-        reuse.note(&stem, digest, &csv, &parquet)?;
-        return Ok(part(csv, parquet));
-    }
-    let csv = frame
-        .to_csv_gz(GZIP_LEVEL)
-        .with_context(|| format!("compressing {stem}.csv.gz"))?;
-    let parquet = frame
-        .into_parquet()
-        .with_context(|| format!("encoding {stem}.parquet"))?;
-    debug!(
-        table = %stem,
-        rows,
-        elapsed_ms = start.elapsed().as_millis() as u64,
-        "data download encoded"
-    );
-    let csv = write_file(site, &format!("{stem}.csv.gz"), GZIP, &csv)?;
-    let parquet = write_file(site, &format!("{stem}.parquet"), PARQUET, &parquet)?;
-    reuse.note(&stem, digest, &csv, &parquet)?;
-    Ok(part(csv, parquet))
+    })
 }
 
 /// A table's columns are the documented ones, in order, of the documented types.

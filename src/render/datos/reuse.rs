@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 use tracing::{info, warn};
 
 use super::package::{Written, hex, sha256_hex};
-use super::{DATOS, GZIP, PARQUET};
+use super::{GZIP, PARQUET, placed};
 use crate::frame::Frame;
 use crate::output::{PUBLIC_DIR, TreeWriter};
 
@@ -117,10 +117,7 @@ impl Reuse {
         };
         let file = |ext: &str| {
             let path = format!("{stem}.{ext}");
-            let at = tree
-                .join(PUBLIC_DIR)
-                .join(DATOS.trim_start_matches('/'))
-                .join(&path);
+            let at = tree.join(PUBLIC_DIR).join(placed(&path).1);
             (path, at)
         };
         let (csv, parquet) = (file("csv.gz"), file("parquet"));
@@ -132,9 +129,8 @@ impl Reuse {
         };
         let put =
             |(path, at): (String, PathBuf), bytes: usize, sha256: &str, content_type: &str| {
-                let url = format!("{DATOS}/{path}");
-                let file = url.trim_start_matches('/');
-                out.link(&url, file, content_type, &at, format!("\"{sha256}\""))
+                let (url, file) = placed(&path);
+                out.link(&url, &file, content_type, &at, format!("\"{sha256}\""))
                     .with_context(|| format!("keeping {}", at.display()))?;
                 anyhow::Ok(Written {
                     path,
