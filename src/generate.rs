@@ -4,6 +4,7 @@
 //! only when complete.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::Context;
 use tracing::{info, warn};
@@ -11,9 +12,14 @@ use tracing::{info, warn};
 use crate::api::Index;
 use crate::api::index::{INDEX_FILE_PATH, RECORDS_FILE_PATH};
 use crate::api::openapi::render_openapi;
+use crate::catalogue::Catalogue;
 use crate::check::stale_snapshot;
 use crate::output::{Manifest, TreeWriter};
-use crate::render::datos::{datos_sitemap_entry, write_datos};
+use crate::render::datos::package::TableFiles;
+use crate::render::datos::reuse::Reuse;
+use crate::render::datos::{
+    datos_sitemap_entry, write_own_tables, write_package, write_snapshot_tables,
+};
 use crate::render::site::{Site, write_site};
 use crate::render::{
     api::write_api,
@@ -22,6 +28,7 @@ use crate::render::{
 };
 use crate::signals::compute_catalogue;
 use crate::signals::monitoring::{check_gaps, listed_counts};
+use crate::snapshot::Snapshot;
 use crate::steps::{load, timed};
 use crate::time::format_time;
 
@@ -83,7 +90,76 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
     if let Some(warning) = stale_snapshot(snapshot.meta.snapshot_at, chrono::Utc::now()) {
         warn!("{warning}");
     }
-    let catalogue = timed("compute signals", || compute_catalogue(&snapshot));
+    let out = TreeWriter::create(&options.out, options.fail_after)?;
+    match write_tree(options, &snapshot, &out) {
+        Ok(()) => {}
+        Err(err) => {
+            out.abandon();
+            return Err(err);
+        }
+    }
+    let manifest = timed("publish the tree", || out.commit(options.keep))
+        .with_context(|| format!("publishing {}", options.out.display()))?;
+    info!(files = manifest.files.len(), out = %options.out.display(), "tree written");
+    Ok(manifest)
+}
+
+/// Writes every file of the tree into `out`. The snapshot's own downloads
+/// read the snapshot alone, so they are written beside everything computed
+/// from it (a core sat idle through the signals and the index); if that
+/// fails first, they stop at the next part.
+fn write_tree(
+    options: &GenerateOptions,
+    snapshot: &Snapshot,
+    out: &TreeWriter,
+) -> anyhow::Result<()> {
+    let reuse = Reuse::open(out, options.fresh);
+    let stop = AtomicBool::new(false);
+    let (snapshot_tables, published) = rayon::join(
+        || {
+            timed("write snapshot downloads", || {
+                write_snapshot_tables(snapshot, out, &reuse, &stop)
+            })
+        },
+        || {
+            let published = publish(options, snapshot, out, &reuse);
+            if published.is_err() {
+                stop.store(true, Ordering::Relaxed);
+            }
+            published
+        },
+    );
+    let Published {
+        catalogue,
+        index,
+        env,
+        tables,
+    } = published?;
+    let site = Site::new(&index, &catalogue, snapshot, &env, out);
+    timed("write data package", || {
+        write_package(&site, reuse, tables, snapshot_tables?)
+    })
+}
+
+/// What [`publish`] computed, for the data package written after it.
+struct Published {
+    catalogue: Catalogue,
+    index: Index,
+    env: minijinja::Environment<'static>,
+    /// The publication's own download tables.
+    tables: Vec<TableFiles>,
+}
+
+/// Computes the signals and the index and writes all that comes of them:
+/// the API responses, `openapi.json`, the edge's data, the CDN rules, the
+/// docs, the site and the publication's own downloads.
+fn publish(
+    options: &GenerateOptions,
+    snapshot: &Snapshot,
+    out: &TreeWriter,
+    reuse: &Reuse,
+) -> anyhow::Result<Published> {
+    let catalogue = timed("compute signals", || compute_catalogue(snapshot));
     if catalogue.vehicles.is_empty() {
         // A scraper that lost every price, stock flag or quote; publishing
         // would swap an empty site in for the live one.
@@ -96,8 +172,7 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
     let mut index = timed("index catalogue", || {
         Index::from_catalogue(&catalogue, &options.base_url)
     });
-    let out = TreeWriter::create(&options.out, options.fail_after)?;
-    let responses = timed("write API responses", || write_api(&index, &out))?;
+    let responses = timed("write API responses", || write_api(&index, out))?;
     info!(responses, "API responses written");
     timed("write openapi.json", || {
         out.write_json(
@@ -143,25 +218,28 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
     let mut env = templates::environment();
     crate::render::site::configure(&mut env);
     crate::render::site::set_money_bar(&mut env, index.meta());
-    timed("write docs", || docs::write_docs(&index, &env, &out))?;
-    let site = Site::new(&index, &catalogue, &snapshot, &env, &out);
-    // The downloads and the pages share nothing but the read-only inputs and
-    // the tree writer, so they are written side by side: the downloads' long
-    // tail (the largest table's last file) overlaps the pages.
-    let (datos, pages) = rayon::join(
-        || timed("write data downloads", || write_datos(&site, options.fresh)),
-        || {
-            timed("write site", || {
-                write_site(&site, &[datos_sitemap_entry(&site)])
-            })
-        },
-    );
-    datos?;
-    pages?;
-    let manifest = timed("publish the tree", || out.commit(options.keep))
-        .with_context(|| format!("publishing {}", options.out.display()))?;
-    info!(files = manifest.files.len(), out = %options.out.display(), "tree written");
-    Ok(manifest)
+    timed("write docs", || docs::write_docs(&index, &env, out))?;
+    let tables = {
+        let site = Site::new(&index, &catalogue, snapshot, &env, out);
+        // The downloads and the pages share nothing but the read-only inputs
+        // and the tree writer, so they are written side by side.
+        let (tables, pages) = rayon::join(
+            || timed("write own downloads", || write_own_tables(&site, reuse)),
+            || {
+                timed("write site", || {
+                    write_site(&site, &[datos_sitemap_entry(&site)])
+                })
+            },
+        );
+        pages?;
+        tables?
+    };
+    Ok(Published {
+        catalogue,
+        index,
+        env,
+        tables,
+    })
 }
 
 /// Whether an http(s) origin names this machine (a loopback address or

@@ -180,6 +180,15 @@ impl TreeWriter {
         self.write(url, file, crate::msgpack::CONTENT_TYPE, &bytes)
     }
 
+    /// Removes the staging tree of a run that failed: the published trees
+    /// are untouched, and nothing half-written stays beside them. A failure
+    /// to remove it is only logged (the next run removes it as stale).
+    pub fn abandon(self) {
+        if let Err(err) = fs::remove_dir_all(&self.staging) {
+            tracing::warn!(staging = %self.staging.display(), %err, "a failed run's staging tree was not removed");
+        }
+    }
+
     /// Writes the manifest and publishes the staging tree at the
     /// destination, keeping `keep` earlier trees (see [`publish`]).
     pub fn commit(self, keep: usize) -> anyhow::Result<Manifest> {

@@ -622,3 +622,38 @@ fn a_part_changed_since_it_was_written_or_a_fresh_run_encodes_again() {
     );
     assert!(read_tree(&earlier.out) == read_tree(&fixture().out));
 }
+
+/// The snapshot's downloads are written beside the signals and the site;
+/// once a step beside them has failed, they begin no further part.
+#[test]
+fn the_snapshot_tables_stop_once_a_step_beside_them_failed() {
+    use std::sync::atomic::AtomicBool;
+
+    use autoprecios::output::TreeWriter;
+    use autoprecios::render::datos::reuse::Reuse;
+    use autoprecios::render::datos::write_snapshot_tables;
+    use autoprecios::snapshot::SnapshotTable;
+
+    let fixture = fixture();
+    let snapshot = load_snapshot(&fixture.data).expect("load");
+    let work = tempfile::tempdir().expect("tempdir");
+    let out = TreeWriter::create(&work.path().join("out"), None).expect("staging");
+    let reuse = Reuse::open(&out, true);
+    let written = |stop: bool| {
+        write_snapshot_tables(&snapshot, &out, &reuse, &AtomicBool::new(stop))
+            .map(|tables| tables.iter().map(|table| table.parts.len()).sum::<usize>())
+    };
+    let err = written(true).expect_err("a stopped run fails");
+    assert!(format!("{err:#}").contains("stopped"), "{err:#}");
+    let staged = out.staged("datos/snapshot");
+    assert!(
+        !staged.exists(),
+        "no part was written: {}",
+        staged.display()
+    );
+    let parts = written(false).expect("written");
+    assert!(parts >= SnapshotTable::ALL.len(), "{parts} parts");
+    assert!(staged.join("versions.parquet").exists());
+    out.abandon();
+    assert!(!work.path().join("out.staging").exists(), "abandoned");
+}

@@ -30,6 +30,7 @@ pub mod snapshot_fields;
 pub mod tables;
 
 use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use anyhow::{Context, ensure};
@@ -40,11 +41,11 @@ use tracing::debug;
 use crate::api::links::Links;
 use crate::catalogue::week_completed;
 use crate::frame::Frame;
-use crate::output::JSON;
+use crate::output::{JSON, TreeWriter};
 use crate::render::site::Site;
 use crate::render::site::feeds::SitemapEntry;
 use crate::snapshot::republish::HistoryMonths;
-use crate::snapshot::{SnapshotTable, specs_jsonl};
+use crate::snapshot::{Snapshot, SnapshotTable, specs_jsonl};
 use crate::time::{Time, format_time};
 use fields::TableDoc;
 use months::Month;
@@ -87,11 +88,58 @@ pub fn write_history_csvs(site: &Site) -> anyhow::Result<()> {
     })
 }
 
-/// Writes every file of `/datos/` and the page; with `fresh`, every part
-/// is encoded, none kept from the previous tree (`reuse.rs`).
-pub fn write_datos(site: &Site, fresh: bool) -> anyhow::Result<()> {
+/// Writes the snapshot's own tables under `/datos/snapshot/`. They read
+/// the snapshot alone, so `generate` writes them beside the signals, the
+/// index and the site; once `stop` is set (a step beside them failed), no
+/// further part is begun.
+pub fn write_snapshot_tables(
+    snapshot: &Snapshot,
+    out: &TreeWriter,
+    reuse: &Reuse,
+    stop: &AtomicBool,
+) -> anyhow::Result<Vec<TableFiles>> {
+    let months = months::of_checks(snapshot);
+    let history = &HistoryMonths::of(snapshot)?;
+    let go_on = move || {
+        ensure!(
+            !stop.load(Ordering::Relaxed),
+            "stopped: a step beside it failed"
+        );
+        Ok(())
+    };
+    let theirs: Vec<TableJob> = snapshot_fields::snapshot_tables()
+        .into_iter()
+        .zip(SnapshotTable::ALL)
+        .map(|(doc, table)| {
+            let rows = match table {
+                // With what the loader spilled.
+                SnapshotTable::Quotes => Rows::Monthly(Box::new(move |period| {
+                    go_on()?;
+                    history.quote_frame(period)
+                })),
+                SnapshotTable::QuoteChecks => Rows::Monthly(Box::new(move |period| {
+                    go_on()?;
+                    history.check_frame(period)
+                })),
+                _ if table.is_history() => Rows::Monthly(Box::new(move |period| {
+                    go_on()?;
+                    Ok(table.frame_between(snapshot, period))
+                })),
+                _ => Rows::Whole(Box::new(move || {
+                    go_on()?;
+                    Ok(table.frame(snapshot))
+                })),
+            };
+            (doc, rows)
+        })
+        .collect();
+    write_tables(out, reuse, "snapshot/", theirs, &months)
+}
+
+/// Writes every version's `historial.csv` and the publication's own tables
+/// (`versiones`, `controles`, `semanas`, `catalogo`).
+pub fn write_own_tables(site: &Site, reuse: &Reuse) -> anyhow::Result<Vec<TableFiles>> {
     write_history_csvs(site)?;
-    let reuse = Reuse::open(site.out, fresh);
     let (snapshot, catalogue, links) = (site.snapshot, site.catalogue, site.index.links());
     let months = months::of_checks(snapshot);
     let history = &HistoryMonths::of(snapshot)?;
@@ -116,38 +164,32 @@ pub fn write_datos(site: &Site, fresh: bool) -> anyhow::Result<()> {
             Rows::Whole(Box::new(|| Ok(tables::catalogo(snapshot, catalogue)))),
         ),
     ];
-    let theirs: Vec<TableJob> = snapshot_fields::snapshot_tables()
-        .into_iter()
-        .zip(SnapshotTable::ALL)
-        .map(|(doc, table)| {
-            let rows = match table {
-                // With what the loader spilled.
-                SnapshotTable::Quotes => {
-                    Rows::Monthly(Box::new(|period| history.quote_frame(period)))
-                }
-                SnapshotTable::QuoteChecks => {
-                    Rows::Monthly(Box::new(|period| history.check_frame(period)))
-                }
-                _ if table.is_history() => Rows::Monthly(Box::new(move |period| {
-                    Ok(table.frame_between(snapshot, period))
-                })),
-                _ => Rows::Whole(Box::new(move || Ok(table.frame(snapshot)))),
-            };
-            (doc, rows)
-        })
-        .collect();
-    let (tables, snapshot_tables) = rayon::join(
-        || write_tables(site, &reuse, "", own, &months),
-        || write_tables(site, &reuse, "snapshot/", theirs, &months),
-    );
-    let (tables, snapshot_tables) = (tables?, snapshot_tables?);
+    write_tables(site.out, reuse, "", own, &months)
+}
+
+/// Finishes `/datos/` once every table is written ([`write_own_tables`],
+/// [`write_snapshot_tables`]): the record of the parts for the next run
+/// (`reuse.rs`), `snapshot/snapshot.json`, `snapshot/specs.jsonl.gz`,
+/// `datapackage.json`, `SHA256SUMS` and the page.
+pub fn write_package(
+    site: &Site,
+    reuse: Reuse,
+    tables: Vec<TableFiles>,
+    snapshot_tables: Vec<TableFiles>,
+) -> anyhow::Result<()> {
+    let snapshot = site.snapshot;
     reuse.finish(site.out)?;
     let mut meta_json =
         serde_json::to_string_pretty(&snapshot.meta).context("serializing snapshot.json")?;
     meta_json.push('\n');
-    let meta = write_file(site, "snapshot/snapshot.json", JSON, meta_json.as_bytes())?;
+    let meta = write_file(
+        site.out,
+        "snapshot/snapshot.json",
+        JSON,
+        meta_json.as_bytes(),
+    )?;
     let specs = write_file(
-        site,
+        site.out,
         "snapshot/specs.jsonl.gz",
         GZIP,
         &gzip(specs_jsonl(snapshot)?.as_bytes())?,
@@ -156,7 +198,7 @@ pub fn write_datos(site: &Site, fresh: bool) -> anyhow::Result<()> {
     let mut descriptor_bytes =
         serde_json::to_vec_pretty(&descriptor).context("serializing datapackage.json")?;
     descriptor_bytes.push(b'\n');
-    let package = write_file(site, "datapackage.json", JSON, &descriptor_bytes)?;
+    let package = write_file(site.out, "datapackage.json", JSON, &descriptor_bytes)?;
     let mut every_file: Vec<Written> = tables
         .iter()
         .chain(&snapshot_tables)
@@ -165,7 +207,7 @@ pub fn write_datos(site: &Site, fresh: bool) -> anyhow::Result<()> {
         .collect();
     every_file.extend([meta.clone(), specs.clone(), package.clone()]);
     write_file(
-        site,
+        site.out,
         "SHA256SUMS",
         "text/plain; charset=utf-8",
         sha256sums(&every_file).as_bytes(),
@@ -182,21 +224,21 @@ pub fn write_datos(site: &Site, fresh: bool) -> anyhow::Result<()> {
     )
 }
 
-/// The page's sitemap entry (the page is written by [`write_datos`], which
-/// shares nothing with the rest of the site, so the two run side by side).
+/// The page's sitemap entry (the page is written by [`write_package`],
+/// after the site).
 pub fn datos_sitemap_entry(site: &Site) -> SitemapEntry {
     SitemapEntry::at(DATOS, &site.snapshot_at)
 }
 
 /// Writes `/datos/<path>` and returns its record.
 fn write_file(
-    site: &Site,
+    out: &TreeWriter,
     path: &str,
     content_type: &str,
     bytes: &[u8],
 ) -> anyhow::Result<Written> {
     let (url, file) = placed(path);
-    let etag = site.out.write_tagged(&url, &file, content_type, bytes)?;
+    let etag = out.write_tagged(&url, &file, content_type, bytes)?;
     Ok(Written {
         path: path.to_owned(),
         bytes: bytes.len(),
@@ -240,7 +282,7 @@ pub const GZIP_LEVEL: u32 = 5;
 /// just before it is encoded and dropped after, so only as many parts as
 /// there are threads are held at once.
 fn write_tables(
-    site: &Site,
+    out: &TreeWriter,
     reuse: &Reuse,
     folder: &'static str,
     tables: Vec<TableJob>,
@@ -261,10 +303,7 @@ fn write_tables(
         .into_par_iter()
         .map(|(index, month, build)| {
             let doc = &tables[index].0;
-            Ok((
-                index,
-                write_part(site, reuse, folder, doc, month, build()?)?,
-            ))
+            Ok((index, write_part(out, reuse, folder, doc, month, build()?)?))
         })
         .collect::<anyhow::Result<_>>()?;
     let mut files: Vec<TableFiles> = tables
@@ -285,7 +324,7 @@ fn write_tables(
 /// rows of one month), or keeps the previous tree's when it was encoded
 /// from the same frame.
 fn write_part(
-    site: &Site,
+    out: &TreeWriter,
     reuse: &Reuse,
     folder: &str,
     doc: &TableDoc,
@@ -300,7 +339,7 @@ fn write_part(
     };
     let rows = frame.height();
     let digest = Reuse::digest(&frame);
-    let (csv, parquet) = match reuse.keep(site.out, &stem, &digest)? {
+    let (csv, parquet) = match reuse.keep(out, &stem, &digest)? {
         Some(kept) => kept,
         None => {
             let csv = frame
@@ -316,8 +355,8 @@ fn write_part(
                 "data download encoded"
             );
             (
-                write_file(site, &format!("{stem}.csv.gz"), GZIP, &csv)?,
-                write_file(site, &format!("{stem}.parquet"), PARQUET, &parquet)?,
+                write_file(out, &format!("{stem}.csv.gz"), GZIP, &csv)?,
+                write_file(out, &format!("{stem}.parquet"), PARQUET, &parquet)?,
             )
         }
     };

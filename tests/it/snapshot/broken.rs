@@ -223,6 +223,20 @@ fn cases() -> Vec<Case> {
             expect: Names(&["specs.jsonl: line 2"]),
         },
         Case {
+            name: "specs for an unknown version before a bad line",
+            corrupt: |d| edit_specs(d, |s| s.replace("\"Hilux-SRV\"", "\"hilux-SRV\"") + "{\n"),
+            expect: Names(&["specs.jsonl: line 1", "versionId", "hilux-SRV"]),
+        },
+        Case {
+            name: "specs bad line before an unknown version",
+            corrupt: |d| {
+                edit_specs(d, |s| {
+                    "{\n".to_owned() + &s.replace("\"Hilux-SRV\"", "\"hilux-SRV\"")
+                })
+            },
+            expect: Names(&["specs.jsonl: line 1: invalid record"]),
+        },
+        Case {
             name: "second specs record",
             corrupt: |d| edit_specs(d, |s| s.clone() + &s),
             expect: Names(&["specs.jsonl: line 2", "versionId"]),
