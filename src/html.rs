@@ -6,17 +6,29 @@
 /// too, so the edge's words and the rendered fragments escape alike).
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
+    escape_into(&mut out, text).expect("invariant: writing to a String does not fail");
     out
+}
+
+/// [`escape`] written to `out`: the runs between the five characters that
+/// need it are copied whole (a page renders thousands of values).
+pub fn escape_into(out: &mut impl std::fmt::Write, text: &str) -> std::fmt::Result {
+    let mut copied = 0;
+    for (at, byte) in text.bytes().enumerate() {
+        let entity = match byte {
+            b'&' => "&amp;",
+            b'<' => "&lt;",
+            b'>' => "&gt;",
+            b'"' => "&quot;",
+            b'\'' => "&#39;",
+            _ => continue,
+        };
+        // An ASCII byte: `at` is a character boundary.
+        out.write_str(&text[copied..at])?;
+        out.write_str(entity)?;
+        copied = at + 1;
+    }
+    out.write_str(&text[copied..])
 }
 
 /// Text for XML (feeds, sitemaps, SVG): as [`escape`], with the characters
@@ -115,5 +127,10 @@ mod tests {
             "slashes and controls stay in HTML"
         );
         assert_eq!(escape_xml("a<\u{1}b\u{fffe}\tc"), "a&lt;b\tc");
+        assert_eq!(
+            escape("<ñ&é>\"ü'"),
+            "&lt;ñ&amp;é&gt;&quot;ü&#39;",
+            "runs of letters of any width between escapes, at both ends"
+        );
     }
 }

@@ -7,7 +7,7 @@ use minijinja::{AutoEscape, Environment, State, Value};
 
 use crate::api::operations::Operation;
 use crate::api::params::table::{Kind, param_of};
-use crate::html::{escape as escape_html, escape_xml};
+use crate::html::{escape_into, escape_xml};
 
 /// How a template named `*.xml` or `*.svg` is escaped: as HTML, plus the
 /// control characters XML 1.0 forbids left out (a feed reader rejects the
@@ -88,7 +88,7 @@ fn format_value(
         && let Some(text) = value.as_str()
     {
         match state.auto_escape() {
-            AutoEscape::Html => return Ok(out.write_str(&escape_html(text))?),
+            AutoEscape::Html => return Ok(escape_into(out, text)?),
             AutoEscape::Custom(name) if name == XML => {
                 return Ok(out.write_str(&escape_xml(text))?);
             }
