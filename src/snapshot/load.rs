@@ -58,13 +58,8 @@ fn load(dir: &Path, compact: Option<(chrono::Duration, Option<&Path>)>) -> Resul
     let cutoff = compact.map(|(reach, _)| meta.catalogue_observed_at - reach);
     let checks = load_quote_checks(dir, &meta, &mut drafts, cutoff)?;
     let spill = compact.and_then(|(_, spill)| spill);
-    // `specs.jsonl` is parsed beside the quotes: it needs only the IDs.
-    let (quotes, specs) = rayon::join(
-        || load_quotes(dir, &checks, &mut drafts, spill),
-        || read_specs(dir),
-    );
-    quotes?;
-    add_specs(specs?, &mut drafts)?;
+    load_quotes(dir, &checks, &mut drafts, spill)?;
+    load_specs(dir, &mut drafts)?;
     let mut versions = drafts.finish();
     if let Some(spill) = spill {
         super::republish::spill_earlier_checks(&mut versions, spill)?;
@@ -274,55 +269,21 @@ struct SpecsLine {
     specs: Specs,
 }
 
-/// The records of `specs.jsonl` with their line numbers, up to its first
-/// line that is not one, and that line's error.
-#[derive(Default)]
-struct SpecsFile {
-    records: Vec<(usize, SpecsLine)>,
-    unreadable: Option<anyhow::Error>,
-}
-
-/// Reads `specs.jsonl`, none without the file.
-fn read_specs(dir: &Path) -> Result<SpecsFile> {
+fn load_specs(dir: &Path, drafts: &mut Drafts) -> Result<()> {
     let path = dir.join("specs.jsonl");
     let text = match fs::read_to_string(&path) {
         Ok(text) => text,
         // The file is optional: without it no version has specifications.
-        Err(err) if err.kind() == ErrorKind::NotFound => return Ok(SpecsFile::default()),
+        Err(err) if err.kind() == ErrorKind::NotFound => return Ok(()),
         Err(err) => return Err(err).context("reading specs.jsonl"),
     };
-    let mut records = Vec::new();
     for (index, line) in text.lines().enumerate() {
         let number = index + 1;
         if line.trim().is_empty() {
             continue;
         }
-        match serde_json::from_str(line) {
-            Ok(record) => records.push((number, record)),
-            Err(err) => {
-                let err = anyhow!("specs.jsonl: line {number}: invalid record: {err}");
-                return Ok(SpecsFile {
-                    records,
-                    unreadable: Some(err),
-                });
-            }
-        }
-    }
-    Ok(SpecsFile {
-        records,
-        unreadable: None,
-    })
-}
-
-/// Gives each version its record from [`read_specs`]; the first error in
-/// line order is reported, whether a line that is not a record or one that
-/// names an unknown or already described version.
-fn add_specs(file: SpecsFile, drafts: &mut Drafts) -> Result<()> {
-    let SpecsFile {
-        records,
-        unreadable,
-    } = file;
-    for (number, record) in records {
+        let record: SpecsLine = serde_json::from_str(line)
+            .map_err(|err| anyhow!("specs.jsonl: line {number}: invalid record: {err}"))?;
         let id = record.version_id;
         let Some(position) = drafts.position(&id) else {
             bail!("specs.jsonl: line {number}, field \"versionId\": unknown version {id:?}");
@@ -335,5 +296,5 @@ fn add_specs(file: SpecsFile, drafts: &mut Drafts) -> Result<()> {
         }
         draft.version.specs = Some(Arc::new(record.specs));
     }
-    unreadable.map_or(Ok(()), Err)
+    Ok(())
 }

@@ -270,10 +270,7 @@ impl Table {
 
 /// Reads a Parquet file a row group at a time, giving each to `run` with
 /// the index of its first row; returns the file's rows. A file without row
-/// groups is read whole, so its columns are still checked. The next group
-/// is decoded on its own thread while `run` converts this one (one group
-/// ahead, so memory still holds two at most): the loader's conversion and
-/// polars' decoding took turns on one core before.
+/// groups is read whole, so its columns are still checked.
 fn read_parquet_groups(
     path: &Path,
     run: &mut impl FnMut(DataFrame, usize) -> Result<usize>,
@@ -283,33 +280,16 @@ fn read_parquet_groups(
     if metadata.row_groups.is_empty() {
         return run(reader.finish()?, 0);
     }
-    let read_group = |offset: usize, rows: usize| -> Result<DataFrame> {
+    let mut offset = 0;
+    for group in &metadata.row_groups {
         let mut reader = ParquetReader::new(File::open(path)?);
         reader.set_metadata(metadata.clone());
-        Ok(reader.with_slice(Some((offset, rows))).finish()?)
-    };
-    let (next, groups) = std::sync::mpsc::sync_channel(1);
-    std::thread::scope(|scope| {
-        scope.spawn(|| {
-            // Owned here, so the channel closes when the last group is sent.
-            let next = next;
-            let mut offset = 0;
-            for group in &metadata.row_groups {
-                let frame = read_group(offset, group.num_rows());
-                let failed = frame.is_err();
-                // A closed channel: `run` failed, nothing more is wanted.
-                if next.send((offset, frame)).is_err() || failed {
-                    break;
-                }
-                offset += group.num_rows();
-            }
-        });
-        let mut rows = 0;
-        for (offset, frame) in groups {
-            rows += run(frame?, offset)?;
-        }
-        Ok(rows)
-    })
+        let frame = reader
+            .with_slice(Some((offset, group.num_rows())))
+            .finish()?;
+        offset += run(frame, offset)?;
+    }
+    Ok(offset)
 }
 
 fn read_parquet(path: &Path) -> Result<DataFrame> {
