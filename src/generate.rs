@@ -91,12 +91,9 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
         warn!("{warning}");
     }
     let out = TreeWriter::create(&options.out, options.fail_after)?;
-    match write_tree(options, &snapshot, &out) {
-        Ok(()) => {}
-        Err(err) => {
-            out.abandon();
-            return Err(err);
-        }
+    if let Err(err) = write_tree(options, &snapshot, &out) {
+        out.abandon();
+        return Err(err);
     }
     let manifest = timed("publish the tree", || out.commit(options.keep))
         .with_context(|| format!("publishing {}", options.out.display()))?;
@@ -106,8 +103,8 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
 
 /// Writes every file of the tree into `out`. The snapshot's own downloads
 /// read the snapshot alone, so they are written beside everything computed
-/// from it (a core sat idle through the signals and the index); if that
-/// fails first, they stop at the next part.
+/// from it (a core sat idle through the signals and the index); when
+/// either side fails, the downloads of both begin no further part.
 fn write_tree(
     options: &GenerateOptions,
     snapshot: &Snapshot,
@@ -117,17 +114,12 @@ fn write_tree(
     let stop = AtomicBool::new(false);
     let (snapshot_tables, published) = rayon::join(
         || {
-            timed("write snapshot downloads", || {
+            let written = timed("write snapshot downloads", || {
                 write_snapshot_tables(snapshot, out, &reuse, &stop)
-            })
+            });
+            stop_on_error(written, &stop)
         },
-        || {
-            let published = publish(options, snapshot, out, &reuse);
-            if published.is_err() {
-                stop.store(true, Ordering::Relaxed);
-            }
-            published
-        },
+        || stop_on_error(publish(options, snapshot, out, &reuse, &stop), &stop),
     );
     let Published {
         catalogue,
@@ -141,6 +133,14 @@ fn write_tree(
     })
 }
 
+/// `result`, having set `stop` if it is an error.
+fn stop_on_error<T>(result: anyhow::Result<T>, stop: &AtomicBool) -> anyhow::Result<T> {
+    if result.is_err() {
+        stop.store(true, Ordering::Relaxed);
+    }
+    result
+}
+
 /// What [`publish`] computed, for the data package written after it.
 struct Published {
     catalogue: Catalogue,
@@ -152,12 +152,14 @@ struct Published {
 
 /// Computes the signals and the index and writes all that comes of them:
 /// the API responses, `openapi.json`, the edge's data, the CDN rules, the
-/// docs, the site and the publication's own downloads.
+/// docs, the site and the publication's own downloads (which begin no
+/// further part once `stop` is set).
 fn publish(
     options: &GenerateOptions,
     snapshot: &Snapshot,
     out: &TreeWriter,
     reuse: &Reuse,
+    stop: &AtomicBool,
 ) -> anyhow::Result<Published> {
     let catalogue = timed("compute signals", || compute_catalogue(snapshot));
     if catalogue.vehicles.is_empty() {
@@ -224,7 +226,11 @@ fn publish(
         // The downloads and the pages share nothing but the read-only inputs
         // and the tree writer, so they are written side by side.
         let (tables, pages) = rayon::join(
-            || timed("write own downloads", || write_own_tables(&site, reuse)),
+            || {
+                timed("write own downloads", || {
+                    write_own_tables(&site, reuse, stop)
+                })
+            },
             || {
                 timed("write site", || {
                     write_site(&site, &[datos_sitemap_entry(&site)])

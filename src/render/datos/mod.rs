@@ -100,45 +100,37 @@ pub fn write_snapshot_tables(
 ) -> anyhow::Result<Vec<TableFiles>> {
     let months = months::of_checks(snapshot);
     let history = &HistoryMonths::of(snapshot)?;
-    let go_on = move || {
-        ensure!(
-            !stop.load(Ordering::Relaxed),
-            "stopped: a step beside it failed"
-        );
-        Ok(())
-    };
     let theirs: Vec<TableJob> = snapshot_fields::snapshot_tables()
         .into_iter()
         .zip(SnapshotTable::ALL)
         .map(|(doc, table)| {
             let rows = match table {
                 // With what the loader spilled.
-                SnapshotTable::Quotes => Rows::Monthly(Box::new(move |period| {
-                    go_on()?;
-                    history.quote_frame(period)
-                })),
-                SnapshotTable::QuoteChecks => Rows::Monthly(Box::new(move |period| {
-                    go_on()?;
-                    history.check_frame(period)
-                })),
+                SnapshotTable::Quotes => {
+                    Rows::Monthly(Box::new(|period| history.quote_frame(period)))
+                }
+                SnapshotTable::QuoteChecks => {
+                    Rows::Monthly(Box::new(|period| history.check_frame(period)))
+                }
                 _ if table.is_history() => Rows::Monthly(Box::new(move |period| {
-                    go_on()?;
                     Ok(table.frame_between(snapshot, period))
                 })),
-                _ => Rows::Whole(Box::new(move || {
-                    go_on()?;
-                    Ok(table.frame(snapshot))
-                })),
+                _ => Rows::Whole(Box::new(move || Ok(table.frame(snapshot)))),
             };
             (doc, rows)
         })
         .collect();
-    write_tables(out, reuse, "snapshot/", theirs, &months)
+    write_tables(out, reuse, stop, "snapshot/", theirs, &months)
 }
 
 /// Writes every version's `historial.csv` and the publication's own tables
-/// (`versiones`, `controles`, `semanas`, `catalogo`).
-pub fn write_own_tables(site: &Site, reuse: &Reuse) -> anyhow::Result<Vec<TableFiles>> {
+/// (`versiones`, `controles`, `semanas`, `catalogo`); once `stop` is set,
+/// no further part is begun.
+pub fn write_own_tables(
+    site: &Site,
+    reuse: &Reuse,
+    stop: &AtomicBool,
+) -> anyhow::Result<Vec<TableFiles>> {
     write_history_csvs(site)?;
     let (snapshot, catalogue, links) = (site.snapshot, site.catalogue, site.index.links());
     let months = months::of_checks(snapshot);
@@ -164,7 +156,7 @@ pub fn write_own_tables(site: &Site, reuse: &Reuse) -> anyhow::Result<Vec<TableF
             Rows::Whole(Box::new(|| Ok(tables::catalogo(snapshot, catalogue)))),
         ),
     ];
-    write_tables(site.out, reuse, "", own, &months)
+    write_tables(site.out, reuse, stop, "", own, &months)
 }
 
 /// Finishes `/datos/` once every table is written ([`write_own_tables`],
@@ -284,6 +276,7 @@ pub const GZIP_LEVEL: u32 = 5;
 fn write_tables(
     out: &TreeWriter,
     reuse: &Reuse,
+    stop: &AtomicBool,
     folder: &'static str,
     tables: Vec<TableJob>,
     months: &[Month],
@@ -302,6 +295,10 @@ fn write_tables(
     let parts: Vec<(usize, Part)> = jobs
         .into_par_iter()
         .map(|(index, month, build)| {
+            ensure!(
+                !stop.load(Ordering::Relaxed),
+                "stopped: a step beside it failed"
+            );
             let doc = &tables[index].0;
             Ok((index, write_part(out, reuse, folder, doc, month, build()?)?))
         })
