@@ -329,43 +329,89 @@ impl Frame {
     }
 
     fn push_csv_rows(&self, out: &mut String, rows: Range<usize>) {
-        out.reserve(rows.len() * self.columns.len() * 12);
-        // Rows of one check repeat its time: the last one formatted is reused.
-        let mut times: Vec<(i64, String)> = vec![(i64::MIN, String::new()); self.columns.len()];
+        out.reserve(self.csv_len_estimate(&rows));
+        // Rows of one check repeat its time, and of one week its day: the
+        // last one formatted is reused.
+        let mut last: Vec<(i64, String)> = vec![(i64::MIN, String::new()); self.columns.len()];
+        let mut digits = itoa::Buffer::new();
         for row in rows {
             for (index, (_, cells)) in self.columns.iter().enumerate() {
                 if index > 0 {
                     out.push(',');
                 }
-                // Writing into a String cannot fail.
-                let _ = match cells {
+                match cells {
                     Cells::Text(v) => {
                         if let Some(text) = v.get(row) {
                             push_csv_text(out, text);
                         }
-                        Ok(())
                     }
-                    Cells::Integer(v) => v[row].map_or(Ok(()), |x| write!(out, "{x}")),
-                    Cells::Number(v) => v[row].map_or(Ok(()), |x| write!(out, "{x}")),
-                    Cells::Boolean(v) => v[row].map_or(Ok(()), |x| write!(out, "{x}")),
+                    Cells::Integer(v) => {
+                        if let Some(x) = v[row] {
+                            out.push_str(digits.format(x));
+                        }
+                    }
+                    Cells::Number(v) => {
+                        if let Some(x) = v[row] {
+                            push_number(out, &mut digits, x);
+                        }
+                    }
+                    Cells::Boolean(v) => {
+                        if let Some(x) = v[row] {
+                            out.push_str(if x { "true" } else { "false" });
+                        }
+                    }
                     Cells::Time(v) => {
                         if let Some(seconds) = v[row] {
-                            let last = &mut times[index];
-                            if last.0 != seconds {
-                                *last = (seconds, format_seconds(seconds));
-                            }
-                            out.push_str(&last.1);
+                            out.push_str(reused(&mut last[index], seconds, format_seconds));
                         }
-                        Ok(())
                     }
-                    Cells::Date(v) => v[row].map_or(Ok(()), |days| {
-                        let day = epoch_day() + chrono::Days::new(days as u64);
-                        write!(out, "{}", day.format("%Y-%m-%d"))
-                    }),
-                };
+                    Cells::Date(v) => {
+                        if let Some(days) = v[row] {
+                            out.push_str(reused(&mut last[index], days.into(), format_day));
+                        }
+                    }
+                }
             }
             out.push('\n');
         }
+    }
+
+    /// About the length of `rows` as CSV text: the text cells' exact bytes
+    /// (quoting aside), a time's 20 and a dozen for any other cell, and a
+    /// separator each, so a member's text is allocated once.
+    fn csv_len_estimate(&self, rows: &Range<usize>) -> usize {
+        let (count, mut bytes) = (rows.len(), 0);
+        for (_, cells) in &self.columns {
+            bytes += count
+                + match cells {
+                    Cells::Text(v) => (v.offsets[rows.end] - v.offsets[rows.start]) as usize,
+                    Cells::Time(_) => 20 * count,
+                    _ => 12 * count,
+                };
+        }
+        bytes
+    }
+}
+
+/// `last`'s text when it was formatted from `value`, else `format(value)`,
+/// kept in `last` for the next row.
+fn reused(last: &mut (i64, String), value: i64, format: fn(i64) -> String) -> &str {
+    if last.0 != value {
+        *last = (value, format(value));
+    }
+    &last.1
+}
+
+/// Appends `x` as `{x}` writes it (Rust's shortest round-trip decimal, never
+/// an exponent); a whole number below 2^53, most prices, through the faster
+/// integer formatting, which gives the same digits.
+fn push_number(out: &mut String, digits: &mut itoa::Buffer, x: f64) {
+    const EXACT: f64 = 9_007_199_254_740_992.0;
+    if x.fract() == 0.0 && x.abs() < EXACT && !(x == 0.0 && x.is_sign_negative()) {
+        out.push_str(digits.format(x as i64));
+    } else {
+        // Writing into a String cannot fail.
+        let _ = write!(out, "{x}");
     }
 }
 
@@ -382,6 +428,13 @@ fn push_cell<const N: usize>(buffer: &mut Vec<u8>, value: Option<[u8; N]>) {
 /// A time in whole seconds since 1970 as every output writes times.
 fn format_seconds(seconds: i64) -> String {
     DateTime::from_timestamp(seconds, 0).map_or_else(String::new, format_time)
+}
+
+/// A day counted from 1970-01-01 as `YYYY-MM-DD`.
+fn format_day(days: i64) -> String {
+    (epoch_day() + chrono::Days::new(days as u64))
+        .format("%Y-%m-%d")
+        .to_string()
 }
 
 /// One gzip member with a fixed header (no modification time, no file
@@ -402,7 +455,10 @@ pub fn gzip_member(bytes: &[u8], level: u32) -> Result<Vec<u8>> {
 
 /// Appends a CSV cell, quoted when it holds a separator, quote or line break.
 fn push_csv_text(out: &mut String, text: &str) {
-    if text.contains([',', '"', '\n', '\r']) {
+    if text
+        .bytes()
+        .any(|byte| matches!(byte, b',' | b'"' | b'\n' | b'\r'))
+    {
         out.push('"');
         out.push_str(&text.replace('"', "\"\""));
         out.push('"');
@@ -451,6 +507,45 @@ mod tests {
              ,1445.6,,,1970-01-01\n\"say \"\"hi\"\"\",,false,1969-12-31T23:59:59Z,\n"
         );
         assert_eq!(sample().height(), 3);
+    }
+
+    #[test]
+    fn numbers_are_written_as_display_writes_them() {
+        let exact = 9_007_199_254_740_992.0;
+        let mut numbers = vec![
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            32_260_000.0,
+            1408.76,
+            0.5,
+            -2.5,
+            exact - 1.0,
+            -(exact - 1.0),
+            exact,
+            exact + 2.0,
+            1e16,
+            1e21,
+            -1e300,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+            5e-324,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+        ];
+        // Every power of two and its neighbours, whole and not.
+        for power in -60..70 {
+            let x = 2f64.powi(power);
+            numbers.extend([x, x + 1.0, x - 1.0, -x, x * 3.0 / 7.0]);
+        }
+        let mut digits = itoa::Buffer::new();
+        for x in numbers {
+            let mut out = String::new();
+            push_number(&mut out, &mut digits, x);
+            assert_eq!(out, format!("{x}"), "{x:e}");
+        }
     }
 
     fn hex(bytes: &[u8]) -> String {

@@ -91,28 +91,37 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
         warn!("{warning}");
     }
     let out = TreeWriter::create(&options.out, options.fail_after)?;
-    if let Err(err) = write_tree(options, &snapshot, &out) {
-        out.abandon();
-        return Err(err);
-    }
-    let manifest = timed("publish the tree", || out.commit(options.keep))
-        .with_context(|| format!("publishing {}", options.out.display()))?;
+    let published = match write_tree(options, &snapshot, &out) {
+        Ok(published) => published,
+        Err(err) => {
+            out.abandon();
+            return Err(err);
+        }
+    };
+    // Freeing the snapshot and the catalogue (millions of small
+    // allocations) takes a core for a while: beside the publication.
+    let (manifest, ()) = rayon::join(
+        || timed("publish the tree", || out.commit(options.keep)),
+        move || drop((snapshot, published)),
+    );
+    let manifest = manifest.with_context(|| format!("publishing {}", options.out.display()))?;
     info!(files = manifest.files.len(), out = %options.out.display(), "tree written");
     Ok(manifest)
 }
 
-/// Writes every file of the tree into `out`. The snapshot's own downloads
-/// read the snapshot alone, so they are written beside everything computed
-/// from it (a core sat idle through the signals and the index); when
-/// either side fails, the downloads of both begin no further part.
+/// Writes every file of the tree into `out`; what it computed, for the
+/// caller to free. The snapshot's own downloads read the snapshot alone,
+/// so they are written beside everything computed from it (a core sat idle
+/// through the signals and the index); when either side fails, the
+/// downloads of both begin no further part.
 fn write_tree(
     options: &GenerateOptions,
     snapshot: &Snapshot,
     out: &TreeWriter,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Published> {
     let reuse = Reuse::open(out, options.fresh);
     let stop = AtomicBool::new(false);
-    let (snapshot_tables, published) = rayon::join(
+    let (snapshot_downloads, published) = rayon::join(
         || {
             let written = timed("write snapshot downloads", || {
                 write_snapshot_tables(snapshot, out, &reuse, &stop)
@@ -121,16 +130,19 @@ fn write_tree(
         },
         || stop_on_error(publish(options, snapshot, out, &reuse, &stop), &stop),
     );
-    let Published {
-        catalogue,
-        index,
-        env,
-        tables,
-    } = published?;
-    let site = Site::new(&index, &catalogue, snapshot, &env, out);
+    let mut published = published?;
+    let site = Site::new(
+        &published.index,
+        &published.catalogue,
+        snapshot,
+        &published.env,
+        out,
+    );
+    let tables = std::mem::take(&mut published.tables);
     timed("write data package", || {
-        write_package(&site, reuse, tables, snapshot_tables?)
-    })
+        write_package(&site, reuse, tables, snapshot_downloads?)
+    })?;
+    Ok(published)
 }
 
 /// `result`, having set `stop` if it is an error.

@@ -58,8 +58,14 @@ fn load(dir: &Path, compact: Option<(chrono::Duration, Option<&Path>)>) -> Resul
     let cutoff = compact.map(|(reach, _)| meta.catalogue_observed_at - reach);
     let checks = load_quote_checks(dir, &meta, &mut drafts, cutoff)?;
     let spill = compact.and_then(|(_, spill)| spill);
-    load_quotes(dir, &checks, &mut drafts, spill)?;
-    load_specs(dir, &mut drafts)?;
+    // specs.jsonl is parsed on the other core while the quotes are read (a
+    // core sat idle through the load); its records join the versions after.
+    let (quotes, specs) = rayon::join(
+        || load_quotes(dir, &checks, &mut drafts, spill),
+        || read_specs(dir),
+    );
+    quotes?;
+    add_specs(&mut drafts, specs?)?;
     let mut versions = drafts.finish();
     if let Some(spill) = spill {
         super::republish::spill_earlier_checks(&mut versions, spill)?;
@@ -269,14 +275,16 @@ struct SpecsLine {
     specs: Specs,
 }
 
-fn load_specs(dir: &Path, drafts: &mut Drafts) -> Result<()> {
+/// Every record of `specs.jsonl` with its line number (none without the
+/// file, which is optional: no version then has specifications).
+fn read_specs(dir: &Path) -> Result<Vec<(usize, SpecsLine)>> {
     let path = dir.join("specs.jsonl");
     let text = match fs::read_to_string(&path) {
         Ok(text) => text,
-        // The file is optional: without it no version has specifications.
-        Err(err) if err.kind() == ErrorKind::NotFound => return Ok(()),
+        Err(err) if err.kind() == ErrorKind::NotFound => return Ok(Vec::new()),
         Err(err) => return Err(err).context("reading specs.jsonl"),
     };
+    let mut records = Vec::new();
     for (index, line) in text.lines().enumerate() {
         let number = index + 1;
         if line.trim().is_empty() {
@@ -284,6 +292,14 @@ fn load_specs(dir: &Path, drafts: &mut Drafts) -> Result<()> {
         }
         let record: SpecsLine = serde_json::from_str(line)
             .map_err(|err| anyhow!("specs.jsonl: line {number}: invalid record: {err}"))?;
+        records.push((number, record));
+    }
+    Ok(records)
+}
+
+/// Gives each version its record of `specs.jsonl` ([`read_specs`]).
+fn add_specs(drafts: &mut Drafts, records: Vec<(usize, SpecsLine)>) -> Result<()> {
+    for (number, record) in records {
         let id = record.version_id;
         let Some(position) = drafts.position(&id) else {
             bail!("specs.jsonl: line {number}, field \"versionId\": unknown version {id:?}");

@@ -640,8 +640,13 @@ fn the_snapshot_tables_stop_once_a_step_beside_them_failed() {
     let out = TreeWriter::create(&work.path().join("out"), None).expect("staging");
     let reuse = Reuse::open(&out, true);
     let written = |stop: bool| {
-        write_snapshot_tables(&snapshot, &out, &reuse, &AtomicBool::new(stop))
-            .map(|tables| tables.iter().map(|table| table.parts.len()).sum::<usize>())
+        write_snapshot_tables(&snapshot, &out, &reuse, &AtomicBool::new(stop)).map(|written| {
+            written
+                .tables
+                .iter()
+                .map(|table| table.parts.len())
+                .sum::<usize>()
+        })
     };
     let err = written(true).expect_err("a stopped run fails");
     assert!(format!("{err:#}").contains("stopped"), "{err:#}");
@@ -654,6 +659,7 @@ fn the_snapshot_tables_stop_once_a_step_beside_them_failed() {
     let parts = written(false).expect("written");
     assert!(parts >= SnapshotTable::ALL.len(), "{parts} parts");
     assert!(staged.join("versions.parquet").exists());
+    assert!(staged.join("snapshot.json").exists() && staged.join("specs.jsonl.gz").exists());
     out.abandon();
     assert!(!work.path().join("out.staging").exists(), "abandoned");
 }

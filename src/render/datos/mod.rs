@@ -88,16 +88,27 @@ pub fn write_history_csvs(site: &Site) -> anyhow::Result<()> {
     })
 }
 
-/// Writes the snapshot's own tables under `/datos/snapshot/`. They read
-/// the snapshot alone, so `generate` writes them beside the signals, the
-/// index and the site; once `stop` is set (a step beside them failed), no
-/// further part is begun.
+/// The snapshot's own downloads, as [`write_snapshot_tables`] wrote them.
+pub struct SnapshotDownloads {
+    /// Its tables.
+    pub tables: Vec<TableFiles>,
+    /// `snapshot/snapshot.json`.
+    pub meta: Written,
+    /// `snapshot/specs.jsonl.gz`.
+    pub specs: Written,
+}
+
+/// Writes the snapshot's own downloads under `/datos/snapshot/`: its
+/// tables, then `snapshot.json` and `specs.jsonl.gz`. They read the
+/// snapshot alone, so `generate` writes them beside the signals, the index
+/// and the site; once `stop` is set (a step beside them failed), no further
+/// part is begun.
 pub fn write_snapshot_tables(
     snapshot: &Snapshot,
     out: &TreeWriter,
     reuse: &Reuse,
     stop: &AtomicBool,
-) -> anyhow::Result<Vec<TableFiles>> {
+) -> anyhow::Result<SnapshotDownloads> {
     let months = months::of_checks(snapshot);
     let history = &HistoryMonths::of(snapshot)?;
     let theirs: Vec<TableJob> = snapshot_fields::snapshot_tables()
@@ -120,7 +131,22 @@ pub fn write_snapshot_tables(
             (doc, rows)
         })
         .collect();
-    write_tables(out, reuse, stop, "snapshot/", theirs, &months)
+    let tables = write_tables(out, reuse, stop, "snapshot/", theirs, &months)?;
+    let mut meta_json =
+        serde_json::to_string_pretty(&snapshot.meta).context("serializing snapshot.json")?;
+    meta_json.push('\n');
+    let meta = write_file(out, "snapshot/snapshot.json", JSON, meta_json.as_bytes())?;
+    let specs = write_file(
+        out,
+        "snapshot/specs.jsonl.gz",
+        GZIP,
+        &gzip(specs_jsonl(snapshot)?.as_bytes())?,
+    )?;
+    Ok(SnapshotDownloads {
+        tables,
+        meta,
+        specs,
+    })
 }
 
 /// Writes every version's `historial.csv` and the publication's own tables
@@ -161,31 +187,19 @@ pub fn write_own_tables(
 
 /// Finishes `/datos/` once every table is written ([`write_own_tables`],
 /// [`write_snapshot_tables`]): the record of the parts for the next run
-/// (`reuse.rs`), `snapshot/snapshot.json`, `snapshot/specs.jsonl.gz`,
-/// `datapackage.json`, `SHA256SUMS` and the page.
+/// (`reuse.rs`), `datapackage.json`, `SHA256SUMS` and the page.
 pub fn write_package(
     site: &Site,
     reuse: Reuse,
     tables: Vec<TableFiles>,
-    snapshot_tables: Vec<TableFiles>,
+    snapshot: SnapshotDownloads,
 ) -> anyhow::Result<()> {
-    let snapshot = site.snapshot;
     reuse.finish(site.out)?;
-    let mut meta_json =
-        serde_json::to_string_pretty(&snapshot.meta).context("serializing snapshot.json")?;
-    meta_json.push('\n');
-    let meta = write_file(
-        site.out,
-        "snapshot/snapshot.json",
-        JSON,
-        meta_json.as_bytes(),
-    )?;
-    let specs = write_file(
-        site.out,
-        "snapshot/specs.jsonl.gz",
-        GZIP,
-        &gzip(specs_jsonl(snapshot)?.as_bytes())?,
-    )?;
+    let SnapshotDownloads {
+        tables: snapshot_tables,
+        meta,
+        specs,
+    } = snapshot;
     let descriptor = datapackage(site, &tables, &snapshot_tables, &meta, &specs);
     let mut descriptor_bytes =
         serde_json::to_vec_pretty(&descriptor).context("serializing datapackage.json")?;

@@ -7,6 +7,7 @@
 
 use minijinja::context;
 use minijinja::value::Serde;
+use rayon::prelude::*;
 
 use super::cards::card;
 use super::format::{self, UNKNOWN, date_time};
@@ -52,23 +53,29 @@ pub fn write_fragments(site: &Site) -> anyhow::Result<()> {
             .collect(),
         ..PageFragments::default()
     };
-    for vehicle in site.vehicles() {
-        let record = VehicleRecord::of(vehicle, site.index.links());
-        let summary = &record.summary;
-        let trim = labels::trim(summary.trim, summary.trim_display);
-        let fragment = VehicleFragments {
-            card: template.render(context! { v => Serde(card(vehicle, &site.money)) })?,
-            head: format!(
-                "<a href=\"{}\">{}</a>",
-                escape(&crate::api::links::Links::vehicle_path(summary.id)),
-                escape(&format!("{} {} {trim}", summary.make, summary.model))
-            ),
-            cells: cells(&record, vehicle, &site.money, &spec_rows),
-            name: format!("{} {} {trim}", summary.make, summary.model),
-            scores: scores(vehicle, spec_rows.len()),
-        };
-        fragments.vehicles.insert(summary.id.to_owned(), fragment);
-    }
+    // One version's fragments read nothing of another's: built on every
+    // core, gathered by ID (the map's order, not the threads', is the file's).
+    fragments.vehicles = site
+        .vehicles()
+        .par_iter()
+        .map(|vehicle| {
+            let record = VehicleRecord::of(vehicle, site.index.links());
+            let summary = &record.summary;
+            let trim = labels::trim(summary.trim, summary.trim_display);
+            let fragment = VehicleFragments {
+                card: template.render(context! { v => Serde(card(vehicle, &site.money)) })?,
+                head: format!(
+                    "<a href=\"{}\">{}</a>",
+                    escape(&crate::api::links::Links::vehicle_path(summary.id)),
+                    escape(&format!("{} {} {trim}", summary.make, summary.model))
+                ),
+                cells: cells(&record, vehicle, &site.money, &spec_rows),
+                name: format!("{} {} {trim}", summary.make, summary.model),
+                scores: scores(vehicle, spec_rows.len()),
+            };
+            Ok((summary.id.to_owned(), fragment))
+        })
+        .collect::<anyhow::Result<_>>()?;
     site.out.write_msgpack(
         PAGES_DATA_PATH,
         PAGES_DATA_PATH.trim_start_matches('/'),
