@@ -275,31 +275,46 @@ struct SpecsLine {
     specs: Specs,
 }
 
-/// Every record of `specs.jsonl` with its line number (none without the
-/// file, which is optional: no version then has specifications).
-fn read_specs(dir: &Path) -> Result<Vec<(usize, SpecsLine)>> {
+/// The records of `specs.jsonl` with their line numbers, up to its first
+/// line that is not one.
+#[derive(Default)]
+struct SpecsRecords {
+    records: Vec<(usize, SpecsLine)>,
+    /// Why that line is not a record: reported once every record before it
+    /// has been checked against the versions, as a reader of the file in
+    /// order would find the errors.
+    broken: Option<anyhow::Error>,
+}
+
+/// Parses `specs.jsonl` (none without the file, which is optional: no
+/// version then has specifications).
+fn read_specs(dir: &Path) -> Result<SpecsRecords> {
     let path = dir.join("specs.jsonl");
     let text = match fs::read_to_string(&path) {
         Ok(text) => text,
-        Err(err) if err.kind() == ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(err) if err.kind() == ErrorKind::NotFound => return Ok(SpecsRecords::default()),
         Err(err) => return Err(err).context("reading specs.jsonl"),
     };
-    let mut records = Vec::new();
+    let mut specs = SpecsRecords::default();
     for (index, line) in text.lines().enumerate() {
         let number = index + 1;
         if line.trim().is_empty() {
             continue;
         }
-        let record: SpecsLine = serde_json::from_str(line)
-            .map_err(|err| anyhow!("specs.jsonl: line {number}: invalid record: {err}"))?;
-        records.push((number, record));
+        match serde_json::from_str(line) {
+            Ok(record) => specs.records.push((number, record)),
+            Err(err) => {
+                specs.broken = Some(anyhow!("specs.jsonl: line {number}: invalid record: {err}"));
+                break;
+            }
+        }
     }
-    Ok(records)
+    Ok(specs)
 }
 
 /// Gives each version its record of `specs.jsonl` ([`read_specs`]).
-fn add_specs(drafts: &mut Drafts, records: Vec<(usize, SpecsLine)>) -> Result<()> {
-    for (number, record) in records {
+fn add_specs(drafts: &mut Drafts, specs: SpecsRecords) -> Result<()> {
+    for (number, record) in specs.records {
         let id = record.version_id;
         let Some(position) = drafts.position(&id) else {
             bail!("specs.jsonl: line {number}, field \"versionId\": unknown version {id:?}");
@@ -312,5 +327,5 @@ fn add_specs(drafts: &mut Drafts, records: Vec<(usize, SpecsLine)>) -> Result<()
         }
         draft.version.specs = Some(Arc::new(record.specs));
     }
-    Ok(())
+    specs.broken.map_or(Ok(()), Err)
 }
