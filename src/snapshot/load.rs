@@ -58,14 +58,8 @@ fn load(dir: &Path, compact: Option<(chrono::Duration, Option<&Path>)>) -> Resul
     let cutoff = compact.map(|(reach, _)| meta.catalogue_observed_at - reach);
     let checks = load_quote_checks(dir, &meta, &mut drafts, cutoff)?;
     let spill = compact.and_then(|(_, spill)| spill);
-    // specs.jsonl is parsed on the other core while the quotes are read (a
-    // core sat idle through the load); its records join the versions after.
-    let (quotes, specs) = rayon::join(
-        || load_quotes(dir, &checks, &mut drafts, spill),
-        || read_specs(dir),
-    );
-    quotes?;
-    add_specs(&mut drafts, specs?)?;
+    load_quotes(dir, &checks, &mut drafts, spill)?;
+    load_specs(dir, &mut drafts)?;
     let mut versions = drafts.finish();
     if let Some(spill) = spill {
         super::republish::spill_earlier_checks(&mut versions, spill)?;
@@ -275,46 +269,21 @@ struct SpecsLine {
     specs: Specs,
 }
 
-/// The records of `specs.jsonl` with their line numbers, up to its first
-/// line that is not one.
-#[derive(Default)]
-struct SpecsRecords {
-    records: Vec<(usize, SpecsLine)>,
-    /// Why that line is not a record: reported once every record before it
-    /// has been checked against the versions, as a reader of the file in
-    /// order would find the errors.
-    broken: Option<anyhow::Error>,
-}
-
-/// Parses `specs.jsonl` (none without the file, which is optional: no
-/// version then has specifications).
-fn read_specs(dir: &Path) -> Result<SpecsRecords> {
+fn load_specs(dir: &Path, drafts: &mut Drafts) -> Result<()> {
     let path = dir.join("specs.jsonl");
     let text = match fs::read_to_string(&path) {
         Ok(text) => text,
-        Err(err) if err.kind() == ErrorKind::NotFound => return Ok(SpecsRecords::default()),
+        // The file is optional: without it no version has specifications.
+        Err(err) if err.kind() == ErrorKind::NotFound => return Ok(()),
         Err(err) => return Err(err).context("reading specs.jsonl"),
     };
-    let mut specs = SpecsRecords::default();
     for (index, line) in text.lines().enumerate() {
         let number = index + 1;
         if line.trim().is_empty() {
             continue;
         }
-        match serde_json::from_str(line) {
-            Ok(record) => specs.records.push((number, record)),
-            Err(err) => {
-                specs.broken = Some(anyhow!("specs.jsonl: line {number}: invalid record: {err}"));
-                break;
-            }
-        }
-    }
-    Ok(specs)
-}
-
-/// Gives each version its record of `specs.jsonl` ([`read_specs`]).
-fn add_specs(drafts: &mut Drafts, specs: SpecsRecords) -> Result<()> {
-    for (number, record) in specs.records {
+        let record: SpecsLine = serde_json::from_str(line)
+            .map_err(|err| anyhow!("specs.jsonl: line {number}: invalid record: {err}"))?;
         let id = record.version_id;
         let Some(position) = drafts.position(&id) else {
             bail!("specs.jsonl: line {number}, field \"versionId\": unknown version {id:?}");
@@ -327,5 +296,5 @@ fn add_specs(drafts: &mut Drafts, specs: SpecsRecords) -> Result<()> {
         }
         draft.version.specs = Some(Arc::new(record.specs));
     }
-    specs.broken.map_or(Ok(()), Err)
+    Ok(())
 }
