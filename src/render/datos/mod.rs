@@ -277,8 +277,9 @@ enum Rows<'a> {
 type TableJob<'a> = (TableDoc, Rows<'a>);
 
 /// Level of the gzipped CSV files, chosen by measurement (BENCHMARKS.md,
-/// "Data downloads"): level 6 took most of `generate`'s time at 30,000
-/// versions for about 1 % smaller files than this one.
+/// "Data downloads", and with zlib-rs itself "Serial stretches beside other
+/// work"): level 6 compresses 1.4x slower for files 1 % smaller, level 4
+/// 1.15x faster for files 5 % larger.
 pub const GZIP_LEVEL: u32 = 5;
 
 /// Builds, encodes and writes each table as `<folder><name>.csv.gz` and
