@@ -18,7 +18,7 @@ use crate::output::{Manifest, TreeWriter};
 use crate::render::datos::package::TableFiles;
 use crate::render::datos::reuse::Reuse;
 use crate::render::datos::{
-    datos_sitemap_entry, write_own_tables, write_package, write_snapshot_tables,
+    datos_sitemap_entry, write_own_tables, write_package, write_snapshot_downloads,
 };
 use crate::render::site::{Site, write_site};
 use crate::render::{
@@ -124,7 +124,7 @@ fn write_tree(
     let (snapshot_downloads, published) = rayon::join(
         || {
             let written = timed("write snapshot downloads", || {
-                write_snapshot_tables(snapshot, out, &reuse, &stop)
+                write_snapshot_downloads(snapshot, out, &reuse, &stop)
             });
             stop_on_error(written, &stop)
         },

@@ -631,7 +631,7 @@ fn the_snapshot_tables_stop_once_a_step_beside_them_failed() {
 
     use autoprecios::output::TreeWriter;
     use autoprecios::render::datos::reuse::Reuse;
-    use autoprecios::render::datos::write_snapshot_tables;
+    use autoprecios::render::datos::write_snapshot_downloads;
     use autoprecios::snapshot::SnapshotTable;
 
     let fixture = fixture();
@@ -640,7 +640,7 @@ fn the_snapshot_tables_stop_once_a_step_beside_them_failed() {
     let out = TreeWriter::create(&work.path().join("out"), None).expect("staging");
     let reuse = Reuse::open(&out, true);
     let written = |stop: bool| {
-        write_snapshot_tables(&snapshot, &out, &reuse, &AtomicBool::new(stop)).map(|written| {
+        write_snapshot_downloads(&snapshot, &out, &reuse, &AtomicBool::new(stop)).map(|written| {
             written
                 .tables
                 .iter()

@@ -88,7 +88,7 @@ pub fn write_history_csvs(site: &Site) -> anyhow::Result<()> {
     })
 }
 
-/// The snapshot's own downloads, as [`write_snapshot_tables`] wrote them.
+/// The snapshot's own downloads, as [`write_snapshot_downloads`] wrote them.
 pub struct SnapshotDownloads {
     /// Its tables.
     pub tables: Vec<TableFiles>,
@@ -103,7 +103,7 @@ pub struct SnapshotDownloads {
 /// snapshot alone, so `generate` writes them beside the signals, the index
 /// and the site; once `stop` is set (a step beside them failed), no further
 /// part is begun.
-pub fn write_snapshot_tables(
+pub fn write_snapshot_downloads(
     snapshot: &Snapshot,
     out: &TreeWriter,
     reuse: &Reuse,
@@ -186,7 +186,7 @@ pub fn write_own_tables(
 }
 
 /// Finishes `/datos/` once every table is written ([`write_own_tables`],
-/// [`write_snapshot_tables`]): the record of the parts for the next run
+/// [`write_snapshot_downloads`]): the record of the parts for the next run
 /// (`reuse.rs`), `datapackage.json`, `SHA256SUMS` and the page.
 pub fn write_package(
     site: &Site,
