@@ -8,8 +8,8 @@
 #     files and bytes costs on this file system at this moment);
 #   - `generate` again, over the tree of the series' previous catalogue
 #     check (`sample --end`, three hours earlier): a maintainer's routine
-#     run, which keeps the previous tree's unchanged downloads
-#     (`render::datos::reuse`);
+#     run, which keeps the previous tree's unchanged downloads, most of the
+#     closed months without building them (`render::datos::reuse`);
 #   - the edge over the generated tree: time from exec until `/api/v1`
 #     answers 200 (median of EDGE_STARTS starts) and its resident memory
 #     after loading (and the load's peak).
@@ -111,8 +111,8 @@ steps = [(int(ms), name.strip()) for name, ms in re.findall(r"INFO (.+?) elapsed
 slowest = ", ".join(f"{name} {ms / 1000:.1f} s" for ms, name in sorted(steps, reverse=True)[:3])
 copy = int(copy_ms) / 1000
 next_text, nwall, nuser, nsys, nrss = figures("next.log")
-kept = re.search(r"kept=(\d+) parts=(\d+)", re.sub(r"\x1b\[[0-9;]*m", "", next_text))
-kept = f"{kept[1]} of {kept[2]}" if kept else "none"
+kept = re.search(r"kept=(\d+) (?:unbuilt=(\d+) )?parts=(\d+)", re.sub(r"\x1b\[[0-9;]*m", "", next_text))
+kept = (f"{kept[1]} of {kept[3]}" + (f" ({kept[2]} unbuilt)" if kept[2] else "")) if kept else "none"
 start = statistics.median(e[0] for e in edges) / 1000
 rss = statistics.median(e[1] for e in edges) / 1024
 peak = statistics.median(e[2] for e in edges) / 1024

@@ -29,6 +29,7 @@ use crate::render::{
 use crate::signals::compute_catalogue;
 use crate::signals::monitoring::{check_gaps, listed_counts};
 use crate::snapshot::Snapshot;
+use crate::snapshot::republish::HistoryMonths;
 use crate::steps::{load, timed};
 use crate::time::format_time;
 
@@ -120,15 +121,20 @@ fn write_tree(
     out: &TreeWriter,
 ) -> anyhow::Result<Published> {
     let reuse = Reuse::open(out, options.fresh);
+    // Shared by both sides: each reads every month's spill files.
+    let history = HistoryMonths::of(snapshot)?;
     let stop = AtomicBool::new(false);
     let (snapshot_downloads, published) = rayon::join(
         || {
             let written = timed("write snapshot downloads", || {
-                write_snapshot_downloads(snapshot, out, &reuse, &stop)
+                write_snapshot_downloads(snapshot, &history, out, &reuse, &stop)
             });
             stop_on_error(written, &stop)
         },
-        || stop_on_error(publish(options, snapshot, out, &reuse, &stop), &stop),
+        || {
+            let published = publish(options, snapshot, &history, out, &reuse, &stop);
+            stop_on_error(published, &stop)
+        },
     );
     let mut published = published?;
     let site = Site::new(
@@ -169,6 +175,7 @@ struct Published {
 fn publish(
     options: &GenerateOptions,
     snapshot: &Snapshot,
+    history: &HistoryMonths,
     out: &TreeWriter,
     reuse: &Reuse,
     stop: &AtomicBool,
@@ -240,7 +247,7 @@ fn publish(
         let (tables, pages) = rayon::join(
             || {
                 timed("write own downloads", || {
-                    write_own_tables(&site, reuse, stop)
+                    write_own_tables(&site, history, reuse, stop)
                 })
             },
             || {

@@ -8,7 +8,9 @@
 //! A month's frame is the snapshot's own rows of that month with the
 //! month's spilled ones, sorted as every writer of the table sorts them.
 //! Memory holds a month of spilled rows at a time, whatever the length of
-//! the history; the table is read once.
+//! the history; the table is read once. A month's parts can also be kept
+//! from the previous tree without being built at all, by the digest of what
+//! they are built from (`sources.rs`).
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
@@ -21,6 +23,8 @@ use anyhow::{Context, Result};
 use chrono::{DateTime, Datelike};
 use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
+
+mod sources;
 
 use super::model::{EarlierCheck, Money, Snapshot, SourceQuote, Version};
 use super::write::{
@@ -206,6 +210,7 @@ pub(super) fn spill_earlier_checks(versions: &mut [Version], dir: &Path) -> Resu
 /// loader spilled, for the downloads.
 pub struct HistoryMonths<'a> {
     snapshot: &'a Snapshot,
+    spill_digests: sources::SpillDigests,
 }
 
 impl<'a> HistoryMonths<'a> {
@@ -220,7 +225,10 @@ impl<'a> HistoryMonths<'a> {
             !in_brief || snapshot.spilled_in.is_some(),
             "invariant: a snapshot that kept checks in brief spilled their quotes, to republish the quotes table"
         );
-        Ok(HistoryMonths { snapshot })
+        Ok(HistoryMonths {
+            snapshot,
+            spill_digests: sources::SpillDigests::default(),
+        })
     }
 
     /// The earlier checks of the month `period` that the loader spilled,

@@ -17,11 +17,7 @@ use polars::prelude::{
     Column, CsvReadOptions, DataFrame, DataType, ParquetReader, SerReader, TimeUnit,
 };
 
-use autoprecios::render::datos::months::Month;
-
-use autoprecios::generate::generate;
-
-use crate::harness::{BASE, Fixture, fixture, options, read_tree, text_of};
+use crate::harness::{BASE, fixture, text_of};
 
 fn datos() -> std::path::PathBuf {
     fixture().out.join("public/datos")
@@ -481,148 +477,6 @@ fn the_datos_page_explains_every_file_with_a_dataset_and_is_in_the_sitemap() {
     assert!(sitemap.contains(&format!("<loc>{BASE}/datos</loc>")));
 }
 
-/// The history tables, cut into months.
-const HISTORY: [&str; 3] = ["controles", "snapshot/quote_checks", "snapshot/quotes"];
-
-/// The publication before the fixture's: its snapshot without the checks of
-/// its last month, generated; and that month.
-fn month_before() -> (Fixture, Month) {
-    let later = load_snapshot(&fixture().data).expect("the fixture snapshot");
-    let last_check = later
-        .versions
-        .iter()
-        .filter_map(|v| v.checks.last())
-        .map(|c| c.observed_at)
-        .max()
-        .expect("checks");
-    let current = Month::of(last_check);
-    let mut earlier = later.clone();
-    for version in &mut earlier.versions {
-        version
-            .checks
-            .retain(|check| check.observed_at < current.start);
-    }
-    (Fixture::generated(&earlier), current)
-}
-
-/// The inode of a file: the same for two hard links to one file.
-fn inode(path: &Path) -> u64 {
-    std::os::unix::fs::MetadataExt::ino(&fs::metadata(path).expect("metadata"))
-}
-
-#[test]
-fn a_closed_months_files_keep_their_bytes_when_the_next_snapshot_adds_checks() {
-    let (earlier, current) = month_before();
-    let mut compared = 0;
-    for table in HISTORY {
-        let folder = |tree: &Path| tree.join("public/datos").join(table);
-        for entry in fs::read_dir(folder(&earlier.out)).expect("parts") {
-            let name = entry.expect("entry").file_name();
-            let before = fs::read(folder(&earlier.out).join(&name)).expect("read");
-            let after =
-                fs::read(folder(&fixture().out).join(&name)).expect("the month is still there");
-            assert!(before == after, "{table}/{name:?} changed");
-            compared += 1;
-        }
-        for ext in ["csv.gz", "parquet"] {
-            let file = format!("{}.{ext}", current.label);
-            assert!(
-                folder(&fixture().out).join(&file).is_file(),
-                "{table}/{file}"
-            );
-            assert!(!folder(&earlier.out).join(&file).exists(), "{table}/{file}");
-        }
-    }
-    assert!(
-        compared >= 3 * 2 * 5,
-        "several closed months compared: {compared}"
-    );
-}
-
-#[test]
-fn the_next_run_keeps_the_closed_months_files_and_publishes_what_a_fresh_run_does() {
-    // The fixture's snapshot generated over the publication before it.
-    let (earlier, current) = month_before();
-    let previous = fs::canonicalize(&earlier.out).expect("the earlier tree");
-    generate(&options(&fixture().data, &earlier.out)).expect("generate over it");
-    assert!(
-        read_tree(&earlier.out) == read_tree(&fixture().out),
-        "the tree (its download record included) is the fresh run's, byte for byte"
-    );
-    let mut kept = 0;
-    for table in HISTORY {
-        let folder = |tree: &Path| tree.join("public/datos").join(table);
-        for entry in fs::read_dir(folder(&previous)).expect("parts") {
-            let name = entry.expect("entry").file_name();
-            assert_eq!(
-                inode(&folder(&earlier.out).join(&name)),
-                inode(&folder(&previous).join(&name)),
-                "{table}/{name:?} is the previous tree's file"
-            );
-            kept += 1;
-        }
-        let file = format!("{}.csv.gz", current.label);
-        assert!(folder(&earlier.out).join(&file).is_file(), "{table}/{file}");
-    }
-    assert!(kept >= 3 * 2 * 5, "several closed months kept: {kept}");
-    // The tables carrying every version's signals change with the month.
-    let versiones = |tree: &Path| inode(&tree.join("public/datos/versiones.parquet"));
-    assert_ne!(versiones(&earlier.out), versiones(&previous));
-}
-
-#[test]
-fn a_part_changed_since_it_was_written_or_a_fresh_run_encodes_again() {
-    let (earlier, _) = month_before();
-    let previous = fs::canonicalize(&earlier.out).expect("the earlier tree");
-    let quotes = |tree: &Path| tree.join("public/datos/snapshot/quotes");
-    let mut months: Vec<_> = fs::read_dir(quotes(&previous))
-        .expect("parts")
-        .map(|entry| entry.expect("entry").file_name())
-        .filter(|name| name.to_string_lossy().ends_with(".csv.gz"))
-        .collect();
-    months.sort();
-    // One closed month's CSV cut short, as a full disk or a hand would.
-    let (cut, kept) = (&months[0], &months[1]);
-    let bytes = fs::read(quotes(&previous).join(cut)).expect("read");
-    fs::write(quotes(&previous).join(cut), &bytes[..bytes.len() - 1]).expect("cut short");
-    generate(&options(&fixture().data, &earlier.out)).expect("generate over it");
-    let next = fs::canonicalize(&earlier.out).expect("the next tree");
-    assert!(
-        fs::read(quotes(&next).join(cut)).expect("read") == bytes,
-        "encoded again, whole"
-    );
-    assert_ne!(
-        inode(&quotes(&next).join(cut)),
-        inode(&quotes(&previous).join(cut))
-    );
-    // A part is kept whole or not at all: its Parquet twin is encoded again too.
-    let twin = |name: &std::ffi::OsStr| name.to_string_lossy().replace(".csv.gz", ".parquet");
-    assert_ne!(
-        inode(&quotes(&next).join(twin(cut))),
-        inode(&quotes(&previous).join(twin(cut)))
-    );
-    assert_eq!(
-        inode(&quotes(&next).join(kept)),
-        inode(&quotes(&previous).join(kept)),
-        "the other months are kept"
-    );
-    assert!(read_tree(&earlier.out) == read_tree(&fixture().out));
-    // With --fresh, nothing is kept.
-    let (earlier, _) = month_before();
-    let previous = fs::canonicalize(&earlier.out).expect("the earlier tree");
-    let fresh = autoprecios::generate::GenerateOptions {
-        fresh: true,
-        ..options(&fixture().data, &earlier.out)
-    };
-    generate(&fresh).expect("fresh run");
-    let next = fs::canonicalize(&earlier.out).expect("the fresh tree");
-    assert_ne!(
-        inode(&quotes(&next).join(kept)),
-        inode(&quotes(&previous).join(kept))
-    );
-    assert!(read_tree(&earlier.out) == read_tree(&fixture().out));
-}
-
 /// The snapshot's downloads are written beside the signals and the site;
 /// once a step beside them has failed, they begin no further part.
 #[test]
@@ -633,14 +487,17 @@ fn the_snapshot_tables_stop_once_a_step_beside_them_failed() {
     use autoprecios::render::datos::reuse::Reuse;
     use autoprecios::render::datos::write_snapshot_downloads;
     use autoprecios::snapshot::SnapshotTable;
+    use autoprecios::snapshot::republish::HistoryMonths;
 
     let fixture = fixture();
     let snapshot = load_snapshot(&fixture.data).expect("load");
+    let history = HistoryMonths::of(&snapshot).expect("months");
     let work = tempfile::tempdir().expect("tempdir");
     let out = TreeWriter::create(&work.path().join("out"), None).expect("staging");
     let reuse = Reuse::open(&out, true);
     let written = |stop: bool| {
-        write_snapshot_downloads(&snapshot, &out, &reuse, &AtomicBool::new(stop)).map(|written| {
+        let stop = AtomicBool::new(stop);
+        write_snapshot_downloads(&snapshot, &history, &out, &reuse, &stop).map(|written| {
             written
                 .tables
                 .iter()

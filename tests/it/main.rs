@@ -4,6 +4,7 @@ mod broken_generate;
 mod cdn;
 mod cli;
 mod datos;
+mod datos_reuse;
 mod edge;
 mod feeds;
 mod filter_rows;

@@ -51,7 +51,7 @@ use fields::TableDoc;
 use months::Month;
 use package::{Part, TableFiles, Written, file_resource, gzip, sha256sums, table_resources};
 use page::{DatosFiles, write_datos_page};
-use reuse::Reuse;
+use reuse::{Noted, Reuse};
 
 /// Site path of the page; the files live under `/datos/`.
 pub const DATOS: &str = "/datos";
@@ -105,12 +105,12 @@ pub struct SnapshotDownloads {
 /// part is begun.
 pub fn write_snapshot_downloads(
     snapshot: &Snapshot,
+    history: &HistoryMonths,
     out: &TreeWriter,
     reuse: &Reuse,
     stop: &AtomicBool,
 ) -> anyhow::Result<SnapshotDownloads> {
     let months = months::of_checks(snapshot);
-    let history = &HistoryMonths::of(snapshot)?;
     let theirs: Vec<TableJob> = snapshot_fields::snapshot_tables()
         .into_iter()
         .zip(SnapshotTable::ALL)
@@ -118,14 +118,11 @@ pub fn write_snapshot_downloads(
             let rows = match table {
                 // With what the loader spilled.
                 SnapshotTable::Quotes => {
-                    Rows::Monthly(Box::new(|period| history.quote_frame(period)))
+                    Rows::monthly(history, Box::new(|period| history.quote_frame(period)))
                 }
                 SnapshotTable::QuoteChecks => {
-                    Rows::Monthly(Box::new(|period| history.check_frame(period)))
+                    Rows::monthly(history, Box::new(|period| history.check_frame(period)))
                 }
-                _ if table.is_history() => Rows::Monthly(Box::new(move |period| {
-                    Ok(table.frame_between(snapshot, period))
-                })),
                 _ => Rows::Whole(Box::new(move || Ok(table.frame(snapshot)))),
             };
             (doc, rows)
@@ -154,13 +151,13 @@ pub fn write_snapshot_downloads(
 /// no further part is begun.
 pub fn write_own_tables(
     site: &Site,
+    history: &HistoryMonths,
     reuse: &Reuse,
     stop: &AtomicBool,
 ) -> anyhow::Result<Vec<TableFiles>> {
     write_history_csvs(site)?;
     let (snapshot, catalogue, links) = (site.snapshot, site.catalogue, site.index.links());
     let months = months::of_checks(snapshot);
-    let history = &HistoryMonths::of(snapshot)?;
     let own: Vec<TableJob> = vec![
         (
             fields::versiones(),
@@ -168,10 +165,13 @@ pub fn write_own_tables(
         ),
         (
             fields::controles(),
-            Rows::Monthly(Box::new(|period| {
-                let spilled = history.spilled_checks(&period)?;
-                Ok(tables::controles(snapshot, &spilled, period))
-            })),
+            Rows::monthly(
+                history,
+                Box::new(|period| {
+                    let spilled = history.spilled_checks(&period)?;
+                    Ok(tables::controles(snapshot, &spilled, period))
+                }),
+            ),
         ),
         (
             fields::semanas(),
@@ -266,11 +266,23 @@ type Builder<'a> = Box<dyn Fn() -> anyhow::Result<Frame> + Send + Sync + 'a>;
 /// Builds the frame of a history table's rows in one period.
 type Monthly<'a> = Box<dyn Fn(Range<Time>) -> anyhow::Result<Frame> + Send + Sync + 'a>;
 
+/// What the parts of a history table are built from, a month at a time
+/// (`HistoryMonths::sources`).
+type Sources<'a> = Box<dyn Fn(&Range<Time>) -> anyhow::Result<[u8; 32]> + Send + Sync + 'a>;
+
 /// How a table's files are cut: one pair for the whole table, or one pair
-/// per calendar month for a history table.
+/// per calendar month for a history table, with what each month is built
+/// from.
 enum Rows<'a> {
     Whole(Builder<'a>),
-    Monthly(Monthly<'a>),
+    Monthly(Monthly<'a>, Sources<'a>),
+}
+
+impl<'a> Rows<'a> {
+    /// A history table of `history`'s months, each built by `build`.
+    fn monthly(history: &'a HistoryMonths<'a>, build: Monthly<'a>) -> Self {
+        Rows::Monthly(build, Box::new(|period| history.sources(period)))
+    }
 }
 
 /// A table to write: what it holds, and how to build it.
@@ -287,7 +299,8 @@ pub const GZIP_LEVEL: u32 = 5;
 /// `<folder><name>/<YYYY-MM>.csv.gz` and `.parquet` for each of `months`,
 /// in parallel over every file pair, in the given order. Each frame is built
 /// just before it is encoded and dropped after, so only as many parts as
-/// there are threads are held at once.
+/// there are threads are held at once; a month built from what the
+/// previous tree's was is not built at all ([`Reuse::keep_unbuilt`]).
 fn write_tables(
     out: &TreeWriter,
     reuse: &Reuse,
@@ -296,26 +309,56 @@ fn write_tables(
     tables: Vec<TableJob>,
     months: &[Month],
 ) -> anyhow::Result<Vec<TableFiles>> {
-    let mut jobs: Vec<(usize, Option<&Month>, Builder)> = Vec::new();
+    let mut jobs: Vec<(usize, Option<&Month>)> = Vec::new();
     for (index, (_, rows)) in tables.iter().enumerate() {
         match rows {
-            Rows::Whole(build) => jobs.push((index, None, Box::new(build))),
-            Rows::Monthly(build) => {
-                for month in months {
-                    jobs.push((index, Some(month), Box::new(move || build(month.range()))));
-                }
-            }
+            Rows::Whole(_) => jobs.push((index, None)),
+            Rows::Monthly(..) => jobs.extend(months.iter().map(|month| (index, Some(month)))),
         }
     }
     let parts: Vec<(usize, Part)> = jobs
         .into_par_iter()
-        .map(|(index, month, build)| {
+        .map(|(index, month)| {
             ensure!(
                 !stop.load(Ordering::Relaxed),
                 "stopped: a step beside it failed"
             );
-            let doc = &tables[index].0;
-            Ok((index, write_part(out, reuse, folder, doc, month, build()?)?))
+            let (doc, rows) = &tables[index];
+            let stem = match month {
+                None => format!("{folder}{}", doc.name),
+                Some(month) => format!("{folder}{}/{}", doc.name, month.label),
+            };
+            let part = match (rows, month) {
+                (Rows::Monthly(build, sources), Some(month)) => {
+                    let key = Reuse::sources_key(&sources(&month.range())?);
+                    let kept = match &key {
+                        Some(key) => reuse.keep_unbuilt(out, &stem, key)?,
+                        None => None,
+                    };
+                    match kept {
+                        Some((csv, parquet, rows)) => Part {
+                            month: Some(month.label.clone()),
+                            rows,
+                            csv,
+                            parquet,
+                        },
+                        None => write_part(
+                            out,
+                            reuse,
+                            &stem,
+                            doc,
+                            Some(month),
+                            build(month.range())?,
+                            key,
+                        )?,
+                    }
+                }
+                (Rows::Whole(build), _) => {
+                    write_part(out, reuse, &stem, doc, None, build()?, None)?
+                }
+                (Rows::Monthly(..), None) => unreachable!("a monthly table's job has its month"),
+            };
+            Ok((index, part))
         })
         .collect::<anyhow::Result<_>>()?;
     let mut files: Vec<TableFiles> = tables
@@ -332,26 +375,24 @@ fn write_tables(
     Ok(files)
 }
 
-/// Encodes and writes one file pair of a table (the whole table, or its
-/// rows of one month), or keeps the previous tree's when it was encoded
-/// from the same frame.
+/// Encodes and writes one file pair of a table, `stem` (the whole table,
+/// or its rows of one month), or keeps the previous tree's when it was
+/// encoded from the same frame; `sources` is the key of what a month's
+/// frame was built from, recorded for the next run.
 fn write_part(
     out: &TreeWriter,
     reuse: &Reuse,
-    folder: &str,
+    stem: &str,
     doc: &TableDoc,
     month: Option<&Month>,
     frame: Frame,
+    sources: Option<String>,
 ) -> anyhow::Result<Part> {
     let start = Instant::now();
     check_columns(doc, &frame)?;
-    let stem = match month {
-        None => format!("{folder}{}", doc.name),
-        Some(month) => format!("{folder}{}/{}", doc.name, month.label),
-    };
     let rows = frame.height();
     let digest = Reuse::digest(&frame);
-    let (csv, parquet) = match reuse.keep(out, &stem, &digest)? {
+    let (csv, parquet) = match reuse.keep(out, stem, &digest)? {
         Some(kept) => kept,
         None => {
             let csv = frame
@@ -372,7 +413,16 @@ fn write_part(
             )
         }
     };
-    reuse.note(&stem, digest, &csv, &parquet)?;
+    reuse.note(
+        stem,
+        Noted {
+            frame: digest,
+            sources,
+            rows,
+            csv: &csv,
+            parquet: &parquet,
+        },
+    )?;
     Ok(Part {
         month: month.map(|month| month.label.clone()),
         rows,

@@ -7,9 +7,20 @@
 //! publication to the next, so a run over the next snapshot encodes only
 //! the current month and the tables that carry no date.
 //!
+//! A month of a history table goes further: the record also keeps the
+//! digest of what the part was built from (its month's spill files and
+//! held checks, `HistoryMonths::sources`) together with this program's own
+//! bytes, the encoding and the gzip level. When all of those are unchanged
+//! the frame would be too, so the part is kept without being built: at
+//! 30,000 versions, building the closed months' frames only to find them
+//! unchanged took a quarter of a routine run's CPU (BENCHMARKS.md, "Closed
+//! months kept without being built"). Another build of the program, even of
+//! the same code, builds every part again once, and keeps it by its frame.
+//!
 //! The record is `datos-sources.json`, beside the tree's manifest: each
-//! part's path without extension, its frame's digest, and the SHA-256 of
-//! its two files. A first run, `generate --fresh`, a missing or unreadable
+//! part's path without extension, its frame's digest, the digest of its
+//! sources (a history table's month), its rows, and the SHA-256 of its two
+//! files. A first run, `generate --fresh`, a missing or unreadable
 //! record, a changed frame, a changed encoding ([`crate::frame::ENCODING`])
 //! or a file whose bytes no longer match all mean the part is encoded as
 //! usual. Keeping a file never changes what is published: its bytes are
@@ -18,11 +29,12 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
+use sha2::Digest;
 use tracing::{info, warn};
 
 use super::package::{Written, hex, sha256_hex};
@@ -38,10 +50,50 @@ pub const SOURCES: &str = "datos-sources.json";
 struct Source {
     /// Hex [`Frame::digest`] of the part's frame.
     frame: String,
+    /// Hex [`Reuse::sources_key`] of what the frame was built from, for a
+    /// history table's month.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    sources: Option<String>,
+    /// The frame's rows (absent from a record written before they were
+    /// kept: such a part is built again).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rows: Option<usize>,
     /// Hex SHA-256 of the gzipped CSV.
     csv: String,
     /// Hex SHA-256 of the Parquet file.
     parquet: String,
+}
+
+/// A part as [`Reuse::note`] records it.
+pub struct Noted<'a> {
+    /// Hex [`Frame::digest`] of its frame ([`Reuse::digest`]).
+    pub frame: String,
+    /// Hex [`Reuse::sources_key`] of what the frame was built from, if known.
+    pub sources: Option<String>,
+    /// The frame's rows.
+    pub rows: usize,
+    /// Its gzipped CSV.
+    pub csv: &'a Written,
+    /// Its Parquet file.
+    pub parquet: &'a Written,
+}
+
+/// SHA-256 of this program's own bytes, read once a run: the code that
+/// builds a frame from its sources is part of what decides it. `None` when
+/// the program cannot be read (then nothing is kept unbuilt).
+fn this_program() -> Option<&'static [u8; 32]> {
+    static DIGEST: OnceLock<Option<[u8; 32]>> = OnceLock::new();
+    DIGEST
+        .get_or_init(|| {
+            // The running program, even when its file was replaced since.
+            let path = Path::new("/proc/self/exe");
+            let bytes = fs::read(path)
+                .or_else(|_| std::env::current_exe().and_then(fs::read))
+                .inspect_err(|err| warn!(%err, "this program's bytes cannot be read; every month of the history is built"))
+                .ok()?;
+            Some(sha2::Sha256::digest(&bytes).into())
+        })
+        .as_ref()
 }
 
 /// The size of the file at `at` if its bytes still have the SHA-256
@@ -69,6 +121,8 @@ pub struct Reuse {
     previous: Option<(PathBuf, BTreeMap<String, Source>)>,
     written: Mutex<BTreeMap<String, Source>>,
     kept: AtomicUsize,
+    /// Of those kept, the parts kept without building their frame.
+    unbuilt: AtomicUsize,
 }
 
 impl Reuse {
@@ -91,12 +145,65 @@ impl Reuse {
             previous,
             written: Mutex::new(BTreeMap::new()),
             kept: AtomicUsize::new(0),
+            unbuilt: AtomicUsize::new(0),
         }
     }
 
     /// The digest this run records for `frame`.
     pub fn digest(frame: &Frame) -> String {
         hex(&frame.digest(super::GZIP_LEVEL))
+    }
+
+    /// The key this run records for a part built from `sources` (a history
+    /// month's `HistoryMonths::sources`): with this program, the encoding
+    /// and the gzip level. `None` when the program cannot be read.
+    pub fn sources_key(sources: &[u8; 32]) -> Option<String> {
+        let program = this_program()?;
+        let key = sha2::Sha256::new()
+            .chain_update(program)
+            .chain_update(crate::frame::ENCODING)
+            .chain_update(super::GZIP_LEVEL.to_le_bytes())
+            .chain_update(sources)
+            .finalize();
+        Some(hex(&key))
+    }
+
+    /// The part at `stem` as the previous tree has it, put in this tree and
+    /// noted for the next run, when it was built from the same `sources`
+    /// ([`Reuse::sources_key`]) and both its files still have their
+    /// recorded bytes: its files and rows, its frame never built. `None`
+    /// when the part must be built.
+    pub fn keep_unbuilt(
+        &self,
+        out: &TreeWriter,
+        stem: &str,
+        sources: &str,
+    ) -> anyhow::Result<Option<(Written, Written, usize)>> {
+        let Some((_, record)) = &self.previous else {
+            return Ok(None);
+        };
+        let Some((source, rows)) = record
+            .get(stem)
+            .filter(|source| source.sources.as_deref() == Some(sources))
+            .and_then(|source| Some((source, source.rows?)))
+        else {
+            return Ok(None);
+        };
+        let Some((csv, parquet)) = self.take(out, stem, source)? else {
+            return Ok(None);
+        };
+        self.unbuilt.fetch_add(1, Ordering::Relaxed);
+        self.note(
+            stem,
+            Noted {
+                frame: source.frame.clone(),
+                sources: Some(sources.to_owned()),
+                rows,
+                csv: &csv,
+                parquet: &parquet,
+            },
+        )?;
+        Ok(Some((csv, parquet, rows)))
     }
 
     /// The part at `stem` (`snapshot/quotes/2026-03`) as the previous tree
@@ -109,10 +216,24 @@ impl Reuse {
         stem: &str,
         digest: &str,
     ) -> anyhow::Result<Option<(Written, Written)>> {
-        let Some((tree, record)) = &self.previous else {
+        let Some((_, record)) = &self.previous else {
             return Ok(None);
         };
-        let Some(source) = record.get(stem).filter(|source| source.frame == digest) else {
+        match record.get(stem).filter(|source| source.frame == digest) {
+            Some(source) => self.take(out, stem, source),
+            None => Ok(None),
+        }
+    }
+
+    /// The previous tree's files of the part at `stem`, recorded as
+    /// `source`, linked into this tree if both still have their bytes.
+    fn take(
+        &self,
+        out: &TreeWriter,
+        stem: &str,
+        source: &Source,
+    ) -> anyhow::Result<Option<(Written, Written)>> {
+        let Some((tree, _)) = &self.previous else {
             return Ok(None);
         };
         let file = |ext: &str| {
@@ -145,17 +266,13 @@ impl Reuse {
     }
 
     /// Records the part at `stem`, kept or encoded, for the next run.
-    pub fn note(
-        &self,
-        stem: &str,
-        digest: String,
-        csv: &Written,
-        parquet: &Written,
-    ) -> anyhow::Result<()> {
+    pub fn note(&self, stem: &str, part: Noted) -> anyhow::Result<()> {
         let source = Source {
-            frame: digest,
-            csv: csv.sha256.clone(),
-            parquet: parquet.sha256.clone(),
+            frame: part.frame,
+            sources: part.sources,
+            rows: Some(part.rows),
+            csv: part.csv.sha256.clone(),
+            parquet: part.parquet.sha256.clone(),
         };
         self.written
             .lock()
@@ -172,6 +289,7 @@ impl Reuse {
             .map_err(|_| anyhow::anyhow!("download record lock poisoned"))?;
         info!(
             kept = self.kept.into_inner(),
+            unbuilt = self.unbuilt.into_inner(),
             parts = written.len(),
             "data download parts kept from the previous tree"
         );

@@ -1,0 +1,255 @@
+//! Snapshot stage, republishing the history: what a month's parts are built
+//! from, as one SHA-256. A month of `quotes`, `quote_checks` or `controles`
+//! is a function of the month's two spill files (its earlier checks' quotes,
+//! and the earlier checks themselves) and of what the snapshot holds of the
+//! month (each version's checks of the month, whole or in brief, and its
+//! names), so equal digests mean equal frames, and a run can keep the
+//! previous tree's files of a closed month without decoding the spill, let
+//! alone sorting and encoding it (`render::datos::reuse`).
+//!
+//! The digest covers a superset of what each table reads (every table of a
+//! month gets the same one), which costs a rebuild now and then, never a
+//! stale file. Every field of the held checks is fed through an exhaustive
+//! pattern, so a field added to the model does not compile here until it is
+//! fed too.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use anyhow::{Context, Result};
+use sha2::{Digest, Sha256};
+
+use super::super::model::{
+    Cheapest, CheapestQuote, EarlierCheck, Money, QuoteCheck, SourceQuote, Version,
+};
+use super::{CHECKS_DIR, HistoryMonths, month_file, month_of};
+use crate::time::Time;
+
+/// The spill files' digests, each file read and hashed once a run: every
+/// table of a month reads both of its files.
+#[derive(Default)]
+pub(super) struct SpillDigests(Mutex<BTreeMap<PathBuf, [u8; 32]>>);
+
+impl SpillDigests {
+    /// The SHA-256 of the file at `path`, or of nothing when the month
+    /// spilled nothing there (tagged, so that it differs from an empty file).
+    fn of(&self, path: &Path) -> Result<[u8; 32]> {
+        let known = |digests: &Mutex<BTreeMap<PathBuf, [u8; 32]>>| {
+            digests
+                .lock()
+                .map_err(|_| anyhow::anyhow!("spill digest lock poisoned"))
+                .map(|digests| digests.get(path).copied())
+        };
+        if let Some(digest) = known(&self.0)? {
+            return Ok(digest);
+        }
+        // Hashed outside the lock: two tables asking at once both hash it,
+        // and agree.
+        let digest: [u8; 32] = match fs::read(path) {
+            Ok(bytes) => Sha256::new()
+                .chain_update(b"file")
+                .chain_update(&bytes)
+                .finalize()
+                .into(),
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+                Sha256::digest(b"no file").into()
+            }
+            Err(err) => return Err(err).with_context(|| format!("reading {}", path.display())),
+        };
+        self.0
+            .lock()
+            .map_err(|_| anyhow::anyhow!("spill digest lock poisoned"))?
+            .insert(path.to_owned(), digest);
+        Ok(digest)
+    }
+}
+
+impl HistoryMonths<'_> {
+    /// SHA-256 of everything a history table's part for the month `period`
+    /// is built from: the month's spill files, and each version's names and
+    /// held checks of the month, every field.
+    pub fn sources(&self, period: &Range<Time>) -> Result<[u8; 32]> {
+        let mut feed = Feed::default();
+        match &self.snapshot.spilled_in {
+            Some(dir) => {
+                feed.tag(1);
+                let month = month_file(month_of(period.start));
+                for path in [dir.join(&month), dir.join(CHECKS_DIR).join(&month)] {
+                    feed.bytes(&self.spill_digests.of(&path)?);
+                }
+            }
+            None => feed.tag(0),
+        }
+        for version in &self.snapshot.versions {
+            feed_version(&mut feed, version, period);
+        }
+        Ok(feed.finish())
+    }
+}
+
+/// Feeds a version's names (every `controles` row carries them, spilled or
+/// not) and its held checks of `period`.
+fn feed_version(feed: &mut Feed, version: &Version, period: &Range<Time>) {
+    for name in [&version.id, &version.make, &version.model, &version.trim] {
+        feed.str(name);
+    }
+    let earlier = held(&version.earlier, |check| check.observed_at, period);
+    feed.len(earlier.len());
+    for check in earlier {
+        feed_earlier(feed, check);
+    }
+    let checks = held(&version.checks, |check| check.observed_at, period);
+    feed.len(checks.len());
+    for check in checks {
+        let QuoteCheck {
+            observed_at,
+            ars_per_usd,
+            in_stock,
+            quotes,
+        } = check;
+        feed.time(*observed_at);
+        feed.number(*ars_per_usd);
+        feed.flag(Some(*in_stock));
+        feed.len(quotes.len());
+        for quote in quotes {
+            feed_quote(feed, quote);
+        }
+    }
+}
+
+fn feed_earlier(feed: &mut Feed, check: &EarlierCheck) {
+    let EarlierCheck {
+        observed_at,
+        ars_per_usd,
+        in_stock,
+        quote_count,
+        cheapest,
+    } = check;
+    feed.time(*observed_at);
+    feed.number(*ars_per_usd);
+    feed.flag(Some(*in_stock));
+    feed.len(*quote_count as usize);
+    match cheapest.as_deref() {
+        None => feed.tag(0),
+        Some(Cheapest { usd, ars }) => {
+            feed.tag(1);
+            for slot in [usd, ars] {
+                match slot {
+                    None => feed.tag(0),
+                    Some(CheapestQuote { id, amount }) => {
+                        feed.tag(1);
+                        feed.str(id);
+                        feed.number(Some(*amount));
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn feed_quote(feed: &mut Feed, quote: &SourceQuote) {
+    let SourceQuote {
+        id,
+        price: Money { amount, currency },
+        fees_included,
+        color,
+        stock,
+        location,
+        seller_id,
+    } = quote;
+    feed.str(id);
+    feed.number(Some(*amount));
+    feed.str(currency.as_str());
+    feed.flag(*fees_included);
+    for text in [color, location, seller_id] {
+        feed.optional_str(text.as_deref());
+    }
+    match stock {
+        None => feed.tag(0),
+        Some(stock) => {
+            feed.tag(1);
+            feed.bytes(&stock.to_le_bytes());
+        }
+    }
+}
+
+/// The checks (ascending by time) whose time is in `period`.
+fn held<'a, C>(checks: &'a [C], at: impl Fn(&C) -> Time, period: &Range<Time>) -> &'a [C] {
+    let start = checks.partition_point(|check| at(check) < period.start);
+    let end = checks.partition_point(|check| at(check) < period.end);
+    &checks[start..end]
+}
+
+/// A SHA-256 fed length-prefixed fields through a buffer (a month holds
+/// hundreds of thousands of short fields).
+#[derive(Default)]
+struct Feed {
+    hash: Sha256,
+    buffer: Vec<u8>,
+}
+
+impl Feed {
+    fn bytes(&mut self, bytes: &[u8]) {
+        self.buffer.extend((bytes.len() as u64).to_le_bytes());
+        self.buffer.extend_from_slice(bytes);
+        if self.buffer.len() >= 1 << 16 {
+            self.hash.update(&self.buffer);
+            self.buffer.clear();
+        }
+    }
+
+    fn str(&mut self, text: &str) {
+        self.bytes(text.as_bytes());
+    }
+
+    /// A one-byte field that says which form the fields after it take.
+    fn tag(&mut self, tag: u8) {
+        self.bytes(&[tag]);
+    }
+
+    fn optional_str(&mut self, text: Option<&str>) {
+        match text {
+            None => self.tag(0),
+            Some(text) => {
+                self.tag(1);
+                self.str(text);
+            }
+        }
+    }
+
+    fn len(&mut self, len: usize) {
+        self.bytes(&(len as u64).to_le_bytes());
+    }
+
+    fn time(&mut self, time: Time) {
+        let nanos = (time.timestamp(), time.timestamp_subsec_nanos());
+        self.bytes(&nanos.0.to_le_bytes());
+        self.bytes(&nanos.1.to_le_bytes());
+    }
+
+    fn number(&mut self, number: Option<f64>) {
+        match number {
+            None => self.tag(0),
+            Some(number) => {
+                self.tag(1);
+                self.bytes(&number.to_bits().to_le_bytes());
+            }
+        }
+    }
+
+    fn flag(&mut self, flag: Option<bool>) {
+        self.tag(match flag {
+            None => 0,
+            Some(false) => 1,
+            Some(true) => 2,
+        });
+    }
+
+    fn finish(mut self) -> [u8; 32] {
+        self.hash.update(&self.buffer);
+        self.hash.finalize().into()
+    }
+}
