@@ -91,8 +91,27 @@ impl HistoryMonths<'_> {
 }
 
 /// Feeds a version's names (every `controles` row carries them, spilled or
-/// not) and its held checks of `period`.
+/// not), when its checks span any of `period`, and its held checks of
+/// `period`. A version whose checks all came before or after the month
+/// leaves its digest alone, so a version added to the catalogue does not
+/// change every month's.
 fn feed_version(feed: &mut Feed, version: &Version, period: &Range<Time>) {
+    let first = [version.earlier.first().map(|c| c.observed_at)]
+        .into_iter()
+        .chain([version.checks.first().map(|c| c.observed_at)])
+        .flatten()
+        .min();
+    let last = [version.earlier.last().map(|c| c.observed_at)]
+        .into_iter()
+        .chain([version.checks.last().map(|c| c.observed_at)])
+        .flatten()
+        .max();
+    let (Some(first), Some(last)) = (first, last) else {
+        return;
+    };
+    if last < period.start || first >= period.end {
+        return;
+    }
     for name in [&version.id, &version.make, &version.model, &version.trim] {
         feed.str(name);
     }
@@ -251,5 +270,99 @@ impl Feed {
     fn finish(mut self) -> [u8; 32] {
         self.hash.update(&self.buffer);
         self.hash.finalize().into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::datos::months::{Month, of_checks};
+    use crate::sample::{SampleOptions, generate_sample};
+    use crate::snapshot::{Snapshot, TableFormat, load_snapshot_for_signals, write_snapshot};
+
+    fn digests(snapshot: &Snapshot, months: &[Month]) -> Vec<[u8; 32]> {
+        let history = HistoryMonths::of(snapshot).expect("months");
+        months
+            .iter()
+            .map(|month| history.sources(&month.range()).expect("sources"))
+            .collect()
+    }
+
+    /// A month's digest moves with what the month is built from, and only
+    /// with that: a version added with checks in the last month alone, or
+    /// renamed, changes the months its checks span and no other.
+    #[test]
+    fn a_months_digest_follows_the_versions_whose_checks_span_it() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let data = dir.path().join("data");
+        let sample = generate_sample(&SampleOptions {
+            versions: 12,
+            days: 400,
+            ..SampleOptions::default()
+        });
+        write_snapshot(&sample, &data, TableFormat::Parquet).expect("write");
+        let scratch = dir.path().join("scratch");
+        let snapshot = load_snapshot_for_signals(&data, crate::signals::reach(), Some(&scratch))
+            .expect("load");
+        let months = of_checks(&snapshot);
+        let before = digests(&snapshot, &months);
+        assert_eq!(before, digests(&snapshot, &months), "the same twice");
+        let distinct: std::collections::BTreeSet<_> = before.iter().collect();
+        assert_eq!(distinct.len(), months.len(), "every month its own");
+
+        // A new version, checked in the last month only.
+        let mut added = snapshot.clone();
+        let mut new = added.versions[0].clone();
+        new.id = "zz-new".into();
+        new.earlier.clear();
+        let last = months.last().expect("a month");
+        new.checks
+            .retain(|check| last.range().contains(&check.observed_at));
+        assert!(
+            !new.checks.is_empty(),
+            "a premise: checks in the last month"
+        );
+        added.versions.push(new);
+        let after = digests(&added, &months);
+        let n = months.len();
+        assert_eq!(
+            after[..n - 1],
+            before[..n - 1],
+            "the closed months keep theirs"
+        );
+        assert_ne!(after[n - 1], before[n - 1]);
+
+        // A version renamed: the months its checks span, from its first to
+        // its last, and no other.
+        let mut renamed = snapshot.clone();
+        let version = &mut renamed.versions[3];
+        version.trim.push_str(" Plus");
+        let times = (version.earlier.iter().map(|c| c.observed_at))
+            .chain(version.checks.iter().map(|c| c.observed_at));
+        let (first, last) = (
+            times.clone().min().expect("a check"),
+            times.max().expect("a check"),
+        );
+        let after = digests(&renamed, &months);
+        let spanned: Vec<bool> = months
+            .iter()
+            .map(|month| month.start <= last && first < month.end)
+            .collect();
+        assert!(
+            spanned.iter().any(|s| !s),
+            "a premise: a month before its first check"
+        );
+        for ((month, spanned), (a, b)) in months.iter().zip(&spanned).zip(after.iter().zip(&before))
+        {
+            assert_eq!(a != b, *spanned, "{}", month.label);
+        }
+
+        // One field of a held check, the last month's.
+        let mut requoted = snapshot.clone();
+        let check = requoted.versions[5].checks.last_mut().expect("a check");
+        check.in_stock = !check.in_stock;
+        let after = digests(&requoted, &months);
+        assert_eq!(after[..n - 1], before[..n - 1]);
+        assert_ne!(after[n - 1], before[n - 1]);
     }
 }
