@@ -165,27 +165,9 @@ impl Frame {
         self
     }
 
-    /// Appends a text column. The cells are walked twice: once to size the
-    /// column's one text buffer, then to fill it (a month's column is tens
-    /// of megabytes, which growing by doubling copied and faulted in again
-    /// at every step).
-    pub fn text<S: AsRef<str>>(
-        self,
-        name: &str,
-        cells: impl Iterator<Item = Option<S>> + Clone,
-    ) -> Self {
-        let bytes = cells
-            .clone()
-            .map(|cell| cell.as_ref().map_or(0, |text| text.as_ref().len()))
-            .sum();
-        let mut text = TextCells::default();
-        text.bytes.reserve_exact(bytes);
-        text.offsets.reserve_exact(cells.size_hint().0);
-        text.present.reserve_exact(cells.size_hint().0);
-        for cell in cells {
-            text.push(cell.as_ref().map(AsRef::as_ref));
-        }
-        self.column(name, Cells::Text(text))
+    /// Appends a text column.
+    pub fn text<S: AsRef<str>>(self, name: &str, cells: impl Iterator<Item = Option<S>>) -> Self {
+        self.column(name, Cells::Text(cells.collect()))
     }
 
     /// Appends an integer column.

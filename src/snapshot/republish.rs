@@ -210,7 +210,7 @@ pub(super) fn spill_earlier_checks(versions: &mut [Version], dir: &Path) -> Resu
 /// loader spilled, for the downloads.
 pub struct HistoryMonths<'a> {
     snapshot: &'a Snapshot,
-    spill_digests: sources::SpillDigests,
+    month_digests: sources::MonthDigests,
 }
 
 impl<'a> HistoryMonths<'a> {
@@ -227,7 +227,7 @@ impl<'a> HistoryMonths<'a> {
         );
         Ok(HistoryMonths {
             snapshot,
-            spill_digests: sources::SpillDigests::default(),
+            month_digests: sources::MonthDigests::default(),
         })
     }
 

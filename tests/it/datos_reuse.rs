@@ -4,11 +4,13 @@
 //! unchanged, without building it), and a run publishes exactly what a
 //! fresh run does whatever it kept.
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
 use autoprecios::generate::generate;
 use autoprecios::render::datos::months::Month;
+use autoprecios::render::datos::reuse::SOURCES;
 use autoprecios::snapshot::load_snapshot;
 
 use crate::harness::{Fixture, fixture, options, read_tree};
@@ -28,13 +30,16 @@ fn month_before() -> (Fixture, Month) {
         .max()
         .expect("checks");
     let current = Month::of(last_check);
-    let mut earlier = later.clone();
+    (Fixture::generated(&until(current.start)), current)
+}
+
+/// The fixture snapshot without the checks at or after `cut`.
+fn until(cut: autoprecios::time::Time) -> autoprecios::snapshot::Snapshot {
+    let mut earlier = load_snapshot(&fixture().data).expect("the fixture snapshot");
     for version in &mut earlier.versions {
-        version
-            .checks
-            .retain(|check| check.observed_at < current.start);
+        version.checks.retain(|check| check.observed_at < cut);
     }
-    (Fixture::generated(&earlier), current)
+    earlier
 }
 
 /// The inode of a file: the same for two hard links to one file.
@@ -78,7 +83,7 @@ fn the_next_run_keeps_the_closed_months_files_and_publishes_what_a_fresh_run_doe
     let previous = fs::canonicalize(&earlier.out).expect("the earlier tree");
     generate(&options(&fixture().data, &earlier.out)).expect("generate over it");
     assert!(
-        read_tree(&earlier.out) == read_tree(&fixture().out),
+        published(&earlier.out) == published(&fixture().out),
         "the tree (its download record included) is the fresh run's, byte for byte"
     );
     let mut kept = 0;
@@ -138,7 +143,7 @@ fn a_part_changed_since_it_was_written_or_a_fresh_run_encodes_again() {
         inode(&quotes(&previous).join(kept)),
         "the other months are kept"
     );
-    assert!(read_tree(&earlier.out) == read_tree(&fixture().out));
+    assert!(published(&earlier.out) == published(&fixture().out));
     // With --fresh, nothing is kept.
     let (earlier, _) = month_before();
     let previous = fs::canonicalize(&earlier.out).expect("the earlier tree");
@@ -152,12 +157,29 @@ fn a_part_changed_since_it_was_written_or_a_fresh_run_encodes_again() {
         inode(&quotes(&next).join(kept)),
         inode(&quotes(&previous).join(kept))
     );
-    assert!(read_tree(&earlier.out) == read_tree(&fixture().out));
+    assert!(published(&earlier.out) == published(&fixture().out));
+}
+
+/// A tree's files, with what its download record keeps for the next run
+/// alone left out: a first run records no month's sources.
+fn published(tree: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut files = read_tree(tree);
+    let mut record = record(tree);
+    for source in record.values_mut() {
+        let part = source.as_object().expect("a part").iter();
+        let kept = part.filter(|(key, _)| *key != "sources");
+        *source = kept
+            .map(|(key, value)| (key.clone(), value.clone()))
+            .collect();
+    }
+    let record = serde_json::to_vec(&record).expect("serialize");
+    files.insert(SOURCES.to_owned(), record);
+    files
 }
 
 /// The record beside a tree of what each download part was built from.
 fn record(tree: &Path) -> serde_json::Map<String, serde_json::Value> {
-    let path = tree.join(autoprecios::render::datos::reuse::SOURCES);
+    let path = tree.join(SOURCES);
     let bytes = fs::read(&path).expect("the download record");
     serde_json::from_slice(&bytes).expect("a JSON object")
 }
@@ -168,6 +190,15 @@ const NOWHERE: &str = "000000000000000000000000000000000000000000000000000000000
 #[test]
 fn a_month_built_from_what_the_previous_trees_was_is_kept_without_being_built() {
     let (earlier, current) = month_before();
+    // A first run records no sources; a run over a tree does: the
+    // publication before the fixture's over the one before it.
+    let first = record(&earlier.out);
+    assert!(first.values().all(|source| source.get("sources").is_none()));
+    let earlier = {
+        let older = Fixture::generated(&until(current.start - chrono::Duration::days(1)));
+        generate(&options(&earlier.data, &older.out)).expect("generate over the one before");
+        older
+    };
     let previous = fs::canonicalize(&earlier.out).expect("the earlier tree");
     let mut before = record(&previous);
     let history = |stem: &str| HISTORY.iter().any(|t| stem.starts_with(&format!("{t}/")));
@@ -208,11 +239,12 @@ fn a_month_built_from_what_the_previous_trees_was_is_kept_without_being_built() 
         );
     }
     assert_eq!(after[&unbuilt]["frame"], NOWHERE, "never built: {unbuilt}");
+    let fresh = &record(&fixture().out)[&rebuilt];
     assert_eq!(
-        after[&rebuilt],
-        record(&fixture().out)[&rebuilt],
-        "built: its sources and frame are a fresh run's"
+        after[&rebuilt]["frame"], fresh["frame"],
+        "built: a fresh run's frame"
     );
+    assert!(after[&rebuilt]["sources"].is_string() && after[&rebuilt]["sources"] != NOWHERE);
 }
 
 #[test]
@@ -221,7 +253,10 @@ fn a_closed_month_whose_rows_changed_is_published_as_a_fresh_run_does() {
     // but the changed ones was built from the same rows), and the next
     // snapshot changes one quote in two closed months.
     let mut changed = load_snapshot(&fixture().data).expect("the fixture snapshot");
-    let earlier = Fixture::generated(&changed);
+    // Over the publication before it, so that it records what its months
+    // were built from (a first run does not).
+    let (earlier, _) = month_before();
+    generate(&options(&fixture().data, &earlier.out)).expect("generate over it");
     let previous = fs::canonicalize(&earlier.out).expect("the earlier tree");
     let mut months: Vec<Month> = Vec::new();
     for check in changed.versions.iter().flat_map(|v| &v.checks) {
@@ -271,7 +306,7 @@ fn a_closed_month_whose_rows_changed_is_published_as_a_fresh_run_does() {
     );
     generate(&options(&fresh.data, &earlier.out)).expect("generate over it");
     assert!(
-        read_tree(&earlier.out) == read_tree(&fresh.out),
+        published(&earlier.out) == published(&fresh.out),
         "the tree (its download record included) is the fresh run's, byte for byte"
     );
     let next = fs::canonicalize(&earlier.out).expect("the next tree");

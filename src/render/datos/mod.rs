@@ -330,7 +330,15 @@ fn write_tables(
             };
             let part = match (rows, month) {
                 (Rows::Monthly(build, sources), Some(month)) => {
-                    let key = Reuse::sources_key(&sources(&month.range())?);
+                    // Only a run over a previous tree asks what a month is
+                    // built from: a first run would pay for it (a few
+                    // percent of its CPU) and keep nothing by it. Its next
+                    // run builds every month once more and records it.
+                    let key = if reuse.follows_a_tree() {
+                        Reuse::sources_key(&sources(&month.range())?)
+                    } else {
+                        None
+                    };
                     let kept = match &key {
                         Some(key) => reuse.keep_unbuilt(out, &stem, key)?,
                         None => None,

@@ -16,6 +16,8 @@
 //! unchanged took a quarter of a routine run's CPU (BENCHMARKS.md, "Closed
 //! months kept without being built"). Another build of the program, even of
 //! the same code, builds every part again once, and keeps it by its frame.
+//! A first run (or `--fresh`) records no sources: it has nothing to keep by
+//! them, so the run after it builds every month once more and records them.
 //!
 //! The record is `datos-sources.json`, beside the tree's manifest: each
 //! part's path without extension, its frame's digest, the digest of its
@@ -213,6 +215,12 @@ impl Reuse {
             kept: AtomicUsize::new(0),
             unbuilt: AtomicUsize::new(0),
         }
+    }
+
+    /// Whether this run has a previous tree's record to keep parts by (not
+    /// a first run, nor `--fresh`).
+    pub fn follows_a_tree(&self) -> bool {
+        self.previous.is_some()
     }
 
     /// The digest this run records for `frame`.

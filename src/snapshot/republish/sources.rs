@@ -16,8 +16,8 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::ops::Range;
-use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::path::Path;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use anyhow::{Context, Result};
 use sha2::{Digest, Sha256};
@@ -28,57 +28,41 @@ use super::super::model::{
 use super::{CHECKS_DIR, HistoryMonths, month_file, month_of};
 use crate::time::Time;
 
-/// The spill files' digests, each file read and hashed once a run: every
-/// table of a month reads both of its files.
+/// Each month's digest, computed once a run: the three tables of a month
+/// ask for it, often at once (the first to ask computes it, the others
+/// wait for it).
 #[derive(Default)]
-pub(super) struct SpillDigests(Mutex<BTreeMap<PathBuf, [u8; 32]>>);
+pub(super) struct MonthDigests(Mutex<BTreeMap<Time, Arc<MonthDigest>>>);
 
-impl SpillDigests {
-    /// The SHA-256 of the file at `path`, or of nothing when the month
-    /// spilled nothing there (tagged, so that it differs from an empty file).
-    fn of(&self, path: &Path) -> Result<[u8; 32]> {
-        let known = |digests: &Mutex<BTreeMap<PathBuf, [u8; 32]>>| {
-            digests
-                .lock()
-                .map_err(|_| anyhow::anyhow!("spill digest lock poisoned"))
-                .map(|digests| digests.get(path).copied())
-        };
-        if let Some(digest) = known(&self.0)? {
-            return Ok(digest);
-        }
-        // Hashed outside the lock: two tables asking at once both hash it,
-        // and agree.
-        let digest: [u8; 32] = match fs::read(path) {
-            Ok(bytes) => Sha256::new()
-                .chain_update(b"file")
-                .chain_update(&bytes)
-                .finalize()
-                .into(),
-            Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
-                Sha256::digest(b"no file").into()
-            }
-            Err(err) => return Err(err).with_context(|| format!("reading {}", path.display())),
-        };
-        self.0
-            .lock()
-            .map_err(|_| anyhow::anyhow!("spill digest lock poisoned"))?
-            .insert(path.to_owned(), digest);
-        Ok(digest)
-    }
-}
+/// A month's digest once computed, or why it could not be.
+type MonthDigest = OnceLock<Result<[u8; 32], String>>;
 
 impl HistoryMonths<'_> {
     /// SHA-256 of everything a history table's part for the month `period`
     /// is built from: the month's spill files, and each version's names and
     /// held checks of the month, every field.
     pub fn sources(&self, period: &Range<Time>) -> Result<[u8; 32]> {
+        let cell = Arc::clone(
+            self.month_digests
+                .0
+                .lock()
+                .map_err(|_| anyhow::anyhow!("month digest lock poisoned"))?
+                .entry(period.start)
+                .or_default(),
+        );
+        cell.get_or_init(|| self.month_digest(period).map_err(|err| format!("{err:#}")))
+            .clone()
+            .map_err(anyhow::Error::msg)
+    }
+
+    fn month_digest(&self, period: &Range<Time>) -> Result<[u8; 32]> {
         let mut feed = Feed::default();
         match &self.snapshot.spilled_in {
             Some(dir) => {
                 feed.tag(1);
                 let month = month_file(month_of(period.start));
                 for path in [dir.join(&month), dir.join(CHECKS_DIR).join(&month)] {
-                    feed.bytes(&self.spill_digests.of(&path)?);
+                    feed.raw(&spill_digest(&path)?);
                 }
             }
             None => feed.tag(0),
@@ -88,6 +72,20 @@ impl HistoryMonths<'_> {
         }
         Ok(feed.finish())
     }
+}
+
+/// The SHA-256 of the spill file at `path`, or of nothing when the month
+/// spilled nothing there (tagged, so that it differs from an empty file).
+fn spill_digest(path: &Path) -> Result<[u8; 32]> {
+    Ok(match fs::read(path) {
+        Ok(bytes) => Sha256::new()
+            .chain_update(b"file")
+            .chain_update(&bytes)
+            .finalize()
+            .into(),
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => Sha256::digest(b"no file").into(),
+        Err(err) => return Err(err).with_context(|| format!("reading {}", path.display())),
+    })
 }
 
 /// Feeds a version's names (every `controles` row carries them, spilled or
@@ -190,7 +188,7 @@ fn feed_quote(feed: &mut Feed, quote: &SourceQuote) {
         None => feed.tag(0),
         Some(stock) => {
             feed.tag(1);
-            feed.bytes(&stock.to_le_bytes());
+            feed.raw(&stock.to_le_bytes());
         }
     }
 }
@@ -202,8 +200,9 @@ fn held<'a, C>(checks: &'a [C], at: impl Fn(&C) -> Time, period: &Range<Time>) -
     &checks[start..end]
 }
 
-/// A SHA-256 fed length-prefixed fields through a buffer (a month holds
-/// hundreds of thousands of short fields).
+/// A SHA-256 fed through a buffer (a month holds hundreds of thousands of
+/// short fields): texts length-prefixed, numbers and tags as their fixed
+/// bytes, so that every sequence of fields is fed as one byte string.
 #[derive(Default)]
 struct Feed {
     hash: Sha256,
@@ -211,8 +210,7 @@ struct Feed {
 }
 
 impl Feed {
-    fn bytes(&mut self, bytes: &[u8]) {
-        self.buffer.extend((bytes.len() as u64).to_le_bytes());
+    fn raw(&mut self, bytes: &[u8]) {
         self.buffer.extend_from_slice(bytes);
         if self.buffer.len() >= 1 << 16 {
             self.hash.update(&self.buffer);
@@ -221,12 +219,13 @@ impl Feed {
     }
 
     fn str(&mut self, text: &str) {
-        self.bytes(text.as_bytes());
+        self.len(text.len());
+        self.raw(text.as_bytes());
     }
 
     /// A one-byte field that says which form the fields after it take.
     fn tag(&mut self, tag: u8) {
-        self.bytes(&[tag]);
+        self.raw(&[tag]);
     }
 
     fn optional_str(&mut self, text: Option<&str>) {
@@ -240,13 +239,12 @@ impl Feed {
     }
 
     fn len(&mut self, len: usize) {
-        self.bytes(&(len as u64).to_le_bytes());
+        self.raw(&(len as u64).to_le_bytes());
     }
 
     fn time(&mut self, time: Time) {
-        let nanos = (time.timestamp(), time.timestamp_subsec_nanos());
-        self.bytes(&nanos.0.to_le_bytes());
-        self.bytes(&nanos.1.to_le_bytes());
+        self.raw(&time.timestamp().to_le_bytes());
+        self.raw(&time.timestamp_subsec_nanos().to_le_bytes());
     }
 
     fn number(&mut self, number: Option<f64>) {
@@ -254,7 +252,7 @@ impl Feed {
             None => self.tag(0),
             Some(number) => {
                 self.tag(1);
-                self.bytes(&number.to_bits().to_le_bytes());
+                self.raw(&number.to_bits().to_le_bytes());
             }
         }
     }
