@@ -7,9 +7,11 @@
 #   - `cp -r` of the finished tree (the copy floor: what writing that many
 #     files and bytes costs on this file system at this moment);
 #   - `generate` again, over the tree of the series' previous catalogue
-#     check (`sample --end`, three hours earlier): a maintainer's routine
-#     run, which keeps the previous tree's unchanged downloads, most of the
-#     closed months without building them (`render::datos::reuse`);
+#     check (`sample --end`, three hours earlier), itself generated over the
+#     one before (six hours earlier): a maintainer's routine run, which
+#     keeps the previous tree's unchanged downloads, the closed months
+#     without building them (`render::datos::reuse`; a first run records
+#     nothing to keep them by, so the run after it builds them once more);
 #   - the edge over the generated tree: time from exec until `/api/v1`
 #     answers 200 (median of EDGE_STARTS starts) and its resident memory
 #     after loading (and the load's peak).
@@ -34,8 +36,9 @@ port=${PORT:-18310}
 starts=${EDGE_STARTS:-5}
 mkdir -p "$work"
 base="http://127.0.0.1:$port"
-# The catalogue check before `sample`'s default horizon (2026-11-21T23:00Z).
+# The two catalogue checks before `sample`'s default horizon (2026-11-21T23:00Z).
 PREVIOUS_CHECK=2026-11-21T20:00:00Z
+OLDER_CHECK=2026-11-21T17:00:00Z
 
 # Peak resident memory (KiB) and wall, user, system seconds of one command.
 timed() { /usr/bin/time -f "TIME %e %U %S %M" "$@"; }
@@ -73,6 +76,10 @@ for case in ${CASES:-3000x400 3000x800 3000x1600 30000x400}; do
         "$first_build/autoprecios" sample --versions "$versions" --days "$days" --seed "${SEED:-99}" \
             --end "$PREVIOUS_CHECK" --out "$data-prev" >/dev/null 2>&1
     fi
+    if [ ! -f "$data-older/snapshot.json" ]; then
+        "$first_build/autoprecios" sample --versions "$versions" --days "$days" --seed "${SEED:-99}" \
+            --end "$OLDER_CHECK" --out "$data-older" >/dev/null 2>&1
+    fi
     for build in "$@"; do
         echo "$case: $build" >&2
         out="$work/out-$case"
@@ -93,6 +100,7 @@ for case in ${CASES:-3000x400 3000x800 3000x1600 30000x400}; do
             edges+=("$(edge_start "$build/autoprecios-edge" "$out")")
         done
         rm -rf "$out" "$out.trees" "$out.staging"
+        "$build/autoprecios" generate --data "$data-older" --out "$out" >/dev/null 2>&1
         "$build/autoprecios" generate --data "$data-prev" --out "$out" >/dev/null 2>&1
         sync
         RUST_LOG=info timed "$build/autoprecios" generate --data "$data" --out "$out" >/dev/null 2>"$work/next.log"
