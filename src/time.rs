@@ -15,6 +15,18 @@ pub fn argentina() -> FixedOffset {
     FixedOffset::west_opt(3 * 3600).expect("invariant: -03:00 is a valid offset")
 }
 
+/// The items of `items` (ascending by time, as `at` reads it) whose time is
+/// in `period`: a version's checks of one month, found by two binary searches.
+pub fn in_period<'a, C>(
+    items: &'a [C],
+    at: impl Fn(&C) -> Time,
+    period: &std::ops::Range<Time>,
+) -> &'a [C] {
+    let start = items.partition_point(|item| at(item) < period.start);
+    let end = items.partition_point(|item| at(item) < period.end);
+    &items[start..end]
+}
+
 /// Parses an RFC 3339 time (`Z` or an offset) into UTC.
 pub fn parse_time(text: &str) -> Option<Time> {
     DateTime::parse_from_rfc3339(text.trim())

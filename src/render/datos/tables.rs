@@ -14,7 +14,7 @@ use crate::frame::{Cells, Frame};
 use crate::signals::changes::direction;
 use crate::signals::{current_quotes, exact};
 use crate::snapshot::{EarlierCheck, Snapshot, Version};
-use crate::time::Time;
+use crate::time::{Time, in_period};
 use crate::vocab::{Reason, Window};
 
 fn text(value: &str) -> Option<&str> {
@@ -307,11 +307,4 @@ pub fn catalogo(snapshot: &Snapshot, catalogue: &Catalogue) -> Frame {
                 .map(|x| previous(x).map(|p| p.price.currency.as_str())),
         )
         .text("change", r.iter().map(change))
-}
-
-/// The checks (ascending by time, as `at` reads it) whose time is in `period`.
-pub fn in_period<'a, C>(checks: &'a [C], at: impl Fn(&C) -> Time, period: &Range<Time>) -> &'a [C] {
-    let start = checks.partition_point(|check| at(check) < period.start);
-    let end = checks.partition_point(|check| at(check) < period.end);
-    &checks[start..end]
 }

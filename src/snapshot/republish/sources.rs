@@ -26,7 +26,7 @@ use super::super::model::{
     Cheapest, CheapestQuote, EarlierCheck, Money, QuoteCheck, SourceQuote, Version,
 };
 use super::{CHECKS_DIR, HistoryMonths, month_file, month_of};
-use crate::time::Time;
+use crate::time::{Time, in_period};
 
 /// Each month's digest, computed once a run: the three tables of a month
 /// ask for it, often at once (the first to ask computes it, the others
@@ -113,12 +113,12 @@ fn feed_version(feed: &mut Feed, version: &Version, period: &Range<Time>) {
     for name in [&version.id, &version.make, &version.model, &version.trim] {
         feed.str(name);
     }
-    let earlier = held(&version.earlier, |check| check.observed_at, period);
+    let earlier = in_period(&version.earlier, |check| check.observed_at, period);
     feed.len(earlier.len());
     for check in earlier {
         feed_earlier(feed, check);
     }
-    let checks = held(&version.checks, |check| check.observed_at, period);
+    let checks = in_period(&version.checks, |check| check.observed_at, period);
     feed.len(checks.len());
     for check in checks {
         let QuoteCheck {
@@ -191,13 +191,6 @@ fn feed_quote(feed: &mut Feed, quote: &SourceQuote) {
             feed.raw(&stock.to_le_bytes());
         }
     }
-}
-
-/// The checks (ascending by time) whose time is in `period`.
-fn held<'a, C>(checks: &'a [C], at: impl Fn(&C) -> Time, period: &Range<Time>) -> &'a [C] {
-    let start = checks.partition_point(|check| at(check) < period.start);
-    let end = checks.partition_point(|check| at(check) < period.end);
-    &checks[start..end]
 }
 
 /// A SHA-256 fed through a buffer (a month holds hundreds of thousands of
