@@ -30,6 +30,8 @@ pub mod generate;
 #[cfg(feature = "generate")]
 pub mod output;
 #[cfg(feature = "generate")]
+pub mod program;
+#[cfg(feature = "generate")]
 pub mod render;
 #[cfg(feature = "generate")]
 pub mod run;

@@ -14,7 +14,8 @@
 //!
 //! The history tables (`controles`, `snapshot/quote_checks`,
 //! `snapshot/quotes`) are cut into one file pair per calendar month (UTC),
-//! `controles/2026-11.csv.gz` and so on (`months.rs`): a closed month's
+//! `controles/2026-11.csv.gz` and so on (`months.rs`, each part written or
+//! kept by `parts.rs`): a closed month's
 //! files are the same bytes at every publication, so a deploy uploads only
 //! the current month's. The other files carry no date: each publication
 //! replaces them at the same URLs, and `datapackage.json` carries the
@@ -25,33 +26,29 @@ pub mod fields;
 pub mod months;
 pub mod package;
 pub mod page;
+mod parts;
 pub mod reuse;
 pub mod snapshot_fields;
 pub mod tables;
 
-use std::ops::Range;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::sync::atomic::AtomicBool;
 
-use anyhow::{Context, ensure};
+use anyhow::Context;
 use rayon::prelude::*;
 use serde_json::{Value, json};
-use tracing::debug;
 
 use crate::api::links::Links;
 use crate::catalogue::week_completed;
-use crate::frame::Frame;
 use crate::output::{JSON, TreeWriter};
 use crate::render::site::Site;
 use crate::render::site::feeds::SitemapEntry;
 use crate::snapshot::republish::HistoryMonths;
 use crate::snapshot::{Snapshot, SnapshotTable, specs_jsonl};
-use crate::time::{Time, format_time};
-use fields::TableDoc;
-use months::Month;
-use package::{Part, TableFiles, Written, file_resource, gzip, sha256sums, table_resources};
+use crate::time::format_time;
+use package::{TableFiles, Written, file_resource, gzip, sha256sums, table_resources};
 use page::{DatosFiles, write_datos_page};
-use reuse::{Noted, Reuse};
+use parts::{Rows, TableJob, write_tables};
+use reuse::Reuse;
 
 /// Site path of the page; the files live under `/datos/`.
 pub const DATOS: &str = "/datos";
@@ -260,206 +257,11 @@ fn placed(path: &str) -> (String, String) {
     )
 }
 
-/// Builds a whole table's frame when it is written.
-type Builder<'a> = Box<dyn Fn() -> anyhow::Result<Frame> + Send + Sync + 'a>;
-
-/// Builds the frame of a history table's rows in one period.
-type Monthly<'a> = Box<dyn Fn(Range<Time>) -> anyhow::Result<Frame> + Send + Sync + 'a>;
-
-/// What the parts of a history table are built from, a month at a time
-/// (`HistoryMonths::sources`).
-type Sources<'a> = Box<dyn Fn(&Range<Time>) -> anyhow::Result<[u8; 32]> + Send + Sync + 'a>;
-
-/// How a table's files are cut: one pair for the whole table, or one pair
-/// per calendar month for a history table, with what each month is built
-/// from.
-enum Rows<'a> {
-    Whole(Builder<'a>),
-    Monthly(Monthly<'a>, Sources<'a>),
-}
-
-impl<'a> Rows<'a> {
-    /// A history table of `history`'s months, each built by `build`.
-    fn monthly(history: &'a HistoryMonths<'a>, build: Monthly<'a>) -> Self {
-        Rows::Monthly(build, Box::new(|period| history.sources(period)))
-    }
-}
-
-/// A table to write: what it holds, and how to build it.
-type TableJob<'a> = (TableDoc, Rows<'a>);
-
 /// Level of the gzipped CSV files, chosen by measurement (BENCHMARKS.md,
 /// "Data downloads", and with zlib-rs itself "Serial stretches beside other
 /// work"): level 6 compresses 1.4x slower for files 1 % smaller, level 4
 /// 1.15x faster for files 5 % larger.
 pub const GZIP_LEVEL: u32 = 5;
-
-/// Builds, encodes and writes each table as `<folder><name>.csv.gz` and
-/// `<folder><name>.parquet`, or a history table as
-/// `<folder><name>/<YYYY-MM>.csv.gz` and `.parquet` for each of `months`,
-/// in parallel over every file pair, in the given order. Each frame is built
-/// just before it is encoded and dropped after, so only as many parts as
-/// there are threads are held at once; a month built from what the
-/// previous tree's was is not built at all ([`Reuse::keep_unbuilt`]).
-fn write_tables(
-    out: &TreeWriter,
-    reuse: &Reuse,
-    stop: &AtomicBool,
-    folder: &'static str,
-    tables: Vec<TableJob>,
-    months: &[Month],
-) -> anyhow::Result<Vec<TableFiles>> {
-    let mut jobs: Vec<(usize, Option<&Month>)> = Vec::new();
-    for (index, (_, rows)) in tables.iter().enumerate() {
-        match rows {
-            Rows::Whole(_) => jobs.push((index, None)),
-            Rows::Monthly(..) => jobs.extend(months.iter().map(|month| (index, Some(month)))),
-        }
-    }
-    let parts: Vec<(usize, Part)> = jobs
-        .into_par_iter()
-        .map(|(index, month)| {
-            ensure!(
-                !stop.load(Ordering::Relaxed),
-                "stopped: a step beside it failed"
-            );
-            let (doc, rows) = &tables[index];
-            let stem = match month {
-                None => format!("{folder}{}", doc.name),
-                Some(month) => format!("{folder}{}/{}", doc.name, month.label),
-            };
-            let part = match (rows, month) {
-                (Rows::Monthly(build, sources), Some(month)) => {
-                    // Only a run over a previous tree asks what a month is
-                    // built from: a first run would pay for it (a few
-                    // percent of its CPU) and keep nothing by it. Its next
-                    // run builds every month once more and records it.
-                    let key = if reuse.follows_a_tree() {
-                        Reuse::sources_key(&sources(&month.range())?)
-                    } else {
-                        None
-                    };
-                    let kept = match &key {
-                        Some(key) => reuse.keep_unbuilt(out, &stem, key)?,
-                        None => None,
-                    };
-                    match kept {
-                        Some((csv, parquet, rows)) => Part {
-                            month: Some(month.label.clone()),
-                            rows,
-                            csv,
-                            parquet,
-                        },
-                        None => write_part(
-                            out,
-                            reuse,
-                            &stem,
-                            doc,
-                            Some(month),
-                            build(month.range())?,
-                            key,
-                        )?,
-                    }
-                }
-                (Rows::Whole(build), _) => {
-                    write_part(out, reuse, &stem, doc, None, build()?, None)?
-                }
-                (Rows::Monthly(..), None) => unreachable!("a monthly table's job has its month"),
-            };
-            Ok((index, part))
-        })
-        .collect::<anyhow::Result<_>>()?;
-    let mut files: Vec<TableFiles> = tables
-        .into_iter()
-        .map(|(doc, _)| TableFiles {
-            doc,
-            folder,
-            parts: Vec::new(),
-        })
-        .collect();
-    for (index, part) in parts {
-        files[index].parts.push(part);
-    }
-    Ok(files)
-}
-
-/// Encodes and writes one file pair of a table, `stem` (the whole table,
-/// or its rows of one month), or keeps the previous tree's when it was
-/// encoded from the same frame; `sources` is the key of what a month's
-/// frame was built from, recorded for the next run.
-fn write_part(
-    out: &TreeWriter,
-    reuse: &Reuse,
-    stem: &str,
-    doc: &TableDoc,
-    month: Option<&Month>,
-    frame: Frame,
-    sources: Option<String>,
-) -> anyhow::Result<Part> {
-    let start = Instant::now();
-    check_columns(doc, &frame)?;
-    let rows = frame.height();
-    let digest = Reuse::digest(&frame);
-    let (csv, parquet) = match reuse.keep(out, stem, &digest)? {
-        Some(kept) => kept,
-        None => {
-            let csv = frame
-                .to_csv_gz(GZIP_LEVEL)
-                .with_context(|| format!("compressing {stem}.csv.gz"))?;
-            let parquet = frame
-                .into_parquet()
-                .with_context(|| format!("encoding {stem}.parquet"))?;
-            debug!(
-                table = %stem,
-                rows,
-                elapsed_ms = start.elapsed().as_millis() as u64,
-                "data download encoded"
-            );
-            (
-                write_file(out, &format!("{stem}.csv.gz"), GZIP, &csv)?,
-                write_file(out, &format!("{stem}.parquet"), PARQUET, &parquet)?,
-            )
-        }
-    };
-    reuse.note(
-        stem,
-        Noted {
-            frame: digest,
-            sources,
-            rows,
-            csv: &csv,
-            parquet: &parquet,
-        },
-    )?;
-    Ok(Part {
-        month: month.map(|month| month.label.clone()),
-        rows,
-        csv,
-        parquet,
-    })
-}
-
-/// A table's columns are the documented ones, in order, of the documented types.
-fn check_columns(doc: &TableDoc, frame: &Frame) -> anyhow::Result<()> {
-    let names: Vec<&str> = frame.columns().iter().map(|(n, _)| n.as_str()).collect();
-    let documented: Vec<&str> = doc.fields.iter().map(|f| f.name.as_str()).collect();
-    ensure!(
-        names == documented && doc.name == frame.name(),
-        "invariant: table {} has columns {names:?}, documented as {} {documented:?}",
-        frame.name(),
-        doc.name
-    );
-    for (field, (_, cells)) in doc.fields.iter().zip(frame.columns()) {
-        ensure!(
-            field.kind.fits(cells),
-            "invariant: column {}.{} does not hold {}",
-            doc.name,
-            field.name,
-            field.kind.schema_type()
-        );
-    }
-    Ok(())
-}
 
 /// `datapackage.json`: the package's facts and every file as a resource.
 fn datapackage(
