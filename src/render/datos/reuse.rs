@@ -9,8 +9,9 @@
 //!
 //! A month of a history table goes further: the record also keeps the
 //! digest of what the part was built from (its month's spill files and
-//! held checks, `HistoryMonths::sources`) together with this program's own
-//! bytes, the encoding and the gzip level. When all of those are unchanged
+//! held checks, `HistoryMonths::sources`) together with this program's
+//! identity (its build ID, [`crate::program`]), the encoding and the gzip
+//! level. When all of those are unchanged
 //! the frame would be too, so the part is kept without being built: at
 //! 30,000 versions, building the closed months' frames only to find them
 //! unchanged took a quarter of a routine run's CPU (BENCHMARKS.md, "Closed
