@@ -126,6 +126,26 @@ pub struct Version {
     pub specs: Option<Arc<Specs>>,
 }
 
+impl Version {
+    /// The times of its first and last quote check, held whole or in brief
+    /// (a spilled check lies between them); `None` when it has none.
+    pub fn check_span(&self) -> Option<(Time, Time)> {
+        let (earlier, checks) = (&self.earlier, &self.checks);
+        let firsts = [
+            earlier.first().map(|c| c.observed_at),
+            checks.first().map(|c| c.observed_at),
+        ];
+        let lasts = [
+            earlier.last().map(|c| c.observed_at),
+            checks.last().map(|c| c.observed_at),
+        ];
+        Some((
+            firsts.into_iter().flatten().min()?,
+            lasts.into_iter().flatten().max()?,
+        ))
+    }
+}
+
 /// A stretch of consecutive catalogue checks at which a version was listed at one price.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CatalogueRun {

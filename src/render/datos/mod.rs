@@ -115,10 +115,10 @@ pub fn write_snapshot_downloads(
             let rows = match table {
                 // With what the loader spilled.
                 SnapshotTable::Quotes => {
-                    Rows::monthly(history, Box::new(|period| history.quote_frame(period)))
+                    Rows::Monthly(Box::new(|period| history.quote_frame(period)), history)
                 }
                 SnapshotTable::QuoteChecks => {
-                    Rows::monthly(history, Box::new(|period| history.check_frame(period)))
+                    Rows::Monthly(Box::new(|period| history.check_frame(period)), history)
                 }
                 _ => Rows::Whole(Box::new(move || Ok(table.frame(snapshot)))),
             };
@@ -162,12 +162,12 @@ pub fn write_own_tables(
         ),
         (
             fields::controles(),
-            Rows::monthly(
-                history,
+            Rows::Monthly(
                 Box::new(|period| {
                     let spilled = history.spilled_checks(&period)?;
                     Ok(tables::controles(snapshot, &spilled, period))
                 }),
+                history,
             ),
         ),
         (

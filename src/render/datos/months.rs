@@ -51,18 +51,14 @@ impl Month {
 /// last, in order, empty months included (so the list has no holes); none
 /// when there is no check.
 pub fn of_checks(snapshot: &Snapshot) -> Vec<Month> {
-    let times = snapshot.versions.iter().flat_map(|version| {
-        let earlier = &version.earlier;
-        let checks = &version.checks;
-        let ends = [earlier.first(), earlier.last()].into_iter().flatten();
-        ends.map(|check| check.observed_at).chain(
-            [checks.first(), checks.last()]
-                .into_iter()
-                .flatten()
-                .map(|check| check.observed_at),
-        )
-    });
-    let (Some(first), Some(last)) = (times.clone().min(), times.max()) else {
+    let spans = snapshot
+        .versions
+        .iter()
+        .filter_map(|version| version.check_span());
+    let (Some(first), Some(last)) = (
+        spans.clone().map(|(first, _)| first).min(),
+        spans.map(|(_, last)| last).max(),
+    ) else {
         return Vec::new();
     };
     let mut months = vec![Month::of(first)];

@@ -28,23 +28,12 @@ pub(super) type Builder<'a> = Box<dyn Fn() -> anyhow::Result<Frame> + Send + Syn
 /// Builds the frame of a history table's rows in one period.
 pub(super) type Monthly<'a> = Box<dyn Fn(Range<Time>) -> anyhow::Result<Frame> + Send + Sync + 'a>;
 
-/// What the parts of a history table are built from, a month at a time
-/// (`HistoryMonths::sources`).
-type Sources<'a> = Box<dyn Fn(&Range<Time>) -> anyhow::Result<[u8; 32]> + Send + Sync + 'a>;
-
 /// How a table's files are cut: one pair for the whole table, or one pair
-/// per calendar month for a history table, with what each month is built
-/// from.
+/// per calendar month for a history table of `HistoryMonths` (which says
+/// what each month is built from).
 pub(super) enum Rows<'a> {
     Whole(Builder<'a>),
-    Monthly(Monthly<'a>, Sources<'a>),
-}
-
-impl<'a> Rows<'a> {
-    /// A history table of `history`'s months, each built by `build`.
-    pub(super) fn monthly(history: &'a HistoryMonths<'a>, build: Monthly<'a>) -> Self {
-        Rows::Monthly(build, Box::new(|period| history.sources(period)))
-    }
+    Monthly(Monthly<'a>, &'a HistoryMonths<'a>),
 }
 
 /// A table to write: what it holds, and how to build it.
@@ -85,8 +74,8 @@ pub(super) fn write_tables(
                 Some(month) => format!("{folder}{}/{}", doc.name, month.label),
             };
             let part = match (rows, month) {
-                (Rows::Monthly(build, sources), Some(month)) => {
-                    write_month(out, reuse, &stem, doc, month, build, sources)?
+                (Rows::Monthly(build, history), Some(month)) => {
+                    write_month(out, reuse, &stem, doc, month, build, history)?
                 }
                 (Rows::Whole(build), _) => {
                     write_part(out, reuse, &stem, doc, None, build()?, None)?
@@ -122,14 +111,14 @@ fn write_month(
     doc: &TableDoc,
     month: &Month,
     build: &Monthly,
-    sources: &Sources,
+    history: &HistoryMonths,
 ) -> anyhow::Result<Part> {
     // Only a run over a previous tree asks what a month is built from: a
     // first run would pay for it (a few percent of its CPU) and keep
     // nothing by it. Its next run builds every month once more and records
     // it.
     let key = if reuse.follows_a_tree() {
-        Reuse::sources_key(&sources(&month.range())?)
+        Reuse::sources_key(&history.sources(&month.range())?)
     } else {
         None
     };

@@ -94,21 +94,9 @@ fn spill_digest(path: &Path) -> Result<[u8; 32]> {
 /// leaves its digest alone, so a version added to the catalogue does not
 /// change every month's.
 fn feed_version(feed: &mut Feed, version: &Version, period: &Range<Time>) {
-    let first = [version.earlier.first().map(|c| c.observed_at)]
-        .into_iter()
-        .chain([version.checks.first().map(|c| c.observed_at)])
-        .flatten()
-        .min();
-    let last = [version.earlier.last().map(|c| c.observed_at)]
-        .into_iter()
-        .chain([version.checks.last().map(|c| c.observed_at)])
-        .flatten()
-        .max();
-    let (Some(first), Some(last)) = (first, last) else {
-        return;
-    };
-    if last < period.start || first >= period.end {
-        return;
+    match version.check_span() {
+        Some((first, last)) if first < period.end && period.start <= last => {}
+        _ => return,
     }
     for name in [&version.id, &version.make, &version.model, &version.trim] {
         feed.str(name);
