@@ -44,9 +44,10 @@ pub enum Command {
         /// public `--base-url`).
         #[arg(long)]
         strict: bool,
-        /// Encode every data download again rather than keep the previous
-        /// tree's files of a part whose rows are unchanged (a closed month).
-        /// The bytes are the same either way.
+        /// Encode every data download and render every page again rather
+        /// than keep the previous tree's files of a part whose rows are
+        /// unchanged (a closed month) or of a page rendered from the same
+        /// values. The bytes are the same either way.
         #[arg(long)]
         fresh: bool,
     },

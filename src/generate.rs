@@ -20,6 +20,7 @@ use crate::render::datos::reuse::Reuse;
 use crate::render::datos::{
     datos_sitemap_entry, write_own_tables, write_package, write_snapshot_downloads,
 };
+use crate::render::site::kept::KeptPages;
 use crate::render::site::{Site, write_site};
 use crate::render::{
     api::write_api,
@@ -52,8 +53,8 @@ pub struct GenerateOptions {
     /// Refuse a loopback edge origin with a public base URL instead of
     /// warning.
     pub strict: bool,
-    /// Encode every data download, keeping none of the previous tree's
-    /// (`render::datos::reuse`).
+    /// Encode every data download and render every page, keeping none of
+    /// the previous tree's (`render::datos::reuse`, `render::site::kept`).
     pub fresh: bool,
     /// Fail after writing this many files (tests of the all-or-nothing swap).
     pub fail_after: Option<usize>,
@@ -121,6 +122,7 @@ fn write_tree(
     out: &TreeWriter,
 ) -> anyhow::Result<Published> {
     let reuse = Reuse::open(out, options.fresh);
+    let pages = KeptPages::open(out, options.fresh);
     // Shared by both sides: each reads every month's spill files.
     let history = HistoryMonths::of(snapshot)?;
     let stop = AtomicBool::new(false);
@@ -132,7 +134,7 @@ fn write_tree(
             stop_on_error(written, &stop)
         },
         || {
-            let published = publish(options, snapshot, &history, out, &reuse, &stop);
+            let published = publish(options, snapshot, &history, out, (&reuse, &pages), &stop);
             stop_on_error(published, &stop)
         },
     );
@@ -143,11 +145,13 @@ fn write_tree(
         snapshot,
         &published.env,
         out,
+        &pages,
     );
     let tables = std::mem::take(&mut published.tables);
     timed("write data package", || {
         write_package(&site, reuse, tables, snapshot_downloads?)
     })?;
+    pages.finish(out)?;
     Ok(published)
 }
 
@@ -177,7 +181,7 @@ fn publish(
     snapshot: &Snapshot,
     history: &HistoryMonths,
     out: &TreeWriter,
-    reuse: &Reuse,
+    (reuse, pages): (&Reuse, &KeptPages),
     stop: &AtomicBool,
 ) -> anyhow::Result<Published> {
     let catalogue = timed("compute signals", || compute_catalogue(snapshot));
@@ -241,7 +245,7 @@ fn publish(
     crate::render::site::set_money_bar(&mut env, index.meta());
     timed("write docs", || docs::write_docs(&index, &env, out))?;
     let tables = {
-        let site = Site::new(&index, &catalogue, snapshot, &env, out);
+        let site = Site::new(&index, &catalogue, snapshot, &env, out, pages);
         // The downloads and the pages share nothing but the read-only inputs
         // and the tree writer, so they are written side by side.
         let (tables, pages) = rayon::join(

@@ -8,9 +8,10 @@
 //! publishes (everything it serves, its `_headers` and `_redirects`, and
 //! nothing else, so a deploy uploads no file only to hide it), the edge's
 //! own data under `_edge/`, `manifest.json`, and what the next run of
-//! `generate` reads to keep this tree's unchanged data downloads
-//! (`datos-sources.json`, [`TreeWriter::write_beside`]). Such files are
-//! hard links shared by two trees, so no tree is ever written in place.
+//! `generate` reads to keep this tree's unchanged data downloads and pages
+//! (`datos-sources.json`, `pages-sources.json`,
+//! [`TreeWriter::write_beside`]). Such files are hard links shared by two
+//! trees, so no tree is ever written in place.
 
 use std::fs;
 use std::path::{Path, PathBuf};

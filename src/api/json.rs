@@ -15,14 +15,18 @@ pub fn to_json_bytes<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
 
 /// The strong ETag of a response: the quoted hex sha256 of its bytes.
 pub fn etag(bytes: &[u8]) -> String {
-    let digest = Sha256::digest(bytes);
-    let mut tag = String::with_capacity(66);
-    tag.push('"');
-    for byte in digest {
-        tag.push_str(&format!("{byte:02x}"));
+    format!("\"{}\"", hex(&Sha256::digest(bytes)))
+}
+
+/// Lowercase hex of `bytes` (digests, in ETags and records).
+pub fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut text = String::with_capacity(bytes.len() * 2);
+    for byte in bytes {
+        text.push(char::from(DIGITS[usize::from(byte >> 4)]));
+        text.push(char::from(DIGITS[usize::from(byte & 0xf)]));
     }
-    tag.push('"');
-    tag
+    text
 }
 
 #[cfg(test)]
@@ -39,5 +43,6 @@ mod tests {
             to_json_bytes(&serde_json::json!({"b": 1, "a": 2.5})),
             b"{\"b\":1,\"a\":2.5}\n"
         );
+        assert_eq!(hex(&[0x00, 0x0f, 0x10, 0xa5, 0xff]), "000f10a5ff");
     }
 }

@@ -21,10 +21,11 @@ fn every_manifest_url_has_a_file_whose_sha256_is_its_etag() {
     let tree = read_tree(&fixture.out);
     assert_eq!(
         tree.len(),
-        fixture.manifest.files.len() + 2,
-        "every file but the manifest and the downloads' record is listed"
+        fixture.manifest.files.len() + 3,
+        "every file but the manifest and the downloads' and pages' records is listed"
     );
     assert!(tree.contains_key(autoprecios::render::datos::reuse::SOURCES));
+    assert!(tree.contains_key(autoprecios::render::site::kept::RECORD));
 }
 
 #[test]

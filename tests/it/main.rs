@@ -16,6 +16,7 @@ mod layers;
 mod mcp;
 mod money;
 mod openapi;
+mod pages_kept;
 mod publish;
 mod query_links;
 mod safety;

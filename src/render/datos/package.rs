@@ -36,10 +36,7 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
     hex(&Sha256::digest(bytes))
 }
 
-/// Lowercase hex of `bytes`.
-pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
-}
+pub use crate::api::json::hex;
 
 /// Bytes of input per gzip member of [`gzip`].
 const BYTES_PER_MEMBER: usize = 4 << 20;

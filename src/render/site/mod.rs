@@ -20,6 +20,7 @@ pub mod deals;
 pub mod feeds;
 pub mod format;
 pub mod fragments;
+pub mod kept;
 pub mod labels;
 pub mod money;
 pub mod rivals;
@@ -124,6 +125,8 @@ pub struct Site<'a> {
     pub snapshot_at: String,
     /// The reference dollar and the snapshot facts every price view reads.
     pub money: money::Money,
+    /// The previous tree's pages this run may keep, and this run's record.
+    pub pages: &'a kept::KeptPages,
 }
 
 /// Head, navigation and indexing facts of one page.
@@ -157,6 +160,7 @@ impl<'a> Site<'a> {
         snapshot: &'a Snapshot,
         env: &'a Environment<'a>,
         out: &'a TreeWriter,
+        pages: &'a kept::KeptPages,
     ) -> Self {
         Site {
             index,
@@ -166,6 +170,7 @@ impl<'a> Site<'a> {
             out,
             snapshot_at: format_time(index.meta().snapshot_at),
             money: money::Money::of(index.meta()),
+            pages,
         }
     }
 
@@ -193,7 +198,9 @@ impl<'a> Site<'a> {
     }
 
     /// Renders `template` with the page's head facts and `data` merged in,
-    /// and writes it at the page's path (`<path>/index.html`).
+    /// and writes it at the page's path (`<path>/index.html`), or keeps the
+    /// previous tree's page when it was rendered from the same
+    /// ([`kept::KeptPages`]).
     pub fn write_page<T: Serialize>(
         &self,
         meta: &PageMeta,
@@ -201,17 +208,28 @@ impl<'a> Site<'a> {
         data: &T,
     ) -> anyhow::Result<()> {
         let links = self.index.links();
-        let html = self.env.get_template(template)?.render(context! {
-            title => &meta.title,
-            description => &meta.description,
-            canonical => links.absolute(&meta.path),
-            base => links.base(),
-            snapshot_date => catalogue_wide(&meta.path).then_some(&self.snapshot_at),
-            page => Serde(meta),
-            ..minijinja::Value::from(Serde(data))
-        })?;
+        let snapshot_date = catalogue_wide(&meta.path).then_some(&self.snapshot_at);
         let file = page_file(&meta.path);
-        self.out.write(&meta.path, &file, HTML, html.as_bytes())
+        // Everything the context below is made of.
+        let inputs = (template, meta, links.base(), snapshot_date, data);
+        self.pages.write(
+            self.out,
+            self.env,
+            (&meta.path, &file, HTML),
+            &inputs,
+            || {
+                let context = context! {
+                    title => &meta.title,
+                    description => &meta.description,
+                    canonical => links.absolute(&meta.path),
+                    base => links.base(),
+                    snapshot_date,
+                    page => Serde(meta),
+                    ..minijinja::Value::from(Serde(data))
+                };
+                Ok(self.env.get_template(template)?.render(context)?)
+            },
+        )
     }
 }
 

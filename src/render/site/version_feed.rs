@@ -167,11 +167,14 @@ pub fn write_version_feed(site: &Site, vehicle: &Vehicle, path: &str) -> anyhow:
         updated: entries.first().map_or(vehicle.observed_at, |e| e.updated),
     };
     let file = format!("{}/feed.xml", path.trim_start_matches('/'));
-    site.out.write(
-        &feed_path,
-        &file,
-        ATOM,
-        render_feed(site.env, &head, &entries)?.as_bytes(),
+    // Kept from the previous tree when head and entries are the same
+    // (most feeds change only with their version's catalogue price).
+    site.pages.write(
+        site.out,
+        site.env,
+        (&feed_path, &file, ATOM),
+        &("feed.xml", &head, &entries),
+        || render_feed(site.env, &head, &entries),
     )
 }
 

@@ -1,0 +1,304 @@
+//! Render stage, website: unchanged pages (and version feeds) kept. A page
+//! is a function of what it is rendered from: its template, the values it
+//! is rendered with, the environment's templates and globals (the money
+//! bar, the asset paths), and this program (the filters and the formatter
+//! are code; [`crate::program`] names it by its build ID). Their SHA-256
+//! is the page's key. When the previous tree recorded the same key for the same
+//! file, and that file still has the bytes it recorded, the file is
+//! hard-linked from it ([`TreeWriter::link`]) instead of being rendered and
+//! written again: at 30,000 versions about 85 % of the version pages are
+//! unchanged three hours later, and rendering and writing them was most of
+//! a routine run's site (BENCHMARKS.md, "Unchanged pages kept").
+//!
+//! The record is `pages-sources.json` beside the tree's manifest: each page
+//! file's key and ETag. Every run writes it, a first run and `--fresh`
+//! included (computing a key costs a fraction of a render), so the run
+//! after any run keeps what it can. A first run, `generate --fresh`, a
+//! missing or unreadable record, another key, another build of the program
+//! or a file whose bytes no longer match all mean the page is rendered as
+//! usual. Keeping a page never changes what is published: its bytes are
+//! the ones rendering the same values gives.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock};
+
+use anyhow::Context;
+use minijinja::Environment;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use tracing::{info, warn};
+
+use crate::api::json::{etag, hex};
+use crate::output::{PUBLIC_DIR, TreeWriter};
+
+/// Name of the record beside a tree's manifest.
+pub const RECORD: &str = "pages-sources.json";
+
+/// What a page file was rendered from, and its ETag.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct Rendered {
+    /// Hex SHA-256 of everything the page was rendered from ([`KeptPages::key`]).
+    key: String,
+    /// The file's ETag (its quoted hex SHA-256).
+    etag: String,
+}
+
+/// The previous tree's record of its pages, and this run's.
+pub struct KeptPages {
+    /// The previous tree and its record (none on a first run, with
+    /// `--fresh`, or when the record cannot be read).
+    previous: Option<(PathBuf, HashMap<String, Rendered>)>,
+    /// The digest of the program, the templates and the globals, computed
+    /// with the first key (`None` inside when the program cannot be read:
+    /// no page is kept nor recorded).
+    environment: OnceLock<Option<[u8; 32]>>,
+    written: Mutex<BTreeMap<String, Rendered>>,
+    kept: AtomicUsize,
+}
+
+impl KeptPages {
+    /// The record of the tree `out` replaces, unless `fresh`.
+    pub fn open(out: &TreeWriter, fresh: bool) -> Self {
+        let previous = out.previous().filter(|_| !fresh).and_then(|tree| {
+            let path = tree.join(RECORD);
+            // A tree written before the record existed has none: every
+            // page is rendered, as on a first run.
+            let bytes = fs::read(&path).ok()?;
+            match serde_json::from_slice(&bytes) {
+                Ok(record) => Some((tree, record)),
+                Err(err) => {
+                    warn!(path = %path.display(), %err, "unreadable record of the previous tree's pages; every page is rendered");
+                    None
+                }
+            }
+        });
+        KeptPages {
+            previous,
+            environment: OnceLock::new(),
+            written: Mutex::new(BTreeMap::new()),
+            kept: AtomicUsize::new(0),
+        }
+    }
+
+    /// Writes the page at `file` (relative to the public directory) as the
+    /// answer to `url`: what `render` gives, or the previous tree's file
+    /// when it was rendered from the same. `inputs` are everything `render`
+    /// reads besides `env` (the template's name among them): a value left
+    /// out would keep a page that changed.
+    pub fn write(
+        &self,
+        out: &TreeWriter,
+        env: &Environment,
+        (url, file, content_type): (&str, &str, &str),
+        inputs: &impl Serialize,
+        render: impl FnOnce() -> anyhow::Result<String>,
+    ) -> anyhow::Result<()> {
+        let key = self.key(env, inputs)?;
+        if let Some(key) = &key
+            && self.keep(out, (url, file, content_type), key)?
+        {
+            return Ok(());
+        }
+        let text = render()?;
+        let etag = out.write_tagged(url, file, content_type, text.as_bytes())?;
+        if let Some(key) = key {
+            self.note(file, Rendered { key, etag })?;
+        }
+        Ok(())
+    }
+
+    /// The key of a page rendered with `env` from `inputs`: the SHA-256 of
+    /// the environment ([`environment_digest`]) and the inputs as JSON.
+    /// `None` when the program cannot be read.
+    fn key(&self, env: &Environment, inputs: &impl Serialize) -> anyhow::Result<Option<String>> {
+        let Some(environment) = self.environment.get_or_init(|| environment_digest(env)) else {
+            return Ok(None);
+        };
+        let mut hasher = HashWriter(Sha256::new());
+        hasher.0.update(environment);
+        serde_json::to_writer(&mut hasher, inputs).context("the inputs of a page")?;
+        Ok(Some(hex(&hasher.0.finalize())))
+    }
+
+    /// Puts the previous tree's `file` in this tree, noted for the next
+    /// run, when it was rendered from `key` and still has its recorded
+    /// bytes; whether it did.
+    fn keep(
+        &self,
+        out: &TreeWriter,
+        (url, file, content_type): (&str, &str, &str),
+        key: &str,
+    ) -> anyhow::Result<bool> {
+        let Some((tree, record)) = &self.previous else {
+            return Ok(false);
+        };
+        let Some(rendered) = record.get(file).filter(|rendered| rendered.key == key) else {
+            return Ok(false);
+        };
+        let at = tree.join(PUBLIC_DIR).join(file);
+        if !unchanged(&at, &rendered.etag) {
+            return Ok(false);
+        }
+        out.link(url, file, content_type, &at, rendered.etag.clone())
+            .with_context(|| format!("keeping {}", at.display()))?;
+        self.kept.fetch_add(1, Ordering::Relaxed);
+        self.note(file, rendered.clone())?;
+        Ok(true)
+    }
+
+    fn note(&self, file: &str, rendered: Rendered) -> anyhow::Result<()> {
+        self.written
+            .lock()
+            .map_err(|_| anyhow::anyhow!("page record lock poisoned"))?
+            .insert(file.to_owned(), rendered);
+        Ok(())
+    }
+
+    /// Writes this run's record beside the new tree's manifest.
+    pub fn finish(self, out: &TreeWriter) -> anyhow::Result<()> {
+        let written = self
+            .written
+            .into_inner()
+            .map_err(|_| anyhow::anyhow!("page record lock poisoned"))?;
+        info!(
+            kept = self.kept.into_inner(),
+            pages = written.len(),
+            "pages kept from the previous tree"
+        );
+        let mut bytes = serde_json::to_vec(&written).context("serializing the page record")?;
+        bytes.push(b'\n');
+        out.write_beside(RECORD, &bytes)
+    }
+}
+
+/// Whether the file at `at` still has the ETag `etag`: every byte is read,
+/// so a file changed or cut short since it was written is rendered again,
+/// never published again.
+fn unchanged(at: &Path, recorded: &str) -> bool {
+    match fs::read(at) {
+        Ok(bytes) if etag(&bytes) == recorded => return true,
+        Ok(_) => {
+            warn!(file = %at.display(), "a page of the previous tree no longer has its published bytes; it is rendered again")
+        }
+        Err(err) => {
+            warn!(file = %at.display(), %err, "a page of the previous tree cannot be read; it is rendered again")
+        }
+    }
+    false
+}
+
+/// The SHA-256 of everything a page's key shares with every other page:
+/// this program, every template's name and source, and every global's
+/// name and value (its `Debug` form, which shows a map's every entry and
+/// names a function). `None` when the program cannot be read.
+pub fn environment_digest(env: &Environment) -> Option<[u8; 32]> {
+    let program = crate::program::this_program()?;
+    let mut hasher = Sha256::new();
+    hasher.update(program);
+    let mut templates: Vec<(&str, String)> = env
+        .templates()
+        .map(|(name, template)| (name, template.source().to_owned()))
+        .collect();
+    templates.sort_unstable();
+    for (name, source) in templates {
+        hasher.update(format!("template {}:{name}{}:", name.len(), source.len()));
+        hasher.update(source);
+    }
+    for (name, value) in env.globals() {
+        let shown = format!("{value:?}");
+        hasher.update(format!("global {}:{name}{}:", name.len(), shown.len()));
+        hasher.update(shown);
+    }
+    Some(hasher.finalize().into())
+}
+
+/// A hasher as an `io::Write`, so that serde writes straight into it.
+struct HashWriter(Sha256);
+
+impl std::io::Write for HashWriter {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.update(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env(template: &str, money: &str) -> Environment<'static> {
+        let mut env = Environment::new();
+        env.add_template_owned("page.html".to_owned(), template.to_owned())
+            .expect("template");
+        env.add_global(
+            "money",
+            minijinja::Value::from(minijinja::value::Serde(
+                serde_json::json!({ "rate": money }),
+            )),
+        );
+        env
+    }
+
+    fn key(env: &Environment, inputs: serde_json::Value) -> String {
+        let pages = KeptPages {
+            previous: None,
+            environment: OnceLock::new(),
+            written: Mutex::new(BTreeMap::new()),
+            kept: AtomicUsize::new(0),
+        };
+        pages
+            .key(env, &inputs)
+            .expect("key")
+            .expect("the test program has a build ID")
+    }
+
+    #[test]
+    fn a_key_follows_the_values_the_templates_and_the_globals() {
+        let base = env("{{ a }} {{ money.rate }}", "1450");
+        let context = || serde_json::json!(["page.html", { "a": 1, "b": "x" }]);
+        let same = key(&base, context());
+        assert_eq!(
+            key(&env("{{ a }} {{ money.rate }}", "1450"), context()),
+            same
+        );
+        assert_ne!(
+            key(
+                &base,
+                serde_json::json!(["page.html", { "a": 2, "b": "x" }])
+            ),
+            same
+        );
+        assert_ne!(
+            key(
+                &base,
+                serde_json::json!(["other.html", { "a": 1, "b": "x" }])
+            ),
+            same
+        );
+        // A value the template does not show still counts: the key does
+        // not read the template.
+        assert_ne!(
+            key(&base, serde_json::json!(["page.html", { "a": 1 }])),
+            same
+        );
+        assert_ne!(
+            key(&env("{{ a }}  {{ money.rate }}", "1450"), context()),
+            same
+        );
+        assert_ne!(
+            key(&env("{{ a }} {{ money.rate }}", "1451"), context()),
+            same
+        );
+        // A global added, whatever its name.
+        let mut more = env("{{ a }} {{ money.rate }}", "1450");
+        more.add_global("assets", minijinja::Value::from("/a.css"));
+        assert_ne!(key(&more, context()), same);
+    }
+}

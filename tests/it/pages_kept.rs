@@ -1,0 +1,180 @@
+//! Unchanged pages kept from the previous tree (`render::site::kept`): a
+//! page rendered from the same values as the previous tree's is that
+//! tree's file, linked; any other page is rendered; and whatever was kept,
+//! the tree is the one a fresh run writes, byte for byte.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use autoprecios::generate::{GenerateOptions, generate};
+use autoprecios::render::datos::reuse::SOURCES;
+use autoprecios::render::site::kept::RECORD;
+use autoprecios::snapshot::{Snapshot, load_snapshot};
+
+use crate::harness::{Fixture, fixture, options, read_tree};
+
+/// The inode of a file: the same for two hard links to one file.
+fn inode(path: &Path) -> u64 {
+    std::os::unix::fs::MetadataExt::ino(&fs::metadata(path).expect("metadata"))
+}
+
+/// The fixture's snapshot, generated into a tree of its own (a first run,
+/// which records its pages' keys), and that tree.
+fn previous() -> (Fixture, PathBuf) {
+    let snapshot = load_snapshot(&fixture().data).expect("the fixture snapshot");
+    let earlier = Fixture::generated(&snapshot);
+    let tree = fs::canonicalize(&earlier.out).expect("the tree");
+    (earlier, tree)
+}
+
+/// `snapshot` generated over `earlier`'s tree with `change` made to the
+/// options, and the tree a fresh run writes of it: both must be the same.
+fn over(earlier: &Fixture, snapshot: &Snapshot, change: impl FnOnce(&mut GenerateOptions)) {
+    let fresh = Fixture::generated(snapshot);
+    let mut run = options(&fresh.data, &earlier.out);
+    change(&mut run);
+    generate(&run).expect("generate over the previous tree");
+    let (next, fresh) = (published(&earlier.out), published(&fresh.out));
+    let differ: Vec<&String> = next
+        .keys()
+        .chain(fresh.keys())
+        .filter(|file| next.get(*file) != fresh.get(*file))
+        .collect();
+    assert!(
+        differ.is_empty(),
+        "the tree (its page record included) is a fresh run's, byte for byte: {differ:?}"
+    );
+}
+
+/// A tree's files, but for the record of its downloads, in which a run
+/// over a tree notes what a first run does not (`datos_reuse` tests it).
+fn published(tree: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut files = read_tree(tree);
+    files.remove(SOURCES).expect("the download record");
+    files
+}
+
+/// Every version page and feed file of a tree, relative to it.
+fn version_files(tree: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    for entry in fs::read_dir(tree.join("public/versiones")).expect("versions") {
+        let name = entry.expect("entry").file_name();
+        for file in ["index.html", "feed.xml"] {
+            files.push(format!(
+                "public/versiones/{}/{file}",
+                name.to_string_lossy()
+            ));
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn a_page_rendered_from_the_same_values_is_the_previous_trees_file() {
+    let (earlier, previous) = previous();
+    let mut changed = load_snapshot(&fixture().data).expect("the fixture snapshot");
+    // One dealer's location at one version's latest check: shown on that
+    // version's page alone.
+    let version = changed
+        .versions
+        .iter_mut()
+        .find(|v| v.checks.last().is_some_and(|c| !c.quotes.is_empty()))
+        .expect("a version with quotes");
+    let id = version.id.to_string();
+    version.checks.last_mut().expect("a check").quotes[0].location = Some("Otra ciudad".into());
+    over(&earlier, &changed, |_| {});
+    let next = fs::canonicalize(&earlier.out).expect("the next tree");
+    assert_ne!(next, previous);
+    let files = version_files(&next);
+    assert!(
+        files.len() >= 2 * 30,
+        "a premise: many versions ({})",
+        files.len()
+    );
+    let own = format!(
+        "public{}/index.html",
+        autoprecios::api::links::Links::vehicle_path(&id)
+    );
+    assert!(files.contains(&own), "{own}");
+    for file in &files {
+        let kept = inode(&next.join(file)) == inode(&previous.join(file));
+        assert_eq!(kept, *file != own, "{file}: kept {kept}");
+    }
+}
+
+#[test]
+fn a_page_changed_since_it_was_written_is_rendered_again() {
+    let (earlier, previous) = previous();
+    let files = version_files(&previous);
+    let (damaged, cut) = (&files[0], &files[2]);
+    let bytes = fs::read(previous.join(damaged)).expect("read");
+    fs::write(previous.join(damaged), b"<p>not what was published</p>").expect("damage");
+    let short = fs::read(previous.join(cut)).expect("read");
+    fs::write(previous.join(cut), &short[..short.len() - 1]).expect("cut short");
+    let snapshot = load_snapshot(&fixture().data).expect("the fixture snapshot");
+    // The same snapshot would give the same tree, kept as it is; a
+    // snapshot a second later is another tree with the same pages.
+    let mut later = snapshot.clone();
+    later.meta.snapshot_at += chrono::Duration::seconds(1);
+    over(&earlier, &later, |_| {});
+    let next = fs::canonicalize(&earlier.out).expect("the next tree");
+    assert!(fs::read(next.join(damaged)).expect("read") == bytes);
+    assert!(fs::read(next.join(cut)).expect("read") == short);
+    for file in [damaged, cut] {
+        assert_ne!(
+            inode(&next.join(file)),
+            inode(&previous.join(file)),
+            "{file}"
+        );
+    }
+    assert_eq!(
+        inode(&next.join(&files[1])),
+        inode(&previous.join(&files[1])),
+        "the others are kept"
+    );
+}
+
+#[test]
+fn a_fresh_run_or_another_reference_dollar_renders_every_page() {
+    let (earlier, previous) = previous();
+    let snapshot = load_snapshot(&fixture().data).expect("the fixture snapshot");
+    let mut later = snapshot.clone();
+    later.meta.snapshot_at += chrono::Duration::seconds(1);
+    over(&earlier, &later, |run| run.fresh = true);
+    let next = fs::canonicalize(&earlier.out).expect("the fresh tree");
+    assert!(next.join(RECORD).is_file(), "a fresh run records its pages");
+    for file in version_files(&next) {
+        assert_ne!(
+            inode(&next.join(&file)),
+            inode(&previous.join(&file)),
+            "{file}"
+        );
+    }
+    // The newest check's dollar moves the money bar of every page.
+    let (earlier, previous) = self::previous();
+    let mut dearer = snapshot;
+    let newest = dearer
+        .versions
+        .iter_mut()
+        .filter_map(|v| v.checks.last_mut())
+        .filter(|c| c.ars_per_usd.is_some())
+        .max_by_key(|c| c.observed_at)
+        .expect("a check with a rate");
+    newest.ars_per_usd = newest.ars_per_usd.map(|rate| rate + 7.0);
+    over(&earlier, &dearer, |_| {});
+    let next = fs::canonicalize(&earlier.out).expect("the next tree");
+    let home = "public/index.html";
+    assert_ne!(inode(&next.join(home)), inode(&previous.join(home)));
+    for file in version_files(&next)
+        .into_iter()
+        .filter(|f| f.ends_with("index.html"))
+    {
+        assert_ne!(
+            inode(&next.join(&file)),
+            inode(&previous.join(&file)),
+            "{file}"
+        );
+    }
+}
