@@ -51,25 +51,36 @@ pub struct Rival {
     pub airbags: String,
 }
 
-/// The published versions of each body type, cheapest first in pesos.
+/// The published versions of each body type, cheapest first in pesos,
+/// each with its model's number (so that the band walk compares numbers,
+/// not make and model names).
 pub struct RivalIndex<'a> {
-    by_body: BTreeMap<BodyType, Vec<(f64, &'a Vehicle)>>,
+    by_body: BTreeMap<BodyType, Vec<(f64, u32, &'a Vehicle)>>,
+    models: BTreeMap<(&'a str, &'a str), u32>,
 }
 
 impl<'a> RivalIndex<'a> {
     /// The index of `vehicles` (those without a body type or a peso price
     /// have no rivals and are no one's).
     pub fn new(vehicles: &'a [Vehicle]) -> Self {
-        let mut by_body: BTreeMap<BodyType, Vec<(f64, &'a Vehicle)>> = BTreeMap::new();
+        let mut models = BTreeMap::new();
+        let mut by_body: BTreeMap<BodyType, Vec<(f64, u32, &'a Vehicle)>> = BTreeMap::new();
         for vehicle in vehicles {
             if let (Some(body), Some(pesos)) = (vehicle.body_type, vehicle.price_ars) {
-                by_body.entry(body).or_default().push((pesos, vehicle));
+                let next = u32::try_from(models.len()).expect("invariant: models fit in u32");
+                let model = *models
+                    .entry((vehicle.make.as_str(), vehicle.model.as_str()))
+                    .or_insert(next);
+                by_body
+                    .entry(body)
+                    .or_default()
+                    .push((pesos, model, vehicle));
             }
         }
         for list in by_body.values_mut() {
-            list.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.id.cmp(&b.1.id)));
+            list.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.2.id.cmp(&b.2.id)));
         }
-        RivalIndex { by_body }
+        RivalIndex { by_body, models }
     }
 
     /// The rivals of `vehicle`: same body type, another model, price within
@@ -82,26 +93,28 @@ impl<'a> RivalIndex<'a> {
         let Some(list) = self.by_body.get(&body) else {
             return Vec::new();
         };
-        let low = list.partition_point(|(pesos, _)| (own - pesos) * 20.0 > own);
+        let low = list.partition_point(|(pesos, _, _)| (own - pesos) * 20.0 > own);
         let prefix = own_prefix(&vehicle.id);
+        let own_model = self
+            .models
+            .get(&(vehicle.make.as_str(), vehicle.model.as_str()))
+            .copied();
         // The first MOST models in pair order, each by its first version,
         // kept while the band is walked rather than by sorting it (a band
         // holds hundreds of versions at 30,000): a model's entry gives way
         // to an earlier version of it, and a model pushed out by MOST
         // earlier ones can come back only with an earlier version.
-        let mut first: Vec<(u64, &Vehicle)> = Vec::with_capacity(MOST + 1);
+        let mut first: Vec<(u64, u32, &Vehicle)> = Vec::with_capacity(MOST + 1);
         let band = list[low..]
             .iter()
-            .take_while(|(pesos, _)| (pesos - own) * 20.0 <= own)
-            .filter(|(_, other)| other.make != vehicle.make || other.model != vehicle.model);
-        for (_, other) in band {
-            let key = (fnv1a_from(prefix, other.id.bytes()), *other);
-            let earlier =
-                |a: &(u64, &Vehicle), b: &(u64, &Vehicle)| (a.0, &a.1.id) < (b.0, &b.1.id);
-            match first
-                .iter()
-                .position(|(_, v)| v.make == other.make && v.model == other.model)
-            {
+            .take_while(|(pesos, _, _)| (pesos - own) * 20.0 <= own)
+            .filter(|(_, model, _)| Some(*model) != own_model);
+        for &(_, model, other) in band {
+            let key = (fnv1a_from(prefix, other.id.bytes()), model, other);
+            let earlier = |a: &(u64, u32, &Vehicle), b: &(u64, u32, &Vehicle)| {
+                (a.0, &a.2.id) < (b.0, &b.2.id)
+            };
+            match first.iter().position(|entry| entry.1 == model) {
                 Some(same) if earlier(&key, &first[same]) => {
                     first.remove(same);
                 }
@@ -113,7 +126,10 @@ impl<'a> RivalIndex<'a> {
             first.insert(at, key);
             first.truncate(MOST);
         }
-        first.into_iter().map(|(_, rival)| shown(rival)).collect()
+        first
+            .into_iter()
+            .map(|(_, _, rival)| shown(rival))
+            .collect()
     }
 }
 
