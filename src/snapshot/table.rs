@@ -280,39 +280,16 @@ fn read_parquet_groups(
     if metadata.row_groups.is_empty() {
         return run(reader.finish()?, 0);
     }
-    let mut groups = Vec::with_capacity(metadata.row_groups.len());
-    let mut rows = 0;
+    let mut offset = 0;
     for group in &metadata.row_groups {
-        groups.push((rows, group.num_rows()));
-        rows += group.num_rows();
-    }
-    let read_group = |(offset, rows): (usize, usize)| -> Result<DataFrame> {
         let mut reader = ParquetReader::new(File::open(path)?);
         reader.set_metadata(metadata.clone());
-        Ok(reader.with_slice(Some((offset, rows))).finish()?)
-    };
-    // The next group is decoded on another thread while `run` converts
-    // this one (each took about half of reading `quotes`, one after the
-    // other). The channel holds nothing: the reader waits with one decoded
-    // group until `run` takes it, so at most two groups are in memory.
-    std::thread::scope(|scope| {
-        let (send, groups_read) = std::sync::mpsc::sync_channel(0);
-        scope.spawn(move || {
-            for group in groups {
-                let frame = read_group(group);
-                let failed = frame.is_err();
-                // `run` failed (the receiver is gone) or this read did.
-                if send.send(frame).is_err() || failed {
-                    break;
-                }
-            }
-        });
-        let mut offset = 0;
-        for frame in groups_read {
-            offset += run(frame?, offset)?;
-        }
-        Ok(offset)
-    })
+        let frame = reader
+            .with_slice(Some((offset, group.num_rows())))
+            .finish()?;
+        offset += run(frame, offset)?;
+    }
+    Ok(offset)
 }
 
 fn read_parquet(path: &Path) -> Result<DataFrame> {
