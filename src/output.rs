@@ -117,6 +117,28 @@ impl TreeWriter {
         tree.join(MANIFEST).is_file().then_some(tree)
     }
 
+    /// The tree this one replaces and its record `name` (one a stage wrote
+    /// with [`TreeWriter::write_beside`]), for a stage that keeps that
+    /// tree's unchanged files. None on a first run, when `fresh`, or when
+    /// the record is missing (a tree written before it existed) or cannot
+    /// be read (logged: the stage then writes every file, as on a first run).
+    pub fn previous_record<T: serde::de::DeserializeOwned>(
+        &self,
+        name: &str,
+        fresh: bool,
+    ) -> Option<(PathBuf, T)> {
+        let tree = self.previous().filter(|_| !fresh)?;
+        let path = tree.join(name);
+        let bytes = fs::read(&path).ok()?;
+        match serde_json::from_slice(&bytes) {
+            Ok(record) => Some((tree, record)),
+            Err(err) => {
+                tracing::warn!(path = %path.display(), %err, "unreadable record of the previous tree; its files are written again");
+                None
+            }
+        }
+    }
+
     /// Counts a file about to be written (failing as `fail_after` says),
     /// and makes its directory; its tree path and staged path.
     fn place(&self, file: &str) -> anyhow::Result<(String, PathBuf)> {

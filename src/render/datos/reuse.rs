@@ -113,19 +113,7 @@ pub struct Reuse {
 impl Reuse {
     /// The record of the tree `out` replaces, unless `fresh`.
     pub fn open(out: &TreeWriter, fresh: bool) -> Self {
-        let previous = out.previous().filter(|_| !fresh).and_then(|tree| {
-            let path = tree.join(SOURCES);
-            // A tree written before the record existed has none: every
-            // part is encoded, as on a first run.
-            let bytes = fs::read(&path).ok()?;
-            match serde_json::from_slice(&bytes) {
-                Ok(record) => Some((tree, record)),
-                Err(err) => {
-                    warn!(path = %path.display(), %err, "unreadable record of the previous tree's downloads; every part is encoded");
-                    None
-                }
-            }
-        });
+        let previous = out.previous_record(SOURCES, fresh);
         Reuse {
             previous,
             written: Mutex::new(BTreeMap::new()),

@@ -62,19 +62,7 @@ pub struct KeptPages {
 impl KeptPages {
     /// The record of the tree `out` replaces, unless `fresh`.
     pub fn open(out: &TreeWriter, fresh: bool) -> Self {
-        let previous = out.previous().filter(|_| !fresh).and_then(|tree| {
-            let path = tree.join(RECORD);
-            // A tree written before the record existed has none: every
-            // page is rendered, as on a first run.
-            let bytes = fs::read(&path).ok()?;
-            match serde_json::from_slice(&bytes) {
-                Ok(record) => Some((tree, record)),
-                Err(err) => {
-                    warn!(path = %path.display(), %err, "unreadable record of the previous tree's pages; every page is rendered");
-                    None
-                }
-            }
-        });
+        let previous = out.previous_record(RECORD, fresh);
         KeptPages {
             previous,
             environment: OnceLock::new(),
