@@ -139,6 +139,24 @@ impl TreeWriter {
         }
     }
 
+    /// The size of `at`, a file of an earlier tree, if its bytes still have
+    /// the ETag `recorded`: every byte is read, so a file changed or cut
+    /// short since it was written is written again, never published again.
+    /// The earlier tree is the one being served, so a file of it that is
+    /// gone or changed is logged for a maintainer's look.
+    pub fn still_published(at: &Path, recorded: &str) -> Option<usize> {
+        match fs::read(at) {
+            Ok(bytes) if etag(&bytes) == recorded => return Some(bytes.len()),
+            Ok(_) => {
+                tracing::warn!(file = %at.display(), "a file of the previous tree no longer has its published bytes; it is written again")
+            }
+            Err(err) => {
+                tracing::warn!(file = %at.display(), %err, "a file of the previous tree cannot be read; it is written again")
+            }
+        }
+        None
+    }
+
     /// Counts a file about to be written (failing as `fail_after` says),
     /// and makes its directory; its tree path and staged path.
     fn place(&self, file: &str) -> anyhow::Result<(String, PathBuf)> {

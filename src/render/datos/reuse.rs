@@ -30,7 +30,6 @@
 //! the ones encoding the same frame gives.
 
 use std::collections::BTreeMap;
-use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -38,9 +37,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use sha2::Digest;
-use tracing::{info, warn};
+use tracing::info;
 
-use super::package::{Written, hex, sha256_hex};
+use super::package::{Written, hex};
 use super::{GZIP, PARQUET, placed};
 use crate::frame::Frame;
 use crate::output::{PUBLIC_DIR, TreeWriter};
@@ -82,21 +81,9 @@ pub struct Noted<'a> {
 }
 
 /// The size of the file at `at` if its bytes still have the SHA-256
-/// `sha256`: every byte is read, so a file changed or cut short since it
-/// was written is encoded again, never published again.
+/// `sha256` (hex, as the record keeps it).
 fn unchanged(at: &Path, sha256: &str) -> Option<usize> {
-    // The previous tree is the one being served: a file of it that is gone
-    // or changed is worth a maintainer's look, not only a new encoding.
-    match fs::read(at) {
-        Ok(bytes) if sha256_hex(&bytes) == sha256 => return Some(bytes.len()),
-        Ok(_) => {
-            warn!(file = %at.display(), "a file of the previous tree no longer has its published bytes; its part is encoded again")
-        }
-        Err(err) => {
-            warn!(file = %at.display(), %err, "a file of the previous tree cannot be read; its part is encoded again")
-        }
-    }
-    None
+    TreeWriter::still_published(at, &format!("\"{sha256}\""))
 }
 
 /// The previous tree's record, and this run's, filled as parts are written.

@@ -3,8 +3,8 @@
 //! is rendered with, the environment's templates and globals (the money
 //! bar, the asset paths), and this program (the filters and the formatter
 //! are code; [`crate::program`] names it by its build ID). Their SHA-256
-//! is the page's key. When the previous tree recorded the same key for the same
-//! file, and that file still has the bytes it recorded, the file is
+//! is the page's key. When the previous tree recorded the same key for the
+//! same file, and that file still has the bytes it recorded, the file is
 //! hard-linked from it ([`TreeWriter::link`]) instead of being rendered and
 //! written again: at 30,000 versions about 85 % of the version pages are
 //! unchanged three hours later, and rendering and writing them was most of
@@ -20,8 +20,7 @@
 //! the ones rendering the same values gives.
 
 use std::collections::{BTreeMap, HashMap};
-use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
@@ -29,9 +28,9 @@ use anyhow::Context;
 use minijinja::Environment;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use tracing::{info, warn};
+use tracing::info;
 
-use crate::api::json::{etag, hex};
+use crate::api::json::hex;
 use crate::output::{PUBLIC_DIR, TreeWriter};
 
 /// Name of the record beside a tree's manifest.
@@ -100,8 +99,7 @@ impl KeptPages {
 
     /// The key of a page rendered with `env` from `inputs`: the SHA-256 of
     /// the environment ([`environment_digest`]) and the inputs in
-    /// MessagePack.
-    /// `None` when the program cannot be read.
+    /// MessagePack; `None` when the program cannot be read.
     fn key(&self, env: &Environment, inputs: &impl Serialize) -> anyhow::Result<Option<String>> {
         let Some(environment) = self.environment.get_or_init(|| environment_digest(env)) else {
             return Ok(None);
@@ -130,7 +128,7 @@ impl KeptPages {
             return Ok(false);
         };
         let at = tree.join(PUBLIC_DIR).join(file);
-        if !unchanged(&at, &rendered.etag) {
+        if TreeWriter::still_published(&at, &rendered.etag).is_none() {
             return Ok(false);
         }
         out.link(url, file, content_type, &at, rendered.etag.clone())
@@ -163,22 +161,6 @@ impl KeptPages {
         bytes.push(b'\n');
         out.write_beside(RECORD, &bytes)
     }
-}
-
-/// Whether the file at `at` still has the ETag `etag`: every byte is read,
-/// so a file changed or cut short since it was written is rendered again,
-/// never published again.
-fn unchanged(at: &Path, recorded: &str) -> bool {
-    match fs::read(at) {
-        Ok(bytes) if etag(&bytes) == recorded => return true,
-        Ok(_) => {
-            warn!(file = %at.display(), "a page of the previous tree no longer has its published bytes; it is rendered again")
-        }
-        Err(err) => {
-            warn!(file = %at.display(), %err, "a page of the previous tree cannot be read; it is rendered again")
-        }
-    }
-    false
 }
 
 /// The SHA-256 of everything a page's key shares with every other page:
