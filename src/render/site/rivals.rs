@@ -105,12 +105,15 @@ impl<'a> RivalIndex<'a> {
         // to an earlier version of it, and a model pushed out by MOST
         // earlier ones can come back only with an earlier version.
         let mut first: Vec<(u64, u32, &Vehicle)> = Vec::with_capacity(MOST + 1);
-        let band = list[low..]
+        let band: Vec<(u32, &Vehicle)> = list[low..]
             .iter()
             .take_while(|(pesos, _, _)| (pesos - own) * 20.0 <= own)
-            .filter(|(_, model, _)| Some(*model) != own_model);
-        for &(_, model, other) in band {
-            let key = (fnv1a_from(prefix, other.id.bytes()), model, other);
+            .filter(|(_, model, _)| Some(*model) != own_model)
+            .map(|&(_, model, other)| (model, other))
+            .collect();
+        let orders = pair_orders(prefix, band.iter().map(|(_, other)| other.id.as_bytes()));
+        for (&(model, other), order) in band.iter().zip(orders) {
+            let key = (order, model, other);
             let earlier = |a: &(u64, u32, &Vehicle), b: &(u64, u32, &Vehicle)| {
                 (a.0, &a.2.id) < (b.0, &b.2.id)
             };
@@ -149,6 +152,51 @@ fn own_prefix(own: &str) -> u64 {
     fnv1a_from(FNV_OFFSET, own.bytes().chain([0]))
 }
 
+/// [`pair_order`] of one page's own ID (as its [`own_prefix`]) with each of
+/// `rivals`, [`LANES`] rivals at a time: an FNV-1a hash is a chain of
+/// dependent multiplications, one per byte, so hashing several IDs in one
+/// loop lets the processor overlap their chains (a band holds hundreds of
+/// versions, and this walk was the rivals' main cost). The values are those
+/// of one hash at a time.
+fn pair_orders<'b>(prefix: u64, rivals: impl ExactSizeIterator<Item = &'b [u8]>) -> Vec<u64> {
+    let mut orders = Vec::with_capacity(rivals.len());
+    let mut lanes: [&[u8]; LANES] = [&[]; LANES];
+    let mut filled = 0;
+    for id in rivals {
+        lanes[filled] = id;
+        filled += 1;
+        if filled == LANES {
+            orders.extend(fnv1a_lanes(prefix, lanes));
+            filled = 0;
+        }
+    }
+    orders.extend(
+        lanes[..filled]
+            .iter()
+            .map(|id| fnv1a_from(prefix, id.iter().copied())),
+    );
+    orders
+}
+
+/// How many IDs [`pair_orders`] hashes in one loop.
+const LANES: usize = 8;
+
+/// FNV-1a (64-bit) of each of `ids`, continued from `state`: their common
+/// length in lockstep, then each one's rest.
+fn fnv1a_lanes(state: u64, ids: [&[u8]; LANES]) -> [u64; LANES] {
+    let common = ids.iter().map(|id| id.len()).min().unwrap_or(0);
+    let mut hashes = [state; LANES];
+    for at in 0..common {
+        for (hash, id) in hashes.iter_mut().zip(ids) {
+            *hash = fnv1a_step(*hash, id[at]);
+        }
+    }
+    for (hash, id) in hashes.iter_mut().zip(ids) {
+        *hash = fnv1a_from(*hash, id[common..].iter().copied());
+    }
+    hashes
+}
+
 /// The 64-bit FNV-1a hash of `bytes`.
 #[cfg(test)]
 fn fnv1a(bytes: impl Iterator<Item = u8>) -> u64 {
@@ -157,10 +205,13 @@ fn fnv1a(bytes: impl Iterator<Item = u8>) -> u64 {
 
 /// FNV-1a (64-bit) of `bytes`, continued from `state`.
 fn fnv1a_from(state: u64, bytes: impl Iterator<Item = u8>) -> u64 {
+    bytes.fold(state, fnv1a_step)
+}
+
+/// One byte of FNV-1a (64-bit).
+fn fnv1a_step(hash: u64, byte: u8) -> u64 {
     const PRIME: u64 = 0x0100_0000_01b3;
-    bytes.fold(state, |hash, byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(PRIME)
-    })
+    (hash ^ u64::from(byte)).wrapping_mul(PRIME)
 }
 
 /// A rival's facts in words.
@@ -192,6 +243,19 @@ mod tests {
         assert_eq!(fnv1a(b"foobar".iter().copied()), 0x8594_4171_f739_67e8);
         assert_eq!(pair_order("ab", "c"), fnv1a(b"ab\0c".iter().copied()));
         assert_ne!(pair_order("ab", "c"), pair_order("a", "bc"));
+    }
+
+    #[test]
+    fn ids_hashed_side_by_side_get_their_own_orders() {
+        // Lanes of unequal lengths (the empty one included), full groups
+        // and a remainder.
+        let ids: Vec<String> = (0..21)
+            .map(|i| "x".repeat(i * 7 % 13) + &i.to_string())
+            .chain([String::new()])
+            .collect();
+        let orders = pair_orders(own_prefix("own"), ids.iter().map(|id| id.as_bytes()));
+        let one_at_a_time: Vec<u64> = ids.iter().map(|id| pair_order("own", id)).collect();
+        assert_eq!(orders, one_at_a_time);
     }
 
     /// A sedan of model `model` at `pesos`.
