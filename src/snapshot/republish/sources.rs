@@ -15,6 +15,7 @@
 
 use std::collections::BTreeMap;
 use std::fs;
+use std::io::Read;
 use std::ops::Range;
 use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -76,16 +77,27 @@ impl HistoryMonths<'_> {
 
 /// The SHA-256 of the spill file at `path`, or of nothing when the month
 /// spilled nothing there (tagged, so that it differs from an empty file).
+/// The file is read a buffer at a time: read whole, a month's tens of
+/// megabytes were fresh pages to fault in, for one pass.
 fn spill_digest(path: &Path) -> Result<[u8; 32]> {
-    Ok(match fs::read(path) {
-        Ok(bytes) => Sha256::new()
-            .chain_update(b"file")
-            .chain_update(&bytes)
-            .finalize()
-            .into(),
-        Err(err) if err.kind() == std::io::ErrorKind::NotFound => Sha256::digest(b"no file").into(),
-        Err(err) => return Err(err).with_context(|| format!("reading {}", path.display())),
-    })
+    let reading = || format!("reading {}", path.display());
+    let mut file = match fs::File::open(path) {
+        Ok(file) => file,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+            return Ok(Sha256::digest(b"no file").into());
+        }
+        Err(err) => return Err(err).with_context(reading),
+    };
+    let mut hash = Sha256::new().chain_update(b"file");
+    let mut buffer = vec![0; 1 << 18];
+    loop {
+        match file.read(&mut buffer) {
+            Ok(0) => return Ok(hash.finalize().into()),
+            Ok(read) => hash.update(&buffer[..read]),
+            Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(err) => return Err(err).with_context(reading),
+        }
+    }
 }
 
 /// Feeds a version's names (every `controles` row carries them, spilled or
