@@ -58,8 +58,17 @@ fn load(dir: &Path, compact: Option<(chrono::Duration, Option<&Path>)>) -> Resul
     let cutoff = compact.map(|(reach, _)| meta.catalogue_observed_at - reach);
     let checks = load_quote_checks(dir, &meta, &mut drafts, cutoff)?;
     let spill = compact.and_then(|(_, spill)| spill);
-    load_quotes(dir, &checks, &mut drafts, spill)?;
-    load_specs(dir, &mut drafts)?;
+    // The specifications are parsed beside the quotes, which take a core
+    // for a second or more; a broken quote is still the error reported
+    // first, as when one was read after the other.
+    let (quotes, specs) = std::thread::scope(|scope| {
+        let specs = scope.spawn(|| read_specs(dir));
+        let quotes = load_quotes(dir, &checks, &mut drafts, spill);
+        (quotes, specs.join())
+    });
+    quotes?;
+    let specs = specs.map_err(|_| anyhow!("reading specs.jsonl: the reader panicked"))?;
+    add_specs(specs?, &mut drafts)?;
     let mut versions = drafts.finish();
     if let Some(spill) = spill {
         super::republish::spill_earlier_checks(&mut versions, spill)?;
@@ -269,21 +278,39 @@ struct SpecsLine {
     specs: Specs,
 }
 
-fn load_specs(dir: &Path, drafts: &mut Drafts) -> Result<()> {
+/// The records of `specs.jsonl` with their line numbers (none without the
+/// file, which is optional: then no version has specifications), up to the
+/// first line that is no record, and that line's error after them.
+type SpecsRead = (Vec<(usize, SpecsLine)>, Option<anyhow::Error>);
+
+fn read_specs(dir: &Path) -> Result<SpecsRead> {
     let path = dir.join("specs.jsonl");
     let text = match fs::read_to_string(&path) {
         Ok(text) => text,
-        // The file is optional: without it no version has specifications.
-        Err(err) if err.kind() == ErrorKind::NotFound => return Ok(()),
+        Err(err) if err.kind() == ErrorKind::NotFound => return Ok((Vec::new(), None)),
         Err(err) => return Err(err).context("reading specs.jsonl"),
     };
+    let mut records = Vec::new();
     for (index, line) in text.lines().enumerate() {
         let number = index + 1;
         if line.trim().is_empty() {
             continue;
         }
-        let record: SpecsLine = serde_json::from_str(line)
-            .map_err(|err| anyhow!("specs.jsonl: line {number}: invalid record: {err}"))?;
+        match serde_json::from_str(line) {
+            Ok(record) => records.push((number, record)),
+            Err(err) => {
+                let err = anyhow!("specs.jsonl: line {number}: invalid record: {err}");
+                return Ok((records, Some(err)));
+            }
+        }
+    }
+    Ok((records, None))
+}
+
+/// Gives each version its record of [`read_specs`]; the first error in
+/// line order.
+fn add_specs((records, unread): SpecsRead, drafts: &mut Drafts) -> Result<()> {
+    for (number, record) in records {
         let id = record.version_id;
         let Some(position) = drafts.position(&id) else {
             bail!("specs.jsonl: line {number}, field \"versionId\": unknown version {id:?}");
@@ -296,5 +323,5 @@ fn load_specs(dir: &Path, drafts: &mut Drafts) -> Result<()> {
         }
         draft.version.specs = Some(Arc::new(record.specs));
     }
-    Ok(())
+    unread.map_or(Ok(()), Err)
 }
