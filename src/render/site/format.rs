@@ -14,17 +14,7 @@ pub const UNKNOWN: &str = "sin dato";
 /// An amount with es-AR separators, cents only when it has them:
 /// `25300.0` -> `25.300`, `1445.6` -> `1.445,60`.
 pub fn amount(value: f64) -> String {
-    if !value.is_finite() {
-        return UNKNOWN.to_owned();
-    }
-    let cents = (value.abs() * 100.0).round() as u64;
-    let (whole, fraction) = (cents / 100, cents % 100);
-    let sign = if value < 0.0 && cents > 0 { "-" } else { "" };
-    if fraction == 0 {
-        format!("{sign}{}", group_thousands(whole))
-    } else {
-        format!("{sign}{},{fraction:02}", group_thousands(whole))
-    }
+    signed_amount("", value)
 }
 
 /// Dollars: `US$ 25.300`.
@@ -58,25 +48,49 @@ pub fn rate(ars_per_usd: f64) -> String {
 
 /// The sign goes before the symbol: `-US$ 300`.
 fn signed_money(symbol: &str, value: f64) -> String {
-    let text = amount(value);
-    match text.strip_prefix('-') {
-        Some(unsigned) => format!("-{symbol} {unsigned}"),
-        None if value.is_finite() => format!("{symbol} {text}"),
-        None => text,
+    signed_amount(&(symbol.to_owned() + " "), value)
+}
+
+/// [`amount`] after `prefix`, the sign before both, written into one
+/// string (every version page formats dozens of amounts, and every run
+/// formats every page's to know whether it changed).
+fn signed_amount(prefix: &str, value: f64) -> String {
+    if !value.is_finite() {
+        return UNKNOWN.to_owned();
     }
+    let cents = (value.abs() * 100.0).round() as u64;
+    let (whole, fraction) = (cents / 100, cents % 100);
+    let mut text = String::with_capacity(prefix.len() + 24);
+    if value < 0.0 && cents > 0 {
+        text.push('-');
+    }
+    text.push_str(prefix);
+    push_grouped(&mut text, whole);
+    if fraction != 0 {
+        text.push(',');
+        text.push(char::from(b'0' + (fraction / 10) as u8));
+        text.push(char::from(b'0' + (fraction % 10) as u8));
+    }
+    text
 }
 
 /// `1234567` -> `1.234.567`.
 fn group_thousands(value: u64) -> String {
-    let digits = value.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (position, digit) in digits.chars().enumerate() {
+    let mut text = String::with_capacity(26);
+    push_grouped(&mut text, value);
+    text
+}
+
+/// Appends `value` with a `.` between thousands.
+fn push_grouped(text: &mut String, value: u64) {
+    let mut digits = itoa::Buffer::new();
+    let digits = digits.format(value);
+    for (position, digit) in digits.char_indices() {
         if position > 0 && (digits.len() - position).is_multiple_of(3) {
-            out.push('.');
+            text.push('.');
         }
-        out.push(digit);
+        text.push(digit);
     }
-    out
 }
 
 /// A measured value as published, with es-AR separators and no invented
