@@ -89,8 +89,8 @@ pub(super) fn load_quote_checks(
 /// instead of a second copy of the largest table.
 const QUOTE_ROWS_PER_RUN: usize = 1 << 16;
 
-/// Reads `quotes` into their checks, sorted by quote ID: a row group at a
-/// time, so the table is never whole in memory. A quote of an
+/// Reads `quotes` into their checks, sorted by quote ID: a slice of a row
+/// group at a time, so the table is never whole in memory. A quote of an
 /// [`EarlierCheck`] is counted, offered to its check's cheapest, and
 /// spilled when a `spill` is given (see [`Earlier`]).
 pub(super) fn load_quotes(

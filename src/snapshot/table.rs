@@ -81,7 +81,8 @@ impl Table {
     }
 
     /// Reads the table as [`Table::read`] does, but a run of rows at a
-    /// time: each row group of a Parquet file, each CSV file whole. `each`
+    /// time: each slice of a Parquet file's row groups (the next decoded
+    /// while `each` takes this one), each CSV file whole. `each`
     /// gets the runs in order, each naming its rows as the whole table
     /// would; returns the names of the whole table's rows. For the largest
     /// table (`quotes`, millions of rows), which otherwise sat whole in
