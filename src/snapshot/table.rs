@@ -114,7 +114,7 @@ impl Table {
                 each(&table).map(|()| table.height())
             };
             let read = match format {
-                TableFormat::Parquet => read_parquet_groups(path, &mut run),
+                TableFormat::Parquet => read_parquet_slices(path, SLICE_ROWS, &mut run),
                 TableFormat::Csv => read_csv(path).and_then(|frame| run(frame, 0)),
             };
             start += read.with_context(|| format!("reading {part}"))?;
@@ -272,25 +272,17 @@ impl Table {
 /// Most rows decoded at once from a Parquet file: a quarter of polars'
 /// default row group. Decoding a group in slices of this size cost about
 /// 5 % more CPU than whole, and the slice decoded ahead of the loader
-/// (`read_parquet_groups`) holds a quarter of the memory a group would.
+/// ([`read_parquet_slices`]) holds a quarter of the memory a group would.
 const SLICE_ROWS: usize = 1 << 16;
 
-/// Reads a Parquet file a slice of a row group at a time, giving each to
-/// `run` with the index of its first row; returns the file's rows. A file
-/// without row groups is read whole, so its columns are still checked.
-fn read_parquet_groups(
-    path: &Path,
-    run: &mut impl FnMut(DataFrame, usize) -> Result<usize>,
-) -> Result<usize> {
-    read_parquet_slices(path, SLICE_ROWS, run)
-}
-
-/// [`read_parquet_groups`] in slices of at most `most` rows, none across
-/// two groups. The next slice is decoded on another thread while `run`
-/// converts this one (at 30,000 versions decoding was about 40 % of
-/// reading `quotes`, converting the rest, one after the other). The channel
-/// holds nothing: the reader waits with one decoded slice until `run`
-/// takes it, so at most two slices are in memory.
+/// Reads a Parquet file in slices of at most `most` rows, none across two
+/// row groups, giving each to `run` with the index of its first row;
+/// returns the file's rows. A file without rows is read whole, so its
+/// columns are still checked. The next slice is decoded on another thread
+/// while `run` converts this one (at 30,000 versions decoding was about
+/// 40 % of reading `quotes`, converting the rest, one after the other).
+/// The channel holds nothing: the reader waits with one decoded slice
+/// until `run` takes it, so at most two slices are in memory.
 fn read_parquet_slices(
     path: &Path,
     most: usize,
@@ -298,9 +290,6 @@ fn read_parquet_slices(
 ) -> Result<usize> {
     let mut reader = ParquetReader::new(File::open(path)?);
     let metadata = reader.get_metadata()?.clone();
-    if metadata.row_groups.is_empty() {
-        return run(reader.finish()?, 0);
-    }
     let mut slices = Vec::new();
     let mut start = 0;
     for group in &metadata.row_groups {
@@ -310,6 +299,9 @@ fn read_parquet_slices(
             slices.push((start, rows));
             start += rows;
         }
+    }
+    if slices.is_empty() {
+        return run(reader.finish()?, 0);
     }
     let read_slice = |slice: (usize, usize)| -> Result<DataFrame> {
         let mut reader = ParquetReader::new(File::open(path)?);
@@ -438,6 +430,20 @@ mod tests {
             .map(|(at, values)| (*at, (*values).to_owned()))
             .collect();
         assert_eq!(slices, expected);
+        // A file without rows is still read once, so that its columns are
+        // checked.
+        let mut empty = frame.head(Some(0));
+        let path = dir.path().join("empty.parquet");
+        ParquetWriter::new(File::create(&path).expect("create"))
+            .finish(&mut empty)
+            .expect("write");
+        let mut runs = Vec::new();
+        let rows = read_parquet_slices(&path, 2, &mut |frame, at| {
+            runs.push((at, frame.height(), frame.width()));
+            Ok(frame.height())
+        })
+        .expect("read empty");
+        assert_eq!((rows, runs), (0, vec![(0, 0, 1)]));
     }
 
     #[test]

@@ -19,12 +19,12 @@ pub fn amount(value: f64) -> String {
 
 /// Dollars: `US$ 25.300`.
 pub fn usd(value: f64) -> String {
-    signed_money("US$", value)
+    signed_amount("US$ ", value)
 }
 
 /// Pesos: `$ 35.000.000`.
 pub fn ars(value: f64) -> String {
-    signed_money("$", value)
+    signed_amount("$ ", value)
 }
 
 /// An amount in its currency.
@@ -46,12 +46,8 @@ pub fn rate(ars_per_usd: f64) -> String {
     format!("{} por dólar", ars(ars_per_usd))
 }
 
-/// The sign goes before the symbol: `-US$ 300`.
-fn signed_money(symbol: &str, value: f64) -> String {
-    signed_amount(&(symbol.to_owned() + " "), value)
-}
-
-/// [`amount`] after `prefix`, the sign before both, written into one
+/// [`amount`] after `prefix` (a currency's symbol and a space), the sign
+/// before both (`-US$ 300`), written into one
 /// string (every version page formats dozens of amounts, and every run
 /// formats every page's to know whether it changed).
 fn signed_amount(prefix: &str, value: f64) -> String {
