@@ -22,6 +22,8 @@ use anyhow::{Context, bail};
 use serde::Serialize;
 
 use crate::api::json::{etag, to_json_bytes};
+
+mod compare;
 pub use crate::manifest::{EDGE_DIR, MANIFEST, Manifest, ManifestEntry, PUBLIC_DIR};
 
 /// Writes a tree into a staging directory; [`TreeWriter::commit`] swaps it in.
@@ -290,7 +292,8 @@ fn sibling(destination: &Path, suffix: &str) -> PathBuf {
 
 /// Publishes the finished staging tree in one atomic step. The tree moves to
 /// `<destination>.trees/<id>` (`id`: the first 16 hex digits of its
-/// manifest's ETag, so the same snapshot gives the same name), and
+/// manifest's ETag, so the same snapshot gives the same name; see
+/// [`tree_name`] for a tree of that name changed since), and
 /// `<destination>`, a symbolic link, is replaced by a link to it with one
 /// `rename`: a reader, or a crash at any moment, sees the old tree or the new
 /// one, each complete, never neither. Besides the new tree, the `keep` most
@@ -303,11 +306,23 @@ fn sibling(destination: &Path, suffix: &str) -> PathBuf {
 fn publish(staging: &Path, destination: &Path, manifest: &[u8], keep: usize) -> anyhow::Result<()> {
     let trees = sibling(destination, "trees");
     fs::create_dir_all(&trees).with_context(|| format!("creating {}", trees.display()))?;
-    let id = etag(manifest)[1..17].to_owned();
+    let (id, published) = tree_name(&trees, staging, &etag(manifest)[1..17])?;
     let tree = trees.join(&id);
-    if tree.exists() {
+    if published {
         // The same tree is published already (the same snapshot again): it
-        // becomes the newest, so no earlier tree counts it among the kept.
+        // becomes the newest, so no earlier tree counts it among the kept,
+        // and takes this run's records, which may say more (each one
+        // replaced by a rename: the old file may be a link another tree
+        // shares).
+        for entry in
+            fs::read_dir(staging).with_context(|| format!("listing {}", staging.display()))?
+        {
+            let name = entry?.file_name();
+            if !compare::PUBLISHED.iter().any(|part| name == *part) {
+                fs::rename(staging.join(&name), tree.join(&name))
+                    .with_context(|| format!("moving {name:?} into {}", tree.display()))?;
+            }
+        }
         fs::remove_dir_all(staging).with_context(|| format!("removing {}", staging.display()))?;
         fs::File::open(&tree)
             .and_then(|dir| dir.set_modified(std::time::SystemTime::now()))
@@ -363,6 +378,33 @@ fn publish(staging: &Path, destination: &Path, manifest: &[u8], keep: usize) -> 
         }
     }
     Ok(())
+}
+
+/// The name the tree staged at `staging` is published under in `trees`,
+/// and whether a tree of that name holds the same files already. The name
+/// is `id`, unless a tree of that name exists but publishes other files
+/// (one changed or added since it was published): a tree is never written in
+/// place, and throwing the new tree away would keep the changed one served,
+/// so the new tree takes the first `id-2`, `id-3`... that is free or holds
+/// the same; the changed one is pruned like any earlier tree.
+fn tree_name(trees: &Path, staging: &Path, id: &str) -> anyhow::Result<(String, bool)> {
+    for n in 1usize.. {
+        let name = match n {
+            1 => id.to_owned(),
+            n => format!("{id}-{n}"),
+        };
+        let tree = trees.join(&name);
+        if !tree.exists() {
+            return Ok((name, false));
+        }
+        let same = compare::same_published(staging, &tree)
+            .with_context(|| format!("comparing {} with {}", staging.display(), tree.display()))?;
+        if same {
+            return Ok((name, true));
+        }
+        tracing::warn!(tree = %tree.display(), "a published tree of this snapshot no longer holds the files it was published with; the new tree is published beside it");
+    }
+    unreachable!("a free name among every usize")
 }
 
 /// A symbolic link to a directory.

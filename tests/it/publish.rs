@@ -227,3 +227,47 @@ fn stale_snapshots_and_loopback_edges_stop_a_publishing_script() {
         "{stderr}"
     );
 }
+
+/// The same snapshot again keeps the published tree and takes the new run's
+/// records (a first run records no month's sources; the next one does).
+/// Over a tree changed since it was published (a page edited by hand), the
+/// new tree, which has every file's published bytes, is published beside
+/// it as `<id>-2` instead of being thrown away for the changed one; once
+/// more, the same tree is `<id>-2` again.
+#[test]
+fn the_same_snapshot_over_a_changed_tree_publishes_the_new_tree() {
+    let case = Case::new("publish", "changed").with_fixture_data();
+    let out = case.out();
+    let publish = || -> String {
+        case.generate(|_| {}).expect("generate");
+        let target = fs::read_link(&out).expect("a link");
+        let name = target.file_name().expect("a tree");
+        name.to_string_lossy().into_owned()
+    };
+    let id = publish();
+    let record = || fs::read_to_string(out.join("datos-sources.json")).expect("the record");
+    let first = record();
+    assert_eq!(publish(), id);
+    assert!(!first.contains("\"sources\""), "{first}");
+    assert!(record().contains("\"sources\""), "the second run's record");
+    let page = out.join("public/metodologia/index.html");
+    let published = fs::read(&page).expect("the page");
+    fs::write(&page, b"<p>edited</p>").expect("edit the live tree");
+    let next = publish();
+    assert_eq!(next, format!("{id}-2"));
+    assert_eq!(fs::read(&page).expect("the page"), published);
+    assert_eq!(
+        publish(),
+        next,
+        "the same tree is kept, not published again"
+    );
+    let changed = case
+        .dir()
+        .join("output.trees")
+        .join(&id)
+        .join("public/metodologia/index.html");
+    assert_eq!(
+        fs::read(changed).expect("kept to roll back"),
+        b"<p>edited</p>"
+    );
+}
