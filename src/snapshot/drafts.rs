@@ -79,11 +79,7 @@ impl Drafts {
     /// The position of the version each row of `table` names, or an
     /// unknown-version error naming the row.
     pub(super) fn rows_of(&self, table: &Table) -> Result<Vec<usize>> {
-        table.lookups(
-            "versionId",
-            |id| self.position(id),
-            |id| format!("unknown version {id:?}"),
-        )
+        rows_of(&self.by_id, table)
     }
 
     /// The versions in ID byte order (the order the model promises).
@@ -102,6 +98,16 @@ impl Drafts {
         }
         versions
     }
+}
+
+/// The position of the version each row of `table` names, by the index
+/// `by_id` of [`Drafts`], or an unknown-version error naming the row.
+pub(super) fn rows_of(by_id: &BTreeMap<String, usize>, table: &Table) -> Result<Vec<usize>> {
+    table.lookups(
+        "versionId",
+        |id| by_id.get(id).copied(),
+        |id| format!("unknown version {id:?}"),
+    )
 }
 
 /// The `price` and `currency` columns as money: positive prices, known currencies.

@@ -4,13 +4,15 @@
 //! its check (`quotes` is read in runs of rows, so a
 //! million-row table never sits in memory twice).
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
+use compact_str::CompactString;
 
 use super::columns::filled;
-use super::drafts::{Drafts, money_columns};
-use super::model::{EarlierCheck, QuoteCheck, SnapshotMeta, SourceQuote};
+use super::drafts::{Draft, Drafts, money_columns, rows_of};
+use super::model::{EarlierCheck, Money, QuoteCheck, SnapshotMeta, SourceQuote};
 use super::republish::Spill;
 use super::table::{Need, RowNames, Table};
 use crate::time::{Time, format_time};
@@ -84,13 +86,10 @@ pub(super) fn load_quote_checks(
     Ok(t.names())
 }
 
-/// Rows of `quotes` converted at a time: the converted columns of a run
-/// (about 200 bytes a row) live next to the table only while it is added,
-/// instead of a second copy of the largest table.
-const QUOTE_ROWS_PER_RUN: usize = 1 << 16;
-
 /// Reads `quotes` into their checks, sorted by quote ID: a slice of a row
-/// group at a time, so the table is never whole in memory. A quote of an
+/// group at a time, so the table is never whole in memory. Each slice's
+/// columns are converted on the reading thread ([`QuoteColumns::convert`])
+/// while the slice before is added to the checks here. A quote of an
 /// [`EarlierCheck`] is counted, offered to its check's cheapest, and
 /// spilled when a `spill` is given (see [`Earlier`]).
 pub(super) fn load_quotes(
@@ -103,18 +102,17 @@ pub(super) fn load_quotes(
         hashes: Vec::new(),
         spill: spill.map(Spill::create).transpose()?,
     };
-    Table::read_runs(dir, "quotes", |run| {
-        for start in (0..run.height()).step_by(QUOTE_ROWS_PER_RUN) {
-            add_quotes(
-                dir,
-                &run.rows(start, QUOTE_ROWS_PER_RUN),
-                checks,
-                drafts,
-                &mut earlier,
-            )?;
-        }
-        Ok(())
-    })?;
+    let Drafts {
+        drafts: list,
+        by_id,
+    } = drafts;
+    let by_id = &*by_id;
+    Table::read_runs(
+        dir,
+        "quotes",
+        |run| QuoteColumns::convert(run, by_id),
+        |run, columns| add_quotes(dir, run, columns?, checks, (list, by_id), &mut earlier),
+    )?;
     sort_quotes(dir, drafts)?;
     if let Some(spill) = earlier.spill.take() {
         spill.finish()?;
@@ -200,31 +198,43 @@ fn quote_hash(position: usize, at: Time, id: &str) -> u64 {
 }
 
 /// Sorts each check's quotes by ID and rejects a repeated ID, naming both
-/// rows (read again from `dir`: only that message needs them).
+/// rows (read again from `dir`: only that message needs them). Versions
+/// are sorted in parallel; the repeat reported is the first in version and
+/// time order, as a sequential pass finds it.
 fn sort_quotes(dir: &Path, drafts: &mut Drafts) -> Result<()> {
-    for draft in &mut drafts.drafts {
-        for (_, check) in &mut draft.checks {
-            // Stable, so quotes that share an ID stay in row order.
-            check.quotes.sort_by(|a, b| a.id.cmp(&b.id));
-            if let Some(pair) = check
-                .quotes
-                .windows(2)
-                .find(|pair| pair[0].id == pair[1].id)
-            {
-                let id = &draft.version.id;
-                let (quote, at) = (&pair[0].id, check.observed_at);
-                let t = Table::read(dir, "quotes")?;
-                let (first, second) = duplicate_rows(&t, id, at, quote)?;
-                let message = format!(
-                    "duplicate quote id {quote:?} in the check at {} (first at {})",
-                    format_time(at),
-                    t.row_label(first)
-                );
-                return Err(t.cell_error(second, "quoteId", message));
+    use rayon::prelude::*;
+    let repeat = drafts
+        .drafts
+        .par_iter_mut()
+        .map(|draft| {
+            let mut first = None;
+            for (_, check) in &mut draft.checks {
+                // Stable, so quotes that share an ID stay in row order.
+                check.quotes.sort_by(|a, b| a.id.cmp(&b.id));
+                if first.is_none()
+                    && let Some(pair) = check
+                        .quotes
+                        .windows(2)
+                        .find(|pair| pair[0].id == pair[1].id)
+                {
+                    first = Some((check.observed_at, pair[0].id.clone()));
+                }
             }
-        }
-    }
-    Ok(())
+            first.map(|repeat| (draft.version.id.clone(), repeat))
+        })
+        .find_first(Option::is_some)
+        .flatten();
+    let Some((id, (at, quote))) = repeat else {
+        return Ok(());
+    };
+    let t = Table::read(dir, "quotes")?;
+    let (first, second) = duplicate_rows(&t, &id, at, &quote)?;
+    let message = format!(
+        "duplicate quote id {quote:?} in the check at {} (first at {})",
+        format_time(at),
+        t.row_label(first)
+    );
+    Err(t.cell_error(second, "quoteId", message))
 }
 
 /// The first two rows of `quotes` with this version, check time and quote
@@ -245,42 +255,73 @@ fn duplicate_rows(t: &Table, id: &str, at: Time, quote: &str) -> Result<(usize, 
     }
 }
 
-/// Adds one run of `quotes` rows to their checks.
+/// A run of `quotes` rows, its columns converted and checked.
+struct QuoteColumns {
+    /// Each row's version, as its position among the drafts.
+    positions: Vec<usize>,
+    checked: Vec<Time>,
+    quote_ids: Vec<CompactString>,
+    prices: Vec<Money>,
+    fees: Vec<Option<bool>>,
+    colors: Vec<Option<CompactString>>,
+    stocks: Vec<Option<i64>>,
+    locations: Vec<Option<CompactString>>,
+    sellers: Vec<Option<CompactString>>,
+}
+
+impl QuoteColumns {
+    /// Converts a run's columns, in parallel (they convert independently);
+    /// the first error in column order, as a sequential read would report.
+    fn convert(t: &Table, by_id: &BTreeMap<String, usize>) -> Result<QuoteColumns> {
+        let (mut positions, mut checked, mut quote_ids, mut prices) = (None, None, None, None);
+        let (mut fees, mut colors, mut stocks, mut locations, mut sellers) =
+            (None, None, None, None, None);
+        rayon::scope(|s| {
+            s.spawn(|_| positions = Some(rows_of(by_id, t)));
+            s.spawn(|_| checked = Some(t.times("checkedAt", Need::Required)));
+            s.spawn(|_| quote_ids = Some(t.short_strings("quoteId", Need::Required)));
+            s.spawn(|_| prices = Some(money_columns(t)));
+            s.spawn(|_| fees = Some(t.booleans("feesIncluded", Need::Nullable)));
+            s.spawn(|_| colors = Some(t.short_strings("color", Need::Nullable)));
+            s.spawn(|_| stocks = Some(t.integers("stock", Need::Nullable)));
+            s.spawn(|_| locations = Some(t.short_strings("location", Need::Nullable)));
+            s.spawn(|_| sellers = Some(t.short_strings("sellerId", Need::Nullable)));
+        });
+        let joined = "invariant: the scope ran every column";
+        Ok(QuoteColumns {
+            positions: positions.expect(joined)?,
+            checked: filled(checked.expect(joined)?),
+            quote_ids: filled(quote_ids.expect(joined)?),
+            prices: prices.expect(joined)?,
+            fees: fees.expect(joined)?,
+            colors: colors.expect(joined)?,
+            stocks: stocks.expect(joined)?,
+            locations: locations.expect(joined)?,
+            sellers: sellers.expect(joined)?,
+        })
+    }
+}
+
+/// Adds one run of `quotes` rows, its columns converted, to their checks.
 fn add_quotes(
     dir: &Path,
     t: &Table,
+    columns: QuoteColumns,
     checks: &RowNames,
-    drafts: &mut Drafts,
+    (drafts, by_id): (&mut [Draft], &BTreeMap<String, usize>),
     earlier: &mut Earlier,
 ) -> Result<()> {
-    // The largest table: its columns convert independently, so in parallel.
-    let (mut positions, mut checked, mut quote_ids, mut prices) = (None, None, None, None);
-    let (mut fees, mut colors, mut stocks, mut locations, mut sellers) =
-        (None, None, None, None, None);
-    rayon::scope(|s| {
-        let drafts = &*drafts;
-        s.spawn(|_| positions = Some(drafts.rows_of(t)));
-        s.spawn(|_| checked = Some(t.times("checkedAt", Need::Required)));
-        s.spawn(|_| quote_ids = Some(t.short_strings("quoteId", Need::Required)));
-        s.spawn(|_| prices = Some(money_columns(t)));
-        s.spawn(|_| fees = Some(t.booleans("feesIncluded", Need::Nullable)));
-        s.spawn(|_| colors = Some(t.short_strings("color", Need::Nullable)));
-        s.spawn(|_| stocks = Some(t.integers("stock", Need::Nullable)));
-        s.spawn(|_| locations = Some(t.short_strings("location", Need::Nullable)));
-        s.spawn(|_| sellers = Some(t.short_strings("sellerId", Need::Nullable)));
-    });
-    let joined = "invariant: the scope ran every column";
-    // Errors are reported in column order within the run, as a sequential
-    // read would.
-    let positions = positions.expect(joined)?;
-    let checked = filled(checked.expect(joined)?);
-    let mut quote_ids = filled(quote_ids.expect(joined)?);
-    let prices = prices.expect(joined)?;
-    let fees = fees.expect(joined)?;
-    let mut colors = colors.expect(joined)?;
-    let stocks = stocks.expect(joined)?;
-    let mut locations = locations.expect(joined)?;
-    let mut sellers = sellers.expect(joined)?;
+    let QuoteColumns {
+        positions,
+        checked,
+        mut quote_ids,
+        prices,
+        fees,
+        mut colors,
+        stocks,
+        mut locations,
+        mut sellers,
+    } = columns;
     let mut take_quote = |i: usize| SourceQuote {
         id: std::mem::take(&mut quote_ids[i]),
         price: prices[i],
@@ -295,12 +336,12 @@ fn add_quotes(
     for (i, position) in positions.into_iter().enumerate() {
         let at = checked[i];
         let pesos = prices[i].currency == Currency::Ars;
-        let draft = &mut drafts.drafts[position];
+        let draft = &mut drafts[position];
         if let Some(k) = draft.earlier_at(at) {
             let check = &mut draft.earlier[k];
             if pesos && check.ars_per_usd.is_none() {
                 let id = draft.version.id.clone();
-                let row = check_row(dir, drafts, position, at)?;
+                let row = check_row(dir, by_id, position, at)?;
                 return Err(rate_missing(&checks.row(row), &id, at, &t.row_name(i)));
             }
             earlier.add((position, &draft.version.id), check, take_quote(i))?;
@@ -336,9 +377,14 @@ fn rate_missing(check_row: &str, id: &str, at: Time, quote_row: &str) -> anyhow:
 /// The row of `quote_checks` of the version at `position` at `at`, read
 /// again: an earlier check does not keep its row, and only this message
 /// needs it.
-fn check_row(dir: &Path, drafts: &Drafts, position: usize, at: Time) -> Result<usize> {
+fn check_row(
+    dir: &Path,
+    by_id: &BTreeMap<String, usize>,
+    position: usize,
+    at: Time,
+) -> Result<usize> {
     let t = Table::read(dir, "quote_checks")?;
-    let positions = drafts.rows_of(&t)?;
+    let positions = rows_of(by_id, &t)?;
     let observed = filled(t.times("observedAt", Need::Required)?);
     (0..t.height())
         .find(|&i| positions[i] == position && observed[i] == at)
@@ -352,7 +398,7 @@ fn check_row(dir: &Path, drafts: &Drafts, position: usize, at: Time) -> Result<u
 /// consecutive; rows that are not just take more than one exact
 /// reservation. A row that names no check is left to the caller, which
 /// reports it. Returns how many rows are quotes of earlier checks.
-fn reserve_quotes(positions: &[usize], checked: &[Time], drafts: &mut Drafts) -> usize {
+fn reserve_quotes(positions: &[usize], checked: &[Time], drafts: &mut [Draft]) -> usize {
     let (mut at, mut earlier) = (0, 0);
     while at < positions.len() {
         let key = (positions[at], checked[at]);
@@ -361,7 +407,7 @@ fn reserve_quotes(positions: &[usize], checked: &[Time], drafts: &mut Drafts) ->
             .zip(&checked[at..])
             .take_while(|(position, time)| (**position, **time) == key)
             .count();
-        let draft = &mut drafts.drafts[key.0];
+        let draft = &mut drafts[key.0];
         if draft.earlier_at(key.1).is_some() {
             earlier += rows;
         } else if let Some(k) = draft.check_at(key.1) {

@@ -32,7 +32,8 @@ pub(crate) struct Table {
     pub(super) format: TableFormat,
     frame: DataFrame,
     /// Index in the whole table of this table's first row (0 unless it is
-    /// a run of rows from [`Table::rows`]), so messages name the file's row.
+    /// a run of rows from [`Table::read_runs`]), so messages name the
+    /// file's row.
     first_row: usize,
 }
 
@@ -81,16 +82,21 @@ impl Table {
     }
 
     /// Reads the table as [`Table::read`] does, but a run of rows at a
-    /// time: each slice of a Parquet file's row groups (the next decoded
-    /// while `each` takes this one), each CSV file whole. `each`
-    /// gets the runs in order, each naming its rows as the whole table
-    /// would; returns the names of the whole table's rows. For the largest
-    /// table (`quotes`, millions of rows), which otherwise sat whole in
-    /// memory beside the model built from it.
-    pub(crate) fn read_runs(
+    /// time: slices of at most [`SLICE_ROWS`] rows (of a Parquet file's row
+    /// groups, none across two; of a CSV file read whole). Each run is
+    /// given to `prepare` on a reading thread, the next one read and
+    /// prepared while `each` takes this one with what `prepare` made of it
+    /// (a Parquet file's next slice is decoded there too); `each` gets the
+    /// runs in order, each naming its rows as the whole table would.
+    /// Returns the names of the whole table's rows. For the largest table
+    /// (`quotes`, millions of rows), which otherwise sat whole in memory
+    /// beside the model built from it, and whose reading was one core's
+    /// work after another's.
+    pub(crate) fn read_runs<P: Send>(
         dir: &Path,
         name: &str,
-        mut each: impl FnMut(&Table) -> Result<()>,
+        prepare: impl Fn(&Table) -> P + Sync,
+        mut each: impl FnMut(&Table, P) -> Result<()>,
     ) -> Result<RowNames> {
         let parts = locate(dir, name)?;
         let format = parts[0].1;
@@ -103,7 +109,7 @@ impl Table {
         for (path, _) in &parts {
             let part = part_name(dir, name, &parts, path);
             files.push((part.clone(), start));
-            let mut run = |frame: DataFrame, offset: usize| {
+            let make = |frame: DataFrame, offset: usize| {
                 let table = Table {
                     file: file.clone(),
                     parts: files.clone(),
@@ -111,29 +117,23 @@ impl Table {
                     frame,
                     first_row: start + offset,
                 };
-                each(&table).map(|()| table.height())
+                let prepared = prepare(&table);
+                (table, prepared)
             };
+            let mut run = |(table, prepared): (Table, P)| each(&table, prepared);
             let read = match format {
-                TableFormat::Parquet => read_parquet_slices(path, SLICE_ROWS, &mut run),
-                TableFormat::Csv => read_csv(path).and_then(|frame| run(frame, 0)),
+                TableFormat::Parquet => read_parquet_slices(path, SLICE_ROWS, &make, &mut run),
+                TableFormat::Csv => read_csv(path).and_then(|frame| {
+                    let rows = frame.height();
+                    for offset in slice_starts(rows, SLICE_ROWS) {
+                        run(make(frame.slice(offset as i64, SLICE_ROWS), offset))?;
+                    }
+                    Ok(rows)
+                }),
             };
             start += read.with_context(|| format!("reading {part}"))?;
         }
         Ok(RowNames { file, parts: files })
-    }
-
-    /// At most `len` rows from `start`, without copying the data. Converting
-    /// a large table a run of rows at a time keeps only that run's converted
-    /// columns in memory next to the table.
-    pub(crate) fn rows(&self, start: usize, len: usize) -> Table {
-        let offset = i64::try_from(start).expect("invariant: a row index fits in i64");
-        Table {
-            file: self.file.clone(),
-            parts: self.parts.clone(),
-            format: self.format,
-            frame: self.frame.slice(offset, len),
-            first_row: self.first_row + start,
-        }
     }
 
     /// The index in the whole table of this table's row `index`.
@@ -275,18 +275,28 @@ impl Table {
 /// ([`read_parquet_slices`]) holds a quarter of the memory a group would.
 const SLICE_ROWS: usize = 1 << 16;
 
+/// The first row of each slice of at most `most` of `rows` rows; one
+/// slice when there are none, so that a file without rows is still read
+/// once and its columns checked.
+fn slice_starts(rows: usize, most: usize) -> impl Iterator<Item = usize> {
+    (0..rows.max(1)).step_by(most)
+}
+
 /// Reads a Parquet file in slices of at most `most` rows, none across two
-/// row groups, giving each to `run` with the index of its first row;
-/// returns the file's rows. A file without rows is read whole, so its
-/// columns are still checked. The next slice is decoded on another thread
-/// while `run` converts this one (at 30,000 versions decoding was about
-/// 40 % of reading `quotes`, converting the rest, one after the other).
-/// The channel holds nothing: the reader waits with one decoded slice
-/// until `run` takes it, so at most two slices are in memory.
-fn read_parquet_slices(
+/// row groups, each made into a `T` by `make` (with the index of its first
+/// row) on a reading thread and given to `run` in order; returns the
+/// file's rows. A file without rows is read whole, so its columns are
+/// still checked. The next slice is decoded and made while `run` takes
+/// this one (at 30,000 versions decoding was about 40 % of reading
+/// `quotes`, converting the rest, one after the other). The channel holds
+/// nothing: the reader waits with one made slice until `run` takes it, so
+/// at most two slices are in memory. A failure, of reading or of `run`,
+/// ends the reading.
+fn read_parquet_slices<T: Send>(
     path: &Path,
     most: usize,
-    run: &mut impl FnMut(DataFrame, usize) -> Result<usize>,
+    make: &(impl Fn(DataFrame, usize) -> T + Sync),
+    run: &mut impl FnMut(T) -> Result<()>,
 ) -> Result<usize> {
     let mut reader = ParquetReader::new(File::open(path)?);
     let metadata = reader.get_metadata()?.clone();
@@ -301,30 +311,32 @@ fn read_parquet_slices(
         }
     }
     if slices.is_empty() {
-        return run(reader.finish()?, 0);
+        let frame = reader.finish()?;
+        let rows = frame.height();
+        run(make(frame, 0))?;
+        return Ok(rows);
     }
-    let read_slice = |slice: (usize, usize)| -> Result<DataFrame> {
+    let read_slice = |slice: (usize, usize)| -> Result<T> {
         let mut reader = ParquetReader::new(File::open(path)?);
         reader.set_metadata(metadata.clone());
-        Ok(reader.with_slice(Some(slice)).finish()?)
+        Ok(make(reader.with_slice(Some(slice)).finish()?, slice.0))
     };
     std::thread::scope(|scope| {
         let (send, read) = std::sync::mpsc::sync_channel(0);
         scope.spawn(move || {
             for slice in slices {
-                let frame = read_slice(slice);
-                let failed = frame.is_err();
+                let made = read_slice(slice);
+                let failed = made.is_err();
                 // `run` failed (the receiver is gone) or this read did.
-                if send.send(frame).is_err() || failed {
+                if send.send(made).is_err() || failed {
                     break;
                 }
             }
         });
-        let mut offset = 0;
-        for frame in read {
-            offset += run(frame?, offset)?;
+        for made in read {
+            run(made?)?;
         }
-        Ok(offset)
+        Ok(start)
     })
 }
 
@@ -350,26 +362,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_run_of_rows_names_the_row_of_the_whole_file() {
+    fn a_cell_error_names_the_row_of_the_file() {
         let dir = tempfile::tempdir().expect("tempdir");
         let csv = "stock\n1\n2\n3\nmany\n5\n";
         std::fs::write(dir.path().join("quotes.csv"), csv).expect("write");
         let table = Table::read(dir.path(), "quotes").expect("read");
         assert_eq!(table.height(), 5);
-
-        let head = table.rows(0, 3);
-        let cells = head.integers("stock", Need::Required).expect("rows 1 to 3");
-        assert_eq!(cells, [Some(1), Some(2), Some(3)]);
-
-        let tail = table.rows(3, 3);
-        assert_eq!(tail.height(), 2, "the last run is short");
-        let err = tail.integers("stock", Need::Required).expect_err("row 4");
+        let err = table.integers("stock", Need::Required).expect_err("row 4");
         assert_eq!(
             err.to_string(),
             "quotes.csv: row 4, column \"stock\": expected an integer, found \"many\""
         );
-        let nested = tail.rows(1, 1);
-        assert_eq!(nested.file_row(0), 4);
+        assert_eq!(table.file_row(3), 3);
     }
 
     #[test]
@@ -386,35 +390,52 @@ mod tests {
             .finish(&mut frame)
             .expect("write");
         let mut seen = Vec::new();
-        let names = Table::read_runs(dir.path(), "quotes", |run| {
-            seen.push((run.file_row(0), run.height()));
-            Ok(())
-        })
+        let names = Table::read_runs(
+            dir.path(),
+            "quotes",
+            |run| run.file_row(0),
+            |run, first| {
+                assert_eq!(first, run.file_row(0), "prepared from the same run");
+                seen.push((run.file_row(0), run.height()));
+                Ok(())
+            },
+        )
         .expect("read in runs");
         // polars' writer folds the short last group into the one before.
         assert_eq!(seen, [(0, 3), (3, 3), (6, 4)]);
         assert_eq!(names.file, "quotes.parquet");
         // A run that fails ends the reading, whatever was decoded ahead.
         let mut runs = 0;
-        let err = Table::read_runs(dir.path(), "quotes", |run| {
-            runs += 1;
-            if run.file_row(0) == 3 {
-                bail!("row 4 is broken");
-            }
-            Ok(())
-        })
+        let err = Table::read_runs(
+            dir.path(),
+            "quotes",
+            |_| (),
+            |run, ()| {
+                runs += 1;
+                if run.file_row(0) == 3 {
+                    bail!("row 4 is broken");
+                }
+                Ok(())
+            },
+        )
         .expect_err("the second run fails");
         assert_eq!(runs, 2);
         assert!(format!("{err:#}").contains("row 4 is broken"), "{err:#}");
         // Slices of at most two rows, none across two groups, each the
         // rows it says it starts at.
         let mut slices = Vec::new();
-        let rows = read_parquet_slices(&dir.path().join("quotes.parquet"), 2, &mut |frame, at| {
-            let column = frame.column("stock")?.str()?.clone();
-            let values: Vec<&str> = column.iter().map(|cell| cell.unwrap_or("")).collect();
-            slices.push((at, values.join(" ")));
-            Ok(frame.height())
-        })
+        let pair = |frame: DataFrame, at: usize| (frame, at);
+        let rows = read_parquet_slices(
+            &dir.path().join("quotes.parquet"),
+            2,
+            &pair,
+            &mut |(frame, at)| {
+                let column = frame.column("stock")?.str()?.clone();
+                let values: Vec<&str> = column.iter().map(|cell| cell.unwrap_or("")).collect();
+                slices.push((at, values.join(" ")));
+                Ok(())
+            },
+        )
         .expect("read in slices");
         assert_eq!(rows, 10);
         let expected = [
@@ -438,9 +459,9 @@ mod tests {
             .finish(&mut empty)
             .expect("write");
         let mut runs = Vec::new();
-        let rows = read_parquet_slices(&path, 2, &mut |frame, at| {
+        let rows = read_parquet_slices(&path, 2, &pair, &mut |(frame, at)| {
             runs.push((at, frame.height(), frame.width()));
-            Ok(frame.height())
+            Ok(())
         })
         .expect("read empty");
         assert_eq!((rows, runs), (0, vec![(0, 0, 1)]));
@@ -454,7 +475,7 @@ mod tests {
         std::fs::write(folder.join("2026-10.csv"), "stock\n1\n2\n").expect("write");
         std::fs::write(folder.join("2026-11.csv"), "stock\n3\nmany\n").expect("write");
         let mut seen = Vec::new();
-        let names = Table::read_runs(dir.path(), "quotes", |run| {
+        let names = Table::read_runs(dir.path(), "quotes", |_| (), |run, ()| {
             seen.push((run.file_row(0), run.height()));
             let cells = run.integers("stock", Need::Required);
             if run.file_row(0) == 2 {
@@ -471,6 +492,15 @@ mod tests {
         assert_eq!(names.file(), "quotes/");
         assert_eq!(names.row(1), "quotes/2026-10.csv: row 2");
         assert_eq!(names.row(2), "quotes/2026-11.csv: row 1");
+    }
+
+    #[test]
+    fn slices_start_every_most_rows_and_an_empty_file_is_one_slice() {
+        let starts = |rows, most| slice_starts(rows, most).collect::<Vec<_>>();
+        assert_eq!(starts(5, 2), [0, 2, 4]);
+        assert_eq!(starts(4, 2), [0, 2]);
+        assert_eq!(starts(1, 2), [0]);
+        assert_eq!(starts(0, 2), [0]);
     }
 }
 

@@ -268,6 +268,18 @@ fn cases() -> Vec<Case> {
                 "(first at row 4)",
             ]),
         },
+        Case {
+            // Versions are checked in parallel; the first in order is named.
+            name: "duplicate quote ids in two versions",
+            corrupt: |d| {
+                set_cell(d, "quotes", 5, "quoteId", "a");
+                set_cell(d, "quotes", 2, "quoteId", "q1");
+            },
+            expect: Names(&[
+                "quotes.csv: row 2, column \"quoteId\": duplicate quote id \"q1\"",
+                "(first at row 1)",
+            ]),
+        },
         // Catalogue runs.
         Case {
             name: "firstSeen after lastSeen",
