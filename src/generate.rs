@@ -10,6 +10,7 @@ use anyhow::Context;
 use tracing::{info, warn};
 
 use crate::api::Index;
+use crate::api::index::Records;
 use crate::api::index::{INDEX_FILE_PATH, RECORDS_FILE_PATH};
 use crate::api::openapi::render_openapi;
 use crate::catalogue::Catalogue;
@@ -194,9 +195,21 @@ fn publish(
             format_time(snapshot.meta.catalogue_observed_at)
         );
     }
-    let mut index = timed("index catalogue", || {
-        Index::from_catalogue(&catalogue, &options.base_url)
-    });
+    // The records (260 MB of JSON at 30,000 versions) go to their file as
+    // they are serialized, and are read from it when asked.
+    let records = RECORDS_FILE_PATH.trim_start_matches('/');
+    let index = timed("index catalogue", || {
+        Index::from_catalogue_with(&catalogue, &options.base_url, |vehicles| {
+            let starts =
+                out.write_with(RECORDS_FILE_PATH, records, "application/jsonl", |file| {
+                    Records::write_to(vehicles, file)
+                })?;
+            let path = out.staged(records);
+            let file = std::fs::File::open(&path)
+                .with_context(|| format!("opening {}", path.display()))?;
+            Records::open(file, starts).map_err(|err| anyhow::anyhow!("{}: {err}", path.display()))
+        })
+    })?;
     let responses = timed("write API responses", || write_api(&index, out))?;
     info!(responses, "API responses written");
     timed("write openapi.json", || {
@@ -211,23 +224,8 @@ fn publish(
             INDEX_FILE_PATH,
             INDEX_FILE_PATH.trim_start_matches('/'),
             &index.to_file(),
-        )?;
-        out.write(
-            RECORDS_FILE_PATH,
-            RECORDS_FILE_PATH.trim_start_matches('/'),
-            "application/jsonl",
-            index
-                .records_file()
-                .context("invariant: an index built from a catalogue holds its records")?
-                .as_bytes(),
         )
     })?;
-    let records = out.staged(RECORDS_FILE_PATH.trim_start_matches('/'));
-    let file =
-        std::fs::File::open(&records).with_context(|| format!("opening {}", records.display()))?;
-    index
-        .read_records_from(file)
-        .map_err(|err| anyhow::anyhow!("{}: {err}", records.display()))?;
     // The CDN's rules, read by the CDN and never served.
     for (name, text) in [
         ("_redirects", render_redirects(&options.edge_origin)),

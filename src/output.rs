@@ -14,14 +14,16 @@
 //! trees, so no tree is ever written in place.
 
 use std::fs;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::{Context, bail};
 use serde::Serialize;
+use sha2::{Digest, Sha256};
 
-use crate::api::json::{etag, to_json_bytes};
+use crate::api::json::{etag, hex, to_json_bytes};
 
 mod compare;
 pub use crate::manifest::{EDGE_DIR, MANIFEST, Manifest, ManifestEntry, PUBLIC_DIR};
@@ -82,6 +84,31 @@ impl TreeWriter {
         let (file, path) = self.place(file)?;
         fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))?;
         self.record(url, file, content_type, etag(bytes))
+    }
+
+    /// Writes the file at `file` as `write` gives its bytes, through a
+    /// buffer, hashing them as they pass (for a file too large to hold:
+    /// the edge's records), and records it as the answer to `url`; what
+    /// `write` returned.
+    pub fn write_with<T>(
+        &self,
+        url: &str,
+        file: &str,
+        content_type: &str,
+        write: impl FnOnce(&mut dyn Write) -> std::io::Result<T>,
+    ) -> anyhow::Result<T> {
+        let (file, path) = self.place(file)?;
+        let writing = || format!("writing {}", path.display());
+        let created = fs::File::create(&path).with_context(writing)?;
+        let mut out = Hashed {
+            out: std::io::BufWriter::with_capacity(1 << 18, created),
+            hash: Sha256::new(),
+        };
+        let written = write(&mut out).with_context(writing)?;
+        out.out.flush().with_context(writing)?;
+        let etag = format!("\"{}\"", hex(&out.hash.finalize()));
+        self.record(url, file, content_type, etag)?;
+        Ok(written)
     }
 
     /// Puts `source`, a file of an earlier tree whose ETag is `etag` (the
@@ -405,6 +432,24 @@ fn tree_name(trees: &Path, staging: &Path, id: &str) -> anyhow::Result<(String, 
         tracing::warn!(tree = %tree.display(), "a published tree of this snapshot no longer holds the files it was published with; the new tree is published beside it");
     }
     unreachable!("a free name among every usize")
+}
+
+/// A writer that hashes what it passes on.
+struct Hashed<W> {
+    out: W,
+    hash: Sha256,
+}
+
+impl<W: Write> Write for Hashed<W> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let written = self.out.write(bytes)?;
+        self.hash.update(&bytes[..written]);
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
 }
 
 /// A symbolic link to a directory.

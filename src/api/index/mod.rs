@@ -66,8 +66,26 @@ pub struct ModelEntry {
 
 impl Index {
     /// Indexes a computed catalogue whose site lives at `base_url`,
-    /// serializing each version's Summary and Vehicle once.
+    /// serializing each version's Summary and Vehicle once, the records
+    /// held in memory.
     pub fn from_catalogue(catalogue: &Catalogue, base_url: &str) -> Index {
+        let written = Index::from_catalogue_with(catalogue, base_url, |records| {
+            Ok::<_, std::convert::Infallible>(Records::write(records))
+        });
+        match written {
+            Ok(index) => index,
+        }
+    }
+
+    /// Indexes a computed catalogue as [`Index::from_catalogue`] does, its
+    /// records kept by `store`: given every version's Vehicle in position
+    /// order, it returns them as [`Records`] (`generate` writes them to the
+    /// records file as they are serialized, and reads them from it).
+    pub fn from_catalogue_with<'c, E>(
+        catalogue: &'c Catalogue,
+        base_url: &str,
+        store: impl FnOnce(&mut dyn Iterator<Item = VehicleRecord<'c>>) -> Result<Records, E>,
+    ) -> Result<Index, E> {
         let vehicles = &catalogue.vehicles;
         let links = Links::new(
             base_url,
@@ -79,13 +97,13 @@ impl Index {
                 .iter()
                 .map(|vehicle| raw_json(&Summary::of(vehicle, &links)))
                 .collect(),
-            records: Records::write(
-                vehicles
+            records: store(
+                &mut vehicles
                     .iter()
                     .map(|vehicle| VehicleRecord::of(vehicle, &links)),
-            ),
+            )?,
         };
-        Index::build(catalogue.meta.clone(), base_url, links, parts)
+        Ok(Index::build(catalogue.meta.clone(), base_url, links, parts))
     }
 
     /// Indexes the edge data `generate` wrote: the data file and the open
@@ -177,17 +195,9 @@ impl Index {
         }
     }
 
-    /// Reads the records from `file`, the records file `generate` has just
-    /// written from this index, instead of holding their text: the site and
-    /// the downloads, written next, read few of them, and the text is the
-    /// largest thing an index holds (260 MB at 30,000 versions).
-    pub fn read_records_from(&mut self, file: std::fs::File) -> Result<(), String> {
-        self.records = Records::open(file, self.records.starts())?;
-        Ok(())
-    }
-
-    /// The records file of this index (one Vehicle a line), for `generate`
-    /// to write; `None` for an index read from files.
+    /// The records file of this index (one Vehicle a line) when it holds
+    /// them in memory ([`Index::from_catalogue`]); `None` when they are in a
+    /// file.
     pub fn records_file(&self) -> Option<&str> {
         self.records.text()
     }

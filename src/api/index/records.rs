@@ -8,6 +8,7 @@
 //! tree replaces it on disk.
 
 use std::fs::File;
+use std::io::Write;
 
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -30,22 +31,37 @@ enum Text {
 }
 
 impl Records {
-    /// Serializes every record, one a line, through the one serializer.
+    /// Serializes every record, one a line, through the one serializer,
+    /// held in memory (an index for tests and tools; `generate` writes
+    /// them to their file with [`Records::write_to`]).
     pub fn write<T: Serialize>(records: impl Iterator<Item = T>) -> Records {
         let mut text = Vec::new();
-        let mut starts = Vec::new();
-        for record in records {
-            starts.push(text.len());
-            serde_json::to_writer(&mut text, &record)
-                .expect("invariant: response types serialize to JSON");
-            text.push(b'\n');
-        }
-        starts.push(text.len());
+        let starts = Records::write_to(records, &mut text)
+            .expect("invariant: response types serialize to JSON, and a Vec takes every byte");
         let text = String::from_utf8(text).expect("invariant: serde_json writes UTF-8");
         Records {
             text: Text::Memory(text),
-            starts,
+            starts: starts.into_iter().map(|start| start as usize).collect(),
         }
+    }
+
+    /// Serializes every record, one a line, into `out` as it goes (the
+    /// records of 30,000 versions are 260 MB of text, which `generate`
+    /// never holds); returns where each record starts and where the last
+    /// one ends, for [`Records::open`].
+    pub fn write_to<T: Serialize>(
+        records: impl Iterator<Item = T>,
+        out: impl Write,
+    ) -> std::io::Result<Vec<u64>> {
+        let mut out = Counted { out, written: 0 };
+        let mut starts = Vec::with_capacity(records.size_hint().0 + 1);
+        for record in records {
+            starts.push(out.written);
+            serde_json::to_writer(&mut out, &record).map_err(std::io::Error::other)?;
+            out.write_all(b"\n")?;
+        }
+        starts.push(out.written);
+        Ok(starts)
     }
 
     /// The records of an open records file, which starts each at
@@ -116,6 +132,24 @@ impl Records {
     }
 }
 
+/// A writer that counts the bytes it has passed on.
+struct Counted<W> {
+    out: W,
+    written: u64,
+}
+
+impl<W: Write> Write for Counted<W> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let written = self.out.write(bytes)?;
+        self.written += written as u64;
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
+}
+
 /// Reads `start..end` of the open records file.
 fn read_line(file: &File, start: usize, end: usize) -> String {
     use std::os::unix::fs::FileExt;
@@ -130,7 +164,6 @@ fn read_line(file: &File, start: usize, end: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::io::Write;
 
     /// The records of `text` at `starts`, kept in a file holding `text`.
     fn open(text: &[u8], starts: &[u64]) -> Result<Records, String> {
