@@ -86,10 +86,10 @@ impl TreeWriter {
         self.record(url, file, content_type, etag(bytes))
     }
 
-    /// Writes the file at `file` as `write` gives its bytes, through a
-    /// buffer, hashing them as they pass (for a file too large to hold:
-    /// the edge's records), and records it as the answer to `url`; what
-    /// `write` returned.
+    /// Writes the file at `file` as `write` gives its bytes (unbuffered:
+    /// `write` buffers), hashing them as they pass (for a file too large to
+    /// hold: the edge's records), and records it as the answer to `url`;
+    /// what `write` returned.
     pub fn write_with<T>(
         &self,
         url: &str,
@@ -101,11 +101,10 @@ impl TreeWriter {
         let writing = || format!("writing {}", path.display());
         let created = fs::File::create(&path).with_context(writing)?;
         let mut out = Hashed {
-            out: std::io::BufWriter::with_capacity(1 << 18, created),
+            out: created,
             hash: Sha256::new(),
         };
         let written = write(&mut out).with_context(writing)?;
-        out.out.flush().with_context(writing)?;
         let etag = format!("\"{}\"", hex(&out.hash.finalize()));
         self.record(url, file, content_type, etag)?;
         Ok(written)

@@ -53,7 +53,12 @@ impl Records {
         records: impl Iterator<Item = T>,
         out: impl Write,
     ) -> std::io::Result<Vec<u64>> {
-        let mut out = Counted { out, written: 0 };
+        // serde_json writes a record in many small pieces: they meet the
+        // buffer here, statically dispatched, and `out` gets whole buffers.
+        let mut out = Counted {
+            out: std::io::BufWriter::with_capacity(1 << 16, out),
+            written: 0,
+        };
         let mut starts = Vec::with_capacity(records.size_hint().0 + 1);
         for record in records {
             starts.push(out.written);
@@ -61,6 +66,7 @@ impl Records {
             out.write_all(b"\n")?;
         }
         starts.push(out.written);
+        out.flush()?;
         Ok(starts)
     }
 
