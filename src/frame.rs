@@ -295,7 +295,7 @@ impl Frame {
     }
 
     /// The CSV of [`Frame::to_csv`], gzipped as one member per
-    /// [`ROWS_PER_MEMBER`] rows, formatted and compressed in parallel. A
+    /// `ROWS_PER_MEMBER` rows, formatted and compressed in parallel. A
     /// series of gzip members is one gzip file (RFC 1952, 2.2), and the cut
     /// depends only on the row count, so the bytes are the same on any machine.
     pub fn to_csv_gz(&self, level: u32) -> Result<Vec<u8>> {

@@ -259,7 +259,7 @@ impl TreeWriter {
     }
 
     /// Writes the manifest and publishes the staging tree at the
-    /// destination, keeping `keep` earlier trees (see [`publish`]).
+    /// destination, keeping `keep` earlier trees (see `publish`).
     pub fn commit(self, keep: usize) -> anyhow::Result<Manifest> {
         let mut files = self
             .entries

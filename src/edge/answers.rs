@@ -216,7 +216,7 @@ impl Answer {
     }
 
     /// Whether the answer is sent compressed to a client that accepts gzip:
-    /// a text format, at least [`MIN_COMPRESSED`] and at most
+    /// a text format, at least `MIN_COMPRESSED` and at most
     /// [`MAX_CACHED_FILE`] bytes (larger files are not kept, and would be
     /// compressed again for every request).
     pub fn compressible(&self) -> bool {

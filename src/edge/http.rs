@@ -44,7 +44,7 @@ pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(20);
 
 /// A 200 with an answer's bytes, content type and ETag as they are. The
 /// answer rides along in the response's extensions, so the policy can send
-/// its gzip form instead ([`compress`]).
+/// its gzip form instead (`compress`).
 pub fn answer_response(answer: Answer) -> Response {
     let length = answer.bytes.len();
     let mut response = Response::new(Body::from(answer.bytes.clone()));

@@ -55,7 +55,7 @@ pub struct Args {
     /// Address and port to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub listen: SocketAddr,
-    /// A browser origin (scheme://host[:port]) allowed to call /mcp besides
+    /// A browser origin (`scheme://host[:port]`) allowed to call /mcp besides
     /// the site's own; repeat for more. Requests without Origin are allowed.
     #[arg(long = "mcp-allowed-origin", value_name = "ORIGIN", value_parser = mcp::origin::parse_allowed_origin)]
     pub mcp_allowed_origins: Vec<String>,

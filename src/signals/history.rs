@@ -138,7 +138,7 @@ pub fn assess(
 /// Whether the version is an opportunity as known at `reference`: the same
 /// rule as [`assess`], without the published fields, without the weekly
 /// averages when the history is insufficient anyway, and without sorting
-/// them (see [`median_at_least`]).
+/// them (see `median_at_least`).
 pub fn qualifies(
     points: &[PricePoint],
     current: &Exact,

@@ -1,10 +1,10 @@
 //! Snapshot stage, republishing the history (`/datos/snapshot/quotes/` and
 //! `quote_checks/`, and the downloads' `controles`, a month a file) from a
 //! snapshot loaded for the signals, whose old checks are kept in brief
-//! ([`EarlierCheck`](super::model::EarlierCheck)). The loader spills each of
+//! ([`EarlierCheck`]). The loader spills each of
 //! their quotes into a scratch directory as it reads the table, one file a
-//! month of its check ([`Spill`]), and once the table is read the checks
-//! themselves but each version's first and last ([`spill_earlier_checks`]).
+//! month of its check (`Spill`), and once the table is read the checks
+//! themselves but each version's first and last (`spill_earlier_checks`).
 //! A month's frame is the snapshot's own rows of that month with the
 //! month's spilled ones, sorted as every writer of the table sorts them.
 //! Memory holds a month of spilled rows at a time, whatever the length of

@@ -64,7 +64,7 @@ const TOOL_SCHEMA_DEPTH: usize = 2;
 /// (`SearchResponse`, ...): the component with its references resolved,
 /// without descriptions and formats (which nothing validates), nullable
 /// types as `anyOf` (portable to single-`type` dialects), and objects below
-/// [`TOOL_SCHEMA_DEPTH`] as plain objects.
+/// `TOOL_SCHEMA_DEPTH` as plain objects.
 pub fn output_schema(component: &str) -> Map<String, Value> {
     let Value::Object(all) = component_schemas() else {
         unreachable!("invariant: the component schemas are an object")

@@ -3,7 +3,7 @@
 //! and writes its value in [`Filters`], the fact of a version it is about
 //! (read from [`Facts`]), how that fact admits a version, and how the
 //! search form asks for it. The rows are written once, in
-//! [`shared_filters!`]'s invocation in `table.rs`, which declares each
+//! `shared_filters!`'s invocation in `table.rs`, which declares each
 //! row and its key together.
 //!
 //! A row's fact and [`Admits`] are the spec's rule said plainly: the

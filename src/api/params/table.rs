@@ -122,8 +122,9 @@ impl<T> std::fmt::Debug for Access<T> {
 /// Where a row's value lives in its operations' typed queries.
 #[derive(Debug, Clone, Copy)]
 pub enum Field {
-    /// A shared filter: its value in the [`Filters`] of every list's
-    /// query, under its name, and what the filter means.
+    /// A shared filter: its value in the
+    /// [`Filters`](crate::api::query::Filters) of every list's query,
+    /// under its name, and what the filter means.
     Filter(Filter),
     /// A field of [`SearchQuery`].
     Search(Access<SearchQuery>),

@@ -42,7 +42,7 @@ pub use crate::api::json::hex;
 const BYTES_PER_MEMBER: usize = 4 << 20;
 
 /// Gzip of a file that is not a table (the specifications): members of
-/// [`BYTES_PER_MEMBER`] input bytes each, compressed in parallel at
+/// `BYTES_PER_MEMBER` input bytes each, compressed in parallel at
 /// [`super::GZIP_LEVEL`] with the fixed header of
 /// [`crate::frame::gzip_member`]; one gzip file, the same bytes on any machine.
 pub fn gzip(bytes: &[u8]) -> anyhow::Result<Vec<u8>> {

@@ -45,7 +45,7 @@ impl SitemapEntry {
 const SITEMAP_URLS: usize = 50_000;
 
 /// Writes `/sitemap.xml` with the given pages and the documents: one URL
-/// set, or past [`SITEMAP_URLS`] a sitemap index of `/sitemaps/N.xml`
+/// set, or past `SITEMAP_URLS` a sitemap index of `/sitemaps/N.xml`
 /// files, so `robots.txt` names one address at any catalogue size.
 pub fn write_sitemap(site: &Site, pages: &[SitemapEntry]) -> anyhow::Result<()> {
     let mut entries = pages.to_vec();
