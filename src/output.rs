@@ -13,6 +13,7 @@
 //! [`TreeWriter::write_beside`]). Such files are hard links shared by two
 //! trees, so no tree is ever written in place.
 
+use std::collections::HashSet;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -34,6 +35,10 @@ pub struct TreeWriter {
     destination: PathBuf,
     staging: PathBuf,
     entries: Mutex<Vec<ManifestEntry>>,
+    /// The staged directories made so far: most files share theirs with
+    /// others (a version's page, feed and history), and making it again
+    /// was two system calls a file.
+    made: Mutex<HashSet<PathBuf>>,
     written: AtomicUsize,
     fail_after: Option<usize>,
 }
@@ -53,6 +58,7 @@ impl TreeWriter {
             destination: destination.to_owned(),
             staging,
             entries: Mutex::new(Vec::new()),
+            made: Mutex::new(HashSet::new()),
             written: AtomicUsize::new(0),
             fail_after,
         })
@@ -195,7 +201,16 @@ impl TreeWriter {
         let file = placed(file);
         let path = self.staging.join(&file);
         if let Some(parent) = path.parent() {
-            fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+            let made = || {
+                self.made
+                    .lock()
+                    .map_err(|_| anyhow::anyhow!("directory set lock poisoned"))
+            };
+            if !made()?.contains(parent) {
+                fs::create_dir_all(parent)
+                    .with_context(|| format!("creating {}", parent.display()))?;
+                made()?.insert(parent.to_owned());
+            }
         }
         Ok((file, path))
     }
