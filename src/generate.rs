@@ -10,8 +10,7 @@ use anyhow::Context;
 use tracing::{info, warn};
 
 use crate::api::Index;
-use crate::api::index::Records;
-use crate::api::index::{INDEX_FILE_PATH, RECORDS_FILE_PATH};
+use crate::api::index::{INDEX_FILE_PATH, RECORDS_FILE_PATH, Records};
 use crate::api::openapi::render_openapi;
 use crate::catalogue::Catalogue;
 use crate::check::stale_snapshot;
