@@ -83,11 +83,11 @@ impl Table {
 
     /// Reads the table as [`Table::read`] does, but a run of rows at a
     /// time: slices of at most [`SLICE_ROWS`] rows (of a Parquet file's row
-    /// groups, none across two; of a CSV file read whole). Each run is
-    /// given to `prepare` on a reading thread, the next one read and
-    /// prepared while `each` takes this one with what `prepare` made of it
-    /// (a Parquet file's next slice is decoded there too); `each` gets the
-    /// runs in order, each naming its rows as the whole table would.
+    /// groups, none across two; of a CSV file read whole). `each` gets the
+    /// runs in order, each naming its rows as the whole table would, with
+    /// what `prepare` made of it. A Parquet file's next slice is decoded
+    /// and prepared on a reading thread while `each` takes this one; a CSV
+    /// file's slices are prepared one after the other.
     /// Returns the names of the whole table's rows. For the largest table
     /// (`quotes`, millions of rows), which otherwise sat whole in memory
     /// beside the model built from it, and whose reading was one core's
