@@ -4,8 +4,9 @@
 # run. For every case (VERSIONSxDAYS) and every build given, it runs
 #   - `autoprecios check` and `autoprecios generate` under GNU time (wall,
 #     user, system, peak resident memory), with the generator's step log;
-#   - `cp -r` of the finished tree (the copy floor: what writing that many
-#     files and bytes costs on this file system at this moment);
+#   - `cp -r` of the finished tree, COPIES times (the copy floor: what
+#     writing that many files and bytes costs on this file system at this
+#     moment; the median, since one copy moved by half from case to case);
 #   - `generate` again, over the tree of the series' previous catalogue
 #     check (`sample --end`, three hours earlier), itself generated over the
 #     one before (six hours earlier): a maintainer's routine run, which
@@ -26,6 +27,7 @@
 #   CASES        "3000x400 3000x800 3000x1600 30000x400" (versions x days)
 #   SEED         99 (`sample --seed`; the snapshot is the same for every build)
 #   EDGE_STARTS  5
+#   COPIES       3 (copies of the tree; the median is the copy floor)
 #   PORT         18310 (the edge listens on 127.0.0.1:PORT)
 #   WORK         /tmp/scale-bench (snapshots are kept there between runs;
 #                trees and copies are removed after each case)
@@ -34,6 +36,7 @@ set -euo pipefail
 work=${WORK:-/tmp/scale-bench}
 port=${PORT:-18310}
 starts=${EDGE_STARTS:-5}
+copy_runs=${COPIES:-3}
 mkdir -p "$work"
 base="http://127.0.0.1:$port"
 # The two catalogue checks before `sample`'s default horizon (2026-11-21T23:00Z).
@@ -61,7 +64,7 @@ edge_start() { # edge tree -> "seconds rss_kib peak_kib" for one start
 }
 
 echo "scaling.sh: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%FT%TZ)" >&2
-printf '| case | build | check: wall, peak RSS | generate: wall (user / sys), peak RSS | slowest steps | tree: files, size | cp -r | generate / cp -r | next check: wall (user / sys), peak RSS, parts kept | next / cp -r | edge start (median of %s), RSS (peak) |\n' "$starts"
+printf '| case | build | check: wall, peak RSS | generate: wall (user / sys), peak RSS | slowest steps | tree: files, size | cp -r (median of %s) | generate / cp -r | next check: wall (user / sys), peak RSS, parts kept | next / cp -r | edge start (median of %s), RSS (peak) |\n' "$copy_runs" "$starts"
 printf '|---|---|---|---|---|---|---|---|---|---|---|\n'
 for case in ${CASES:-3000x400 3000x800 3000x1600 30000x400}; do
     versions=${case%x*}
@@ -88,13 +91,17 @@ for case in ${CASES:-3000x400 3000x800 3000x1600 30000x400}; do
         timed "$build/autoprecios" generate --data "$data" --out "$out" >/dev/null 2>"$work/generate.log"
         tree=$(readlink -f "$out")
         sync
-        copy_start=$(date +%s%N)
-        cp -r "$tree" "$work/copy"
-        sync
-        copy_ms=$(( ($(date +%s%N) - copy_start) / 1000000 ))
+        copies=()
+        for _ in $(seq 1 "$copy_runs"); do
+            copy_start=$(date +%s%N)
+            cp -r "$tree" "$work/copy"
+            sync
+            copies+=($(( ($(date +%s%N) - copy_start) / 1000000 )))
+            rm -rf "$work/copy"
+        done
+        copy_ms=$(printf '%s\n' "${copies[@]}" | sort -n | sed -n "$(( (copy_runs + 1) / 2 ))p")
         files=$(find "$tree" -type f | wc -l)
         size=$(du -sh "$tree" | cut -f1)
-        rm -rf "$work/copy"
         edges=()
         for _ in $(seq 1 "$starts"); do
             edges+=("$(edge_start "$build/autoprecios-edge" "$out")")
