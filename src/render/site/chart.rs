@@ -16,11 +16,13 @@ use crate::time::{Time, argentina};
 use crate::vocab::Currency;
 
 /// What the chart draws, all in the currency it is shown in (the dealers'
-/// own when every quote of the window is in one currency).
-#[derive(Debug, Clone)]
-pub struct ChartData<'a> {
+/// own when every quote of the window is in one currency). The drawing is a
+/// function of it alone, so a page's key holds this rather than the drawing
+/// (`render::site::kept`): a kept page is not drawn.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChartData {
     /// Weekly averages, oldest first.
-    pub weeks: &'a [ChartWeek],
+    pub weeks: Vec<ChartWeek>,
     /// The currency of every amount here.
     pub currency: Currency,
     /// The usual level in that currency, when known, with its legend name
@@ -38,7 +40,7 @@ pub struct ChartData<'a> {
 }
 
 /// One week of the chart.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct ChartWeek {
     /// Monday of the ISO week, Argentine date.
     pub week_start: NaiveDate,

@@ -207,17 +207,31 @@ impl<'a> Site<'a> {
         template: &str,
         data: &T,
     ) -> anyhow::Result<()> {
+        self.write_page_with(meta, template, data, || data)
+    }
+
+    /// [`Site::write_page`] for a page whose data is costly to finish:
+    /// keyed on `key`, which must determine what `data` gives (`data` is
+    /// only called when the page is rendered, not kept).
+    pub fn write_page_with<K: Serialize, T: Serialize>(
+        &self,
+        meta: &PageMeta,
+        template: &str,
+        key: &K,
+        data: impl FnOnce() -> T,
+    ) -> anyhow::Result<()> {
         let links = self.index.links();
         let snapshot_date = catalogue_wide(&meta.path).then_some(&self.snapshot_at);
         let file = page_file(&meta.path);
         // Everything the context below is made of.
-        let inputs = (template, meta, links.base(), snapshot_date, data);
+        let inputs = (template, meta, links.base(), snapshot_date, key);
         self.pages.write(
             self.out,
             self.env,
             (&meta.path, &file, HTML),
             &inputs,
             || {
+                let data = data();
                 let context = context! {
                     title => &meta.title,
                     description => &meta.description,
@@ -225,7 +239,7 @@ impl<'a> Site<'a> {
                     base => links.base(),
                     snapshot_date,
                     page => Serde(meta),
-                    ..minijinja::Value::from(Serde(data))
+                    ..minijinja::Value::from(Serde(&data))
                 };
                 Ok(self.env.get_template(template)?.render(context)?)
             },

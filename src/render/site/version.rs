@@ -101,6 +101,7 @@ struct VersionView {
     changes: Vec<ChangeRow>,
     facts: Vec<Fact>,
     specs: Option<SpecsView>,
+    /// Drawn from [`chart_data`] when the page is rendered.
     chart: Option<Chart>,
     source_url: Option<String>,
     api_url: String,
@@ -143,6 +144,7 @@ fn write_version_page(
 ) -> anyhow::Result<()> {
     let links = site.index.links();
     let mut view = view(site, vehicle, path);
+    let chart = chart_data(vehicle, site.index.meta().catalogue_observed_at);
     view.rivals = rivals.of(vehicle);
     if !view.rivals.is_empty() {
         let ids: Vec<&str> = std::iter::once(vehicle.id.as_str())
@@ -172,7 +174,12 @@ fn write_version_page(
         ],
         ..PageMeta::default()
     };
-    site.write_page(&meta, "version.html", &view)
+    // The page is keyed on the chart's data; it is drawn only when the
+    // page is rendered.
+    site.write_page_with(&meta, "version.html", &(&view, &chart), || VersionView {
+        chart: render_chart(&chart),
+        ..view.clone()
+    })
 }
 
 fn units_of_quotes(count: usize) -> String {
@@ -230,7 +237,7 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
             groups: spec_groups(specs),
             sources: sources(specs),
         }),
-        chart: chart(vehicle, site.index.meta().catalogue_observed_at),
+        chart: None,
         source_url: safe_href(&vehicle.source_url),
         api_url: Links::vehicle_api_path(&vehicle.id),
         feed_path: format!("{path}/feed.xml"),
@@ -265,12 +272,12 @@ fn change_rows(vehicle: &Vehicle) -> Vec<ChangeRow> {
         .collect()
 }
 
-/// The chart, from the record's own weekly history (`api::types::History`,
+/// The chart's data, from the record's own weekly history (`api::types::History`,
 /// what the API publishes), its completed weeks by `at` (the catalogue
 /// check) and the current price: in the quoted currency when every quote of
 /// the window is in one, else in dollars (the signal's own figures), saying
 /// so.
-fn chart(vehicle: &Vehicle, at: Time) -> Option<Chart> {
+fn chart_data(vehicle: &Vehicle, at: Time) -> ChartData {
     let comparison = &vehicle.comparison;
     let history = History::of(vehicle);
     let in_pesos = history.currency == Some(Currency::Ars);
@@ -289,9 +296,9 @@ fn chart(vehicle: &Vehicle, at: Time) -> Option<Chart> {
             })
         })
         .collect();
-    let data = match (&vehicle.quoted, history.currency) {
+    match (&vehicle.quoted, history.currency) {
         (Some(quoted), Some(currency)) => ChartData {
-            weeks: &weeks,
+            weeks,
             currency,
             typical: Some((
                 quoted.typical,
@@ -310,7 +317,7 @@ fn chart(vehicle: &Vehicle, at: Time) -> Option<Chart> {
             ),
         },
         _ => ChartData {
-            weeks: &weeks,
+            weeks,
             currency: Currency::Usd,
             typical: comparison
                 .typical_price_usd
@@ -322,8 +329,7 @@ fn chart(vehicle: &Vehicle, at: Time) -> Option<Chart> {
                    pesos y en dólares)"
                 .to_owned(),
         },
-    };
-    render_chart(&data)
+    }
 }
 
 fn quote_view(quote: &Quote, money: &Money) -> QuoteView {

@@ -32,10 +32,10 @@ fn half_year(rate: f64) -> Vec<ChartWeek> {
 /// The chart of `weeks`: in pesos when `rate` is not 1, with the usual
 /// price US$ 44 300, the low US$ 43 100 and the current price in that
 /// currency.
-fn data(weeks: &[ChartWeek], rate: f64) -> ChartData<'_> {
+fn data(weeks: &[ChartWeek], rate: f64) -> ChartData {
     let pesos = rate != 1.0;
     ChartData {
-        weeks,
+        weeks: weeks.to_vec(),
         currency: if pesos { Currency::Ars } else { Currency::Usd },
         typical: Some((
             44_300.0 * rate,
@@ -165,7 +165,7 @@ fn the_chart_is_deterministic_and_absent_without_history() {
     assert_eq!(drawn.rows[1].week, "Semana del 02/11/2026");
     assert!(drawn.summary.contains("entre US$ 24.000 y US$ 25.000"));
     let empty = ChartData {
-        weeks: &[],
+        weeks: Vec::new(),
         ..chart
     };
     assert!(render_chart(&empty).is_none());
