@@ -14,7 +14,7 @@ use super::columns::filled;
 use super::drafts::{Draft, Drafts, money_columns, rows_of};
 use super::model::{EarlierCheck, Money, QuoteCheck, SnapshotMeta, SourceQuote};
 use super::republish::Spill;
-use super::table::{Need, RowNames, Table};
+use super::table::{Need, RowNames, Run, Table};
 use crate::time::{Time, format_time};
 use crate::vocab::Currency;
 
@@ -305,7 +305,7 @@ impl QuoteColumns {
 /// Adds one run of `quotes` rows, its columns converted, to their checks.
 fn add_quotes(
     dir: &Path,
-    t: &Table,
+    t: &Run,
     columns: QuoteColumns,
     checks: &RowNames,
     (drafts, by_id): (&mut [Draft], &BTreeMap<String, usize>),

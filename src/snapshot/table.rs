@@ -84,10 +84,11 @@ impl Table {
     /// Reads the table as [`Table::read`] does, but a run of rows at a
     /// time: slices of at most [`SLICE_ROWS`] rows (of a Parquet file's row
     /// groups, none across two; of a CSV file read whole). `each` gets the
-    /// runs in order, each naming its rows as the whole table would, with
-    /// what `prepare` made of it. A Parquet file's next slice is decoded
-    /// and prepared on a reading thread while `each` takes this one; a CSV
-    /// file's slices are prepared one after the other.
+    /// runs in order, each as the names of its rows ([`Run`]: a run's data
+    /// is dropped once prepared) with what `prepare` made of it. A Parquet
+    /// file's next slice is decoded and prepared on a reading thread while
+    /// `each` takes this one; a CSV file's slices are prepared one after
+    /// the other.
     /// Returns the names of the whole table's rows. For the largest table
     /// (`quotes`, millions of rows), which otherwise sat whole in memory
     /// beside the model built from it, and whose reading was one core's
@@ -96,7 +97,7 @@ impl Table {
         dir: &Path,
         name: &str,
         prepare: impl Fn(&Table) -> P + Sync,
-        mut each: impl FnMut(&Table, P) -> Result<()>,
+        mut each: impl FnMut(&Run, P) -> Result<()>,
     ) -> Result<RowNames> {
         let parts = locate(dir, name)?;
         let format = parts[0].1;
@@ -118,9 +119,13 @@ impl Table {
                     first_row: start + offset,
                 };
                 let prepared = prepare(&table);
-                (table, prepared)
+                let run = Run {
+                    names: table.names(),
+                    first_row: table.first_row,
+                };
+                (run, prepared)
             };
-            let mut run = |(table, prepared): (Table, P)| each(&table, prepared);
+            let mut run = |(run, prepared): (Run, P)| each(&run, prepared);
             let read = match format {
                 TableFormat::Parquet => read_parquet_slices(path, SLICE_ROWS, &make, &mut run),
                 TableFormat::Csv => read_csv(path).and_then(|frame| {
@@ -393,10 +398,10 @@ mod tests {
         let names = Table::read_runs(
             dir.path(),
             "quotes",
-            |run| run.file_row(0),
-            |run, first| {
+            |run| (run.file_row(0), run.height()),
+            |run, (first, rows)| {
                 assert_eq!(first, run.file_row(0), "prepared from the same run");
-                seen.push((run.file_row(0), run.height()));
+                seen.push((run.file_row(0), rows));
                 Ok(())
             },
         )
@@ -475,9 +480,9 @@ mod tests {
         std::fs::write(folder.join("2026-10.csv"), "stock\n1\n2\n").expect("write");
         std::fs::write(folder.join("2026-11.csv"), "stock\n3\nmany\n").expect("write");
         let mut seen = Vec::new();
-        let names = Table::read_runs(dir.path(), "quotes", |_| (), |run, ()| {
-            seen.push((run.file_row(0), run.height()));
-            let cells = run.integers("stock", Need::Required);
+        let stock = |run: &Table| (run.height(), run.integers("stock", Need::Required));
+        let names = Table::read_runs(dir.path(), "quotes", stock, |run, (rows, cells)| {
+            seen.push((run.file_row(0), rows));
             if run.file_row(0) == 2 {
                 let err = cells.expect_err("row 2 of the second part");
                 assert_eq!(
@@ -521,6 +526,36 @@ impl RowNames {
     /// `file: row N` of the whole table's row `row` (from 0).
     pub(crate) fn row(&self, row: usize) -> String {
         row_name(&self.file, &self.parts, row)
+    }
+}
+
+/// A run of a table's rows as [`Table::read_runs`] gives it once
+/// prepared: how to name its rows, its data dropped.
+pub(crate) struct Run {
+    names: RowNames,
+    /// Index in the whole table of the run's first row.
+    first_row: usize,
+}
+
+impl Run {
+    /// The index in the whole table of the run's row `index`.
+    pub(crate) fn file_row(&self, index: usize) -> usize {
+        self.first_row + index
+    }
+
+    /// `file: row N` of the run's row `index`, as [`Table::row_name`].
+    pub(crate) fn row_name(&self, index: usize) -> String {
+        self.names.row(self.file_row(index))
+    }
+
+    /// An error about a cell of the run, as [`Table::cell_error`].
+    pub(crate) fn cell_error(
+        &self,
+        index: usize,
+        column: &str,
+        message: impl Display,
+    ) -> anyhow::Error {
+        anyhow!("{}, column \"{column}\": {message}", self.row_name(index))
     }
 }
 
