@@ -18,6 +18,7 @@
 
 pub mod check;
 pub mod filter;
+pub mod row;
 pub mod schema;
 pub mod table;
 pub mod typed;
