@@ -186,7 +186,7 @@ impl Table {
         column: &str,
         message: impl Display,
     ) -> anyhow::Error {
-        anyhow!("{}, column \"{column}\": {message}", self.row_name(index))
+        cell_error(&self.row_name(index), column, message)
     }
 
     /// The column called `name`, or an error naming the file and column.
@@ -555,8 +555,13 @@ impl Run {
         column: &str,
         message: impl Display,
     ) -> anyhow::Error {
-        anyhow!("{}, column \"{column}\": {message}", self.row_name(index))
+        cell_error(&self.row_name(index), column, message)
     }
+}
+
+/// `ROW, column "COLUMN": MESSAGE`, the form of every cell's error.
+fn cell_error(row: &str, column: &str, message: impl Display) -> anyhow::Error {
+    anyhow!("{row}, column \"{column}\": {message}")
 }
 
 /// `file: row N` of the whole table's row `row`, in the part that holds it.

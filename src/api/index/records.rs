@@ -1,11 +1,12 @@
 //! API stage, index records: each version's Vehicle JSON (detail, compare),
 //! kept as the text `generate` wrote, one record a line, and parsed into a
 //! raw JSON value only when a record is asked for (the edge then caches the
-//! answer whole). `generate` holds the text in memory; the edge keeps only
-//! each line's offset and the open records file, and reads a record from it
-//! when asked: the file's pages stay in the kernel's cache, not in the
-//! server's memory, and the open file is the loaded tree's even after a new
-//! tree replaces it on disk.
+//! answer whole). `generate` writes the text to the records file as it
+//! serializes it; then it, like the edge, keeps only each line's offset and
+//! the open records file, and reads a record from it when asked: the
+//! file's pages stay in the kernel's cache, not in the process's memory,
+//! and the open file is the loaded tree's even after a new tree replaces it
+//! on disk.
 
 use std::fs::File;
 use std::io::Write;
@@ -53,19 +54,21 @@ impl Records {
         records: impl Iterator<Item = T>,
         out: impl Write,
     ) -> std::io::Result<Vec<u64>> {
-        // serde_json writes a record in many small pieces: they meet the
-        // buffer here, statically dispatched, and `out` gets whole buffers.
-        let mut out = Counted {
-            out: std::io::BufWriter::with_capacity(1 << 16, out),
-            written: 0,
-        };
+        // serde_json writes a record in many small pieces: they go to a
+        // line buffer, and `out` gets whole buffers of lines.
+        let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
+        let mut line = Vec::new();
+        let mut written = 0;
         let mut starts = Vec::with_capacity(records.size_hint().0 + 1);
         for record in records {
-            starts.push(out.written);
-            serde_json::to_writer(&mut out, &record).map_err(std::io::Error::other)?;
-            out.write_all(b"\n")?;
+            starts.push(written);
+            line.clear();
+            serde_json::to_writer(&mut line, &record).map_err(std::io::Error::other)?;
+            line.push(b'\n');
+            out.write_all(&line)?;
+            written += line.len() as u64;
         }
-        starts.push(out.written);
+        starts.push(written);
         out.flush()?;
         Ok(starts)
     }
@@ -117,7 +120,8 @@ impl Records {
         self.len() == 0
     }
 
-    /// The whole text, for `generate` to write; `None` for a file's records.
+    /// The whole text, when held in memory ([`Records::write`]); `None` for
+    /// a file's records.
     pub fn text(&self) -> Option<&str> {
         match &self.text {
             Text::Memory(text) => Some(text),
@@ -135,24 +139,6 @@ impl Records {
         };
         RawValue::from_string(line)
             .expect("invariant: the records hold the JSON generate wrote (the file's ETag is checked at load)")
-    }
-}
-
-/// A writer that counts the bytes it has passed on.
-struct Counted<W> {
-    out: W,
-    written: u64,
-}
-
-impl<W: Write> Write for Counted<W> {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        let written = self.out.write(bytes)?;
-        self.written += written as u64;
-        Ok(written)
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.out.flush()
     }
 }
 
