@@ -24,7 +24,7 @@ use anyhow::{Context, bail};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use crate::api::json::{etag, hex, to_json_bytes};
+use crate::api::json::{etag, etag_of_digest, to_json_bytes};
 
 mod compare;
 pub use crate::manifest::{EDGE_DIR, MANIFEST, Manifest, ManifestEntry, PUBLIC_DIR};
@@ -111,8 +111,12 @@ impl TreeWriter {
             hash: Sha256::new(),
         };
         let written = write(&mut out).with_context(writing)?;
-        let etag = format!("\"{}\"", hex(&out.hash.finalize()));
-        self.record(url, file, content_type, etag)?;
+        self.record(
+            url,
+            file,
+            content_type,
+            etag_of_digest(&out.hash.finalize()),
+        )?;
         Ok(written)
     }
 

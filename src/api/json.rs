@@ -15,7 +15,13 @@ pub fn to_json_bytes<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
 
 /// The strong ETag of a response: the quoted hex sha256 of its bytes.
 pub fn etag(bytes: &[u8]) -> String {
-    format!("\"{}\"", hex(&Sha256::digest(bytes)))
+    etag_of_digest(&Sha256::digest(bytes))
+}
+
+/// The strong ETag of bytes whose SHA-256 is `digest` (hashed as they
+/// were written).
+pub fn etag_of_digest(digest: &[u8]) -> String {
+    format!("\"{}\"", hex(digest))
 }
 
 /// Lowercase hex of `bytes` (digests, in ETags and records).
