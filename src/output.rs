@@ -27,7 +27,9 @@ use sha2::{Digest, Sha256};
 use crate::api::json::{etag, etag_of_digest, to_json_bytes};
 
 mod compare;
+mod stamp;
 pub use crate::manifest::{EDGE_DIR, MANIFEST, Manifest, ManifestEntry, PUBLIC_DIR};
+pub use stamp::{STAMPS, Stamp, Unchanged};
 
 /// Writes a tree into a staging directory; [`TreeWriter::commit`] swaps it in.
 #[derive(Debug)]
@@ -41,6 +43,8 @@ pub struct TreeWriter {
     made: Mutex<HashSet<PathBuf>>,
     written: AtomicUsize,
     fail_after: Option<usize>,
+    /// The stamps of the files a later run may keep, and the previous tree's.
+    stamps: stamp::Stamps,
 }
 
 impl TreeWriter {
@@ -61,6 +65,7 @@ impl TreeWriter {
             made: Mutex::new(HashSet::new()),
             written: AtomicUsize::new(0),
             fail_after,
+            stamps: stamp::Stamps::default(),
         })
     }
 
@@ -120,24 +125,44 @@ impl TreeWriter {
         Ok(written)
     }
 
-    /// Puts `source`, a file of an earlier tree whose ETag is `etag` (the
-    /// caller has checked its bytes), at `file` as the answer to `url`:
-    /// hard-linked, since no tree is ever written in place, or copied
-    /// where the file system refuses the link.
+    /// The file at `file` (as [`TreeWriter::write`] names it) of the earlier
+    /// tree at `tree`, if it still has the ETag `etag`: trusted unread when
+    /// its stamp is the one that tree recorded ([`STAMPS`]), read and hashed
+    /// otherwise.
+    pub fn unchanged(&self, tree: &Path, file: &str, etag: &str) -> Option<Unchanged> {
+        self.stamps.unchanged(tree, &placed(file), etag)
+    }
+
+    /// Puts `kept`, a file of an earlier tree whose ETag is `etag`, at
+    /// `file` as the answer to `url`: hard-linked, since no tree is ever
+    /// written in place, or copied where the file system refuses the link.
+    /// Its stamp is noted, for the run after this one.
     pub fn link(
         &self,
         url: &str,
         file: &str,
         content_type: &str,
-        source: &Path,
+        kept: Unchanged,
         etag: String,
     ) -> anyhow::Result<()> {
         let (file, path) = self.place(file)?;
-        if fs::hard_link(source, &path).is_err() {
-            fs::copy(source, &path)
-                .with_context(|| format!("copying {} to {}", source.display(), path.display()))?;
-        }
+        let stamp = if fs::hard_link(&kept.at, &path).is_ok() {
+            kept.stamp
+        } else {
+            fs::copy(&kept.at, &path)
+                .with_context(|| format!("copying {} to {}", kept.at.display(), path.display()))?;
+            Stamp::of(&path)
+        };
+        self.stamps.note(file.clone(), stamp);
         self.record(url, file, content_type, etag).map(drop)
+    }
+
+    /// Notes the stamp of the file written at `file`, one a later run may
+    /// keep ([`TreeWriter::unchanged`]).
+    pub fn note_stamp(&self, file: &str) {
+        let file = placed(file);
+        let stamp = Stamp::of(&self.staging.join(&file));
+        self.stamps.note(file, stamp);
     }
 
     /// Writes `bytes` at `name` in the tree's root, beside the manifest:
@@ -175,24 +200,6 @@ impl TreeWriter {
                 None
             }
         }
-    }
-
-    /// The size of `at`, a file of an earlier tree, if its bytes still have
-    /// the ETag `recorded`: every byte is read, so a file changed or cut
-    /// short since it was written is written again, never published again.
-    /// The earlier tree is the one being served, so a file of it that is
-    /// gone or changed is logged for a maintainer's look.
-    pub fn still_published(at: &Path, recorded: &str) -> Option<usize> {
-        match fs::read(at) {
-            Ok(bytes) if etag(&bytes) == recorded => return Some(bytes.len()),
-            Ok(_) => {
-                tracing::warn!(file = %at.display(), "a file of the previous tree no longer has its published bytes; it is written again")
-            }
-            Err(err) => {
-                tracing::warn!(file = %at.display(), %err, "a file of the previous tree cannot be read; it is written again")
-            }
-        }
-        None
     }
 
     /// Counts a file about to be written (failing as `fail_after` says),
@@ -296,6 +303,8 @@ impl TreeWriter {
         let manifest = Manifest { files };
         let bytes = serde_json::to_vec_pretty(&manifest).context("serializing the manifest")?;
         fs::write(self.staging.join(MANIFEST), &bytes).context("writing the manifest")?;
+        fs::write(self.staging.join(STAMPS), self.stamps.into_bytes()?)
+            .context("writing the stamps")?;
         publish(&self.staging, &self.destination, &bytes, keep)?;
         Ok(manifest)
     }

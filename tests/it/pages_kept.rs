@@ -108,11 +108,24 @@ fn a_page_rendered_from_the_same_values_is_the_previous_trees_file() {
 fn a_page_changed_since_it_was_written_is_rendered_again() {
     let (earlier, previous) = previous();
     let files = version_files(&previous);
-    let (damaged, cut) = (&files[0], &files[2]);
+    let (damaged, cut, same_length) = (&files[0], &files[2], &files[3]);
     let bytes = fs::read(previous.join(damaged)).expect("read");
     fs::write(previous.join(damaged), b"<p>not what was published</p>").expect("damage");
     let short = fs::read(previous.join(cut)).expect("read");
     fs::write(previous.join(cut), &short[..short.len() - 1]).expect("cut short");
+    // Changed in place to the same length, a while after it was written
+    // (within the clock's tick of its writing, the stamp would not see it:
+    // `output::stamp`).
+    let whole = fs::read(previous.join(same_length)).expect("read");
+    let file = fs::OpenOptions::new()
+        .write(true)
+        .open(previous.join(same_length))
+        .expect("open");
+    std::io::Write::write_all(&mut &file, &vec![b' '; whole.len()]).expect("blank it");
+    let modified = file.metadata().expect("stat").modified().expect("mtime");
+    file.set_modified(modified + std::time::Duration::from_secs(1))
+        .expect("a later modification time");
+    drop(file);
     let snapshot = load_snapshot(&fixture().data).expect("the fixture snapshot");
     // The same snapshot would give the same tree, kept as it is; a
     // snapshot a second later is another tree with the same pages.
@@ -122,7 +135,8 @@ fn a_page_changed_since_it_was_written_is_rendered_again() {
     let next = fs::canonicalize(&earlier.out).expect("the next tree");
     assert!(fs::read(next.join(damaged)).expect("read") == bytes);
     assert!(fs::read(next.join(cut)).expect("read") == short);
-    for file in [damaged, cut] {
+    assert!(fs::read(next.join(same_length)).expect("read") == whole);
+    for file in [damaged, cut, same_length] {
         assert_ne!(
             inode(&next.join(file)),
             inode(&previous.join(file)),

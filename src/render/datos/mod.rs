@@ -242,6 +242,7 @@ fn write_file(
 ) -> anyhow::Result<Written> {
     let (url, file) = placed(path);
     let etag = out.write_tagged(&url, &file, content_type, bytes)?;
+    out.note_stamp(&file);
     Ok(Written {
         path: path.to_owned(),
         bytes: bytes.len(),

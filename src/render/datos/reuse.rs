@@ -30,7 +30,7 @@
 //! the ones encoding the same frame gives.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -42,7 +42,7 @@ use tracing::info;
 use super::package::{Written, hex};
 use super::{GZIP, PARQUET, placed};
 use crate::frame::Frame;
-use crate::output::{PUBLIC_DIR, TreeWriter};
+use crate::output::{TreeWriter, Unchanged};
 
 /// Name of the record beside a tree's manifest.
 pub const SOURCES: &str = "datos-sources.json";
@@ -78,12 +78,6 @@ pub struct Noted<'a> {
     pub csv: &'a Written,
     /// Its Parquet file.
     pub parquet: &'a Written,
-}
-
-/// The size of the file at `at` if its bytes still have the SHA-256
-/// `sha256` (hex, as the record keeps it).
-fn unchanged(at: &Path, sha256: &str) -> Option<usize> {
-    TreeWriter::still_published(at, &format!("\"{sha256}\""))
 }
 
 /// The previous tree's record, and this run's, filled as parts are written.
@@ -202,31 +196,28 @@ impl Reuse {
         let Some((tree, _)) = &self.previous else {
             return Ok(None);
         };
-        let file = |ext: &str| {
-            let path = format!("{stem}.{ext}");
-            let at = tree.join(PUBLIC_DIR).join(placed(&path).1);
-            (path, at)
+        let (csv, parquet) = (format!("{stem}.csv.gz"), format!("{stem}.parquet"));
+        let unchanged = |path: &str, sha256: &str| {
+            out.unchanged(tree, &placed(path).1, &format!("\"{sha256}\""))
         };
-        let (csv, parquet) = (file("csv.gz"), file("parquet"));
-        let (Some(csv_bytes), Some(parquet_bytes)) = (
-            unchanged(&csv.1, &source.csv),
-            unchanged(&parquet.1, &source.parquet),
+        let (Some(csv_kept), Some(parquet_kept)) = (
+            unchanged(&csv, &source.csv),
+            unchanged(&parquet, &source.parquet),
         ) else {
             return Ok(None);
         };
-        let put =
-            |(path, at): (String, PathBuf), bytes: usize, sha256: &str, content_type: &str| {
-                let (url, file) = placed(&path);
-                out.link(&url, &file, content_type, &at, format!("\"{sha256}\""))
-                    .with_context(|| format!("keeping {}", at.display()))?;
-                anyhow::Ok(Written {
-                    path,
-                    bytes,
-                    sha256: sha256.to_owned(),
-                })
-            };
-        let csv = put(csv, csv_bytes, &source.csv, GZIP)?;
-        let parquet = put(parquet, parquet_bytes, &source.parquet, PARQUET)?;
+        let put = |path: String, kept: Unchanged, sha256: &str, content_type: &str| {
+            let (url, file) = placed(&path);
+            let bytes = kept.len;
+            out.link(&url, &file, content_type, kept, format!("\"{sha256}\""))?;
+            anyhow::Ok(Written {
+                path,
+                bytes,
+                sha256: sha256.to_owned(),
+            })
+        };
+        let csv = put(csv, csv_kept, &source.csv, GZIP)?;
+        let parquet = put(parquet, parquet_kept, &source.parquet, PARQUET)?;
         self.kept.fetch_add(1, Ordering::Relaxed);
         Ok(Some((csv, parquet)))
     }

@@ -4,7 +4,8 @@
 //! bar, the asset paths), and this program (the filters and the formatter
 //! are code; [`crate::program`] names it by its build ID). Their SHA-256
 //! is the page's key. When the previous tree recorded the same key for the
-//! same file, and that file still has the bytes it recorded, the file is
+//! same file, and that file still has the bytes it recorded
+//! ([`TreeWriter::unchanged`]), the file is
 //! hard-linked from it ([`TreeWriter::link`]) instead of being rendered and
 //! written again: at 30,000 versions about 85 % of the version pages are
 //! unchanged three hours later, and rendering and writing them was most of
@@ -31,7 +32,7 @@ use sha2::{Digest, Sha256};
 use tracing::info;
 
 use crate::api::json::hex;
-use crate::output::{PUBLIC_DIR, TreeWriter};
+use crate::output::TreeWriter;
 
 /// Name of the record beside a tree's manifest.
 pub const RECORD: &str = "pages-sources.json";
@@ -92,6 +93,7 @@ impl KeptPages {
         let text = render()?;
         let etag = out.write_tagged(url, file, content_type, text.as_bytes())?;
         if let Some(key) = key {
+            out.note_stamp(file);
             self.note(file, Rendered { key, etag })?;
         }
         Ok(())
@@ -127,12 +129,10 @@ impl KeptPages {
         let Some(rendered) = record.get(file).filter(|rendered| rendered.key == key) else {
             return Ok(false);
         };
-        let at = tree.join(PUBLIC_DIR).join(file);
-        if TreeWriter::still_published(&at, &rendered.etag).is_none() {
+        let Some(unchanged) = out.unchanged(tree, file, &rendered.etag) else {
             return Ok(false);
-        }
-        out.link(url, file, content_type, &at, rendered.etag.clone())
-            .with_context(|| format!("keeping {}", at.display()))?;
+        };
+        out.link(url, file, content_type, unchanged, rendered.etag.clone())?;
         self.kept.fetch_add(1, Ordering::Relaxed);
         self.note(file, rendered.clone())?;
         Ok(true)

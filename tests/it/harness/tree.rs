@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use autoprecios::generate::{GenerateOptions, generate};
-use autoprecios::output::Manifest;
+use autoprecios::output::{Manifest, STAMPS};
 use autoprecios::sample::{SampleOptions, generate_sample};
 use autoprecios::snapshot::{Snapshot, TableFormat, write_snapshot};
 
@@ -90,10 +90,13 @@ pub fn options(data: &Path, out: &Path) -> GenerateOptions {
     }
 }
 
-/// Every file under `root` with its bytes, by relative path.
+/// Every file under `root` with its bytes, by relative path, but for the
+/// tree's stamps ([`STAMPS`]): what the file system says of this copy of
+/// its files, the one file two runs over the same snapshot write apart.
 pub fn read_tree(root: &Path) -> BTreeMap<String, Vec<u8>> {
     files_under(root)
         .into_iter()
+        .filter(|path| *path != root.join(STAMPS))
         .map(|path| {
             let relative = path
                 .strip_prefix(root)
