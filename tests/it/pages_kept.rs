@@ -8,6 +8,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use autoprecios::generate::{GenerateOptions, generate};
+use autoprecios::output::{STAMPS, Stamp};
 use autoprecios::render::datos::reuse::SOURCES;
 use autoprecios::render::site::kept::RECORD;
 use autoprecios::snapshot::{Snapshot, load_snapshot};
@@ -101,6 +102,17 @@ fn a_page_rendered_from_the_same_values_is_the_previous_trees_file() {
     for file in &files {
         let kept = inode(&next.join(file)) == inode(&previous.join(file));
         assert_eq!(kept, *file != own, "{file}: kept {kept}");
+    }
+    // The next tree records every page's stamp as its file has it, kept or
+    // rendered, for the run after it.
+    let stamps: BTreeMap<String, Stamp> =
+        serde_json::from_slice(&fs::read(next.join(STAMPS)).expect("the stamps")).expect("JSON");
+    for file in &files {
+        let stamp = Stamp::of(&next.join(file));
+        assert!(
+            stamp.is_some() && stamps.get(file) == stamp.as_ref(),
+            "{file}"
+        );
     }
 }
 
