@@ -159,10 +159,6 @@ fn still_published(at: &Path, recorded: &str, stamp: Option<Stamp>) -> Option<Un
 mod tests {
     use super::*;
 
-    fn tag(bytes: &[u8]) -> String {
-        etag(bytes)
-    }
-
     #[test]
     fn a_file_with_its_stamp_is_trusted_unread_and_any_other_is_read() {
         let dir = tempfile::tempdir().expect("a temporary directory");
@@ -176,7 +172,7 @@ mod tests {
         assert_eq!((trusted.len, trusted.stamp), (11, Some(stamp)));
         // Without a stamp, or with another, the bytes decide.
         assert!(still_published(&at, "\"not-its-etag\"", None).is_none());
-        let read = still_published(&at, &tag(b"<p>hola</p>"), None).expect("the file system");
+        let read = still_published(&at, &etag(b"<p>hola</p>"), None).expect("the file system");
         assert_eq!((read.len, read.stamp), (11, Some(stamp)));
         let other = Stamp(stamp.0, stamp.1, stamp.2 - 1, stamp.3);
         assert!(still_published(&at, "\"not-its-etag\"", Some(other)).is_none());
@@ -195,7 +191,7 @@ mod tests {
         fs::rename(&other, &at).expect("the file system");
         let replaced = Stamp::of(&at).expect("its stamp");
         assert_ne!(replaced, first);
-        assert!(still_published(&at, &tag(b"<p>hola</p>"), Some(first)).is_none());
+        assert!(still_published(&at, &etag(b"<p>hola</p>"), Some(first)).is_none());
 
         // Cut short in place: another length.
         fs::OpenOptions::new()
@@ -217,6 +213,6 @@ mod tests {
         let dir = tempfile::tempdir().expect("a temporary directory");
         let at = dir.path().join("gone.html");
         assert!(Stamp::of(&at).is_none());
-        assert!(still_published(&at, &tag(b""), None).is_none());
+        assert!(still_published(&at, &etag(b""), None).is_none());
     }
 }

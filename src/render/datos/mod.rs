@@ -233,7 +233,8 @@ pub fn datos_sitemap_entry(site: &Site) -> SitemapEntry {
     SitemapEntry::at(DATOS, &site.snapshot_at)
 }
 
-/// Writes `/datos/<path>` and returns its record.
+/// Writes `/datos/<path>` and returns its record; its stamp is noted, for
+/// the run that keeps it ([`reuse`]).
 fn write_file(
     out: &TreeWriter,
     path: &str,
