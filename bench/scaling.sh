@@ -13,6 +13,10 @@
 #     keeps the previous tree's unchanged downloads, the closed months
 #     without building them (`render::datos::reuse`; a first run records
 #     nothing to keep them by, so the run after it builds them once more);
+#     ROUTINES times over that same previous tree (the new tree removed and
+#     the previous one put back between runs: no run writes into an
+#     earlier tree), the median run reported, since two runs in a row
+#     differ by about 0.3 s at 30,000 versions;
 #   - the edge over the generated tree: time from exec until `/api/v1`
 #     answers 200 (median of EDGE_STARTS starts) and its resident memory
 #     after loading (and the load's peak).
@@ -28,6 +32,8 @@
 #   SEED         99 (`sample --seed`; the snapshot is the same for every build)
 #   EDGE_STARTS  5
 #   COPIES       3 (copies of the tree; the median is the copy floor)
+#   ROUTINES     3 (routine runs over the same previous tree; the median
+#                by wall time is reported)
 #   PORT         18310 (the edge listens on 127.0.0.1:PORT)
 #   WORK         /tmp/scale-bench (snapshots are kept there between runs;
 #                trees and copies are removed after each case)
@@ -37,6 +43,7 @@ work=${WORK:-/tmp/scale-bench}
 port=${PORT:-18310}
 starts=${EDGE_STARTS:-5}
 copy_runs=${COPIES:-3}
+routines=${ROUTINES:-3}
 mkdir -p "$work"
 base="http://127.0.0.1:$port"
 # The two catalogue checks before `sample`'s default horizon (2026-11-21T23:00Z).
@@ -64,7 +71,7 @@ edge_start() { # edge tree -> "seconds rss_kib peak_kib" for one start
 }
 
 echo "scaling.sh: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%FT%TZ)" >&2
-printf '| case | build | check: wall, peak RSS | generate: wall (user / sys), peak RSS | slowest steps | tree: files, size | cp -r (median of %s) | generate / cp -r | next check: wall (user / sys), peak RSS, parts kept | next / cp -r | edge start (median of %s), RSS (peak) |\n' "$copy_runs" "$starts"
+printf '| case | build | check: wall, peak RSS | generate: wall (user / sys), peak RSS | slowest steps | tree: files, size | cp -r (median of %s) | generate / cp -r | next check (median of %s): wall (user / sys), peak RSS, parts kept | next / cp -r | edge start (median of %s), RSS (peak) |\n' "$copy_runs" "$routines" "$starts"
 printf '|---|---|---|---|---|---|---|---|---|---|---|\n'
 for case in ${CASES:-3000x400 3000x800 3000x1600 30000x400}; do
     versions=${case%x*}
@@ -109,8 +116,22 @@ for case in ${CASES:-3000x400 3000x800 3000x1600 30000x400}; do
         rm -rf "$out" "$out.trees" "$out.staging"
         "$build/autoprecios" generate --data "$data-older" --out "$out" >/dev/null 2>&1
         "$build/autoprecios" generate --data "$data-prev" --out "$out" >/dev/null 2>&1
-        sync
-        RUST_LOG=info timed "$build/autoprecios" generate --data "$data" --out "$out" >/dev/null 2>"$work/next.log"
+        previous=$(readlink "$out")
+        routine_logs=()
+        for run in $(seq 1 "$routines"); do
+            sync
+            RUST_LOG=info timed "$build/autoprecios" generate --data "$data" --out "$out" >/dev/null 2>"$work/next-$run.log"
+            routine_logs+=("next-$run.log")
+            # Back to the previous tree, for the next run to start where this one did.
+            new_tree=$(readlink -f "$out")
+            ln -sfn "$previous" "$out"
+            rm -rf "$new_tree"
+        done
+        # The median run by wall time.
+        median_log=$(for log in "${routine_logs[@]}"; do
+            echo "$(grep '^TIME ' "$work/$log" | cut -d' ' -f2) $log"
+        done | sort -n | sed -n "$(( (routines + 1) / 2 ))p" | cut -d' ' -f2)
+        cp "$work/$median_log" "$work/next.log"
         python3 - "$work" "$case" "$build" "$files" "$size" "$copy_ms" "${edges[@]}" <<'PY'
 import pathlib, re, statistics, sys
 work, case, build, files, size, copy_ms = sys.argv[1:7]
