@@ -216,15 +216,14 @@ impl Frame {
         self.columns.first().map_or(0, |(_, cells)| cells.len())
     }
 
-    /// SHA-256 of everything that decides the frame's files at gzip
+    /// BLAKE3 digest of everything that decides the frame's files at gzip
     /// `level`: [`ENCODING`], the level, the rows per gzip member and per
     /// row group, the table's name, and each column's name, type and cells. Two frames with the same digest are
     /// the same table and encode to the same bytes.
     pub fn digest(&self, level: u32) -> [u8; 32] {
-        use sha2::{Digest, Sha256};
-        let mut hash = Sha256::new();
+        let mut hash = blake3::Hasher::new();
         let mut put = |bytes: &[u8]| {
-            hash.update((bytes.len() as u64).to_le_bytes());
+            hash.update(&(bytes.len() as u64).to_le_bytes());
             hash.update(bytes);
         };
         put(ENCODING.as_bytes());

@@ -36,7 +36,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
-use sha2::Digest;
 use tracing::info;
 
 use super::package::{Written, hex};
@@ -119,13 +118,13 @@ impl Reuse {
     /// and the gzip level. `None` when the program cannot be read.
     pub fn sources_key(sources: &[u8; 32]) -> Option<String> {
         let program = crate::program::this_program()?;
-        let key = sha2::Sha256::new()
-            .chain_update(program)
-            .chain_update(crate::frame::ENCODING)
-            .chain_update(super::GZIP_LEVEL.to_le_bytes())
-            .chain_update(sources)
+        let key = blake3::Hasher::new()
+            .update(program)
+            .update(crate::frame::ENCODING.as_bytes())
+            .update(&super::GZIP_LEVEL.to_le_bytes())
+            .update(sources)
             .finalize();
-        Some(hex(&key))
+        Some(hex(key.as_bytes()))
     }
 
     /// The part at `stem` as the previous tree has it, put in this tree and

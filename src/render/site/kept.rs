@@ -2,8 +2,8 @@
 //! is a function of what it is rendered from: its template, the values it
 //! is rendered with, the environment's templates and globals (the money
 //! bar, the asset paths), and this program (the filters and the formatter
-//! are code; [`crate::program`] names it by its build ID). Their SHA-256
-//! is the page's key. When the previous tree recorded the same key for the
+//! are code; [`crate::program`] names it by its build ID). Their BLAKE3
+//! digest is the page's key. When the previous tree recorded the same key for the
 //! same file, and that file still has the bytes it recorded
 //! ([`TreeWriter::unchanged`]), the file is
 //! hard-linked from it ([`TreeWriter::link`]) instead of being rendered and
@@ -28,7 +28,6 @@ use std::sync::{Mutex, OnceLock};
 use anyhow::Context;
 use minijinja::Environment;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use tracing::info;
 
 use crate::api::json::hex;
@@ -40,7 +39,8 @@ pub const RECORD: &str = "pages-sources.json";
 /// What a page file was rendered from, and its ETag.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 struct Rendered {
-    /// Hex SHA-256 of everything the page was rendered from ([`KeptPages::key`]).
+    /// Hex BLAKE3 digest of everything the page was rendered from
+    /// ([`KeptPages::key`]).
     key: String,
     /// The file's ETag (its quoted hex SHA-256).
     etag: String,
@@ -99,19 +99,21 @@ impl KeptPages {
         Ok(())
     }
 
-    /// The key of a page rendered with `env` from `inputs`: the SHA-256 of
-    /// the environment ([`environment_digest`]) and the inputs in
+    /// The key of a page rendered with `env` from `inputs`: the BLAKE3
+    /// digest of the environment ([`environment_digest`]) and the inputs in
     /// MessagePack; `None` when the program cannot be read.
     fn key(&self, env: &Environment, inputs: &impl Serialize) -> anyhow::Result<Option<String>> {
         let Some(environment) = self.environment.get_or_init(|| environment_digest(env)) else {
             return Ok(None);
         };
-        let mut hasher = HashWriter(Sha256::new());
-        hasher.0.update(environment);
         // MessagePack: no field names, no escaping, numbers in binary, so
-        // about half the bytes of JSON go through the hash.
-        rmp_serde::encode::write(&mut hasher, inputs).context("the inputs of a page")?;
-        Ok(Some(hex(&hasher.0.finalize())))
+        // about half the bytes of JSON go through the hash; serialized
+        // whole first, since BLAKE3 is fast on a buffer and slow on the
+        // serializer's many small writes.
+        let inputs = rmp_serde::to_vec(inputs).context("the inputs of a page")?;
+        let mut hasher = blake3::Hasher::new();
+        hasher.update(environment).update(&inputs);
+        Ok(Some(hex(hasher.finalize().as_bytes())))
     }
 
     /// Puts the previous tree's `file` in this tree, noted for the next
@@ -163,13 +165,13 @@ impl KeptPages {
     }
 }
 
-/// The SHA-256 of everything a page's key shares with every other page:
+/// The BLAKE3 digest of everything a page's key shares with every other page:
 /// this program, every template's name and source, and every global's
 /// name and value (its `Debug` form, which shows a map's every entry and
 /// names a function). `None` when the program cannot be read.
 pub fn environment_digest(env: &Environment) -> Option<[u8; 32]> {
     let program = crate::program::this_program()?;
-    let mut hasher = Sha256::new();
+    let mut hasher = blake3::Hasher::new();
     hasher.update(program);
     let mut templates: Vec<(&str, String)> = env
         .templates()
@@ -177,29 +179,15 @@ pub fn environment_digest(env: &Environment) -> Option<[u8; 32]> {
         .collect();
     templates.sort_unstable();
     for (name, source) in templates {
-        hasher.update(format!("template {}:{name}{}:", name.len(), source.len()));
-        hasher.update(source);
+        hasher.update(format!("template {}:{name}{}:", name.len(), source.len()).as_bytes());
+        hasher.update(source.as_bytes());
     }
     for (name, value) in env.globals() {
         let shown = format!("{value:?}");
-        hasher.update(format!("global {}:{name}{}:", name.len(), shown.len()));
-        hasher.update(shown);
+        hasher.update(format!("global {}:{name}{}:", name.len(), shown.len()).as_bytes());
+        hasher.update(shown.as_bytes());
     }
-    Some(hasher.finalize().into())
-}
-
-/// A hasher as an `io::Write`, so that serde writes straight into it.
-struct HashWriter(Sha256);
-
-impl std::io::Write for HashWriter {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0.update(bytes);
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
+    Some(*hasher.finalize().as_bytes())
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
 //! Snapshot stage, republishing the history: what a month's parts are built
-//! from, as one SHA-256. A month of `quotes`, `quote_checks` or `controles`
+//! from, as one BLAKE3 digest. A month of `quotes`, `quote_checks` or `controles`
 //! is a function of the month's two spill files (its earlier checks' quotes,
 //! and the earlier checks themselves) and of what the snapshot holds of the
 //! month (each version's checks of the month, whole or in brief, and its
@@ -21,7 +21,6 @@ use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use anyhow::{Context, Result};
-use sha2::{Digest, Sha256};
 
 use super::super::model::{
     Cheapest, CheapestQuote, EarlierCheck, Money, QuoteCheck, SourceQuote, Version,
@@ -39,7 +38,7 @@ pub(super) struct MonthDigests(Mutex<BTreeMap<Time, Arc<MonthDigest>>>);
 type MonthDigest = OnceLock<Result<[u8; 32], String>>;
 
 impl HistoryMonths<'_> {
-    /// SHA-256 of everything a history table's part for the month `period`
+    /// BLAKE3 digest of everything a history table's part for the month `period`
     /// is built from: the month's spill files, and each version's names and
     /// held checks of the month, every field.
     pub fn sources(&self, period: &Range<Time>) -> Result<[u8; 32]> {
@@ -75,7 +74,7 @@ impl HistoryMonths<'_> {
     }
 }
 
-/// The SHA-256 of the spill file at `path`, or of nothing when the month
+/// The BLAKE3 digest of the spill file at `path`, or of nothing when the month
 /// spilled nothing there (tagged, so that it differs from an empty file).
 /// The file is read a buffer at a time: read whole, a month's tens of
 /// megabytes were fresh pages to fault in, for one pass.
@@ -84,16 +83,19 @@ fn spill_digest(path: &Path) -> Result<[u8; 32]> {
     let mut file = match fs::File::open(path) {
         Ok(file) => file,
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
-            return Ok(Sha256::digest(b"no file").into());
+            return Ok(*blake3::hash(b"no file").as_bytes());
         }
         Err(err) => return Err(err).with_context(reading),
     };
-    let mut hash = Sha256::new().chain_update(b"file");
+    let mut hash = blake3::Hasher::new();
+    hash.update(b"file");
     let mut buffer = vec![0; 1 << 18];
     loop {
         match file.read(&mut buffer) {
-            Ok(0) => return Ok(hash.finalize().into()),
-            Ok(read) => hash.update(&buffer[..read]),
+            Ok(0) => return Ok(*hash.finalize().as_bytes()),
+            Ok(read) => {
+                hash.update(&buffer[..read]);
+            }
             Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
             Err(err) => return Err(err).with_context(reading),
         }
@@ -193,12 +195,12 @@ fn feed_quote(feed: &mut Feed, quote: &SourceQuote) {
     }
 }
 
-/// A SHA-256 fed through a buffer (a month holds hundreds of thousands of
+/// A BLAKE3 hasher fed through a buffer (a month holds hundreds of thousands of
 /// short fields): texts length-prefixed, numbers and tags as their fixed
 /// bytes, so that every sequence of fields is fed as one byte string.
 #[derive(Default)]
 struct Feed {
-    hash: Sha256,
+    hash: blake3::Hasher,
     buffer: Vec<u8>,
 }
 
@@ -260,7 +262,7 @@ impl Feed {
 
     fn finish(mut self) -> [u8; 32] {
         self.hash.update(&self.buffer);
-        self.hash.finalize().into()
+        *self.hash.finalize().as_bytes()
     }
 }
 
