@@ -3,13 +3,13 @@
 //! is rendered with, the environment's templates and globals (the money
 //! bar, the asset paths), and this program (the filters and the formatter
 //! are code; [`crate::program`] names it by its build ID). Their BLAKE3
-//! digest is the page's key. When the previous tree recorded the same key for the
-//! same file, and that file still has the bytes it recorded
-//! ([`TreeWriter::unchanged`]), the file is
-//! hard-linked from it ([`TreeWriter::link`]) instead of being rendered and
-//! written again: at 30,000 versions about 85 % of the version pages are
-//! unchanged three hours later, and rendering and writing them was most of
-//! a routine run's site (BENCHMARKS.md, "Unchanged pages kept").
+//! digest is the page's key. When the previous tree recorded the same key
+//! for the same file, and that file still has the bytes it recorded
+//! ([`TreeWriter::unchanged`]), the file is hard-linked from it
+//! ([`TreeWriter::link`]) instead of being rendered and written again: at
+//! 30,000 versions about 85 % of the version pages are unchanged three
+//! hours later, and rendering and writing them was most of a routine run's
+//! site (BENCHMARKS.md, "Unchanged pages kept").
 //!
 //! The record is `pages-sources.json` beside the tree's manifest: each page
 //! file's key and ETag. Every run writes it, a first run and `--fresh`
