@@ -34,6 +34,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             strict,
             fresh,
             fail_after: None,
+            exits_after: true,
         })
         .map(|_| ()),
         Command::Sample {

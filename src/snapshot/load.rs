@@ -51,33 +51,62 @@ pub fn load_snapshot_for_signals(
 }
 
 fn load(dir: &Path, compact: Option<(chrono::Duration, Option<&Path>)>) -> Result<Snapshot> {
+    let spill = compact.and_then(|(_, spill)| spill);
+    // `specs.jsonl` is parsed on its own thread from the start: it needs
+    // no table, and the tables before `quotes` are read on one core. Its
+    // error still comes after any table's, as when one was read after the
+    // other.
+    std::thread::scope(|scope| {
+        let specs = scope.spawn(|| read_specs(dir));
+        let tables = load_tables(dir, compact.map(|(reach, _)| reach), spill);
+        let specs = specs
+            .join()
+            .map_err(|_| anyhow!("reading specs.jsonl: the reader panicked"));
+        let Tables {
+            meta,
+            catalogue_checks,
+            mut drafts,
+        } = tables?;
+        add_specs(specs??, &mut drafts)?;
+        let mut versions = drafts.finish();
+        if let Some(spill) = spill {
+            super::republish::spill_earlier_checks(&mut versions, spill)?;
+        }
+        Ok(Snapshot {
+            spilled_in: spill.map(Path::to_owned),
+            meta,
+            catalogue_checks,
+            versions,
+        })
+    })
+}
+
+/// What the tables give, before the specifications are added.
+struct Tables {
+    meta: SnapshotMeta,
+    catalogue_checks: Vec<Time>,
+    drafts: Drafts,
+}
+
+/// `snapshot.json` and the five tables, validated and grouped per version
+/// (the checks older than `reach` in brief, their quotes spilled to
+/// `spill`, when asked: see [`load_snapshot_for_signals`]).
+fn load_tables(
+    dir: &Path,
+    reach: Option<chrono::Duration>,
+    spill: Option<&Path>,
+) -> Result<Tables> {
     let meta = load_meta(dir)?;
     let catalogue_checks = load_catalogue_checks(dir, &meta)?;
     let mut drafts = load_versions(dir)?;
     load_catalogue_prices(dir, &catalogue_checks, &mut drafts)?;
-    let cutoff = compact.map(|(reach, _)| meta.catalogue_observed_at - reach);
+    let cutoff = reach.map(|reach| meta.catalogue_observed_at - reach);
     let checks = load_quote_checks(dir, &meta, &mut drafts, cutoff)?;
-    let spill = compact.and_then(|(_, spill)| spill);
-    // The specifications are parsed beside the quotes, which take a core
-    // for a second or more; a broken quote is still the error reported
-    // first, as when one was read after the other.
-    let (quotes, specs) = std::thread::scope(|scope| {
-        let specs = scope.spawn(|| read_specs(dir));
-        let quotes = load_quotes(dir, &checks, &mut drafts, spill);
-        (quotes, specs.join())
-    });
-    quotes?;
-    let specs = specs.map_err(|_| anyhow!("reading specs.jsonl: the reader panicked"))?;
-    add_specs(specs?, &mut drafts)?;
-    let mut versions = drafts.finish();
-    if let Some(spill) = spill {
-        super::republish::spill_earlier_checks(&mut versions, spill)?;
-    }
-    Ok(Snapshot {
-        spilled_in: spill.map(Path::to_owned),
+    load_quotes(dir, &checks, &mut drafts, spill)?;
+    Ok(Tables {
         meta,
         catalogue_checks,
-        versions,
+        drafts,
     })
 }
 

@@ -9,6 +9,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 use compact_str::CompactString;
+use rayon::prelude::*;
 
 use super::columns::filled;
 use super::drafts::{Draft, Drafts, money_columns, rows_of};
@@ -35,6 +36,15 @@ pub(super) fn load_quote_checks(
     let in_stock = filled(t.booleans("inStock", Need::Required)?);
     // The first row in error, as a reading in row order finds it.
     let late = (0..t.height()).find(|&i| observed[i] > meta.snapshot_at);
+    // Each version's vector sized exactly before the pushes: grown one
+    // push at a time, reallocation was most of this serial stretch.
+    let mut counts = vec![0usize; drafts.drafts.len()];
+    for &position in &positions {
+        counts[position] += 1;
+    }
+    for (draft, count) in drafts.drafts.iter_mut().zip(counts) {
+        draft.checks.reserve_exact(count);
+    }
     for (i, position) in positions.into_iter().enumerate() {
         let check = QuoteCheck {
             observed_at: observed[i],
@@ -44,20 +54,29 @@ pub(super) fn load_quote_checks(
         };
         drafts.drafts[position].checks.push((i, check));
     }
-    // Each version's checks by time, repeats in row order: a repeat is the
-    // later row of an adjacent pair with one time.
-    let mut repeat: Option<(usize, usize, usize)> = None;
-    for (position, draft) in drafts.drafts.iter_mut().enumerate() {
-        draft
-            .checks
-            .sort_unstable_by_key(|(row, check)| (check.observed_at, *row));
-        for pair in draft.checks.windows(2) {
-            let ((first, a), (second, b)) = (&pair[0], &pair[1]);
-            if a.observed_at == b.observed_at && repeat.is_none_or(|(_, at, _)| *second < at) {
-                repeat = Some((*first, *second, position));
+    // Each version's checks by time, in parallel; the repeat reported is
+    // the one a reading in row order meets first: of the adjacent pairs
+    // with one time, the one whose later row comes first.
+    let repeat = drafts
+        .drafts
+        .par_iter_mut()
+        .enumerate()
+        .filter_map(|(position, draft)| {
+            draft
+                .checks
+                .sort_unstable_by_key(|(row, check)| (check.observed_at, *row));
+            let repeat = draft
+                .checks
+                .windows(2)
+                .filter(|pair| pair[0].1.observed_at == pair[1].1.observed_at)
+                .map(|pair| (pair[0].0, pair[1].0, position))
+                .min_by_key(|&(_, second, _)| second);
+            if let Some(cutoff) = cutoff {
+                draft.keep_in_brief(cutoff);
             }
-        }
-    }
+            repeat
+        })
+        .min_by_key(|&(_, second, _)| second);
     match (late, repeat) {
         (Some(i), repeat) if repeat.is_none_or(|(_, second, _)| i < second) => {
             let message = format!(
@@ -77,11 +96,6 @@ pub(super) fn load_quote_checks(
             return Err(t.cell_error(second, "observedAt", message));
         }
         _ => {}
-    }
-    if let Some(cutoff) = cutoff {
-        for draft in &mut drafts.drafts {
-            draft.keep_in_brief(cutoff);
-        }
     }
     Ok(t.names())
 }
@@ -202,7 +216,6 @@ fn quote_hash(position: usize, at: Time, id: &str) -> u64 {
 /// are sorted in parallel; the repeat reported is the first in version and
 /// time order, as a sequential pass finds it.
 fn sort_quotes(dir: &Path, drafts: &mut Drafts) -> Result<()> {
-    use rayon::prelude::*;
     let repeat = drafts
         .drafts
         .par_iter_mut()

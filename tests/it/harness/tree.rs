@@ -87,6 +87,7 @@ pub fn options(data: &Path, out: &Path) -> GenerateOptions {
         strict: true,
         fresh: false,
         fail_after: None,
+        exits_after: false,
     }
 }
 

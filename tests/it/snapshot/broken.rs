@@ -261,6 +261,17 @@ fn cases() -> Vec<Case> {
             expect: Cell("quote_checks.csv", 4, "observedAt"),
         },
         Case {
+            // Hilux-SRV (the first version) repeats rows 1 and 5, hilux-srv
+            // rows 3 and 4: reading in row order meets row 4 first.
+            name: "two duplicate quote checks, the first in row order",
+            corrupt: |d| {
+                set_cell(d, "quote_checks", 5, "versionId", "Hilux-SRV");
+                set_cell(d, "quote_checks", 5, "observedAt", CHECKS[1]);
+                set_cell(d, "quote_checks", 4, "observedAt", CHECKS[2]);
+            },
+            expect: Cell("quote_checks.csv", 4, "observedAt"),
+        },
+        Case {
             name: "duplicate quote id",
             corrupt: |d| set_cell(d, "quotes", 5, "quoteId", "a"),
             expect: Names(&[
