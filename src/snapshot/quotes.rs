@@ -127,7 +127,12 @@ pub(super) fn load_quotes(
         |run| QuoteColumns::convert(run, by_id),
         |run, columns| add_quotes(dir, run, columns?, checks, (list, by_id), &mut earlier),
     )?;
-    sort_quotes(dir, drafts)?;
+    // The checks' quotes and the earlier quotes' hashes are sorted at once.
+    let (sorted, ()) = rayon::join(
+        || sort_quotes(dir, drafts),
+        || earlier.hashes.par_sort_unstable(),
+    );
+    sorted?;
     if let Some(spill) = earlier.spill.take() {
         spill.finish()?;
     }
@@ -170,9 +175,9 @@ impl Earlier {
     }
 
     /// Rejects a quote ID repeated within an earlier check, naming both
-    /// rows: the first such check in version and time order.
-    fn find_duplicates(mut self, dir: &Path, drafts: &Drafts) -> Result<()> {
-        self.hashes.sort_unstable();
+    /// rows: the first such check in version and time order. The hashes
+    /// are sorted.
+    fn find_duplicates(self, dir: &Path, drafts: &Drafts) -> Result<()> {
         if !self.hashes.windows(2).any(|pair| pair[0] == pair[1]) {
             return Ok(());
         }

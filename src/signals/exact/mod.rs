@@ -23,13 +23,13 @@ use crate::vocab::Currency;
 
 /// A whole number as an [`Exact`].
 pub fn whole(value: i64) -> Exact {
-    Exact::integer(value)
+    Exact::integer(value.into())
 }
 
 /// `numerator / denominator` as an [`Exact`]; zero for a zero denominator
 /// (callers pass constants).
 pub fn ratio(numerator: i64, denominator: i64) -> Exact {
-    Exact::new(numerator.into(), denominator.into()).unwrap_or_else(Exact::zero)
+    Exact::fraction(numerator.into(), denominator.into()).unwrap_or_else(Exact::zero)
 }
 
 /// The exact decimal a stored number stands for: the shortest decimal that
@@ -50,15 +50,11 @@ pub fn decimal(value: f64) -> Option<Exact> {
     let text = std::str::from_utf8(&digits.bytes[..digits.len]).ok()?;
     // An `i128` holds the 17 significant digits of any ordinary price; a big
     // integer the rest (huge or tiny numbers written out in full).
-    let mantissa = match text.parse::<i128>() {
-        Ok(small) => BigInt::from(small),
-        Err(_) => text.parse::<BigInt>().ok()?,
-    };
     let scale = u32::try_from(digits.fraction_digits).ok()?;
-    let power = 10u128
-        .checked_pow(scale)
-        .map_or_else(|| BigInt::from(10u8).pow(scale), BigInt::from);
-    Exact::new(mantissa, power)
+    if let (Ok(mantissa), Some(power)) = (text.parse::<i128>(), 10i128.checked_pow(scale)) {
+        return Exact::fraction(mantissa, power);
+    }
+    Exact::new(text.parse::<BigInt>().ok()?, BigInt::from(10u8).pow(scale))
 }
 
 /// [`decimal`]'s formatting buffer, on the stack: the sign and digits of a
