@@ -107,11 +107,13 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
     };
     // Freeing the snapshot and the catalogue (millions of small
     // allocations) takes a core for a while: beside the publication, or
-    // not at all when the process exits next.
+    // not at all when the process exits next; so does removing the
+    // scratch files, which nothing reads any more.
     let computed = (snapshot, published);
     let (manifest, ()) = rayon::join(
         || timed("publish the tree", || out.commit(options.keep)),
         move || {
+            drop(scratch);
             if options.exits_after {
                 std::mem::forget(computed);
             } else {

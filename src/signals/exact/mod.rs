@@ -40,6 +40,33 @@ pub fn ratio(numerator: i64, denominator: i64) -> Exact {
 /// Distinct floats give distinct decimals in the same order, so comparing two
 /// stored amounts as floats gives the same answer as comparing them exactly.
 pub fn decimal(value: f64) -> Option<Exact> {
+    match in_hundredths(value) {
+        // With as few places as it was written with: the rules multiply
+        // these, and smaller denominators stay longer in machine integers.
+        Some(hundredths) if hundredths % 100 == 0 => Some(whole(hundredths / 100)),
+        Some(hundredths) if hundredths % 10 == 0 => Some(ratio(hundredths / 10, 10)),
+        Some(hundredths) => Some(ratio(hundredths, 100)),
+        None => written_decimal(value),
+    }
+}
+
+/// `value` as a whole number of hundredths, when it is within [1, 2^40) in
+/// size and reads back from one (most prices and rates): then that number
+/// of hundredths is [`decimal`]'s decimal without formatting it. Two floats
+/// of that size are under 2^-12 apart, so no other decimal of at most two
+/// decimal places reads back as `value`, and any with more places has more
+/// significant digits: the shortest is this one.
+fn in_hundredths(value: f64) -> Option<i64> {
+    if !(1.0..1_099_511_627_776.0).contains(&value.abs()) {
+        return None;
+    }
+    let hundredths = (value * 100.0).round();
+    // Exact: under 2^47 in size.
+    (hundredths / 100.0 == value).then_some(hundredths as i64)
+}
+
+/// [`decimal`] by formatting `value`'s shortest round-trip digits.
+fn written_decimal(value: f64) -> Option<Exact> {
     if !value.is_finite() {
         return None;
     }
@@ -172,6 +199,44 @@ mod tests {
         assert_eq!(decimal(f64::INFINITY), None);
         let tiny = decimal(f64::MIN_POSITIVE).expect("finite");
         assert!(tiny > whole(0) && tiny < ratio(1, 1_000_000_000));
+    }
+
+    #[test]
+    fn whole_hundredths_read_as_the_written_decimal() {
+        // Prices and rates with up to three decimals, the boundaries of the
+        // fast path, and values just off a hundredth (0.1 + 0.2 scaled).
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut values = vec![
+            1.0,
+            0.99,
+            1_099_511_627_775.99,
+            1_099_511_627_776.0,
+            0.30000000000000004 * 1e4,
+            1407.14,
+            -1407.14,
+        ];
+        for _ in 0..100_000 {
+            let whole = (next() % 100_000_000_000) as f64;
+            let places = [1.0, 10.0, 100.0, 1000.0][(next() % 4) as usize];
+            values.push((whole + (next() % 1000) as f64 / 1000.0 * places).round() / places);
+            values.push(f64::from_bits(next() >> 2));
+        }
+        for value in values {
+            assert_eq!(
+                decimal(value),
+                written_decimal(value),
+                "{value:?} ({:?})",
+                in_hundredths(value)
+            );
+        }
+        assert_eq!(in_hundredths(1407.14), Some(140_714));
+        assert_eq!(in_hundredths(0.30000000000000004 * 1e4), None);
     }
 
     #[test]
