@@ -271,8 +271,12 @@ impl TreeWriter {
         file: &str,
         value: &T,
     ) -> anyhow::Result<()> {
-        let bytes = crate::msgpack::to_vec(value).with_context(|| format!("encoding {file}"))?;
-        self.write(url, file, crate::msgpack::CONTENT_TYPE, &bytes)
+        self.write_with(url, file, crate::msgpack::CONTENT_TYPE, |out| {
+            let mut out = std::io::BufWriter::with_capacity(1 << 20, out);
+            crate::msgpack::write(&mut out, value).map_err(std::io::Error::other)?;
+            out.flush()
+        })
+        .with_context(|| format!("encoding {file}"))
     }
 
     /// Removes the staging tree of a run that failed: the published trees

@@ -56,12 +56,12 @@ fn published(tree: &Path) -> BTreeMap<String, Vec<u8>> {
     files
 }
 
-/// Every version page and feed file of a tree, relative to it.
+/// Every version page, feed and history file of a tree, relative to it.
 fn version_files(tree: &Path) -> Vec<String> {
     let mut files = Vec::new();
     for entry in fs::read_dir(tree.join("public/versiones")).expect("versions") {
         let name = entry.expect("entry").file_name();
-        for file in ["index.html", "feed.xml"] {
+        for file in ["index.html", "feed.xml", "historial.csv"] {
             files.push(format!(
                 "public/versiones/{}/{file}",
                 name.to_string_lossy()
@@ -90,7 +90,7 @@ fn a_page_rendered_from_the_same_values_is_the_previous_trees_file() {
     assert_ne!(next, previous);
     let files = version_files(&next);
     assert!(
-        files.len() >= 2 * 30,
+        files.len() >= 3 * 30,
         "a premise: many versions ({})",
         files.len()
     );
@@ -113,6 +113,53 @@ fn a_page_rendered_from_the_same_values_is_the_previous_trees_file() {
             stamp.is_some() && stamps.get(file) == stamp.as_ref(),
             "{file}"
         );
+    }
+}
+
+#[test]
+fn a_history_file_is_written_again_when_a_completed_week_changes() {
+    let (earlier, previous) = previous();
+    let mut changed = load_snapshot(&fixture().data).expect("the fixture snapshot");
+    // A dealer price four weeks before the catalogue check: inside a
+    // completed week of the chart, so that version's weekly average moves.
+    let at = changed.meta.catalogue_observed_at;
+    let weeks_ago = at - chrono::Duration::days(28);
+    let version = changed
+        .versions
+        .iter_mut()
+        .find(|v| {
+            v.checks
+                .iter()
+                .any(|c| c.observed_at < weeks_ago && !c.quotes.is_empty())
+        })
+        .expect("a version with quotes a month before");
+    let id = version.id.to_string();
+    let check = version
+        .checks
+        .iter_mut()
+        .rev()
+        .find(|c| c.observed_at < weeks_ago && !c.quotes.is_empty())
+        .expect("that check");
+    for quote in &mut check.quotes {
+        quote.price.amount *= 0.5;
+    }
+    over(&earlier, &changed, |_| {});
+    let next = fs::canonicalize(&earlier.out).expect("the next tree");
+    let own = format!(
+        "public{}/historial.csv",
+        autoprecios::api::links::Links::vehicle_path(&id)
+    );
+    assert_ne!(
+        fs::read(next.join(&own)).expect("read"),
+        fs::read(previous.join(&own)).expect("read"),
+        "a premise: the change reaches {own}"
+    );
+    for file in version_files(&next)
+        .iter()
+        .filter(|file| file.ends_with("historial.csv"))
+    {
+        let kept = inode(&next.join(file)) == inode(&previous.join(file));
+        assert_eq!(kept, *file != own, "{file}: kept {kept}");
     }
 }
 

@@ -69,19 +69,31 @@ pub const LICENSE_DEED: &str = "https://creativecommons.org/licenses/by/4.0/deed
 
 /// Writes every version's `historial.csv`, beside its page: the completed
 /// weeks its chart draws, in the bulk `semanas` table's columns (a header
-/// alone when the version has no completed week in the window).
+/// alone when the version has no completed week in the window). A file
+/// changes only when a week completes or a past week's average does, so
+/// it is kept from the previous tree as an unchanged page is
+/// ([`KeptPages`](crate::render::site::kept::KeptPages)): writing 30,000
+/// files again cost more than linking them.
 pub fn write_history_csvs(site: &Site) -> anyhow::Result<()> {
     let at = site.index.meta().catalogue_observed_at;
     site.vehicles().par_iter().try_for_each(|vehicle| {
         let url = format!("{}/{HISTORY_CSV}", Links::vehicle_path(&vehicle.id));
         let file = url.trim_start_matches('/').to_owned();
-        let weeks = vehicle
+        let weeks: Vec<_> = vehicle
             .history
             .iter()
             .filter(|week| week_completed(week.week_start, at))
-            .map(|week| (vehicle.id.as_str(), week));
-        let csv = tables::semanas_rows(weeks).to_csv();
-        site.out.write(&url, &file, CSV, csv.as_bytes())
+            .collect();
+        site.pages.write(
+            site.out,
+            site.env,
+            (&url, &file, CSV),
+            &(HISTORY_CSV, &vehicle.id, &weeks),
+            || {
+                let rows = weeks.iter().map(|week| (vehicle.id.as_str(), *week));
+                Ok(tables::semanas_rows(rows).to_csv())
+            },
+        )
     })
 }
 

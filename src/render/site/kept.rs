@@ -1,4 +1,5 @@
-//! Render stage, website: unchanged pages (and version feeds) kept. A page
+//! Render stage, website: unchanged pages (and version feeds and history
+//! files, `render::datos::write_history_csvs`) kept. A page
 //! is a function of what it is rendered from: its template, the values it
 //! is rendered with, the environment's templates and globals (the money
 //! bar, the asset paths), and this program (the filters and the formatter
