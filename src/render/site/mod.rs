@@ -303,10 +303,16 @@ pub fn write_site(site: &Site, extra: &[SitemapEntry]) -> anyhow::Result<usize> 
     let mut pages = vec![catalogue_pages::write_home(site)?];
     pages.extend(deals::write_deal_pages(site)?);
     pages.extend(catalogue_pages::write_catalogue_pages(site)?);
-    pages.extend(version::write_versions(site)?);
+    // The edge's fragments end in one long serial write: beside the
+    // version pages, the other cores are not left idle through it.
+    let (versions, fragments) = rayon::join(
+        || version::write_versions(site),
+        || fragments::write_fragments(site),
+    );
+    pages.extend(versions?);
+    fragments?;
     pages.push(shells::write_search(site)?);
     shells::write_compare(site)?;
-    fragments::write_fragments(site)?;
     shells::write_not_found(site)?;
     feeds::write_deals_feed(site)?;
     pages.extend(extra.iter().cloned());
