@@ -280,12 +280,6 @@ impl Table {
 /// ([`read_parquet_slices`]) holds a quarter of the memory a group would.
 const SLICE_ROWS: usize = 1 << 16;
 
-/// Slices made and waiting for the loader: a slice takes as long to make
-/// as another, not to load (that varies with its versions' histories), so
-/// with none waiting each side stalled on the other's slow slices. Two
-/// shortened the load by 0.15 s at 30,000 versions; six by no more.
-const AHEAD: usize = 2;
-
 /// The first row of each slice of at most `most` of `rows` rows; one
 /// slice when there are none, so that a file without rows is still read
 /// once and its columns checked.
@@ -300,8 +294,9 @@ fn slice_starts(rows: usize, most: usize) -> impl Iterator<Item = usize> {
 /// still checked. The next slice is decoded and made while `run` takes
 /// this one (at 30,000 versions decoding was about 40 % of reading
 /// `quotes`, converting the rest, one after the other). The channel holds
-/// [`AHEAD`] made slices, so at most `AHEAD + 2` are in memory. A failure,
-/// of reading or of `run`, ends the reading.
+/// nothing: the reader waits with one made slice until `run` takes it, so
+/// at most two slices are in memory. A failure, of reading or of `run`,
+/// ends the reading.
 fn read_parquet_slices<T: Send>(
     path: &Path,
     most: usize,
@@ -332,7 +327,7 @@ fn read_parquet_slices<T: Send>(
         Ok(make(reader.with_slice(Some(slice)).finish()?, slice.0))
     };
     std::thread::scope(|scope| {
-        let (send, read) = std::sync::mpsc::sync_channel(AHEAD);
+        let (send, read) = std::sync::mpsc::sync_channel(0);
         scope.spawn(move || {
             for slice in slices {
                 let made = read_slice(slice);
