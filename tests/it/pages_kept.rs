@@ -164,6 +164,35 @@ fn a_history_file_is_written_again_when_a_completed_week_changes() {
 }
 
 #[test]
+fn a_version_page_follows_its_specification_record() {
+    let (earlier, previous) = previous();
+    let mut changed = load_snapshot(&fixture().data).expect("the fixture snapshot");
+    let version = changed
+        .versions
+        .iter_mut()
+        .find(|v| v.specs.is_some())
+        .expect("a version with specifications");
+    let id = version.id.to_string();
+    let specs = std::sync::Arc::make_mut(version.specs.as_mut().expect("specs"));
+    specs.source_label = Some("Otra ficha".to_owned());
+    over(&earlier, &changed, |_| {});
+    let next = fs::canonicalize(&earlier.out).expect("the next tree");
+    let own = format!(
+        "public{}/index.html",
+        autoprecios::api::links::Links::vehicle_path(&id)
+    );
+    let page = fs::read_to_string(next.join(&own)).expect("read");
+    assert!(page.contains("Otra ficha"), "a premise: the page shows it");
+    for file in version_files(&next)
+        .iter()
+        .filter(|file| file.ends_with("index.html"))
+    {
+        let kept = inode(&next.join(file)) == inode(&previous.join(file));
+        assert_eq!(kept, *file != own, "{file}: kept {kept}");
+    }
+}
+
+#[test]
 fn a_page_changed_since_it_was_written_is_rendered_again() {
     let (earlier, previous) = previous();
     let files = version_files(&previous);
