@@ -72,6 +72,32 @@ fn version_files(tree: &Path) -> Vec<String> {
     files
 }
 
+/// The file `name` of version `id`'s directory, relative to a tree.
+fn version_file(id: &str, name: &str) -> String {
+    format!(
+        "public{}/{name}",
+        autoprecios::api::links::Links::vehicle_path(id)
+    )
+}
+
+/// Asserts that of `files` (of the tree `next`) only `own` was written
+/// again, and every other one is `previous`'s file, linked.
+fn only_rewritten(files: &[String], own: &str, previous: &Path, next: &Path) {
+    assert!(files.iter().any(|file| file == own), "{own}");
+    for file in files {
+        let kept = inode(&next.join(file)) == inode(&previous.join(file));
+        assert_eq!(kept, file != own, "{file}: kept {kept}");
+    }
+}
+
+/// The version files of `tree` named `name`.
+fn named(tree: &Path, name: &str) -> Vec<String> {
+    version_files(tree)
+        .into_iter()
+        .filter(|file| file.ends_with(name))
+        .collect()
+}
+
 #[test]
 fn a_page_rendered_from_the_same_values_is_the_previous_trees_file() {
     let (earlier, previous) = previous();
@@ -94,15 +120,7 @@ fn a_page_rendered_from_the_same_values_is_the_previous_trees_file() {
         "a premise: many versions ({})",
         files.len()
     );
-    let own = format!(
-        "public{}/index.html",
-        autoprecios::api::links::Links::vehicle_path(&id)
-    );
-    assert!(files.contains(&own), "{own}");
-    for file in &files {
-        let kept = inode(&next.join(file)) == inode(&previous.join(file));
-        assert_eq!(kept, *file != own, "{file}: kept {kept}");
-    }
+    only_rewritten(&files, &version_file(&id, "index.html"), &previous, &next);
     // The next tree records every page's stamp as its file has it, kept or
     // rendered, for the run after it.
     let stamps: BTreeMap<String, Stamp> =
@@ -145,22 +163,13 @@ fn a_history_file_is_written_again_when_a_completed_week_changes() {
     }
     over(&earlier, &changed, |_| {});
     let next = fs::canonicalize(&earlier.out).expect("the next tree");
-    let own = format!(
-        "public{}/historial.csv",
-        autoprecios::api::links::Links::vehicle_path(&id)
-    );
+    let own = version_file(&id, "historial.csv");
     assert_ne!(
         fs::read(next.join(&own)).expect("read"),
         fs::read(previous.join(&own)).expect("read"),
         "a premise: the change reaches {own}"
     );
-    for file in version_files(&next)
-        .iter()
-        .filter(|file| file.ends_with("historial.csv"))
-    {
-        let kept = inode(&next.join(file)) == inode(&previous.join(file));
-        assert_eq!(kept, *file != own, "{file}: kept {kept}");
-    }
+    only_rewritten(&named(&next, "historial.csv"), &own, &previous, &next);
 }
 
 #[test]
@@ -177,19 +186,10 @@ fn a_version_page_follows_its_specification_record() {
     specs.source_label = Some("Otra ficha".to_owned());
     over(&earlier, &changed, |_| {});
     let next = fs::canonicalize(&earlier.out).expect("the next tree");
-    let own = format!(
-        "public{}/index.html",
-        autoprecios::api::links::Links::vehicle_path(&id)
-    );
+    let own = version_file(&id, "index.html");
     let page = fs::read_to_string(next.join(&own)).expect("read");
     assert!(page.contains("Otra ficha"), "a premise: the page shows it");
-    for file in version_files(&next)
-        .iter()
-        .filter(|file| file.ends_with("index.html"))
-    {
-        let kept = inode(&next.join(file)) == inode(&previous.join(file));
-        assert_eq!(kept, *file != own, "{file}: kept {kept}");
-    }
+    only_rewritten(&named(&next, "index.html"), &own, &previous, &next);
 }
 
 #[test]
@@ -269,10 +269,7 @@ fn a_fresh_run_or_another_reference_dollar_renders_every_page() {
     let next = fs::canonicalize(&earlier.out).expect("the next tree");
     let home = "public/index.html";
     assert_ne!(inode(&next.join(home)), inode(&previous.join(home)));
-    for file in version_files(&next)
-        .into_iter()
-        .filter(|f| f.ends_with("index.html"))
-    {
+    for file in named(&next, "index.html") {
         assert_ne!(
             inode(&next.join(&file)),
             inode(&previous.join(&file)),
