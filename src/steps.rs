@@ -8,7 +8,7 @@ use std::time::Instant;
 use anyhow::Context;
 use tracing::info;
 
-use crate::snapshot::{Snapshot, load_snapshot_for_signals};
+use crate::snapshot::{InBrief, Snapshot, load_snapshot_for_signals};
 
 /// Runs `step`, logging its name and elapsed time.
 pub fn timed<T>(name: &str, step: impl FnOnce() -> T) -> T {
@@ -31,7 +31,7 @@ pub fn progress(len: usize, message: &'static str) -> indicatif::ProgressBar {
 /// spilled into `spill`, a month a file, when a caller republishes them.
 pub fn load(dir: &Path, spill: Option<&Path>) -> anyhow::Result<Snapshot> {
     timed("load snapshot", || {
-        load_snapshot_for_signals(dir, crate::signals::reach(), spill)
+        load_snapshot_for_signals(dir, InBrief::MonthsBefore(crate::signals::reach()), spill)
     })
     .with_context(|| format!("invalid snapshot in {}", dir.display()))
 }

@@ -31,10 +31,10 @@ pub fn load_snapshot(dir: &Path) -> Result<Snapshot> {
 }
 
 /// Loads and validates the snapshot in `dir` as [`load_snapshot`] does, every
-/// row checked, for readers that need no quote older than `reach` before
+/// row checked, for readers that need no quote older than a reach before
 /// `catalogueObservedAt` (the signals and what is computed from them): a
-/// quote check at or before that time, unless it is its version's latest,
-/// is kept in brief, as an [`EarlierCheck`](super::model::EarlierCheck)
+/// quote check `in_brief` names, unless it is its version's latest, is
+/// kept in brief, as an [`EarlierCheck`](super::model::EarlierCheck)
 /// (its count of quotes, and for a version's first and last such check its
 /// cheapest quote in each currency: all that its dealer price and
 /// `controles` read of it in memory). Memory then follows the window,
@@ -44,13 +44,14 @@ pub fn load_snapshot(dir: &Path) -> Result<Snapshot> {
 /// history (`Snapshot::spilled_in`, `republish::HistoryMonths`).
 pub fn load_snapshot_for_signals(
     dir: &Path,
-    reach: chrono::Duration,
+    in_brief: InBrief,
     spill: Option<&Path>,
 ) -> Result<Snapshot> {
-    load(dir, Some((reach, spill))).with_context(|| format!("loading snapshot {}", dir.display()))
+    load(dir, Some((in_brief, spill)))
+        .with_context(|| format!("loading snapshot {}", dir.display()))
 }
 
-fn load(dir: &Path, compact: Option<(chrono::Duration, Option<&Path>)>) -> Result<Snapshot> {
+fn load(dir: &Path, compact: Option<(InBrief, Option<&Path>)>) -> Result<Snapshot> {
     let spill = compact.and_then(|(_, spill)| spill);
     // `specs.jsonl` is parsed on its own thread from the start: it needs
     // no table, and the tables before `quotes` are read on one core. Its
@@ -58,7 +59,7 @@ fn load(dir: &Path, compact: Option<(chrono::Duration, Option<&Path>)>) -> Resul
     // other.
     std::thread::scope(|scope| {
         let specs = scope.spawn(|| read_specs(dir));
-        let tables = load_tables(dir, compact.map(|(reach, _)| reach), spill);
+        let tables = load_tables(dir, compact.map(|(in_brief, _)| in_brief), spill);
         let specs = specs
             .join()
             .map_err(|_| anyhow!("reading specs.jsonl: the reader panicked"));
@@ -91,16 +92,12 @@ struct Tables {
 /// `snapshot.json` and the five tables, validated and grouped per version
 /// (the checks older than `reach` in brief, their quotes spilled to
 /// `spill`, when asked: see [`load_snapshot_for_signals`]).
-fn load_tables(
-    dir: &Path,
-    reach: Option<chrono::Duration>,
-    spill: Option<&Path>,
-) -> Result<Tables> {
+fn load_tables(dir: &Path, in_brief: Option<InBrief>, spill: Option<&Path>) -> Result<Tables> {
     let meta = load_meta(dir)?;
     let catalogue_checks = load_catalogue_checks(dir, &meta)?;
     let mut drafts = load_versions(dir)?;
     load_catalogue_prices(dir, &catalogue_checks, &mut drafts)?;
-    let cutoff = reach.map(|reach| meta.catalogue_observed_at - reach);
+    let cutoff = in_brief.map(|in_brief| in_brief.cutoff(meta.catalogue_observed_at));
     let checks = load_quote_checks(dir, &meta, &mut drafts, cutoff)?;
     load_quotes(dir, &checks, &mut drafts, spill)?;
     Ok(Tables {
@@ -108,6 +105,43 @@ fn load_tables(
         catalogue_checks,
         drafts,
     })
+}
+
+/// Which quote checks a snapshot loaded for the signals keeps in brief
+/// (each version's latest never is), by their distance from
+/// `catalogueObservedAt` (`T`).
+#[derive(Debug, Clone, Copy)]
+pub enum InBrief {
+    /// Those at or before `T` minus the reach.
+    Before(chrono::Duration),
+    /// Those of the months (UTC) before the one holding `T` minus the
+    /// reach, what `generate` and `check` load: the month where the reach
+    /// ends is held whole, not split between the spill and memory at a
+    /// point that moves with every catalogue check, so a month's sources
+    /// (`republish::sources`) change only when its rows do, and a routine
+    /// run keeps the downloads of that month instead of building them
+    /// again (BENCHMARKS.md, "Checks in brief by whole months"). Up to a
+    /// month more is held; the signals read their own window from it
+    /// (`signals::reach`), so none of them changes.
+    MonthsBefore(chrono::Duration),
+}
+
+impl InBrief {
+    /// The latest time kept in brief for a snapshot observed at `t`.
+    fn cutoff(self, t: Time) -> Time {
+        use chrono::{Datelike, TimeZone};
+        match self {
+            InBrief::Before(reach) => t - reach,
+            InBrief::MonthsBefore(reach) => {
+                let earliest = t - reach;
+                let month = chrono::Utc
+                    .with_ymd_and_hms(earliest.year(), earliest.month(), 1, 0, 0, 0)
+                    .single()
+                    .unwrap_or(earliest);
+                month - chrono::Duration::nanoseconds(1)
+            }
+        }
+    }
 }
 
 fn load_meta(dir: &Path) -> Result<SnapshotMeta> {
@@ -353,4 +387,37 @@ fn add_specs((records, unread): SpecsRead, drafts: &mut Drafts) -> Result<()> {
         draft.version.specs = Some(Arc::new(record.specs));
     }
     unread.map_or(Ok(()), Err)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::time::parse_time;
+
+    fn at(text: &str) -> Time {
+        parse_time(text).expect("a time")
+    }
+
+    /// Hand-computed: 180 days before 2026-11-21T23:00Z is
+    /// 2026-05-25T23:00Z, so May is held whole and April kept in brief, to
+    /// its last nanosecond; a reach that ends on a month's first instant
+    /// holds that month whole too.
+    #[test]
+    fn whole_months_in_brief_end_where_the_reachs_month_begins() {
+        let t = at("2026-11-21T23:00:00Z");
+        let days = chrono::Duration::days;
+        assert_eq!(
+            InBrief::Before(days(180)).cutoff(t),
+            at("2026-05-25T23:00:00Z")
+        );
+        let april_ends = at("2026-04-30T23:59:59.999999999Z");
+        assert_eq!(InBrief::MonthsBefore(days(180)).cutoff(t), april_ends);
+        let to_may_first = t - at("2026-05-01T00:00:00Z");
+        assert_eq!(InBrief::MonthsBefore(to_may_first).cutoff(t), april_ends);
+        let to_april_last = to_may_first + chrono::Duration::nanoseconds(1);
+        assert_eq!(
+            InBrief::MonthsBefore(to_april_last).cutoff(t),
+            at("2026-03-31T23:59:59.999999999Z")
+        );
+    }
 }

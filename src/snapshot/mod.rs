@@ -11,6 +11,6 @@ pub mod republish;
 mod table;
 pub mod write;
 
-pub use load::{load_snapshot, load_snapshot_for_signals};
+pub use load::{InBrief, load_snapshot, load_snapshot_for_signals};
 pub use model::*;
 pub use write::{SnapshotTable, TableFormat, specs_jsonl, write_snapshot};

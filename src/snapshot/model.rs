@@ -115,8 +115,9 @@ pub struct Version {
     /// never read are in `earlier` instead.
     pub checks: Vec<QuoteCheck>,
     /// The checks a snapshot loaded for the signals
-    /// (`load_snapshot_for_signals`) keeps in brief: those older than the
-    /// signals read, except the version's latest. Ascending by
+    /// (`load_snapshot_for_signals`) keeps in brief: those of the months
+    /// before the one where the signals begin to read, except the
+    /// version's latest. Ascending by
     /// `observed_at`, all before `checks`; empty in any other snapshot. With
     /// a spill, only the first and the last of them are held (the latest
     /// check at any time the signals ask about, and the start of the

@@ -411,7 +411,8 @@ mod tests {
     use super::*;
     use crate::sample::{SampleOptions, generate_sample};
     use crate::snapshot::{
-        SnapshotTable, TableFormat, load_snapshot, load_snapshot_for_signals, write_snapshot,
+        InBrief, SnapshotTable, TableFormat, load_snapshot, load_snapshot_for_signals,
+        write_snapshot,
     };
 
     /// The calendar months (UTC) from `first` to `last`.
@@ -531,8 +532,12 @@ mod tests {
         write_snapshot(&sample, &data, TableFormat::Parquet).expect("write");
         let full = load_snapshot(&data).expect("load");
         let scratch = dir.path().join("scratch");
-        let compact = load_snapshot_for_signals(&data, crate::signals::reach(), Some(&scratch))
-            .expect("load");
+        let compact = load_snapshot_for_signals(
+            &data,
+            InBrief::Before(crate::signals::reach()),
+            Some(&scratch),
+        )
+        .expect("load");
         let in_brief: u32 = compact
             .versions
             .iter()
@@ -542,7 +547,8 @@ mod tests {
         assert!(in_brief > 0, "a premise: the loader kept checks in brief");
         // Without its spill, a compacted snapshot cannot be republished.
         let unspilled =
-            load_snapshot_for_signals(&data, crate::signals::reach(), None).expect("load");
+            load_snapshot_for_signals(&data, InBrief::Before(crate::signals::reach()), None)
+                .expect("load");
         assert!(HistoryMonths::of(&unspilled).is_err());
         let times = full
             .versions

@@ -283,7 +283,7 @@ fn a_closed_month_whose_rows_changed_is_published_as_a_fresh_run_does() {
     let scratch = tempfile::tempdir().expect("tempdir");
     let compact = autoprecios::snapshot::load_snapshot_for_signals(
         &fresh.data,
-        autoprecios::signals::reach(),
+        autoprecios::snapshot::InBrief::MonthsBefore(autoprecios::signals::reach()),
         Some(scratch.path()),
     )
     .expect("load");

@@ -185,7 +185,9 @@ fn flat(price: f64) -> Vec<QuoteCheck> {
 #[test]
 fn the_signals_read_the_same_from_a_snapshot_kept_in_brief() {
     use crate::sample::{SampleOptions, generate_sample};
-    use crate::snapshot::{TableFormat, load_snapshot, load_snapshot_for_signals, write_snapshot};
+    use crate::snapshot::{
+        InBrief, TableFormat, load_snapshot, load_snapshot_for_signals, write_snapshot,
+    };
     let dir = tempfile::tempdir().expect("tempdir");
     let sample = generate_sample(&SampleOptions {
         versions: 60,
@@ -194,7 +196,8 @@ fn the_signals_read_the_same_from_a_snapshot_kept_in_brief() {
     });
     write_snapshot(&sample, dir.path(), TableFormat::Parquet).expect("write");
     let whole = load_snapshot(dir.path()).expect("load");
-    let brief = load_snapshot_for_signals(dir.path(), reach(), None).expect("load");
+    let brief =
+        load_snapshot_for_signals(dir.path(), InBrief::Before(reach()), None).expect("load");
     assert!(
         brief
             .versions

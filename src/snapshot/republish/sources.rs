@@ -271,7 +271,9 @@ mod tests {
     use super::*;
     use crate::render::datos::months::{Month, of_checks};
     use crate::sample::{SampleOptions, generate_sample};
-    use crate::snapshot::{Snapshot, TableFormat, load_snapshot_for_signals, write_snapshot};
+    use crate::snapshot::{
+        InBrief, Snapshot, TableFormat, load_snapshot_for_signals, write_snapshot,
+    };
 
     fn digests(snapshot: &Snapshot, months: &[Month]) -> Vec<[u8; 32]> {
         let history = HistoryMonths::of(snapshot).expect("months");
@@ -279,6 +281,57 @@ mod tests {
             .iter()
             .map(|month| history.sources(&month.range()).expect("sources"))
             .collect()
+    }
+
+    /// Where the signals' window begins moves with every catalogue check;
+    /// within a month it changes no month's digest, since the checks kept
+    /// in brief end at a month's boundary (`snapshot::load`): a routine
+    /// run keeps the downloads of the month the window begins in.
+    #[test]
+    fn the_window_start_moving_within_a_month_changes_no_digest() {
+        use chrono::{Datelike, TimeZone};
+        let dir = tempfile::tempdir().expect("tempdir");
+        let data = dir.path().join("data");
+        let sample = generate_sample(&SampleOptions {
+            versions: 12,
+            days: 400,
+            ..SampleOptions::default()
+        });
+        write_snapshot(&sample, &data, TableFormat::Parquet).expect("write");
+        let t = sample.meta.catalogue_observed_at;
+        let earliest = t - crate::signals::reach();
+        let month_start = chrono::Utc
+            .with_ymd_and_hms(earliest.year(), earliest.month(), 1, 0, 0, 0)
+            .single()
+            .expect("a month's start");
+        // Two window starts in the same month, 19.5 days apart.
+        let (early, late) = (
+            month_start + chrono::Duration::hours(12),
+            month_start + chrono::Duration::days(20),
+        );
+        let load = |start: crate::time::Time, name: &str| {
+            load_snapshot_for_signals(
+                &data,
+                InBrief::MonthsBefore(t - start),
+                Some(&dir.path().join(name)),
+            )
+            .expect("load")
+        };
+        let (a, b) = (load(early, "a"), load(late, "b"));
+        assert!(
+            a.versions
+                .iter()
+                .flat_map(|v| &v.checks)
+                .any(|check| { early < check.observed_at && check.observed_at <= late }),
+            "a premise: checks between the two starts"
+        );
+        let months = of_checks(&a);
+        assert_eq!(months, of_checks(&b));
+        assert!(
+            months.iter().any(|month| month.range().contains(&early)),
+            "a premise: the month of the window's start is one of the history's"
+        );
+        assert_eq!(digests(&a, &months), digests(&b, &months));
     }
 
     /// A month's digest moves with what the month is built from, and only
@@ -295,8 +348,12 @@ mod tests {
         });
         write_snapshot(&sample, &data, TableFormat::Parquet).expect("write");
         let scratch = dir.path().join("scratch");
-        let snapshot = load_snapshot_for_signals(&data, crate::signals::reach(), Some(&scratch))
-            .expect("load");
+        let snapshot = load_snapshot_for_signals(
+            &data,
+            InBrief::MonthsBefore(crate::signals::reach()),
+            Some(&scratch),
+        )
+        .expect("load");
         let months = of_checks(&snapshot);
         let before = digests(&snapshot, &months);
         assert_eq!(before, digests(&snapshot, &months), "the same twice");

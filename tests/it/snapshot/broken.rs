@@ -6,7 +6,7 @@
 use std::fs;
 use std::path::Path;
 
-use autoprecios::snapshot::{TableFormat, load_snapshot, load_snapshot_for_signals};
+use autoprecios::snapshot::{InBrief, TableFormat, load_snapshot, load_snapshot_for_signals};
 use autoprecios::vocab::Currency;
 use polars::prelude::{CsvReadOptions, ParquetWriter, SerReader};
 
@@ -432,7 +432,11 @@ fn a_check_in_brief_still_rejects_a_repeated_quote_id() {
     // Rows 4 and 5 of quotes are the two quotes of check 3, not its
     // version's latest: with no reach, it is kept in brief.
     set_cell(dir.path(), "quotes", 5, "quoteId", "a");
-    let message = match load_snapshot_for_signals(dir.path(), chrono::Duration::zero(), None) {
+    let message = match load_snapshot_for_signals(
+        dir.path(),
+        InBrief::Before(chrono::Duration::zero()),
+        None,
+    ) {
         Ok(_) => panic!("loaded without error"),
         Err(err) => format!("{err:#}"),
     };
@@ -453,8 +457,9 @@ fn a_check_in_brief_still_rejects_a_repeated_quote_id() {
 fn a_snapshot_for_the_signals_keeps_earlier_checks_in_brief() {
     let dir = written(TableFormat::Csv);
     let full = load_snapshot(dir.path()).unwrap_or_else(|err| panic!("{err:#}"));
-    let compact = load_snapshot_for_signals(dir.path(), chrono::Duration::zero(), None)
-        .unwrap_or_else(|err| panic!("{err:#}"));
+    let compact =
+        load_snapshot_for_signals(dir.path(), InBrief::Before(chrono::Duration::zero()), None)
+            .unwrap_or_else(|err| panic!("{err:#}"));
     assert_eq!(full.spilled_in, None);
     assert!(full.versions.iter().all(|v| v.earlier.is_empty()));
     let mut in_brief = 0;
@@ -513,7 +518,7 @@ fn a_snapshot_for_the_signals_keeps_earlier_checks_in_brief() {
 fn a_check_exactly_at_the_reach_is_in_brief_and_one_inside_is_whole() {
     let dir = written(TableFormat::Csv);
     let first_check = |reach: chrono::Duration| {
-        let snapshot = load_snapshot_for_signals(dir.path(), reach, None)
+        let snapshot = load_snapshot_for_signals(dir.path(), InBrief::Before(reach), None)
             .unwrap_or_else(|err| panic!("{err:#}"));
         let version = snapshot
             .versions
