@@ -18,60 +18,105 @@ use std::fs;
 use std::io::Read;
 use std::ops::Range;
 use std::path::Path;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::OnceLock;
 
 use anyhow::{Context, Result};
+use chrono::TimeZone;
 
 use super::super::model::{
     Cheapest, CheapestQuote, EarlierCheck, Money, QuoteCheck, SourceQuote, Version,
 };
-use super::{CHECKS_DIR, HistoryMonths, month_file, month_of};
-use crate::time::{Time, in_period};
+use super::{CHECKS_DIR, HistoryMonths, Month, month_file, month_of};
+use crate::time::Time;
 
-/// Each month's digest, computed once a run: the three tables of a month
-/// ask for it, often at once (the first to ask computes it, the others
-/// wait for it).
+/// What every month's digest reads of the versions, fed in one pass over
+/// them the first time any month's is asked for (the tables of several
+/// months ask at once; the others wait for it): fed a month at a time, the
+/// pass looked every version up again for each month, and that was most
+/// of the digests' cost.
 #[derive(Default)]
-pub(super) struct MonthDigests(Mutex<BTreeMap<Time, Arc<MonthDigest>>>);
-
-/// A month's digest once computed, or why it could not be.
-type MonthDigest = OnceLock<Result<[u8; 32], String>>;
+pub(super) struct MonthDigests(OnceLock<BTreeMap<Month, [u8; 32]>>);
 
 impl HistoryMonths<'_> {
     /// BLAKE3 digest of everything a history table's part for the month `period`
     /// is built from: the month's spill files, and each version's names and
     /// held checks of the month, every field.
     pub fn sources(&self, period: &Range<Time>) -> Result<[u8; 32]> {
-        let cell = Arc::clone(
-            self.month_digests
-                .0
-                .lock()
-                .map_err(|_| anyhow::anyhow!("month digest lock poisoned"))?
-                .entry(period.start)
-                .or_default(),
-        );
-        cell.get_or_init(|| self.month_digest(period).map_err(|err| format!("{err:#}")))
-            .clone()
-            .map_err(anyhow::Error::msg)
-    }
-
-    fn month_digest(&self, period: &Range<Time>) -> Result<[u8; 32]> {
+        let versions = self
+            .month_digests
+            .0
+            .get_or_init(|| versions_by_month(&self.snapshot.versions));
+        let month = month_of(period.start);
         let mut feed = Feed::default();
         match &self.snapshot.spilled_in {
             Some(dir) => {
                 feed.tag(1);
-                let month = month_file(month_of(period.start));
-                for path in [dir.join(&month), dir.join(CHECKS_DIR).join(&month)] {
+                let file = month_file(month);
+                for path in [dir.join(&file), dir.join(CHECKS_DIR).join(&file)] {
                     feed.raw(&spill_digest(&path)?);
                 }
             }
             None => feed.tag(0),
         }
-        for version in &self.snapshot.versions {
-            feed_version(&mut feed, version, period);
+        // A month whose checks no version spans has no versions' digest.
+        match versions.get(&month) {
+            Some(digest) => {
+                feed.tag(1);
+                feed.raw(digest);
+            }
+            None => feed.tag(0),
         }
         Ok(feed.finish())
     }
+}
+
+/// For each month that some version's checks span, the digest of what
+/// [`feed_version`] feeds of every such version, in the versions' order.
+fn versions_by_month(versions: &[Version]) -> BTreeMap<Month, [u8; 32]> {
+    let mut feeds: BTreeMap<Month, Feed> = BTreeMap::new();
+    for version in versions {
+        let Some((first, last)) = version.check_span() else {
+            continue;
+        };
+        let (mut earlier, mut checks) = (&version.earlier[..], &version.checks[..]);
+        let mut month = month_of(first);
+        loop {
+            let next = next_month(month);
+            let end = month_start(next);
+            let split = earlier.partition_point(|check| check.observed_at < end);
+            let (in_month, rest) = earlier.split_at(split);
+            earlier = rest;
+            let split = checks.partition_point(|check| check.observed_at < end);
+            let (held, rest) = checks.split_at(split);
+            checks = rest;
+            feed_version(feeds.entry(month).or_default(), version, in_month, held);
+            if month == month_of(last) {
+                break;
+            }
+            month = next;
+        }
+    }
+    feeds
+        .into_iter()
+        .map(|(month, feed)| (month, feed.finish()))
+        .collect()
+}
+
+/// The month after `month`.
+fn next_month((year, month): Month) -> Month {
+    if month == 12 {
+        (year + 1, 1)
+    } else {
+        (year, month + 1)
+    }
+}
+
+/// The first instant (UTC) of `month`.
+fn month_start((year, month): Month) -> Time {
+    chrono::Utc
+        .with_ymd_and_hms(year, month, 1, 0, 0, 0)
+        .single()
+        .expect("invariant: the first of a month is a time")
 }
 
 /// The BLAKE3 digest of the spill file at `path`, or of nothing when the month
@@ -103,24 +148,23 @@ fn spill_digest(path: &Path) -> Result<[u8; 32]> {
 }
 
 /// Feeds a version's names (every `controles` row carries them, spilled or
-/// not), when its checks span any of `period`, and its held checks of
-/// `period`. A version whose checks all came before or after the month
-/// leaves its digest alone, so a version added to the catalogue does not
-/// change every month's.
-fn feed_version(feed: &mut Feed, version: &Version, period: &Range<Time>) {
-    match version.check_span() {
-        Some((first, last)) if first < period.end && period.start <= last => {}
-        _ => return,
-    }
+/// not) and its held checks of a month its checks span, `earlier` in
+/// brief and `checks` whole. A version whose checks all came before or
+/// after the month feeds nothing to it, so a version added to the
+/// catalogue does not change every month's digest.
+fn feed_version(
+    feed: &mut Feed,
+    version: &Version,
+    earlier: &[EarlierCheck],
+    checks: &[QuoteCheck],
+) {
     for name in [&version.id, &version.make, &version.model, &version.trim] {
         feed.str(name);
     }
-    let earlier = in_period(&version.earlier, |check| check.observed_at, period);
     feed.len(earlier.len());
     for check in earlier {
         feed_earlier(feed, check);
     }
-    let checks = in_period(&version.checks, |check| check.observed_at, period);
     feed.len(checks.len());
     for check in checks {
         let QuoteCheck {
