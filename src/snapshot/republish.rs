@@ -83,8 +83,45 @@ struct RowRef<'a> {
 /// `dir`, by the month (UTC) of each quote's check.
 pub(super) struct Spill {
     dir: PathBuf,
-    files: HashMap<Month, BufWriter<File>>,
+    files: HashMap<Month, BufWriter<Hashed>>,
 }
+
+/// A spill file as it is written, with the BLAKE3 digest of its bytes
+/// taken on the way, so that its month's sources (`sources.rs`) need not
+/// read it back: the digest goes beside it ([`digest_path`]) when it is
+/// finished.
+struct Hashed {
+    file: File,
+    hash: blake3::Hasher,
+}
+
+impl std::io::Write for Hashed {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let written = self.file.write(bytes)?;
+        self.hash.update(&bytes[..written]);
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.file.flush()
+    }
+}
+
+/// Where the BLAKE3 digest of the spill file at `path` is written: 32 bytes,
+/// of `file` and then the file's bytes (`sources::spill_digest`).
+fn digest_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".blake3");
+    PathBuf::from(name)
+}
+
+/// What a spill file's digest begins with, so that an empty file's differs
+/// from a month with no file.
+const SPILL_DIGEST_PREFIX: &[u8] = b"file";
+
+/// The buffer of each spill file: a month's rows go out in few writes,
+/// and the digest is taken over large slices (BLAKE3 is fast on those).
+const SPILL_BUFFER: usize = 1 << 18;
 
 impl Spill {
     /// A spill into `dir`, emptied first.
@@ -126,21 +163,28 @@ impl Spill {
                 let path = self.dir.join(month_file(*entry.key()));
                 let file =
                     File::create(&path).with_context(|| format!("creating {}", path.display()))?;
-                entry.insert(BufWriter::new(file))
+                let mut hash = blake3::Hasher::new();
+                hash.update(SPILL_DIGEST_PREFIX);
+                entry.insert(BufWriter::with_capacity(
+                    SPILL_BUFFER,
+                    Hashed { file, hash },
+                ))
             }
         };
         rmp_serde::encode::write(writer, row).context("spilling a row")
     }
 
-    /// Writes out what is buffered.
+    /// Writes out what is buffered, and each file's digest beside it.
     pub(super) fn finish(self) -> Result<()> {
         for (month, writer) in self.files {
-            writer
+            let path = self.dir.join(month_file(month));
+            let hashed = writer
                 .into_inner()
                 .map_err(|err| err.into_error())
-                .with_context(|| {
-                    format!("writing {}", self.dir.join(month_file(month)).display())
-                })?;
+                .with_context(|| format!("writing {}", path.display()))?;
+            let digest = digest_path(&path);
+            fs::write(&digest, hashed.hash.finalize().as_bytes())
+                .with_context(|| format!("writing {}", digest.display()))?;
         }
         Ok(())
     }
@@ -545,6 +589,22 @@ mod tests {
             .map(|c| c.quote_count)
             .sum();
         assert!(in_brief > 0, "a premise: the loader kept checks in brief");
+        // Each spill file has beside it the digest of its bytes.
+        let mut files = 0;
+        for folder in [scratch.clone(), scratch.join(CHECKS_DIR)] {
+            for entry in fs::read_dir(&folder).expect("the spill") {
+                let path = entry.expect("an entry").path();
+                if path.extension().is_some_and(|ext| ext == "msgpack") {
+                    let mut hash = blake3::Hasher::new();
+                    hash.update(b"file");
+                    hash.update(&fs::read(&path).expect("a spill file"));
+                    let beside = fs::read(digest_path(&path)).expect("its digest");
+                    assert_eq!(beside, hash.finalize().as_bytes(), "{}", path.display());
+                    files += 1;
+                }
+            }
+        }
+        assert!(files > 2, "a premise: months of quotes and checks spilled");
         // Without its spill, a compacted snapshot cannot be republished.
         let unspilled =
             load_snapshot_for_signals(&data, InBrief::Before(crate::signals::reach()), None)

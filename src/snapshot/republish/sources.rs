@@ -15,7 +15,6 @@
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::io::Read;
 use std::ops::Range;
 use std::path::Path;
 use std::sync::OnceLock;
@@ -26,7 +25,7 @@ use chrono::TimeZone;
 use super::super::model::{
     Cheapest, CheapestQuote, EarlierCheck, Money, QuoteCheck, SourceQuote, Version,
 };
-use super::{CHECKS_DIR, HistoryMonths, Month, month_file, month_of};
+use super::{CHECKS_DIR, HistoryMonths, Month, digest_path, month_file, month_of};
 use crate::time::Time;
 
 /// What every month's digest reads of the versions, fed in one pass over
@@ -119,31 +118,20 @@ fn month_start((year, month): Month) -> Time {
         .expect("invariant: the first of a month is a time")
 }
 
-/// The BLAKE3 digest of the spill file at `path`, or of nothing when the month
-/// spilled nothing there (tagged, so that it differs from an empty file).
-/// The file is read a buffer at a time: read whole, a month's tens of
-/// megabytes were fresh pages to fault in, for one pass.
+/// The BLAKE3 digest of the spill file at `path`, as the spill wrote it
+/// beside the file when it finished it (`Spill::finish`), or of nothing
+/// when the month spilled nothing there (tagged, so that it differs from an
+/// empty file).
 fn spill_digest(path: &Path) -> Result<[u8; 32]> {
-    let reading = || format!("reading {}", path.display());
-    let mut file = match fs::File::open(path) {
-        Ok(file) => file,
-        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
-            return Ok(*blake3::hash(b"no file").as_bytes());
+    let beside = digest_path(path);
+    match fs::read(&beside) {
+        Ok(digest) => digest
+            .try_into()
+            .map_err(|_| anyhow::anyhow!("{}: not a 32-byte digest", beside.display())),
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound && !path.exists() => {
+            Ok(*blake3::hash(b"no file").as_bytes())
         }
-        Err(err) => return Err(err).with_context(reading),
-    };
-    let mut hash = blake3::Hasher::new();
-    hash.update(b"file");
-    let mut buffer = vec![0; 1 << 18];
-    loop {
-        match file.read(&mut buffer) {
-            Ok(0) => return Ok(*hash.finalize().as_bytes()),
-            Ok(read) => {
-                hash.update(&buffer[..read]);
-            }
-            Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(err) => return Err(err).with_context(reading),
-        }
+        Err(err) => Err(err).with_context(|| format!("reading {}", beside.display())),
     }
 }
 
