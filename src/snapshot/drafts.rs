@@ -24,31 +24,6 @@ pub(super) struct Draft {
 }
 
 impl Draft {
-    /// Moves the checks at or before `cutoff`, except the latest, to
-    /// `earlier`, in brief: their quotes are yet to be read, and only the
-    /// first and last of them will keep their cheapest
-    /// ([`EarlierCheck::cheapest`]).
-    pub(super) fn keep_in_brief(&mut self, cutoff: Time) {
-        let before = self
-            .checks
-            .partition_point(|(_, check)| check.observed_at <= cutoff)
-            .min(self.checks.len().saturating_sub(1));
-        let last = before.saturating_sub(1);
-        self.earlier = self
-            .checks
-            .drain(..before)
-            .enumerate()
-            .map(|(k, (_, check))| EarlierCheck {
-                observed_at: check.observed_at,
-                ars_per_usd: check.ars_per_usd,
-                in_stock: check.in_stock,
-                quote_count: 0,
-                cheapest: (k == 0 || k == last).then(Box::default),
-            })
-            .collect();
-        self.checks.shrink_to_fit();
-    }
-
     /// The index in `checks` of the check at `at`, if there is one.
     pub(super) fn check_at(&self, at: Time) -> Option<usize> {
         self.checks

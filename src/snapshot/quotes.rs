@@ -36,44 +36,78 @@ pub(super) fn load_quote_checks(
     let in_stock = filled(t.booleans("inStock", Need::Required)?);
     // The first row in error, as a reading in row order finds it.
     let late = (0..t.height()).find(|&i| observed[i] > meta.snapshot_at);
-    // Each version's vector sized exactly before the pushes: grown one
-    // push at a time, reallocation was most of this serial stretch.
+    // Every row as (version, time, row), sorted: each version's checks by
+    // time, those of one time in row order. Each version's checks, whole
+    // or in brief, are then built from its run of rows, sized exactly:
+    // 20 bytes a row, where a check pushed whole and then cut to its
+    // brief took 72, which at 1,600 days of history was the load's peak.
+    let rows = u32::try_from(t.height())
+        .ok()
+        .filter(|_| u32::try_from(drafts.drafts.len()).is_ok())
+        .ok_or_else(|| anyhow::anyhow!("{}: more than 2^32 rows or versions", t.file()))?;
+    let mut order: Vec<(u32, Time, u32)> = positions
+        .iter()
+        .zip(0..rows)
+        .map(|(&position, row)| (position as u32, observed[row as usize], row))
+        .collect();
+    order.par_sort_unstable();
     let mut counts = vec![0usize; drafts.drafts.len()];
     for &position in &positions {
         counts[position] += 1;
     }
-    for (draft, count) in drafts.drafts.iter_mut().zip(counts) {
-        draft.checks.reserve_exact(count);
+    drop(positions);
+    let mut runs = Vec::with_capacity(counts.len());
+    let mut rest = order.as_slice();
+    for count in counts {
+        let (run, after) = rest.split_at(count);
+        runs.push(run);
+        rest = after;
     }
-    for (i, position) in positions.into_iter().enumerate() {
-        let check = QuoteCheck {
-            observed_at: observed[i],
-            ars_per_usd: rates[i],
-            in_stock: in_stock[i],
-            quotes: Vec::new(),
-        };
-        drafts.drafts[position].checks.push((i, check));
-    }
-    // Each version's checks by time, in parallel; the repeat reported is
-    // the one a reading in row order meets first: of the adjacent pairs
-    // with one time, the one whose later row comes first.
+    // The repeat reported is the one a reading in row order meets first:
+    // of the adjacent pairs with one time, the one whose later row comes
+    // first.
     let repeat = drafts
         .drafts
         .par_iter_mut()
+        .zip(runs)
         .enumerate()
-        .filter_map(|(position, draft)| {
-            draft
-                .checks
-                .sort_unstable_by_key(|(row, check)| (check.observed_at, *row));
-            let repeat = draft
-                .checks
+        .filter_map(|(position, (draft, run))| {
+            let repeat = run
                 .windows(2)
-                .filter(|pair| pair[0].1.observed_at == pair[1].1.observed_at)
-                .map(|pair| (pair[0].0, pair[1].0, position))
+                .filter(|pair| pair[0].1 == pair[1].1)
+                .map(|pair| (pair[0].2 as usize, pair[1].2 as usize, position))
                 .min_by_key(|&(_, second, _)| second);
-            if let Some(cutoff) = cutoff {
-                draft.keep_in_brief(cutoff);
-            }
+            // In brief: at or before the cutoff, except the latest; only
+            // the first and the last of them will keep their cheapest
+            // quotes ([`EarlierCheck::cheapest`]).
+            let before = cutoff.map_or(0, |cutoff| {
+                run.partition_point(|&(_, at, _)| at <= cutoff)
+                    .min(run.len().saturating_sub(1))
+            });
+            let last = before.saturating_sub(1);
+            draft.earlier = run[..before]
+                .iter()
+                .enumerate()
+                .map(|(k, &(_, at, row))| EarlierCheck {
+                    observed_at: at,
+                    ars_per_usd: rates[row as usize],
+                    in_stock: in_stock[row as usize],
+                    quote_count: 0,
+                    cheapest: (k == 0 || k == last).then(Box::default),
+                })
+                .collect();
+            draft.checks = run[before..]
+                .iter()
+                .map(|&(_, at, row)| {
+                    let check = QuoteCheck {
+                        observed_at: at,
+                        ars_per_usd: rates[row as usize],
+                        in_stock: in_stock[row as usize],
+                        quotes: Vec::new(),
+                    };
+                    (row as usize, check)
+                })
+                .collect();
             repeat
         })
         .min_by_key(|&(_, second, _)| second);
