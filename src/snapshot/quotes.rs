@@ -147,7 +147,8 @@ pub(super) fn load_quotes(
     spill: Option<&Path>,
 ) -> Result<()> {
     let mut earlier = Earlier {
-        hashes: Vec::new(),
+        last: None,
+        unordered: false,
         spill: spill.map(Spill::create).transpose()?,
     };
     let Drafts {
@@ -161,12 +162,7 @@ pub(super) fn load_quotes(
         |run| QuoteColumns::convert(run, by_id),
         |run, columns| add_quotes(dir, run, columns?, checks, (list, by_id), &mut earlier),
     )?;
-    // The checks' quotes and the earlier quotes' hashes are sorted at once.
-    let (sorted, ()) = rayon::join(
-        || sort_quotes(dir, drafts),
-        || earlier.hashes.par_sort_unstable(),
-    );
-    sorted?;
+    sort_quotes(dir, drafts)?;
     if let Some(spill) = earlier.spill.take() {
         spill.finish()?;
     }
@@ -175,14 +171,22 @@ pub(super) fn load_quotes(
 
 /// The quotes of the [`EarlierCheck`]s as they are read: each is counted in
 /// its check, kept if it is its currency's cheapest so far (in the checks
-/// that keep their cheapest), and spilled
-/// (every one, for whatever republishes the table). A repeated quote ID is
-/// still an error naming both rows, so a hash of each such quote (its
-/// version, check and ID) is kept until the table is read, 8 bytes a quote;
-/// equal hashes send the loader to the rows to find the repeat, or to find
-/// none (a collision).
+/// that keep their cheapest), and spilled (every one, for whatever
+/// republishes the table). A repeated quote ID is still an error naming
+/// both rows. In a table written as `/datos` and the writers sort it (by
+/// version, check time and quote ID), each earlier check's quotes come in
+/// consecutive rows with their IDs increasing, which rules a repeat out
+/// with nothing kept but the last ID read; any other order (a valid table
+/// too) has the quotes' hashes taken in a second reading
+/// ([`earlier_quote_hashes`]). Kept for the whole reading, the hashes were 8
+/// bytes an earlier quote, the history's largest cost in memory.
 struct Earlier {
-    hashes: Vec<u64>,
+    /// The earlier check whose quote was read last (its version's position
+    /// and its time), and that quote's ID.
+    last: Option<(usize, Time, CompactString)>,
+    /// Whether some earlier check's quotes came other than in consecutive
+    /// rows (among the earlier checks' rows) by increasing ID.
+    unordered: bool,
     spill: Option<Spill>,
 }
 
@@ -196,8 +200,19 @@ impl Earlier {
         check: &mut EarlierCheck,
         quote: SourceQuote,
     ) -> Result<()> {
-        self.hashes
-            .push(quote_hash(position, check.observed_at, &quote.id));
+        match &mut self.last {
+            Some((last_position, at, last_id))
+                if *last_position == position && *at == check.observed_at =>
+            {
+                self.unordered |= quote.id <= *last_id;
+                last_id.clone_from(&quote.id);
+            }
+            last => {
+                // A check whose quotes began in an earlier stretch of rows.
+                self.unordered |= check.quote_count > 0;
+                *last = Some((position, check.observed_at, quote.id.clone()));
+            }
+        }
         check.quote_count += 1;
         if let Some(spill) = &mut self.spill {
             spill.add(id, check.observed_at, &quote)?;
@@ -209,10 +224,15 @@ impl Earlier {
     }
 
     /// Rejects a quote ID repeated within an earlier check, naming both
-    /// rows: the first such check in version and time order. The hashes
-    /// are sorted.
+    /// rows: the first such check in version and time order. Equal hashes
+    /// send the loader to the rows to find the repeat, or to find none (a
+    /// collision).
     fn find_duplicates(self, dir: &Path, drafts: &Drafts) -> Result<()> {
-        if !self.hashes.windows(2).any(|pair| pair[0] == pair[1]) {
+        if !self.unordered {
+            return Ok(());
+        }
+        let hashes = earlier_quote_hashes(dir, drafts)?;
+        if !hashes.windows(2).any(|pair| pair[0] == pair[1]) {
             return Ok(());
         }
         let t = Table::read(dir, "quotes")?;
@@ -240,6 +260,34 @@ impl Earlier {
         );
         Err(t.cell_error(second, "quoteId", message))
     }
+}
+
+/// The hash of every quote of an earlier check ([`quote_hash`]), sorted,
+/// read again from `dir` a run of rows at a time.
+fn earlier_quote_hashes(dir: &Path, drafts: &Drafts) -> Result<Vec<u64>> {
+    let mut hashes = Vec::new();
+    Table::read_runs(
+        dir,
+        "quotes",
+        |run| -> Result<_> {
+            Ok((
+                drafts.rows_of(run)?,
+                filled(run.times("checkedAt", Need::Required)?),
+                filled(run.short_strings("quoteId", Need::Required)?),
+            ))
+        },
+        |_, columns| {
+            let (positions, times, ids) = columns?;
+            for (i, &position) in positions.iter().enumerate() {
+                if drafts.drafts[position].earlier_at(times[i]).is_some() {
+                    hashes.push(quote_hash(position, times[i], &ids[i]));
+                }
+            }
+            Ok(())
+        },
+    )?;
+    hashes.par_sort_unstable();
+    Ok(hashes)
 }
 
 /// An earlier check's quote's hash: its version's position, its check's time and
@@ -383,8 +431,7 @@ fn add_quotes(
         location: locations[i].take(),
         seller_id: sellers[i].take(),
     };
-    let earlier_rows = reserve_quotes(&positions, &checked, drafts);
-    earlier.hashes.reserve_exact(earlier_rows);
+    reserve_quotes(&positions, &checked, drafts);
     for (i, position) in positions.into_iter().enumerate() {
         let at = checked[i];
         let pesos = prices[i].currency == Currency::Ars;
@@ -449,9 +496,9 @@ fn check_row(
 /// 3,000-version, 1,600-day snapshot). A check's rows are mostly
 /// consecutive; rows that are not just take more than one exact
 /// reservation. A row that names no check is left to the caller, which
-/// reports it. Returns how many rows are quotes of earlier checks.
-fn reserve_quotes(positions: &[usize], checked: &[Time], drafts: &mut [Draft]) -> usize {
-    let (mut at, mut earlier) = (0, 0);
+/// reports it.
+fn reserve_quotes(positions: &[usize], checked: &[Time], drafts: &mut [Draft]) {
+    let mut at = 0;
     while at < positions.len() {
         let key = (positions[at], checked[at]);
         let rows = positions[at..]
@@ -460,12 +507,9 @@ fn reserve_quotes(positions: &[usize], checked: &[Time], drafts: &mut [Draft]) -
             .take_while(|(position, time)| (**position, **time) == key)
             .count();
         let draft = &mut drafts[key.0];
-        if draft.earlier_at(key.1).is_some() {
-            earlier += rows;
-        } else if let Some(k) = draft.check_at(key.1) {
+        if let Some(k) = draft.check_at(key.1) {
             draft.checks[k].1.quotes.reserve_exact(rows);
         }
         at += rows;
     }
-    earlier
 }

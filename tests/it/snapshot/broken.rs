@@ -448,6 +448,72 @@ fn a_check_in_brief_still_rejects_a_repeated_quote_id() {
     }
 }
 
+/// The quotes of an earlier check need not come in consecutive rows nor
+/// by ID: reversed, the table loads as written (a second reading looks for
+/// repeats, and finds none).
+#[test]
+fn a_quotes_table_in_any_order_loads_as_the_sorted_one() {
+    let dir = written(TableFormat::Csv);
+    let sorted =
+        load_snapshot_for_signals(dir.path(), InBrief::Before(chrono::Duration::zero()), None)
+            .unwrap_or_else(|err| panic!("{err:#}"));
+    assert!(
+        sorted
+            .versions
+            .iter()
+            .any(|v| v.earlier.iter().any(|c| c.quote_count > 1)),
+        "a premise: an earlier check with two quotes"
+    );
+    let path = dir.path().join("quotes.csv");
+    let mut rows = read_csv(&path);
+    rows[1..].reverse();
+    write_csv(&path, &rows);
+    let reversed =
+        load_snapshot_for_signals(dir.path(), InBrief::Before(chrono::Duration::zero()), None)
+            .unwrap_or_else(|err| panic!("{err:#}"));
+    assert_eq!(reversed, sorted);
+}
+
+/// A repeated quote ID in an earlier check whose quotes are apart in the
+/// table is still an error naming both rows. `hilux-srv`'s first check
+/// (rows 4 and 5, quotes `a` and `b`) gets `b` renamed `a` and moved to
+/// the top, so that `Hilux-SRV`'s earlier check (rows 1 and 2, now 2 and
+/// 3) comes between the two: each stretch of the check's rows is in order
+/// by itself.
+#[test]
+fn a_repeat_in_an_earlier_check_is_found_with_its_rows_apart() {
+    let dir = written(TableFormat::Csv);
+    let path = dir.path().join("quotes.csv");
+    let mut rows = read_csv(&path);
+    assert_eq!(
+        (
+            rows[4][0].as_str(),
+            rows[4][2].as_str(),
+            rows[5][2].as_str()
+        ),
+        ("hilux-srv", "a", "b"),
+        "a premise: the fixture's rows"
+    );
+    let mut moved = rows.remove(5);
+    moved[2] = "a".to_owned();
+    rows.insert(1, moved);
+    write_csv(&path, &rows);
+    let message = match load_snapshot_for_signals(
+        dir.path(),
+        InBrief::Before(chrono::Duration::zero()),
+        None,
+    ) {
+        Ok(_) => panic!("loaded without error"),
+        Err(err) => format!("{err:#}"),
+    };
+    for wanted in [
+        "quotes.csv: row 5, column \"quoteId\": duplicate quote id \"a\"",
+        "(first at row 1)",
+    ] {
+        assert!(message.contains(wanted), "{wanted:?} not in: {message}");
+    }
+}
+
 /// Loaded for the signals, a snapshot keeps of each check older than they
 /// read (except a version's latest) what they and the downloads read: its
 /// time, rate, stock, count of quotes, and for a version's first and last
