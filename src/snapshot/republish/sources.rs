@@ -315,6 +315,18 @@ mod tests {
             .collect()
     }
 
+    /// A 12-version sample with 400 days of history, written in `dir/data`.
+    fn written_sample(dir: &Path) -> (std::path::PathBuf, Snapshot) {
+        let data = dir.join("data");
+        let sample = generate_sample(&SampleOptions {
+            versions: 12,
+            days: 400,
+            ..SampleOptions::default()
+        });
+        write_snapshot(&sample, &data, TableFormat::Parquet).expect("write");
+        (data, sample)
+    }
+
     /// Where the signals' window begins moves with every catalogue check;
     /// within a month it changes no month's digest, since the checks kept
     /// in brief end at a month's boundary (`snapshot::load`): a routine
@@ -323,13 +335,7 @@ mod tests {
     fn the_window_start_moving_within_a_month_changes_no_digest() {
         use chrono::{Datelike, TimeZone};
         let dir = tempfile::tempdir().expect("tempdir");
-        let data = dir.path().join("data");
-        let sample = generate_sample(&SampleOptions {
-            versions: 12,
-            days: 400,
-            ..SampleOptions::default()
-        });
-        write_snapshot(&sample, &data, TableFormat::Parquet).expect("write");
+        let (data, sample) = written_sample(dir.path());
         let t = sample.meta.catalogue_observed_at;
         let earliest = t - crate::signals::reach();
         let month_start = chrono::Utc
@@ -372,13 +378,7 @@ mod tests {
     #[test]
     fn a_months_digest_follows_the_versions_whose_checks_span_it() {
         let dir = tempfile::tempdir().expect("tempdir");
-        let data = dir.path().join("data");
-        let sample = generate_sample(&SampleOptions {
-            versions: 12,
-            days: 400,
-            ..SampleOptions::default()
-        });
-        write_snapshot(&sample, &data, TableFormat::Parquet).expect("write");
+        let (data, _) = written_sample(dir.path());
         let scratch = dir.path().join("scratch");
         let snapshot = load_snapshot_for_signals(
             &data,

@@ -423,6 +423,15 @@ fn a_160_character_id_is_accepted() {
     );
 }
 
+/// The error of loading `dir` for the signals with every check but each
+/// version's latest kept in brief.
+fn brief_load_error(dir: &std::path::Path) -> String {
+    match load_snapshot_for_signals(dir, InBrief::Before(chrono::Duration::zero()), None) {
+        Ok(_) => panic!("loaded without error"),
+        Err(err) => format!("{err:#}"),
+    }
+}
+
 /// A check the loader keeps in brief for the signals (older than their reach, not
 /// its version's latest) keeps no list of its quotes, yet a repeated quote
 /// ID in it is the same error, naming both rows.
@@ -432,14 +441,7 @@ fn a_check_in_brief_still_rejects_a_repeated_quote_id() {
     // Rows 4 and 5 of quotes are the two quotes of check 3, not its
     // version's latest: with no reach, it is kept in brief.
     set_cell(dir.path(), "quotes", 5, "quoteId", "a");
-    let message = match load_snapshot_for_signals(
-        dir.path(),
-        InBrief::Before(chrono::Duration::zero()),
-        None,
-    ) {
-        Ok(_) => panic!("loaded without error"),
-        Err(err) => format!("{err:#}"),
-    };
+    let message = brief_load_error(dir.path());
     for wanted in [
         "quotes.csv: row 5, column \"quoteId\": duplicate quote id \"a\"",
         "(first at row 4)",
@@ -498,14 +500,7 @@ fn a_repeat_in_an_earlier_check_is_found_with_its_rows_apart() {
     moved[2] = "a".to_owned();
     rows.insert(1, moved);
     write_csv(&path, &rows);
-    let message = match load_snapshot_for_signals(
-        dir.path(),
-        InBrief::Before(chrono::Duration::zero()),
-        None,
-    ) {
-        Ok(_) => panic!("loaded without error"),
-        Err(err) => format!("{err:#}"),
-    };
+    let message = brief_load_error(dir.path());
     for wanted in [
         "quotes.csv: row 5, column \"quoteId\": duplicate quote id \"a\"",
         "(first at row 1)",
