@@ -12,12 +12,9 @@
 //! from the previous tree without being built at all, by the digest of what
 //! they are built from (`sources.rs`).
 
-use std::collections::HashMap;
-use std::collections::hash_map::Entry;
-use std::fs::{self, File};
-use std::io::BufWriter;
+use std::fs;
 use std::ops::Range;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::{Context, Result};
 use chrono::{DateTime, Datelike};
@@ -25,6 +22,10 @@ use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 
 mod sources;
+mod spill;
+
+pub(super) use spill::Spill;
+use spill::digest_path;
 
 use super::model::{EarlierCheck, Money, Snapshot, SourceQuote, Version};
 use super::write::{
@@ -61,135 +62,6 @@ impl Row {
             amount: self.amount,
             currency: self.currency,
         }
-    }
-}
-
-/// A quote to spill, borrowed: the same fields in the same order as [`Row`].
-#[derive(Serialize)]
-struct RowRef<'a> {
-    version_id: &'a str,
-    checked_at_ns: i64,
-    quote_id: &'a str,
-    amount: f64,
-    currency: Currency,
-    fees_included: Option<bool>,
-    color: Option<&'a str>,
-    stock: Option<i64>,
-    location: Option<&'a str>,
-    seller_id: Option<&'a str>,
-}
-
-/// Where the loader writes the quotes of the earlier checks: `YYYY-MM.msgpack` in
-/// `dir`, by the month (UTC) of each quote's check.
-pub(super) struct Spill {
-    dir: PathBuf,
-    files: HashMap<Month, BufWriter<Hashed>>,
-}
-
-/// A spill file as it is written, with the BLAKE3 digest of its bytes
-/// taken on the way, so that its month's sources (`sources.rs`) need not
-/// read it back: the digest goes beside it ([`digest_path`]) when it is
-/// finished.
-struct Hashed {
-    file: File,
-    hash: blake3::Hasher,
-}
-
-impl std::io::Write for Hashed {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        let written = self.file.write(bytes)?;
-        self.hash.update(&bytes[..written]);
-        Ok(written)
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.file.flush()
-    }
-}
-
-/// Where the BLAKE3 digest of the spill file at `path` is written: 32 bytes,
-/// of `file` and then the file's bytes (`sources::spill_digest`).
-fn digest_path(path: &Path) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(".blake3");
-    PathBuf::from(name)
-}
-
-/// What a spill file's digest begins with, so that an empty file's differs
-/// from a month with no file.
-const SPILL_DIGEST_PREFIX: &[u8] = b"file";
-
-/// The buffer of each spill file: rows go out in few writes, and the
-/// digest is taken over slices large enough for BLAKE3's wide path. Every
-/// month's file is open while `quotes` is read (its rows come by version),
-/// so this is held once a month of history: 64 KiB, 3.4 MB at 1,600 days
-/// (256 KiB held 10 MB more there, for no measurable time).
-const SPILL_BUFFER: usize = 1 << 16;
-
-impl Spill {
-    /// A spill into `dir`, emptied first.
-    pub(super) fn create(dir: &Path) -> Result<Spill> {
-        if dir.exists() {
-            fs::remove_dir_all(dir).with_context(|| format!("removing stale {}", dir.display()))?;
-        }
-        fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-        Ok(Spill {
-            dir: dir.to_owned(),
-            files: HashMap::new(),
-        })
-    }
-
-    /// Appends the quote of version `version_id` checked at `at`.
-    pub(super) fn add(&mut self, version_id: &str, at: Time, quote: &SourceQuote) -> Result<()> {
-        let row = RowRef {
-            version_id,
-            checked_at_ns: at
-                .timestamp_nanos_opt()
-                .context("invariant: a check time is within the nanosecond range")?,
-            quote_id: &quote.id,
-            amount: quote.price.amount,
-            currency: quote.price.currency,
-            fees_included: quote.fees_included,
-            color: quote.color.as_deref(),
-            stock: quote.stock,
-            location: quote.location.as_deref(),
-            seller_id: quote.seller_id.as_deref(),
-        };
-        self.write_row(at, &row)
-    }
-
-    /// Appends `row` to the file of the month (UTC) of `at`.
-    fn write_row(&mut self, at: Time, row: &impl Serialize) -> Result<()> {
-        let writer = match self.files.entry(month_of(at)) {
-            Entry::Occupied(entry) => entry.into_mut(),
-            Entry::Vacant(entry) => {
-                let path = self.dir.join(month_file(*entry.key()));
-                let file =
-                    File::create(&path).with_context(|| format!("creating {}", path.display()))?;
-                let mut hash = blake3::Hasher::new();
-                hash.update(SPILL_DIGEST_PREFIX);
-                entry.insert(BufWriter::with_capacity(
-                    SPILL_BUFFER,
-                    Hashed { file, hash },
-                ))
-            }
-        };
-        rmp_serde::encode::write(writer, row).context("spilling a row")
-    }
-
-    /// Writes out what is buffered, and each file's digest beside it.
-    pub(super) fn finish(self) -> Result<()> {
-        for (month, writer) in self.files {
-            let path = self.dir.join(month_file(month));
-            let hashed = writer
-                .into_inner()
-                .map_err(|err| err.into_error())
-                .with_context(|| format!("writing {}", path.display()))?;
-            let digest = digest_path(&path);
-            fs::write(&digest, hashed.hash.finalize().as_bytes())
-                .with_context(|| format!("writing {}", digest.display()))?;
-        }
-        Ok(())
     }
 }
 
