@@ -90,7 +90,7 @@ struct Tables {
 }
 
 /// `snapshot.json` and the five tables, validated and grouped per version
-/// (the checks older than `reach` in brief, their quotes spilled to
+/// (the checks `in_brief` names kept in brief, their quotes spilled to
 /// `spill`, when asked: see [`load_snapshot_for_signals`]).
 fn load_tables(dir: &Path, in_brief: Option<InBrief>, spill: Option<&Path>) -> Result<Tables> {
     let meta = load_meta(dir)?;
