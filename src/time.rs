@@ -15,6 +15,20 @@ pub fn argentina() -> FixedOffset {
     FixedOffset::west_opt(3 * 3600).expect("invariant: -03:00 is a valid offset")
 }
 
+/// The first instant of the calendar month (UTC) that holds `time`.
+pub fn month_start(time: Time) -> Time {
+    use chrono::{Datelike, TimeZone};
+    Utc.with_ymd_and_hms(time.year(), time.month(), 1, 0, 0, 0)
+        .single()
+        .expect("invariant: the first of a month is a time")
+}
+
+/// The first instant of the calendar month (UTC) after the one that holds
+/// `time`.
+pub fn next_month_start(time: Time) -> Time {
+    month_start(month_start(time) + chrono::Duration::days(32))
+}
+
 /// The items of `items` (ascending by time, as `at` reads it) whose time is
 /// in `period`: a version's checks of one month, found by two binary searches.
 pub fn in_period<'a, C>(
@@ -94,5 +108,24 @@ mod tests {
         let time = parse_time("2026-11-21T12:00:00.5-03:00").expect("valid");
         assert_eq!(format_time(time), "2026-11-21T15:00:00Z");
         assert_eq!(parse_time("2026-11-21 15:00"), None);
+    }
+
+    #[test]
+    fn a_month_starts_at_its_first_midnight_utc_and_ends_at_the_next() {
+        let at = |text| parse_time(text).expect("valid");
+        // 21:00 in Buenos Aires on the last of December is January in UTC.
+        let new_year = at("2026-12-31T21:00:00-03:00");
+        assert_eq!(month_start(new_year), at("2027-01-01T00:00:00Z"));
+        assert_eq!(next_month_start(new_year), at("2027-02-01T00:00:00Z"));
+        let last_of_december = at("2026-12-31T23:59:59.999999999Z");
+        assert_eq!(month_start(last_of_december), at("2026-12-01T00:00:00Z"));
+        assert_eq!(
+            next_month_start(last_of_december),
+            at("2027-01-01T00:00:00Z")
+        );
+        // The first instant is its own month's start; February's next is March.
+        let february = at("2028-02-01T00:00:00Z");
+        assert_eq!(month_start(february), february);
+        assert_eq!(next_month_start(february), at("2028-03-01T00:00:00Z"));
     }
 }

@@ -129,16 +129,10 @@ pub enum InBrief {
 impl InBrief {
     /// The latest time kept in brief for a snapshot observed at `t`.
     fn cutoff(self, t: Time) -> Time {
-        use chrono::{Datelike, TimeZone};
         match self {
             InBrief::Before(reach) => t - reach,
             InBrief::MonthsBefore(reach) => {
-                let earliest = t - reach;
-                let month = chrono::Utc
-                    .with_ymd_and_hms(earliest.year(), earliest.month(), 1, 0, 0, 0)
-                    .single()
-                    .unwrap_or(earliest);
-                month - chrono::Duration::nanoseconds(1)
+                crate::time::month_start(t - reach) - chrono::Duration::nanoseconds(1)
             }
         }
     }

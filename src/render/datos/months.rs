@@ -7,8 +7,6 @@
 
 use std::ops::Range;
 
-use chrono::{Datelike, NaiveDate, TimeZone, Utc};
-
 use crate::snapshot::Snapshot;
 use crate::time::Time;
 
@@ -26,18 +24,11 @@ pub struct Month {
 impl Month {
     /// The month that holds `time`.
     pub fn of(time: Time) -> Month {
-        let first = NaiveDate::from_ymd_opt(time.year(), time.month(), 1)
-            .expect("invariant: the first of a month is a date");
-        let next = first
-            .checked_add_months(chrono::Months::new(1))
-            .expect("invariant: a month after a snapshot time is a date");
-        let midnight = |day: NaiveDate| {
-            Utc.from_utc_datetime(&day.and_hms_opt(0, 0, 0).expect("invariant: midnight"))
-        };
+        let start = crate::time::month_start(time);
         Month {
-            label: first.format("%Y-%m").to_string(),
-            start: midnight(first),
-            end: midnight(next),
+            label: start.format("%Y-%m").to_string(),
+            start,
+            end: crate::time::next_month_start(time),
         }
     }
 

@@ -20,13 +20,12 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use anyhow::{Context, Result};
-use chrono::TimeZone;
 
 use super::super::model::{
     Cheapest, CheapestQuote, EarlierCheck, Money, QuoteCheck, SourceQuote, Version,
 };
 use super::{CHECKS_DIR, HistoryMonths, Month, digest_path, month_file, month_of};
-use crate::time::Time;
+use crate::time::{Time, next_month_start};
 
 /// What every month's digest reads of the versions, fed in one pass over
 /// them the first time any month's is asked for (the tables of several
@@ -78,10 +77,11 @@ fn versions_by_month(versions: &[Version]) -> BTreeMap<Month, [u8; 32]> {
             continue;
         };
         let (mut earlier, mut checks) = (&version.earlier[..], &version.checks[..]);
-        let mut month = month_of(first);
+        let last = month_of(last);
+        let mut start = first;
         loop {
-            let next = next_month(month);
-            let end = month_start(next);
+            let month = month_of(start);
+            let end = next_month_start(start);
             let split = earlier.partition_point(|check| check.observed_at < end);
             let (in_month, rest) = earlier.split_at(split);
             earlier = rest;
@@ -89,33 +89,16 @@ fn versions_by_month(versions: &[Version]) -> BTreeMap<Month, [u8; 32]> {
             let (held, rest) = checks.split_at(split);
             checks = rest;
             feed_version(feeds.entry(month).or_default(), version, in_month, held);
-            if month == month_of(last) {
+            if month == last {
                 break;
             }
-            month = next;
+            start = end;
         }
     }
     feeds
         .into_iter()
         .map(|(month, feed)| (month, feed.finish()))
         .collect()
-}
-
-/// The month after `month`.
-fn next_month((year, month): Month) -> Month {
-    if month == 12 {
-        (year + 1, 1)
-    } else {
-        (year, month + 1)
-    }
-}
-
-/// The first instant (UTC) of `month`.
-fn month_start((year, month): Month) -> Time {
-    chrono::Utc
-        .with_ymd_and_hms(year, month, 1, 0, 0, 0)
-        .single()
-        .expect("invariant: the first of a month is a time")
 }
 
 /// The BLAKE3 digest of the spill file at `path`, as the spill wrote it
@@ -333,15 +316,10 @@ mod tests {
     /// run keeps the downloads of the month the window begins in.
     #[test]
     fn the_window_start_moving_within_a_month_changes_no_digest() {
-        use chrono::{Datelike, TimeZone};
         let dir = tempfile::tempdir().expect("tempdir");
         let (data, sample) = written_sample(dir.path());
         let t = sample.meta.catalogue_observed_at;
-        let earliest = t - crate::signals::reach();
-        let month_start = chrono::Utc
-            .with_ymd_and_hms(earliest.year(), earliest.month(), 1, 0, 0, 0)
-            .single()
-            .expect("a month's start");
+        let month_start = crate::time::month_start(t - crate::signals::reach());
         // Two window starts in the same month, 19.5 days apart.
         let (early, late) = (
             month_start + chrono::Duration::hours(12),
