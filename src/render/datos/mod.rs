@@ -35,6 +35,8 @@ use std::sync::atomic::AtomicBool;
 
 use anyhow::Context;
 use rayon::prelude::*;
+
+use crate::render::site::PIECE;
 use serde_json::{Value, json};
 
 use crate::api::links::Links;
@@ -76,25 +78,28 @@ pub const LICENSE_DEED: &str = "https://creativecommons.org/licenses/by/4.0/deed
 /// files again cost more than linking them.
 pub fn write_history_csvs(site: &Site) -> anyhow::Result<()> {
     let at = site.index.meta().catalogue_observed_at;
-    site.vehicles().par_iter().try_for_each(|vehicle| {
-        let url = format!("{}/{HISTORY_CSV}", Links::vehicle_path(&vehicle.id));
-        let file = url.trim_start_matches('/').to_owned();
-        let weeks: Vec<_> = vehicle
-            .history
-            .iter()
-            .filter(|week| week_completed(week.week_start, at))
-            .collect();
-        site.pages.write(
-            site.out,
-            site.env,
-            (&url, &file, CSV),
-            &(HISTORY_CSV, &vehicle.id, &weeks),
-            || {
-                let rows = weeks.iter().map(|week| (vehicle.id.as_str(), *week));
-                Ok(tables::semanas_rows(rows).to_csv())
-            },
-        )
-    })
+    site.vehicles()
+        .par_iter()
+        .with_max_len(PIECE)
+        .try_for_each(|vehicle| {
+            let url = format!("{}/{HISTORY_CSV}", Links::vehicle_path(&vehicle.id));
+            let file = url.trim_start_matches('/').to_owned();
+            let weeks: Vec<_> = vehicle
+                .history
+                .iter()
+                .filter(|week| week_completed(week.week_start, at))
+                .collect();
+            site.pages.write(
+                site.out,
+                site.env,
+                (&url, &file, CSV),
+                &(HISTORY_CSV, &vehicle.id, &weeks),
+                || {
+                    let rows = weeks.iter().map(|week| (vehicle.id.as_str(), *week));
+                    Ok(tables::semanas_rows(rows).to_csv())
+                },
+            )
+        })
 }
 
 /// The snapshot's own downloads, as [`write_snapshot_downloads`] wrote them.

@@ -9,6 +9,8 @@ use minijinja::context;
 use minijinja::value::Serde;
 use rayon::prelude::*;
 
+use super::PIECE;
+
 use super::cards::card;
 use super::format::{self, UNKNOWN, date_time};
 use super::money::{Money, usual};
@@ -58,6 +60,7 @@ pub fn write_fragments(site: &Site) -> anyhow::Result<()> {
     fragments.vehicles = site
         .vehicles()
         .par_iter()
+        .with_max_len(PIECE)
         .map(|vehicle| {
             let record = VehicleRecord::of(vehicle, site.index.links());
             let summary = &record.summary;

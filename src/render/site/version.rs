@@ -6,6 +6,8 @@
 //! beside it its Atom data feed and the chart's data as `historial.csv`.
 
 use rayon::prelude::*;
+
+use super::PIECE;
 use serde::Serialize;
 use serde_json::json;
 
@@ -124,6 +126,7 @@ pub fn write_versions(site: &Site) -> anyhow::Result<Vec<SitemapEntry>> {
     let rivals = RivalIndex::new(site.vehicles());
     site.vehicles()
         .par_iter()
+        .with_max_len(PIECE)
         .map(|vehicle| {
             let path = Links::vehicle_path(&vehicle.id);
             write_version_page(site, vehicle, &path, &rivals)?;
