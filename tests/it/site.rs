@@ -560,15 +560,19 @@ fn every_version_page_path_names_its_version_and_no_two_fold_alike() {
     );
 }
 
-/// FNV-1a (64-bit) of `own`, a zero byte and `rival`: the order of a
-/// page's rivals, written here from the function's definition.
+/// The order of a page's rivals, written here from its definition:
+/// SplitMix64's finalizer of the own ID's FNV-1a (64-bit) XOR the rival's
+/// times the 64-bit golden ratio.
 fn pair_order(own: &str, rival: &str) -> u64 {
-    own.bytes()
-        .chain([0])
-        .chain(rival.bytes())
-        .fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+    let fnv = |id: &str| {
+        id.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
             (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
         })
+    };
+    let z = fnv(own) ^ fnv(rival).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    let z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// "Con la misma plata" on every version page: up to three versions of

@@ -53,32 +53,37 @@ pub struct Rival {
 
 /// The published versions of each body type, cheapest first in pesos,
 /// each with its model's number (so that the band walk compares numbers,
-/// not make and model names).
+/// not make and model names) and its ID's hash ([`id_hash`]).
 pub struct RivalIndex<'a> {
-    by_body: BTreeMap<BodyType, Vec<(f64, u32, &'a Vehicle)>>,
+    by_body: BTreeMap<BodyType, Vec<Entry<'a>>>,
     models: BTreeMap<(&'a str, &'a str), u32>,
 }
+
+/// A version in the index: its pesos, its model's number, its ID's hash.
+type Entry<'a> = (f64, u32, u64, &'a Vehicle);
 
 impl<'a> RivalIndex<'a> {
     /// The index of `vehicles` (those without a body type or a peso price
     /// have no rivals and are no one's).
     pub fn new(vehicles: &'a [Vehicle]) -> Self {
         let mut models = BTreeMap::new();
-        let mut by_body: BTreeMap<BodyType, Vec<(f64, u32, &'a Vehicle)>> = BTreeMap::new();
+        let mut by_body: BTreeMap<BodyType, Vec<Entry<'a>>> = BTreeMap::new();
         for vehicle in vehicles {
             if let (Some(body), Some(pesos)) = (vehicle.body_type, vehicle.price_ars) {
                 let next = u32::try_from(models.len()).expect("invariant: models fit in u32");
                 let model = *models
                     .entry((vehicle.make.as_str(), vehicle.model.as_str()))
                     .or_insert(next);
-                by_body
-                    .entry(body)
-                    .or_default()
-                    .push((pesos, model, vehicle));
+                by_body.entry(body).or_default().push((
+                    pesos,
+                    model,
+                    id_hash(&vehicle.id),
+                    vehicle,
+                ));
             }
         }
         for list in by_body.values_mut() {
-            list.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.2.id.cmp(&b.2.id)));
+            list.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.3.id.cmp(&b.3.id)));
         }
         RivalIndex { by_body, models }
     }
@@ -93,8 +98,8 @@ impl<'a> RivalIndex<'a> {
         let Some(list) = self.by_body.get(&body) else {
             return Vec::new();
         };
-        let low = list.partition_point(|(pesos, _, _)| (own - pesos) * 20.0 > own);
-        let prefix = own_prefix(&vehicle.id);
+        let low = list.partition_point(|entry| (own - entry.0) * 20.0 > own);
+        let own_hash = id_hash(&vehicle.id);
         let own_model = self
             .models
             .get(&(vehicle.make.as_str(), vehicle.model.as_str()))
@@ -105,15 +110,12 @@ impl<'a> RivalIndex<'a> {
         // to an earlier version of it, and a model pushed out by MOST
         // earlier ones can come back only with an earlier version.
         let mut first: Vec<(u64, u32, &Vehicle)> = Vec::with_capacity(MOST + 1);
-        let band: Vec<(u32, &Vehicle)> = list[low..]
+        let band = list[low..]
             .iter()
-            .take_while(|(pesos, _, _)| (pesos - own) * 20.0 <= own)
-            .filter(|(_, model, _)| Some(*model) != own_model)
-            .map(|&(_, model, other)| (model, other))
-            .collect();
-        let orders = pair_orders(prefix, band.iter().map(|(_, other)| other.id.as_bytes()));
-        for (&(model, other), order) in band.iter().zip(orders) {
-            let key = (order, model, other);
+            .take_while(|entry| (entry.0 - own) * 20.0 <= own)
+            .filter(|entry| Some(entry.1) != own_model);
+        for &(_, model, hash, other) in band {
+            let key = (mix(own_hash, hash), model, other);
             let earlier = |a: &(u64, u32, &Vehicle), b: &(u64, u32, &Vehicle)| {
                 (a.0, &a.2.id) < (b.0, &b.2.id)
             };
@@ -136,82 +138,35 @@ impl<'a> RivalIndex<'a> {
     }
 }
 
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-
-/// Where `rival` comes on `own`'s page: FNV-1a (64-bit) of the two IDs, a
-/// fixed function of the pair (the same on every machine and release, unlike
-/// std's hasher), so that each page shows its own spread of the versions
-/// near its price and keeps it while prices move.
+/// Where `rival` comes on `own`'s page: a fixed function of the pair (the
+/// same on every machine and release, unlike std's hasher), so that each
+/// page shows its own spread of the versions near its price and keeps it
+/// while prices move. It is [`mix`] of the two IDs' [`id_hash`]es: each ID
+/// is hashed once per tree, and a pair costs a few instructions (a hash of
+/// the pair's bytes, hundreds of pairs a page, was the rivals' main cost).
 pub fn pair_order(own: &str, rival: &str) -> u64 {
-    fnv1a_from(own_prefix(own), rival.bytes())
+    mix(id_hash(own), id_hash(rival))
 }
 
-/// The FNV-1a state after `own` and the separator, from which
-/// [`pair_order`] goes on with any rival's ID.
-fn own_prefix(own: &str) -> u64 {
-    fnv1a_from(FNV_OFFSET, own.bytes().chain([0]))
-}
-
-/// [`pair_order`] of one page's own ID (as its [`own_prefix`]) with each of
-/// `rivals`, [`LANES`] rivals at a time: an FNV-1a hash is a chain of
-/// dependent multiplications, one per byte, so hashing several IDs in one
-/// loop lets the processor overlap their chains (a band holds hundreds of
-/// versions, and this walk was the rivals' main cost). The values are those
-/// of one hash at a time.
-fn pair_orders<'b>(prefix: u64, rivals: impl ExactSizeIterator<Item = &'b [u8]>) -> Vec<u64> {
-    let mut orders = Vec::with_capacity(rivals.len());
-    let mut lanes: [&[u8]; LANES] = [&[]; LANES];
-    let mut filled = 0;
-    for id in rivals {
-        lanes[filled] = id;
-        filled += 1;
-        if filled == LANES {
-            orders.extend(fnv1a_lanes(prefix, lanes));
-            filled = 0;
-        }
-    }
-    orders.extend(
-        lanes[..filled]
-            .iter()
-            .map(|id| fnv1a_from(prefix, id.iter().copied())),
-    );
-    orders
-}
-
-/// How many IDs [`pair_orders`] hashes in one loop.
-const LANES: usize = 8;
-
-/// FNV-1a (64-bit) of each of `ids`, continued from `state`: their common
-/// length in lockstep, then each one's rest.
-fn fnv1a_lanes(state: u64, ids: [&[u8]; LANES]) -> [u64; LANES] {
-    let common = ids.iter().map(|id| id.len()).min().unwrap_or(0);
-    let mut hashes = [state; LANES];
-    for at in 0..common {
-        for (hash, id) in hashes.iter_mut().zip(ids) {
-            *hash = fnv1a_step(*hash, id[at]);
-        }
-    }
-    for (hash, id) in hashes.iter_mut().zip(ids) {
-        *hash = fnv1a_from(*hash, id[common..].iter().copied());
-    }
-    hashes
-}
-
-/// The 64-bit FNV-1a hash of `bytes`.
-#[cfg(test)]
-fn fnv1a(bytes: impl Iterator<Item = u8>) -> u64 {
-    fnv1a_from(FNV_OFFSET, bytes)
-}
-
-/// FNV-1a (64-bit) of `bytes`, continued from `state`.
-fn fnv1a_from(state: u64, bytes: impl Iterator<Item = u8>) -> u64 {
-    bytes.fold(state, fnv1a_step)
-}
-
-/// One byte of FNV-1a (64-bit).
-fn fnv1a_step(hash: u64, byte: u8) -> u64 {
+/// FNV-1a (64-bit) of an ID's bytes.
+fn id_hash(id: &str) -> u64 {
+    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
     const PRIME: u64 = 0x0100_0000_01b3;
-    (hash ^ u64::from(byte)).wrapping_mul(PRIME)
+    id.bytes().fold(OFFSET, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(PRIME)
+    })
+}
+
+/// The pair's order from the two IDs' hashes: the rival's multiplied by
+/// the 64-bit golden ratio (so that the pair is ordered: (a, b) is not
+/// (b, a)) and XORed with the page's, then SplitMix64's finalizer, whose
+/// every output bit depends on every input bit, so that each page orders
+/// the same versions differently.
+fn mix(own: u64, rival: u64) -> u64 {
+    let mut z = own ^ rival.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// A rival's facts in words.
@@ -236,26 +191,16 @@ mod tests {
     use crate::render::site::money::tests::vehicle;
 
     #[test]
-    fn the_order_is_fnv1a_of_the_pair() {
-        // The function's published test vectors.
-        assert_eq!(fnv1a(b"".iter().copied()), 0xcbf2_9ce4_8422_2325);
-        assert_eq!(fnv1a(b"a".iter().copied()), 0xaf63_dc4c_8601_ec8c);
-        assert_eq!(fnv1a(b"foobar".iter().copied()), 0x8594_4171_f739_67e8);
-        assert_eq!(pair_order("ab", "c"), fnv1a(b"ab\0c".iter().copied()));
-        assert_ne!(pair_order("ab", "c"), pair_order("a", "bc"));
-    }
-
-    #[test]
-    fn ids_hashed_side_by_side_get_their_own_orders() {
-        // Lanes of unequal lengths (the empty one included), full groups
-        // and a remainder.
-        let ids: Vec<String> = (0..21)
-            .map(|i| "x".repeat(i * 7 % 13) + &i.to_string())
-            .chain([String::new()])
-            .collect();
-        let orders = pair_orders(own_prefix("own"), ids.iter().map(|id| id.as_bytes()));
-        let one_at_a_time: Vec<u64> = ids.iter().map(|id| pair_order("own", id)).collect();
-        assert_eq!(orders, one_at_a_time);
+    fn the_order_mixes_each_ids_fnv1a() {
+        // FNV-1a's published test vectors.
+        assert_eq!(id_hash(""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(id_hash("a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(id_hash("foobar"), 0x8594_4171_f739_67e8);
+        // SplitMix64's first output from seed 0 is its finalizer of the
+        // golden ratio: the pair (0, 1) before any ID is hashed.
+        assert_eq!(mix(0, 1), 0xe220_a839_7b1d_cdaf);
+        assert_eq!(pair_order("ab", "c"), mix(id_hash("ab"), id_hash("c")));
+        assert_ne!(pair_order("ab", "c"), pair_order("c", "ab"));
     }
 
     /// A sedan of model `model` at `pesos`.
