@@ -35,15 +35,13 @@ use std::sync::atomic::AtomicBool;
 
 use anyhow::Context;
 use rayon::prelude::*;
-
-use crate::render::site::PIECE;
 use serde_json::{Value, json};
 
 use crate::api::links::Links;
 use crate::catalogue::week_completed;
 use crate::output::{JSON, TreeWriter};
-use crate::render::site::Site;
 use crate::render::site::feeds::SitemapEntry;
+use crate::render::site::{PIECE, Site};
 use crate::snapshot::republish::HistoryMonths;
 use crate::snapshot::{Snapshot, SnapshotTable, specs_jsonl};
 use crate::time::format_time;

@@ -10,7 +10,6 @@ use minijinja::value::Serde;
 use rayon::prelude::*;
 
 use super::PIECE;
-
 use super::cards::card;
 use super::format::{self, UNKNOWN, date_time};
 use super::money::{Money, usual};

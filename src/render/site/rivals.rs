@@ -22,6 +22,7 @@
 //! it); the comparison link shows everyone's current prices.
 
 use std::collections::BTreeMap;
+use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
 
@@ -53,45 +54,56 @@ pub struct Rival {
 
 /// The published versions of each body type, cheapest first in pesos,
 /// each with its model's number (so that the band walk compares numbers,
-/// not make and model names) and its ID's hash ([`id_hash`]).
+/// not make and model names) and its ID's hash ([`id_hash`]); and each
+/// version as a rival, built the first time a page shows it (a version is
+/// shown on many pages).
 pub struct RivalIndex<'a> {
-    by_body: BTreeMap<BodyType, Vec<Entry<'a>>>,
+    vehicles: &'a [Vehicle],
+    by_body: BTreeMap<BodyType, Vec<Entry>>,
     models: BTreeMap<(&'a str, &'a str), u32>,
+    shown: Vec<OnceLock<Arc<Rival>>>,
 }
 
-/// A version in the index: its pesos, its model's number, its ID's hash.
-type Entry<'a> = (f64, u32, u64, &'a Vehicle);
+/// A version in the index: its pesos, its model's number, its ID's hash,
+/// its position in the versions.
+type Entry = (f64, u32, u64, usize);
 
 impl<'a> RivalIndex<'a> {
     /// The index of `vehicles` (those without a body type or a peso price
     /// have no rivals and are no one's).
     pub fn new(vehicles: &'a [Vehicle]) -> Self {
         let mut models = BTreeMap::new();
-        let mut by_body: BTreeMap<BodyType, Vec<Entry<'a>>> = BTreeMap::new();
-        for vehicle in vehicles {
+        let mut by_body: BTreeMap<BodyType, Vec<Entry>> = BTreeMap::new();
+        for (at, vehicle) in vehicles.iter().enumerate() {
             if let (Some(body), Some(pesos)) = (vehicle.body_type, vehicle.price_ars) {
                 let next = u32::try_from(models.len()).expect("invariant: models fit in u32");
                 let model = *models
                     .entry((vehicle.make.as_str(), vehicle.model.as_str()))
                     .or_insert(next);
-                by_body.entry(body).or_default().push((
-                    pesos,
-                    model,
-                    id_hash(&vehicle.id),
-                    vehicle,
-                ));
+                by_body
+                    .entry(body)
+                    .or_default()
+                    .push((pesos, model, id_hash(&vehicle.id), at));
             }
         }
         for list in by_body.values_mut() {
-            list.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.3.id.cmp(&b.3.id)));
+            list.sort_by(|a, b| {
+                a.0.total_cmp(&b.0)
+                    .then_with(|| vehicles[a.3].id.cmp(&vehicles[b.3].id))
+            });
         }
-        RivalIndex { by_body, models }
+        RivalIndex {
+            vehicles,
+            by_body,
+            models,
+            shown: vehicles.iter().map(|_| OnceLock::new()).collect(),
+        }
     }
 
     /// The rivals of `vehicle`: same body type, another model, price within
     /// 5 % (|rival - own| x 20 <= own), one version per model, in the
     /// order [`pair_order`] gives.
-    pub fn of(&self, vehicle: &Vehicle) -> Vec<Rival> {
+    pub fn of(&self, vehicle: &Vehicle) -> Vec<Arc<Rival>> {
         let (Some(body), Some(own)) = (vehicle.body_type, vehicle.price_ars) else {
             return Vec::new();
         };
@@ -109,16 +121,16 @@ impl<'a> RivalIndex<'a> {
         // holds hundreds of versions at 30,000): a model's entry gives way
         // to an earlier version of it, and a model pushed out by MOST
         // earlier ones can come back only with an earlier version.
-        let mut first: Vec<(u64, u32, &Vehicle)> = Vec::with_capacity(MOST + 1);
+        let mut first: Vec<(u64, u32, usize)> = Vec::with_capacity(MOST + 1);
         let band = list[low..]
             .iter()
             .take_while(|entry| (entry.0 - own) * 20.0 <= own)
             .filter(|entry| Some(entry.1) != own_model);
+        let id = |at: usize| self.vehicles[at].id.as_str();
         for &(_, model, hash, other) in band {
             let key = (mix(own_hash, hash), model, other);
-            let earlier = |a: &(u64, u32, &Vehicle), b: &(u64, u32, &Vehicle)| {
-                (a.0, &a.2.id) < (b.0, &b.2.id)
-            };
+            let earlier =
+                |a: &(u64, u32, usize), b: &(u64, u32, usize)| (a.0, id(a.2)) < (b.0, id(b.2));
             match first.iter().position(|entry| entry.1 == model) {
                 Some(same) if earlier(&key, &first[same]) => {
                     first.remove(same);
@@ -133,7 +145,9 @@ impl<'a> RivalIndex<'a> {
         }
         first
             .into_iter()
-            .map(|(_, _, rival)| shown(rival))
+            .map(|(_, _, at)| {
+                Arc::clone(self.shown[at].get_or_init(|| Arc::new(shown(&self.vehicles[at]))))
+            })
             .collect()
     }
 }
@@ -212,7 +226,7 @@ mod tests {
         v
     }
 
-    fn ids(rivals: &[Rival]) -> Vec<&str> {
+    fn ids(rivals: &[Arc<Rival>]) -> Vec<&str> {
         rivals.iter().map(|r| r.id.as_str()).collect()
     }
 

@@ -5,9 +5,9 @@
 //! catalogue facts, the sourced specifications and a schema.org Product; and
 //! beside it its Atom data feed and the chart's data as `historial.csv`.
 
-use rayon::prelude::*;
+use std::sync::Arc;
 
-use super::PIECE;
+use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::json;
 
@@ -20,7 +20,7 @@ use super::money::{Money, PriceView, UsualView, usual};
 use super::rivals::{Rival, RivalIndex};
 use super::specs::{SourceView, SpecGroup, sources, spec_groups};
 use super::version_feed::write_version_feed;
-use super::{PageMeta, Site, json_for_script, safe_href};
+use super::{PIECE, PageMeta, Site, json_for_script, safe_href};
 use crate::api::links::Links;
 use crate::api::params::typed::compare_page;
 use crate::api::types::History;
@@ -110,7 +110,7 @@ struct VersionView {
     feed_path: String,
     history_csv: String,
     /// "Con la misma plata": other models of its body type at its price.
-    rivals: Vec<Rival>,
+    rivals: Vec<Arc<Rival>>,
     /// The comparison of this version with its rivals, at today's prices.
     rivals_compare: Option<String>,
     /// Its body type in words, for that section.
