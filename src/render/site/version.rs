@@ -24,7 +24,7 @@ use super::{PIECE, PageMeta, Site, json_for_script, safe_href};
 use crate::api::links::Links;
 use crate::api::params::typed::compare_page;
 use crate::api::types::History;
-use crate::catalogue::{Quote, Vehicle, week_completed};
+use crate::catalogue::{Quote, Specs, Vehicle, week_completed};
 use crate::time::{Time, format_time};
 use crate::vocab::{Currency, Window};
 
@@ -177,12 +177,29 @@ fn write_version_page(
         ],
         ..PageMeta::default()
     };
-    // The page is keyed on the chart's data; it is drawn only when the
-    // page is rendered.
-    site.write_page_with(&meta, "version.html", &(&view, &chart), || VersionView {
-        chart: render_chart(&chart),
-        ..view.clone()
+    // The page is keyed on the chart's data and on the specifications as
+    // the snapshot has them; the chart is drawn and the specifications'
+    // table is put in words (a third of a kept page's cost at 30,000
+    // versions) only when the page is rendered. Both are functions of
+    // those inputs alone, and this program is part of every page's key.
+    let specs = vehicle.specs.as_deref();
+    site.write_page_with(&meta, "version.html", &(&view, &chart, specs), || {
+        VersionView {
+            chart: render_chart(&chart),
+            specs: specs.map(specs_view),
+            ..view.clone()
+        }
     })
+}
+
+/// The specifications' table of a page: a function of `specs` alone.
+fn specs_view(specs: &Specs) -> SpecsView {
+    SpecsView {
+        collected_at: super::format::document_date(&specs.collected_at),
+        source_label: specs.source_label.clone(),
+        groups: spec_groups(specs),
+        sources: sources(specs),
+    }
 }
 
 fn units_of_quotes(count: usize) -> String {
@@ -234,12 +251,8 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
             .collect(),
         changes: change_rows(vehicle),
         facts: facts(vehicle),
-        specs: vehicle.specs.as_ref().map(|specs| SpecsView {
-            collected_at: super::format::document_date(&specs.collected_at),
-            source_label: specs.source_label.clone(),
-            groups: spec_groups(specs),
-            sources: sources(specs),
-        }),
+        // Put in words when the page is rendered (`write_version_page`).
+        specs: None,
         chart: None,
         source_url: safe_href(&vehicle.source_url),
         api_url: Links::vehicle_api_path(&vehicle.id),
