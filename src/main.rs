@@ -23,7 +23,7 @@ static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 /// time in page faults; 100 ms faulted in again, at 30,000 versions, 110,000
 /// more pages a routine run than 1 s (861,000 against 751,000), for a peak
 /// about 10 MiB lower there and 25 MiB lower on a 3,000-version first run
-/// (BENCHMARKS.md, "Rivals hashed once, pages kept a second").
+/// (BENCHMARKS.md, "Rivals hashed once, freed pages kept a second").
 const DECAY_MS: isize = 1000;
 
 fn main() -> ExitCode {
