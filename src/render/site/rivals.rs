@@ -54,7 +54,7 @@ pub struct Rival {
 
 /// The published versions of each body type, cheapest first in pesos,
 /// each with its model's number (so that the band walk compares numbers,
-/// not make and model names) and its ID's hash ([`id_hash`]); and each
+/// not make and model names) and its ID's hash (`id_hash`); and each
 /// version as a rival, built the first time a page shows it (a version is
 /// shown on many pages).
 pub struct RivalIndex<'a> {
@@ -155,7 +155,7 @@ impl<'a> RivalIndex<'a> {
 /// Where `rival` comes on `own`'s page: a fixed function of the pair (the
 /// same on every machine and release, unlike std's hasher), so that each
 /// page shows its own spread of the versions near its price and keeps it
-/// while prices move. It is [`mix`] of the two IDs' [`id_hash`]es: each ID
+/// while prices move. It is `mix` of the two IDs' hashes (`id_hash`): each ID
 /// is hashed once per tree, and a pair costs a few instructions (a hash of
 /// the pair's bytes, hundreds of pairs a page, was the rivals' main cost).
 pub fn pair_order(own: &str, rival: &str) -> u64 {
