@@ -134,8 +134,12 @@ impl Spill {
             .send((month, bytes));
         match sent {
             Ok(()) => Ok(()),
-            // The writer hung up: it failed, and says why when joined.
-            Err(_) => self.join(),
+            // The writer hung up: it failed, and says why when joined;
+            // these bytes are lost either way, so this is an error even
+            // if it somehow says nothing.
+            Err(_) => Err(self.join().err().unwrap_or_else(|| {
+                anyhow!("the spill's writer stopped before the spill was finished")
+            })),
         }
     }
 
@@ -162,10 +166,7 @@ impl Spill {
 impl Drop for Spill {
     /// A spill dropped unfinished (the load failed) still lets its writer end.
     fn drop(&mut self) {
-        self.to_writer = None;
-        if let Some(writer) = self.writer.take() {
-            let _ = writer.join();
-        }
+        let _ = self.join();
     }
 }
 
