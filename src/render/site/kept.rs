@@ -3,8 +3,9 @@
 //! is a function of what it is rendered from: its template, the values it
 //! is rendered with, the environment's templates and globals (the money
 //! bar, the asset paths), and this program (the filters and the formatter
-//! are code; [`crate::program`] names it by its build ID). Their BLAKE3
-//! digest is the page's key. When the previous tree recorded the same key
+//! are code; [`crate::program`] names it by its build ID). Their 128-bit
+//! XXH3 digest is the page's key (why not a cryptographic hash: see
+//! [`KeptPages`]'s `key`). When the previous tree recorded the same key
 //! for the same file, and that file still has the bytes it recorded
 //! ([`TreeWriter::unchanged`]), the file is hard-linked from it
 //! ([`TreeWriter::link`]) instead of being rendered and written again: at
@@ -40,7 +41,7 @@ pub const RECORD: &str = "pages-sources.json";
 /// What a page file was rendered from, and its ETag.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 struct Rendered {
-    /// Hex BLAKE3 digest of everything the page was rendered from
+    /// Hex XXH3-128 digest of everything the page was rendered from
     /// ([`KeptPages::key`]).
     key: String,
     /// The file's ETag (its quoted hex SHA-256).
@@ -100,21 +101,33 @@ impl KeptPages {
         Ok(())
     }
 
-    /// The key of a page rendered with `env` from `inputs`: the BLAKE3
+    /// The key of a page rendered with `env` from `inputs`: the XXH3-128
     /// digest of the environment ([`environment_digest`]) and the inputs in
     /// MessagePack; `None` when the program cannot be read.
+    ///
+    /// A key is only ever compared with the key the same file had in the
+    /// previous tree, and only decides whether the page is rendered again.
+    /// Two different inputs of one page meet the same 128-bit digest with a
+    /// chance of 2^-128, and making them meet on purpose takes control of
+    /// two consecutive snapshots' rows: what a cryptographic hash would add
+    /// is out of reach of anyone it could guard against. The keys hash
+    /// about 330 MB of inputs a routine run at 30,000 versions, a few
+    /// kilobytes each: BLAKE3 spent 0.35 s of CPU there (its per-chunk
+    /// steps dominate inputs that small), XXH3 about 0.04 s (BENCHMARKS.md,
+    /// "Page keys in XXH3").
     fn key(&self, env: &Environment, inputs: &impl Serialize) -> anyhow::Result<Option<String>> {
         let Some(environment) = self.environment.get_or_init(|| environment_digest(env)) else {
             return Ok(None);
         };
         // MessagePack: no field names, no escaping, numbers in binary, so
         // about half the bytes of JSON go through the hash; serialized
-        // whole first, since BLAKE3 is fast on a buffer and slow on the
+        // whole first, since a hasher is fast on a buffer and slow on the
         // serializer's many small writes.
         let inputs = rmp_serde::to_vec(inputs).context("the inputs of a page")?;
-        let mut hasher = blake3::Hasher::new();
-        hasher.update(environment).update(&inputs);
-        Ok(Some(hex(hasher.finalize().as_bytes())))
+        let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+        hasher.update(environment);
+        hasher.update(&inputs);
+        Ok(Some(hex(&hasher.digest128().to_le_bytes())))
     }
 
     /// Puts the previous tree's `file` in this tree, noted for the next
