@@ -89,17 +89,12 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
     // when this run ends, whatever its outcome).
     let scratch = Scratch(crate::output::scratch_for(&options.out));
     let snapshot = load(&options.data, Some(&scratch.0))?;
-    // An outage or a half-read catalogue changes what counts as "new"; the
-    // maintainer sees it here, as `check` shows it, before the tree goes out.
-    for gap in check_gaps(&listed_counts(&snapshot)) {
-        warn!("{gap}");
-    }
     if let Some(warning) = stale_snapshot(snapshot.meta.snapshot_at, chrono::Utc::now()) {
         warn!("{warning}");
     }
     let out = TreeWriter::create(&options.out, options.fail_after)?;
-    let published = match write_tree(options, &snapshot, &out) {
-        Ok(published) => published,
+    let (published, pages) = match write_tree(options, &snapshot, &out) {
+        Ok(written) => written,
         Err(err) => {
             out.abandon();
             return Err(err);
@@ -111,7 +106,11 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
     // scratch files, which nothing reads any more.
     let computed = (snapshot, published);
     let (manifest, ()) = rayon::join(
-        || timed("publish the tree", || out.commit(options.keep)),
+        || {
+            timed("publish the tree", || {
+                out.commit_beside(options.keep, |out| pages.finish(out))
+            })
+        },
         move || {
             drop(scratch);
             if options.exits_after {
@@ -127,7 +126,8 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
 }
 
 /// Writes every file of the tree into `out`; what it computed, for the
-/// caller to free. The snapshot's own downloads read the snapshot alone,
+/// caller to free, and the record of its pages, for the caller to write
+/// beside the manifest. The snapshot's own downloads read the snapshot alone,
 /// so they are written beside everything computed from it (a core sat idle
 /// through the signals and the index); when either side fails, the
 /// downloads of both begin no further part.
@@ -135,9 +135,23 @@ fn write_tree(
     options: &GenerateOptions,
     snapshot: &Snapshot,
     out: &TreeWriter,
-) -> anyhow::Result<Published> {
-    let reuse = Reuse::open(out, options.fresh);
-    let pages = KeptPages::open(out, options.fresh);
+) -> anyhow::Result<(Published, KeptPages)> {
+    // The previous tree's records are read beside the gap check: two
+    // serial steps between the load and the signals.
+    let (gaps, (reuse, pages)) = rayon::join(
+        || check_gaps(&listed_counts(snapshot)),
+        || {
+            rayon::join(
+                || Reuse::open(out, options.fresh),
+                || KeptPages::open(out, options.fresh),
+            )
+        },
+    );
+    // An outage or a half-read catalogue changes what counts as "new"; the
+    // maintainer sees it here, as `check` shows it, before the tree goes out.
+    for gap in gaps {
+        warn!("{gap}");
+    }
     // Shared by both sides: each reads every month's spill files.
     let history = HistoryMonths::of(snapshot)?;
     let stop = AtomicBool::new(false);
@@ -166,8 +180,7 @@ fn write_tree(
     timed("write data package", || {
         write_package(&site, reuse, tables, snapshot_downloads?)
     })?;
-    pages.finish(out)?;
-    Ok(published)
+    Ok((published, pages))
 }
 
 /// `result`, having set `stop` if it is an error.

@@ -111,12 +111,12 @@ impl Stamps {
     }
 
     /// The [`STAMPS`] file of this tree.
-    pub(super) fn into_bytes(self) -> anyhow::Result<Vec<u8>> {
+    pub(super) fn bytes(&self) -> anyhow::Result<Vec<u8>> {
         let written = self
             .written
-            .into_inner()
+            .lock()
             .map_err(|_| anyhow::anyhow!("stamp lock poisoned"))?;
-        Ok(serde_json::to_vec(&written)?)
+        Ok(serde_json::to_vec(&*written)?)
     }
 }
 
