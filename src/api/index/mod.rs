@@ -80,30 +80,46 @@ impl Index {
     /// Indexes a computed catalogue as [`Index::from_catalogue`] does, its
     /// records kept by `store`: given every version's Vehicle in position
     /// order, it returns them as [`Records`] (`generate` writes them to the
-    /// records file as they are serialized, and reads them from it).
-    pub fn from_catalogue_with<'c, E>(
+    /// records file as they are serialized, and reads them from it). The
+    /// records, the largest part, are serialized on a thread of their own
+    /// beside the rest of the index, which took as long again after them
+    /// with a core idle.
+    pub fn from_catalogue_with<'c, E: Send>(
         catalogue: &'c Catalogue,
         base_url: &str,
-        store: impl FnOnce(&mut dyn Iterator<Item = VehicleRecord<'c>>) -> Result<Records, E>,
+        store: impl FnOnce(&mut dyn Iterator<Item = VehicleRecord<'c>>) -> Result<Records, E> + Send,
     ) -> Result<Index, E> {
         let vehicles = &catalogue.vehicles;
         let links = Links::new(
             base_url,
             vehicles.iter().map(|v| (v.make.as_str(), v.model.as_str())),
         );
-        let parts = Parts {
-            facts: vehicles.iter().map(Facts::of).collect(),
-            summaries: vehicles
+        let meta = catalogue.meta.clone();
+        let (indexed, facts, summaries, records) = std::thread::scope(|scope| {
+            let records = scope.spawn(|| {
+                store(
+                    &mut vehicles
+                        .iter()
+                        .map(|vehicle| VehicleRecord::of(vehicle, &links)),
+                )
+            });
+            let facts: Vec<Facts> = vehicles.iter().map(Facts::of).collect();
+            let summaries = vehicles
                 .iter()
                 .map(|vehicle| raw_json(&Summary::of(vehicle, &links)))
-                .collect(),
-            records: store(
-                &mut vehicles
-                    .iter()
-                    .map(|vehicle| VehicleRecord::of(vehicle, &links)),
-            )?,
+                .collect();
+            let indexed = Indexed::of(&meta, &facts);
+            let records = records
+                .join()
+                .expect("invariant: serializing the records does not panic");
+            (indexed, facts, summaries, records)
+        });
+        let parts = Parts {
+            facts,
+            summaries,
+            records: records?,
         };
-        Ok(Index::build(catalogue.meta.clone(), base_url, links, parts))
+        Ok(indexed.with(meta, base_url, links, parts))
     }
 
     /// Indexes the edge data `generate` wrote: the data file and the open
@@ -149,31 +165,7 @@ impl Index {
     }
 
     fn build(meta: CatalogueMeta, base_url: &str, links: Links, parts: Parts) -> Index {
-        let facts = parts.facts;
-        // The filter sets take as long as the rest together: on a thread of
-        // their own they cost a loading edge half the wait.
-        let (filters, orders, models, catalogue) = std::thread::scope(|scope| {
-            let filters = scope.spawn(|| FilterIndex::new(&facts));
-            let orders = Orders::new(&facts);
-            let models = model_entries(&facts);
-            let catalogue = catalogue_data(&meta, &facts);
-            let filters = filters
-                .join()
-                .expect("invariant: indexing the filters does not panic");
-            (filters, orders, models, catalogue)
-        });
-        Index {
-            meta,
-            base_url: base_url.to_owned(),
-            links,
-            filters,
-            orders,
-            models,
-            catalogue,
-            facts,
-            summaries: parts.summaries,
-            records: parts.records,
-        }
+        Indexed::of(&meta, &parts.facts).with(meta, base_url, links, parts)
     }
 
     /// The edge data file of this index, for `generate` to write.
@@ -392,4 +384,57 @@ fn present(param: &Param, facts: &[Facts]) -> Option<Vec<serde_json::Value>> {
 /// The raw JSON of a value, through the one serializer.
 pub fn raw_json<T: serde::Serialize>(value: &T) -> Box<RawValue> {
     to_raw_value(value).expect("invariant: response types serialize to JSON")
+}
+
+/// What an index derives from its versions' facts: the filter sets, the
+/// orders, the models and the catalogue's figures.
+struct Indexed {
+    filters: FilterIndex,
+    orders: Orders,
+    models: HashMap<(String, String), ModelEntry>,
+    catalogue: CatalogueData,
+}
+
+impl Indexed {
+    /// Derives them (filters on a thread of their own).
+    fn of(meta: &CatalogueMeta, facts: &[Facts]) -> Indexed {
+        // The filter sets take as long as the rest together: on a thread of
+        // their own they cost a loading edge half the wait.
+        std::thread::scope(|scope| {
+            let filters = scope.spawn(|| FilterIndex::new(facts));
+            let orders = Orders::new(facts);
+            let models = model_entries(facts);
+            let catalogue = catalogue_data(meta, facts);
+            let filters = filters
+                .join()
+                .expect("invariant: indexing the filters does not panic");
+            Indexed {
+                filters,
+                orders,
+                models,
+                catalogue,
+            }
+        })
+    }
+
+    /// The index of `parts`, whose facts these were derived from.
+    fn with(self, meta: CatalogueMeta, base_url: &str, links: Links, parts: Parts) -> Index {
+        let Parts {
+            facts,
+            summaries,
+            records,
+        } = parts;
+        Index {
+            meta,
+            base_url: base_url.to_owned(),
+            links,
+            filters: self.filters,
+            orders: self.orders,
+            models: self.models,
+            catalogue: self.catalogue,
+            facts,
+            summaries,
+            records,
+        }
+    }
 }
