@@ -15,7 +15,7 @@ use super::format::{self, UNKNOWN, date_time};
 use super::money::{Money, usual};
 use super::specs::{self, UNKNOWN_VALUE};
 use super::{Site, labels};
-use crate::api::types::VehicleRecord;
+use crate::api::types::Summary;
 use crate::catalogue::Vehicle;
 use crate::composed::{PAGES_DATA_PATH, PageFragments, VehicleFragments};
 use crate::html::{escape, escape_keeping_figures};
@@ -61,8 +61,9 @@ pub fn write_fragments(site: &Site) -> anyhow::Result<()> {
         .par_iter()
         .with_max_len(PIECE)
         .map(|vehicle| {
-            let record = VehicleRecord::of(vehicle, site.index.links());
-            let summary = &record.summary;
+            // The Summary alone: the whole record would build the
+            // version's history, which no fragment shows.
+            let summary = &Summary::of(vehicle, site.index.links());
             let trim = labels::trim(summary.trim, summary.trim_display);
             let fragment = VehicleFragments {
                 card: template.render(context! { v => Serde(card(vehicle, &site.money)) })?,
@@ -71,7 +72,7 @@ pub fn write_fragments(site: &Site) -> anyhow::Result<()> {
                     escape(&crate::api::links::Links::vehicle_path(summary.id)),
                     escape(&format!("{} {} {trim}", summary.make, summary.model))
                 ),
-                cells: cells(&record, vehicle, &site.money, &spec_rows),
+                cells: cells(summary, vehicle, &site.money, &spec_rows),
                 name: format!("{} {} {trim}", summary.make, summary.model),
                 scores: scores(vehicle, spec_rows.len()),
             };
@@ -103,12 +104,11 @@ fn scores(vehicle: &Vehicle, spec_rows: usize) -> Vec<Option<f64>> {
 
 /// A version's compare cells, in the order of the row headings.
 fn cells(
-    record: &VehicleRecord,
+    summary: &Summary,
     vehicle: &Vehicle,
     money: &Money,
     spec_rows: &[(&'static str, String)],
 ) -> Vec<String> {
-    let summary = &record.summary;
     let comparison = summary.comparison;
     let known = |value: Option<String>| value.unwrap_or_else(|| UNKNOWN.to_owned());
     let price = money.price(vehicle);
@@ -149,7 +149,7 @@ fn cells(
     texts.extend(
         spec_rows
             .iter()
-            .map(|(key, _)| specs::compare_value(record.specs, key)),
+            .map(|(key, _)| specs::compare_value(vehicle.specs.as_deref(), key)),
     );
     texts
         .into_iter()
