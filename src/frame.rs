@@ -17,7 +17,7 @@ use anyhow::Result;
 use chrono::{DateTime, NaiveDate};
 use rayon::prelude::*;
 
-use crate::time::{Time, format_time};
+use crate::time::{Time, push_day, push_time};
 
 /// What decides a frame's encoded bytes besides its cells: this code, the
 /// gzip level, and the versions of the compressors. Part of
@@ -392,11 +392,13 @@ impl Frame {
     }
 }
 
-/// `last`'s text when it was formatted from `value`, else `format(value)`,
-/// kept in `last` for the next row.
-fn reused(last: &mut (i64, String), value: i64, format: fn(i64) -> String) -> &str {
+/// `last`'s text when it was formatted from `value`, else `value` written
+/// by `format` in its place (the buffer reused), kept for the next row.
+fn reused(last: &mut (i64, String), value: i64, format: fn(&mut String, i64)) -> &str {
     if last.0 != value {
-        *last = (value, format(value));
+        last.0 = value;
+        last.1.clear();
+        format(&mut last.1, value);
     }
     &last.1
 }
@@ -424,16 +426,16 @@ fn push_cell<const N: usize>(buffer: &mut Vec<u8>, value: Option<[u8; N]>) {
     }
 }
 
-/// A time in whole seconds since 1970 as every output writes times.
-fn format_seconds(seconds: i64) -> String {
-    DateTime::from_timestamp(seconds, 0).map_or_else(String::new, format_time)
+/// Appends a time in whole seconds since 1970 as every output writes times.
+fn format_seconds(out: &mut String, seconds: i64) {
+    if let Some(time) = DateTime::from_timestamp(seconds, 0) {
+        push_time(out, time);
+    }
 }
 
-/// A day counted from 1970-01-01 as `YYYY-MM-DD`.
-fn format_day(days: i64) -> String {
-    (epoch_day() + chrono::Days::new(days as u64))
-        .format("%Y-%m-%d")
-        .to_string()
+/// Appends a day counted from 1970-01-01 as `YYYY-MM-DD`.
+fn format_day(out: &mut String, days: i64) {
+    push_day(out, epoch_day() + chrono::Days::new(days as u64));
 }
 
 /// One gzip member with a fixed header (no modification time, no file
