@@ -246,13 +246,6 @@ fn publish(
             &render_openapi(index.links()),
         )
     })?;
-    timed("write edge data", || {
-        out.write_msgpack(
-            INDEX_FILE_PATH,
-            INDEX_FILE_PATH.trim_start_matches('/'),
-            &index.to_file(),
-        )
-    })?;
     // The CDN's rules, read by the CDN and never served.
     for (name, text) in [
         ("_redirects", render_redirects(&options.edge_origin)),
@@ -272,9 +265,17 @@ fn publish(
     let tables = {
         let site = Site::new(&index, &catalogue, snapshot, &env, out, pages);
         // The downloads and the pages share nothing but the read-only inputs
-        // and the tree writer, so they are written side by side.
+        // and the tree writer, so they are written side by side; the edge's
+        // data (one serial write) goes with the downloads, which end first.
         let (tables, pages) = rayon::join(
             || {
+                timed("write edge data", || {
+                    out.write_msgpack(
+                        INDEX_FILE_PATH,
+                        INDEX_FILE_PATH.trim_start_matches('/'),
+                        &index.to_file(),
+                    )
+                })?;
                 timed("write own downloads", || {
                     write_own_tables(&site, history, reuse, stop)
                 })
