@@ -106,7 +106,7 @@ fn push_four_digit_day(out: &mut String, date: chrono::NaiveDate) -> bool {
 }
 
 /// Appends the `width` last decimal digits of `value`, zero-padded.
-fn push_digits(out: &mut String, value: u32, width: u32) {
+pub(crate) fn push_digits(out: &mut String, value: u32, width: u32) {
     for place in (0..width).rev() {
         let digit = (value / 10u32.pow(place)) % 10;
         out.push(char::from(b'0' + digit as u8));

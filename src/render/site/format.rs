@@ -5,7 +5,7 @@
 
 use chrono::NaiveDate;
 
-use crate::time::{Time, argentina};
+use crate::time::{Time, argentina, push_digits};
 use crate::vocab::Currency;
 
 /// Text for a value that is not known. The spec: unknown never means absent.
@@ -165,21 +165,38 @@ fn hundredths(value: f64) -> u64 {
 
 /// Date and time in Argentina: `21/11/2026 20:00`.
 pub fn date_time(time: Time) -> String {
-    time.with_timezone(&argentina())
-        .format("%d/%m/%Y %H:%M")
-        .to_string()
+    use chrono::Timelike;
+    let local = time.with_timezone(&argentina()).naive_local();
+    let mut text = day(local.date());
+    text.push(' ');
+    push_digits(&mut text, local.hour(), 2);
+    text.push(':');
+    push_digits(&mut text, local.minute(), 2);
+    text
 }
 
 /// Date in Argentina: `21/11/2026`.
 pub fn date(time: Time) -> String {
-    time.with_timezone(&argentina())
-        .format("%d/%m/%Y")
-        .to_string()
+    day(time.with_timezone(&argentina()).date_naive())
 }
 
-/// A calendar day: `16/11/2026`.
+/// A calendar day: `16/11/2026`. Written digit by digit for a year of four
+/// digits (every page shows several: chrono's general formatter cost 0.16 s
+/// of CPU a routine run at 30,000 versions), by chrono otherwise.
 pub fn day(day: NaiveDate) -> String {
-    day.format("%d/%m/%Y").to_string()
+    use chrono::Datelike;
+    match u32::try_from(day.year()).ok().filter(|year| *year <= 9999) {
+        Some(year) => {
+            let mut text = String::with_capacity(16);
+            push_digits(&mut text, day.day(), 2);
+            text.push('/');
+            push_digits(&mut text, day.month(), 2);
+            text.push('/');
+            push_digits(&mut text, year, 4);
+            text
+        }
+        None => day.format("%d/%m/%Y").to_string(),
+    }
 }
 
 /// A date the sources print as `2026-03-01` (or anything else), shown as
@@ -242,6 +259,35 @@ pub fn units(count: i64) -> String {
 mod tests {
     use super::*;
     use crate::time::parse_time;
+
+    /// Days and Argentine times read as chrono's `%d/%m/%Y %H:%M` writes
+    /// them: every 13th day from year 0 to 9999 at a varying second, the
+    /// day before and after midnight in Argentina, and years beyond.
+    #[test]
+    fn dates_are_written_as_chrono_writes_them() {
+        let chrono_text =
+            |time: Time, format: &str| time.with_timezone(&argentina()).format(format).to_string();
+        let first = NaiveDate::from_ymd_opt(0, 1, 2).expect("day");
+        let last = NaiveDate::from_ymd_opt(9999, 12, 31).expect("day");
+        let mut at = first;
+        let mut second = 0u32;
+        while at <= last {
+            assert_eq!(day(at), at.format("%d/%m/%Y").to_string());
+            second = (second + 7_919) % 86_400;
+            let time = at
+                .and_hms_opt(second / 3600, second / 60 % 60, second % 60)
+                .expect("time")
+                .and_utc();
+            assert_eq!(date_time(time), chrono_text(time, "%d/%m/%Y %H:%M"));
+            assert_eq!(date(time), chrono_text(time, "%d/%m/%Y"));
+            at = at + chrono::Days::new(13);
+        }
+        let midnight = parse_time("2026-11-22T02:59:59Z").expect("valid");
+        assert_eq!(date_time(midnight), "21/11/2026 23:59");
+        assert_eq!(date(midnight + chrono::Duration::seconds(1)), "22/11/2026");
+        let far = NaiveDate::from_ymd_opt(10_000, 3, 1).expect("day");
+        assert_eq!(day(far), far.format("%d/%m/%Y").to_string());
+    }
 
     #[test]
     fn money_uses_points_for_thousands_and_commas_for_cents() {
