@@ -82,8 +82,8 @@ impl Index {
     /// order, it returns them as [`Records`] (`generate` writes them to the
     /// records file as they are serialized, and reads them from it). The
     /// records, the largest part, are serialized on a thread of their own
-    /// beside the rest of the index, which took as long again after them
-    /// with a core idle.
+    /// while the rest of the index is built, rather than before it with a
+    /// core idle.
     pub fn from_catalogue_with<'c, E: Send>(
         catalogue: &'c Catalogue,
         base_url: &str,
