@@ -90,19 +90,26 @@ pub fn push_day(out: &mut String, date: chrono::NaiveDate) {
 /// Appends `date` as `YYYY-MM-DD` when its year has four digits (0 to
 /// 9999); whether it did.
 fn push_four_digit_day(out: &mut String, date: chrono::NaiveDate) -> bool {
-    use chrono::Datelike;
-    let Ok(year) = u32::try_from(date.year()) else {
+    let Some([year, month, day]) = four_digit_date(date) else {
         return false;
     };
-    if year > 9999 {
-        return false;
-    }
     push_digits(out, year, 4);
     out.push('-');
-    push_digits(out, date.month(), 2);
+    push_digits(out, month, 2);
     out.push('-');
-    push_digits(out, date.day(), 2);
+    push_digits(out, day, 2);
     true
+}
+
+/// `date`'s year, month and day when its year has four digits (0 to 9999),
+/// the dates the digit-by-digit writers take (with [`push_digits`]); any
+/// other is left to chrono.
+pub(crate) fn four_digit_date(date: chrono::NaiveDate) -> Option<[u32; 3]> {
+    use chrono::Datelike;
+    let year = u32::try_from(date.year())
+        .ok()
+        .filter(|year| *year <= 9999)?;
+    Some([year, date.month(), date.day()])
 }
 
 /// Appends the `width` last decimal digits of `value`, zero-padded.

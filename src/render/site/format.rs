@@ -5,7 +5,7 @@
 
 use chrono::NaiveDate;
 
-use crate::time::{Time, argentina, push_digits};
+use crate::time::{Time, argentina, four_digit_date, push_digits};
 use crate::vocab::Currency;
 
 /// Text for a value that is not known. The spec: unknown never means absent.
@@ -184,13 +184,12 @@ pub fn date(time: Time) -> String {
 /// digits (every page shows several: chrono's general formatter cost 0.16 s
 /// of CPU a routine run at 30,000 versions), by chrono otherwise.
 pub fn day(day: NaiveDate) -> String {
-    use chrono::Datelike;
-    match u32::try_from(day.year()).ok().filter(|year| *year <= 9999) {
-        Some(year) => {
+    match four_digit_date(day) {
+        Some([year, month, day]) => {
             let mut text = String::with_capacity(16);
-            push_digits(&mut text, day.day(), 2);
+            push_digits(&mut text, day, 2);
             text.push('/');
-            push_digits(&mut text, day.month(), 2);
+            push_digits(&mut text, month, 2);
             text.push('/');
             push_digits(&mut text, year, 4);
             text
