@@ -20,6 +20,7 @@ use crate::render::datos::reuse::Reuse;
 use crate::render::datos::{
     datos_sitemap_entry, write_own_tables, write_package, write_snapshot_downloads,
 };
+use crate::render::informes::write_reports;
 use crate::render::site::kept::KeptPages;
 use crate::render::site::{Site, write_site};
 use crate::render::{
@@ -262,8 +263,12 @@ fn publish(
     crate::render::site::configure(&mut env);
     crate::render::site::set_money_bar(&mut env, index.meta());
     timed("write docs", || docs::write_docs(&index, &env, out))?;
+    let reports = timed("compute market report", || {
+        crate::market::compute_market(snapshot, history, index.links())
+    })?;
     let tables = {
-        let site = Site::new(&index, &catalogue, snapshot, &env, out, pages);
+        let mut site = Site::new(&index, &catalogue, snapshot, &env, out, pages);
+        site.latest_report = crate::render::informes::latest_final(&reports);
         // The downloads and the pages share nothing but the read-only inputs
         // and the tree writer, so they are written side by side; the edge's
         // data (one serial write) goes with the downloads, which end first.
@@ -282,7 +287,9 @@ fn publish(
             },
             || {
                 timed("write site", || {
-                    write_site(&site, &[datos_sitemap_entry(&site)])
+                    let mut extra = write_reports(&site, &reports)?;
+                    extra.push(datos_sitemap_entry(&site));
+                    write_site(&site, &extra)
                 })
             },
         );

@@ -28,6 +28,8 @@ pub mod frame;
 #[cfg(feature = "generate")]
 pub mod generate;
 #[cfg(feature = "generate")]
+pub mod market;
+#[cfg(feature = "generate")]
 pub mod output;
 #[cfg(feature = "generate")]
 pub mod program;

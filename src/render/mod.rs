@@ -1,12 +1,13 @@
 //! Render stage: everything the static tree holds besides the API responses'
 //! data: the API tree itself, the Markdown docs, the website, the data
-//! downloads, the CDN rules (the OpenAPI description is the API layer's:
+//! downloads, the market report, the CDN rules (the OpenAPI description is the API layer's:
 //! `api::openapi`).
 
 pub mod api;
 pub mod cdn;
 pub mod datos;
 pub mod docs;
+pub mod informes;
 pub mod markdown;
 pub mod site;
 pub mod templates;

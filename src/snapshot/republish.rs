@@ -21,6 +21,7 @@ use chrono::{DateTime, Datelike};
 use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 
+mod month_checks;
 mod sources;
 mod spill;
 

@@ -17,6 +17,7 @@ use crate::time::Time;
 
 mod payload;
 mod record;
+pub mod report;
 
 pub use payload::*;
 pub use record::*;

@@ -56,6 +56,8 @@ struct HomeView {
     new_opportunities: Vec<Card>,
     new_total: usize,
     makes: Vec<MakeLink>,
+    /// The latest final month's report: its page, month and headline.
+    report: Option<(String, String, String)>,
 }
 
 /// A make in a list.
@@ -106,6 +108,7 @@ pub fn write_home(site: &Site) -> anyhow::Result<SitemapEntry> {
             .into_iter()
             .map(|group| group.link)
             .collect(),
+        report: site.latest_report.clone(),
     };
     let page = PageMeta {
         path: "/".to_owned(),

@@ -55,7 +55,7 @@ pub const PIECE: usize = 64;
 pub const HTML: &str = "text/html; charset=utf-8";
 
 /// The site's templates (the docs module registers `base.html` and `doc.html`).
-const TEMPLATES: [(&str, &str); 13] = [
+const TEMPLATES: [(&str, &str); 15] = [
     (
         "macros.html",
         include_str!("../../../templates/macros.html"),
@@ -84,6 +84,14 @@ const TEMPLATES: [(&str, &str); 13] = [
         include_str!("../../../templates/chart.svg.html"),
     ),
     ("datos.html", include_str!("../../../templates/datos.html")),
+    (
+        "informes.html",
+        include_str!("../../../templates/informes.html"),
+    ),
+    (
+        "informe.html",
+        include_str!("../../../templates/informe.html"),
+    ),
 ];
 
 /// Adds the site's templates, the asset paths (`assets.css`, `assets.js`,
@@ -136,6 +144,9 @@ pub struct Site<'a> {
     pub money: money::Money,
     /// The previous tree's pages this run may keep, and this run's record.
     pub pages: &'a kept::KeptPages,
+    /// The latest final month's report, for the home page: its page, its
+    /// month in words and its headline.
+    pub latest_report: Option<(String, String, String)>,
 }
 
 /// Head, navigation and indexing facts of one page.
@@ -180,6 +191,7 @@ impl<'a> Site<'a> {
             snapshot_at: format_time(index.meta().snapshot_at),
             money: money::Money::of(index.meta()),
             pages,
+            latest_report: None,
         }
     }
 
@@ -260,8 +272,12 @@ impl<'a> Site<'a> {
 /// data is from. Version and model pages say when each of their versions
 /// was checked instead, so that a page changes only when what it shows
 /// changes (and a deploy uploads only those).
+/// A month's report says when its own data is from (a final month's page
+/// never changes).
 fn catalogue_wide(path: &str) -> bool {
-    !(path.starts_with("/versiones/") || path.starts_with("/modelos/"))
+    !(path.starts_with("/versiones/")
+        || path.starts_with("/modelos/")
+        || path.starts_with("/informes/"))
 }
 
 /// The file of a page path: `/` -> `index.html`, `/404.html` as it is,

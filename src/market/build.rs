@@ -1,0 +1,508 @@
+//! Market stage, the reports: from the history read once
+//! ([`read_history`]), every month's [`Report`] by the rules of the
+//! methodology ("Informe mensual y el índice"). A final month's report
+//! reads nothing after its month but the checks' own times, so it stays
+//! the same while those checks do.
+
+use std::collections::BTreeMap;
+
+use super::collect::{Check, History};
+use super::dealers::Side;
+use super::headline::{citation, headline};
+use super::index::{Figures, chain, jevons};
+use super::months::ArMonth;
+use super::prices::{MonthlyPrice, Point, monthly_prices};
+use crate::api::links::Links;
+use crate::api::types::report::{
+    CheapItem, Coverage, DealerRow, Dollar, Group, GroupKind, IndexRow, MakeChange, Mover, Movers,
+    Report, ReportStatus,
+};
+use crate::snapshot::{Snapshot, Version};
+use crate::time::Time;
+
+/// How many versions the cheapest, rises and falls lists hold.
+pub const LIST_LEN: usize = 10;
+
+/// The report's tables, by the name of their CSV file.
+pub const TABLES: [&str; 5] = [
+    "indice",
+    "mas-baratos",
+    "subas-y-bajas",
+    "concesionarias-vs-catalogo",
+    "cobertura",
+];
+
+/// A computed month: its report and the envelope times of its file.
+#[derive(Debug, Clone)]
+pub struct MonthReport {
+    /// The month.
+    pub month: ArMonth,
+    /// The report.
+    pub report: Report,
+    /// The latest capture the report reads (`snapshotAt` of its envelope).
+    pub captured_at: Time,
+    /// The catalogue check it is as of (`catalogueObservedAt`).
+    pub catalogue_at: Time,
+}
+
+/// Everything the reports are computed from, read once.
+pub struct Market<'a> {
+    snapshot: &'a Snapshot,
+    links: &'a Links,
+    history: History,
+    months: Vec<ArMonth>,
+    /// Each version's price in each month.
+    prices: Vec<Vec<MonthlyPrice>>,
+    /// Every rate observed, by time (then version), for the dollar.
+    rates: Vec<Point>,
+    monitoring: Vec<Time>,
+}
+
+impl<'a> Market<'a> {
+    /// The market of `snapshot` from its `history`.
+    pub fn new(
+        snapshot: &'a Snapshot,
+        links: &'a Links,
+        history: History,
+        monitoring: Vec<Time>,
+    ) -> Market<'a> {
+        let end = snapshot.meta.snapshot_at;
+        let first = history
+            .checks
+            .iter()
+            .filter_map(|checks| checks.first())
+            .map(|c| c.at)
+            .min();
+        let months = first.map_or_else(Vec::new, |first| {
+            ArMonth::span(ArMonth::of(first), ArMonth::of(end.max(first)))
+        });
+        let prices = history
+            .checks
+            .iter()
+            .map(|checks| {
+                let points: Vec<Point> = checks.iter().filter_map(Check::point).collect();
+                monthly_prices(&points, &months, end)
+            })
+            .collect();
+        let mut rated: Vec<(Time, &str, f64)> = history
+            .checks
+            .iter()
+            .zip(&snapshot.versions)
+            .flat_map(|(checks, version)| {
+                checks
+                    .iter()
+                    .filter_map(|c| Some((c.at, version.id.as_str(), c.rate?)))
+            })
+            .collect();
+        rated.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+        let rates = rated
+            .into_iter()
+            .map(|(at, _, rate)| Point {
+                at,
+                usd: rate,
+                ars: None,
+            })
+            .collect();
+        Market {
+            snapshot,
+            links,
+            history,
+            months,
+            prices,
+            rates,
+            monitoring,
+        }
+    }
+
+    /// Every month's report, oldest first.
+    pub fn reports(&self) -> Vec<MonthReport> {
+        let index = self.index_rows();
+        let dollars = self.dollars();
+        (0..self.months.len())
+            .map(|i| {
+                self.report(
+                    i,
+                    index.iter().map(|rows| rows[i].clone()).collect(),
+                    &dollars,
+                )
+            })
+            .collect()
+    }
+
+    /// One month's report, with its index rows.
+    fn report(&self, i: usize, index: Vec<IndexRow>, dollars: &[Dollar]) -> MonthReport {
+        let month = self.months[i];
+        let (start, end) = (month.start(), month.end());
+        let at_s = self.snapshot.meta.snapshot_at;
+        let status = if end <= at_s {
+            ReportStatus::Final
+        } else {
+            ReportStatus::Provisional
+        };
+        let last_check = self
+            .monitoring
+            .iter()
+            .rev()
+            .find(|t| **t >= start && **t < end)
+            .copied();
+        let catalogue_at = match status {
+            ReportStatus::Provisional => self.snapshot.meta.catalogue_observed_at,
+            ReportStatus::Final => last_check.unwrap_or(end.min(at_s)),
+        };
+        let as_of = match status {
+            ReportStatus::Provisional => at_s,
+            ReportStatus::Final => catalogue_at,
+        };
+        let captured_at = match status {
+            ReportStatus::Provisional => at_s,
+            ReportStatus::Final => self.last_capture(month).max(catalogue_at),
+        };
+        let path = report_path(month);
+        let url = self.links.absolute(&path);
+        let all = |currency: &str| {
+            index
+                .iter()
+                .find(|row| row.group.kind == GroupKind::All && row.currency == currency)
+                .and_then(|row| row.change_pct)
+        };
+        let dollar = dollars[i].clone();
+        let headline = headline(
+            month,
+            status,
+            as_of,
+            all("ARS"),
+            all("USD"),
+            dollar.change_pct,
+            None,
+        );
+        let (cheapest, cheapest_by_type) = match status {
+            ReportStatus::Final if last_check.is_none() => (Vec::new(), BTreeMap::new()),
+            _ => self.cheapest(i, catalogue_at),
+        };
+        let csv = TABLES
+            .iter()
+            .map(|name| {
+                (
+                    name.to_string(),
+                    self.links.absolute(&format!("{path}/{name}.csv")),
+                )
+            })
+            .collect();
+        let tally = self.history.tallies.get(&month);
+        MonthReport {
+            month,
+            report: Report {
+                month: month.label(),
+                status,
+                as_of,
+                citation: citation(month, &url, as_of),
+                url,
+                headline,
+                dollar,
+                index,
+                cheapest,
+                cheapest_by_type,
+                movers: self.movers(i),
+                dealers_vs_catalogue: self.dealer_rows(tally.map_or(&[][..], |t| &t.gaps)),
+                coverage: Coverage {
+                    versions: tally.map_or(0, |t| t.versions.len()),
+                    checks: tally.map_or(0, |t| t.checks),
+                    quotes: tally.map_or(0, |t| t.quotes),
+                    dealers: tally.map_or(0, |t| t.dealers.len()),
+                    locations: tally.map_or(0, |t| t.locations.len()),
+                    in_stock_pct: tally.and_then(|t| share(t.in_stock, t.checks)),
+                },
+                csv,
+            },
+            captured_at,
+            catalogue_at,
+        }
+    }
+
+    /// The latest quote check in `month`.
+    fn last_capture(&self, month: ArMonth) -> Time {
+        let (start, end) = (month.start(), month.end());
+        self.history
+            .checks
+            .iter()
+            .filter_map(|checks| {
+                let before_end = checks.partition_point(|c| c.at < end);
+                checks[..before_end]
+                    .last()
+                    .map(|c| c.at)
+                    .filter(|at| *at >= start)
+            })
+            .max()
+            .unwrap_or(start)
+    }
+
+    /// Every group's index rows, each a row per month; in the order of the
+    /// report: all versions, each body type, each make, pesos then dollars.
+    fn index_rows(&self) -> Vec<Vec<IndexRow>> {
+        let mut groups: Vec<(Group, Vec<usize>)> = vec![(
+            group(GroupKind::All, None),
+            (0..self.snapshot.versions.len()).collect(),
+        )];
+        let by = |kind: GroupKind, key: fn(&Version) -> Option<&str>| {
+            let mut members: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+            for (at, version) in self.snapshot.versions.iter().enumerate() {
+                if let Some(value) = key(version) {
+                    members.entry(value).or_default().push(at);
+                }
+            }
+            members
+                .into_iter()
+                .map(move |(value, members)| (group(kind, Some(value)), members))
+        };
+        groups.extend(by(GroupKind::Type, |v| v.body_type.map(|t| t.as_str())));
+        groups.extend(by(GroupKind::Make, |v| Some(v.make.as_str())));
+        let mut rows = Vec::new();
+        for (group, members) in groups {
+            for currency in ["ARS", "USD"] {
+                let price = |v: usize, i: usize| {
+                    let price = self.prices[v][i];
+                    if currency == "ARS" {
+                        price.ars
+                    } else {
+                        price.usd
+                    }
+                };
+                let links: Vec<_> = (0..self.months.len())
+                    .map(|i| {
+                        let pairs = members
+                            .iter()
+                            .filter_map(|&v| Some((price(v, i.checked_sub(1)?)?, price(v, i)?)));
+                        jevons(pairs)
+                    })
+                    .collect();
+                let relatives: Vec<Option<f64>> = links.iter().map(|link| link.relative).collect();
+                let figures = chain(&self.months, &relatives);
+                rows.push(
+                    links
+                        .iter()
+                        .zip(figures)
+                        .map(|(link, figures)| index_row(&group, currency, link.n, figures))
+                        .collect(),
+                );
+            }
+        }
+        rows
+    }
+
+    /// The reference dollar of each month.
+    fn dollars(&self) -> Vec<Dollar> {
+        let means = monthly_prices(&self.rates, &self.months, self.snapshot.meta.snapshot_at);
+        means
+            .iter()
+            .enumerate()
+            .map(|(i, mean)| Dollar {
+                ars_per_usd: mean.usd.map(round2),
+                change_pct: i
+                    .checked_sub(1)
+                    .and_then(|before| Some((mean.usd? / means[before].usd? - 1.0) * 100.0))
+                    .map(round2),
+            })
+            .collect()
+    }
+
+    /// A version's change in pesos in month `i`, percent, unrounded.
+    fn change(&self, v: usize, i: usize) -> Option<f64> {
+        let now = self.prices[v][i].ars?;
+        let before = self.prices[v][i.checked_sub(1)?].ars?;
+        Some((now / before - 1.0) * 100.0)
+    }
+
+    /// The cheapest versions published at `at`, and the cheapest of each
+    /// body type.
+    fn cheapest(&self, i: usize, at: Time) -> (Vec<CheapItem>, BTreeMap<String, CheapItem>) {
+        let newest_rate = self.rates[..self.rates.partition_point(|r| r.at <= at)]
+            .last()
+            .map(|r| r.usd);
+        let mut priced: Vec<(f64, usize, Check)> = self
+            .snapshot
+            .versions
+            .iter()
+            .enumerate()
+            .filter(|(_, version)| {
+                version
+                    .catalogue
+                    .iter()
+                    .any(|r| r.first_seen <= at && at <= r.last_seen)
+            })
+            .filter_map(|(v, _)| {
+                let checks = &self.history.checks[v];
+                let latest = *checks[..checks.partition_point(|c| c.at <= at)].last()?;
+                let usd = latest.usd.filter(|_| latest.in_stock)?;
+                let ars = latest.ars.or_else(|| Some(usd * newest_rate?))?;
+                Some((ars, v, latest))
+            })
+            .collect();
+        let versions = &self.snapshot.versions;
+        priced.sort_by(|a, b| {
+            a.0.total_cmp(&b.0)
+                .then_with(|| versions[a.1].id.cmp(&versions[b.1].id))
+        });
+        let item = |(ars, v, check): &(f64, usize, Check)| {
+            let version = &versions[*v];
+            CheapItem {
+                id: version.id.clone(),
+                url: self.links.vehicle(&version.id),
+                make: version.make.clone(),
+                model: version.model.clone(),
+                trim: version.trim.clone(),
+                body_type: version.body_type.map(|t| t.as_str().to_owned()),
+                price_ars: round2(*ars),
+                current_price_usd: round2(check.usd.unwrap_or_default()),
+                fees_included: check.fees,
+                change_pct: self.change(*v, i).map(round2),
+            }
+        };
+        let mut by_type = BTreeMap::new();
+        for entry in &priced {
+            if let Some(body) = versions[entry.1].body_type {
+                by_type
+                    .entry(body.as_str().to_owned())
+                    .or_insert_with(|| item(entry));
+            }
+        }
+        (priced.iter().take(LIST_LEN).map(item).collect(), by_type)
+    }
+
+    /// The month's largest rises and falls, and each make's median change.
+    fn movers(&self, i: usize) -> Movers {
+        let versions = &self.snapshot.versions;
+        let mut changes: Vec<(f64, usize)> = (0..versions.len())
+            .filter_map(|v| Some((self.change(v, i)?, v)))
+            .collect();
+        let mover = |(change, v): &(f64, usize)| Mover {
+            id: versions[*v].id.clone(),
+            url: self.links.vehicle(&versions[*v].id),
+            make: versions[*v].make.clone(),
+            model: versions[*v].model.clone(),
+            trim: versions[*v].trim.clone(),
+            change_pct: round2(*change),
+        };
+        let by_id = |a: &(f64, usize), b: &(f64, usize)| versions[a.1].id.cmp(&versions[b.1].id);
+        changes.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| by_id(a, b)));
+        let rises = changes
+            .iter()
+            .filter(|c| c.0 > 0.0)
+            .take(LIST_LEN)
+            .map(mover)
+            .collect();
+        changes.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| by_id(a, b)));
+        let falls = changes
+            .iter()
+            .filter(|c| c.0 < 0.0)
+            .take(LIST_LEN)
+            .map(mover)
+            .collect();
+        let mut makes: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
+        for (change, v) in &changes {
+            makes
+                .entry(versions[*v].make.as_str())
+                .or_default()
+                .push(*change);
+        }
+        let by_make = makes
+            .into_iter()
+            .map(|(make, mut changes)| MakeChange {
+                make: make.to_owned(),
+                n: changes.len(),
+                median_change_pct: (changes.len() >= super::index::MIN_MATCHED)
+                    .then(|| median(&mut changes))
+                    .map(round2),
+            })
+            .collect();
+        Movers {
+            rises,
+            falls,
+            by_make,
+        }
+    }
+
+    /// Dealers against the catalogue: all versions, then each make.
+    fn dealer_rows(&self, gaps: &[(usize, Side, f64)]) -> Vec<DealerRow> {
+        let mut makes: BTreeMap<&str, Vec<(Side, f64)>> = BTreeMap::new();
+        for (v, side, gap) in gaps {
+            makes
+                .entry(self.snapshot.versions[*v].make.as_str())
+                .or_default()
+                .push((*side, *gap));
+        }
+        let all: Vec<(Side, f64)> = gaps.iter().map(|(_, side, gap)| (*side, *gap)).collect();
+        std::iter::once((group(GroupKind::All, None), all))
+            .chain(
+                makes
+                    .into_iter()
+                    .map(|(make, gaps)| (group(GroupKind::Make, Some(make)), gaps)),
+            )
+            .map(|(group, gaps)| dealer_row(group, gaps))
+            .collect()
+    }
+}
+
+/// The site path of a month's report, without its final slash.
+pub fn report_path(month: ArMonth) -> String {
+    format!("/informes/{}", month.label())
+}
+
+/// A group.
+fn group(kind: GroupKind, value: Option<&str>) -> Group {
+    Group {
+        kind,
+        value: value.map(str::to_owned),
+    }
+}
+
+/// An index row as published.
+fn index_row(group: &Group, currency: &str, n: usize, figures: Figures) -> IndexRow {
+    IndexRow {
+        group: group.clone(),
+        currency: currency.to_owned(),
+        n,
+        change_pct: figures.change_pct.map(round2),
+        ytd_pct: figures.ytd_pct.map(round2),
+        yoy_pct: figures.yoy_pct.map(round2),
+        level: figures.level.map(round2),
+    }
+}
+
+/// A dealers-against-the-catalogue row of a group's compared quotes.
+fn dealer_row(group: Group, mut gaps: Vec<(Side, f64)>) -> DealerRow {
+    let count = |side: Side| gaps.iter().filter(|(s, _)| *s == side).count();
+    let quotes = gaps.len();
+    let (below, at, above) = (count(Side::Below), count(Side::At), count(Side::Above));
+    let mut values: Vec<f64> = gaps.drain(..).map(|(_, gap)| gap).collect();
+    DealerRow {
+        group,
+        quotes,
+        below_pct: share(below, quotes),
+        at_pct: share(at, quotes),
+        above_pct: share(above, quotes),
+        median_gap_pct: (!values.is_empty()).then(|| round2(median(&mut values))),
+    }
+}
+
+/// `part` of `whole` in percent, rounded; `None` of nothing.
+fn share(part: usize, whole: usize) -> Option<f64> {
+    (whole > 0).then(|| round2(part as f64 * 100.0 / whole as f64))
+}
+
+/// The median of non-empty `values` (the mean of the middle two for an
+/// even count).
+pub(super) fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    if n % 2 == 1 {
+        values[n / 2]
+    } else {
+        (values[n / 2 - 1] + values[n / 2]) / 2.0
+    }
+}
+
+/// Rounded to two decimals, as the JSON publishes; never negative zero.
+pub fn round2(value: f64) -> f64 {
+    let rounded = (value * 100.0).round() / 100.0;
+    if rounded == 0.0 { 0.0 } else { rounded }
+}

@@ -1,0 +1,212 @@
+//! Market stage, reading the history: every quote check of every month,
+//! with all its quotes, read once a UTC month at a time (in parallel, from
+//! the loader's spill as the downloads read it) and reduced to what the
+//! report needs: each version's checks in brief ([`Check`]), and per
+//! Argentine month the tallies of its quotes ([`Tally`]).
+
+use std::collections::{BTreeMap, HashSet};
+use std::ops::Range;
+
+use anyhow::Result;
+use compact_str::CompactString;
+use rayon::prelude::*;
+
+use super::dealers::{Side, catalogue_at, compare};
+use super::months::ArMonth;
+use super::prices::Point;
+use crate::snapshot::republish::HistoryMonths;
+use crate::snapshot::{QuoteCheck, Snapshot};
+use crate::time::{Time, month_start, next_month_start};
+use crate::vocab::Currency;
+
+/// One quote check of a version, in brief.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Check {
+    /// When it was made.
+    pub at: Time,
+    /// Whether the listing showed stock.
+    pub in_stock: bool,
+    /// The rate observed at it.
+    pub rate: Option<f64>,
+    /// Its dealer price (`None` for a check without quotes).
+    pub usd: Option<f64>,
+    /// Its lowest quote in pesos.
+    pub ars: Option<f64>,
+    /// Whether its lowest quote includes freight and paperwork.
+    pub fees: Option<bool>,
+}
+
+impl Check {
+    /// Its dealer price as a point of the monthly prices, if it has one.
+    pub fn point(&self) -> Option<Point> {
+        Some(Point {
+            at: self.at,
+            usd: self.usd?,
+            ars: self.ars,
+        })
+    }
+}
+
+/// What an Argentine month's quotes add up to.
+#[derive(Debug, Default)]
+pub struct Tally {
+    /// Quote checks.
+    pub checks: usize,
+    /// Of them, with stock.
+    pub in_stock: usize,
+    /// Quotes.
+    pub quotes: usize,
+    /// Versions checked (their index in the snapshot).
+    pub versions: HashSet<usize>,
+    /// Distinct dealers.
+    pub dealers: HashSet<CompactString>,
+    /// Distinct locations.
+    pub locations: HashSet<CompactString>,
+    /// Each quote compared with the catalogue: its version, side and gap.
+    pub gaps: Vec<(usize, Side, f64)>,
+}
+
+impl Tally {
+    fn merge(&mut self, other: Tally) {
+        self.checks += other.checks;
+        self.in_stock += other.in_stock;
+        self.quotes += other.quotes;
+        self.versions.extend(other.versions);
+        self.dealers.extend(other.dealers);
+        self.locations.extend(other.locations);
+        self.gaps.extend(other.gaps);
+    }
+}
+
+/// One UTC month read: each check in brief with its version's index, and
+/// the tallies of the Argentine months it touches.
+type MonthRead = (Vec<(usize, Check)>, BTreeMap<ArMonth, Tally>);
+
+/// The whole history as the report reads it.
+#[derive(Debug, Default)]
+pub struct History {
+    /// Each version's checks (by its index in the snapshot), by time.
+    pub checks: Vec<Vec<Check>>,
+    /// Each Argentine month's tally.
+    pub tallies: BTreeMap<ArMonth, Tally>,
+}
+
+/// Reads every check of `snapshot` through `history`.
+pub fn read_history(snapshot: &Snapshot, history: &HistoryMonths) -> Result<History> {
+    let periods = utc_months(snapshot);
+    let parts: Vec<MonthRead> = periods
+        .par_iter()
+        .map(|period| read_month(snapshot, history, period))
+        .collect::<Result<_>>()?;
+    let mut read = History {
+        checks: vec![Vec::new(); snapshot.versions.len()],
+        tallies: BTreeMap::new(),
+    };
+    // Months in order, and each month's checks in version and time order:
+    // every version's list comes out sorted by time.
+    for (checks, tallies) in parts {
+        for (version, check) in checks {
+            read.checks[version].push(check);
+        }
+        for (month, tally) in tallies {
+            read.tallies.entry(month).or_default().merge(tally);
+        }
+    }
+    Ok(read)
+}
+
+/// The UTC months from the first quote check to the last.
+fn utc_months(snapshot: &Snapshot) -> Vec<Range<Time>> {
+    let spans = snapshot.versions.iter().filter_map(|v| v.check_span());
+    let (Some(first), Some(last)) = (
+        spans.clone().map(|(first, _)| first).min(),
+        spans.map(|(_, last)| last).max(),
+    ) else {
+        return Vec::new();
+    };
+    let mut months = vec![month_start(first)..next_month_start(first)];
+    while let Some(end) = months
+        .last()
+        .map(|month| month.end)
+        .filter(|end| *end <= last)
+    {
+        months.push(end..next_month_start(end));
+    }
+    months
+}
+
+/// One UTC month's checks in brief and its quotes' tallies.
+fn read_month(
+    snapshot: &Snapshot,
+    history: &HistoryMonths,
+    period: &Range<Time>,
+) -> Result<MonthRead> {
+    let checks = history.checks_of_month(period)?;
+    let mut brief = Vec::with_capacity(checks.len());
+    let mut tallies: BTreeMap<ArMonth, Tally> = BTreeMap::new();
+    for (version, check) in &checks {
+        let index = snapshot
+            .versions
+            .binary_search_by(|v| v.id.as_str().cmp(&version.id))
+            .map_err(|_| {
+                anyhow::anyhow!("invariant: {} is a version of the snapshot", version.id)
+            })?;
+        brief.push((index, in_brief(check)));
+        let tally = tallies.entry(ArMonth::of(check.observed_at)).or_default();
+        tally.checks += 1;
+        tally.in_stock += usize::from(check.in_stock);
+        tally.quotes += check.quotes.len();
+        tally.versions.insert(index);
+        for quote in &check.quotes {
+            if let Some(dealer) = &quote.seller_id {
+                tally.dealers.insert(dealer.clone());
+            }
+            if let Some(location) = &quote.location {
+                tally.locations.insert(location.clone());
+            }
+            let listed = catalogue_at(&version.catalogue, check.observed_at);
+            if let Some((side, gap)) =
+                listed.and_then(|listed| compare(quote.price, listed, check.ars_per_usd))
+            {
+                tally.gaps.push((index, side, gap));
+            }
+        }
+    }
+    Ok((brief, tallies))
+}
+
+/// A check in brief: its lowest quote in each currency's terms, and the
+/// freight flag of its lowest quote (ties by quote ID, as `bestQuote`).
+fn in_brief(check: &QuoteCheck) -> Check {
+    let rate = check.ars_per_usd;
+    let in_usd = |amount: f64, currency: Currency| match currency {
+        Currency::Usd => Some(amount),
+        Currency::Ars => rate.map(|rate| amount / rate),
+    };
+    let in_ars = |amount: f64, currency: Currency| match currency {
+        Currency::Ars => Some(amount),
+        Currency::Usd => rate.map(|rate| amount * rate),
+    };
+    // Quotes are sorted by ID, so the first of equal prices wins the tie.
+    let best = check
+        .quotes
+        .iter()
+        .filter_map(|quote| Some((in_usd(quote.price.amount, quote.price.currency)?, quote)))
+        .fold(None, |best: Option<(f64, _)>, (usd, quote)| match best {
+            Some((lowest, _)) if lowest <= usd => best,
+            _ => Some((usd, quote)),
+        });
+    let ars = check
+        .quotes
+        .iter()
+        .filter_map(|quote| in_ars(quote.price.amount, quote.price.currency))
+        .min_by(f64::total_cmp);
+    Check {
+        at: check.observed_at,
+        in_stock: check.in_stock,
+        rate,
+        usd: best.map(|(usd, _)| usd),
+        ars,
+        fees: best.and_then(|(_, quote)| quote.fees_included),
+    }
+}

@@ -1,0 +1,98 @@
+//! Snapshot stage, republishing the history: every quote check of a
+//! calendar month (UTC) with all its quotes, from what the snapshot holds
+//! and what its loader spilled, for the monthly market report,
+//! which reads every quote of every month (dealers against the catalogue,
+//! coverage) where the downloads read tables.
+
+use std::ops::Range;
+
+use anyhow::Result;
+
+use super::{HistoryMonths, Row, for_each_row, month_file, month_of};
+use crate::snapshot::{QuoteCheck, SourceQuote, Version};
+use crate::time::Time;
+
+impl<'a> HistoryMonths<'a> {
+    /// Every quote check whose time is in `period` (a calendar month in
+    /// UTC), each with its version and every one of its quotes (sorted by
+    /// quote ID), in version and time order. Memory holds the month's
+    /// checks only.
+    pub fn checks_of_month(&self, period: &Range<Time>) -> Result<Vec<(&'a Version, QuoteCheck)>> {
+        let snapshot = self.snapshot;
+        let mut checks: Vec<(&'a Version, QuoteCheck)> = Vec::new();
+        for version in &snapshot.versions {
+            let held = version
+                .checks
+                .iter()
+                .filter(|c| period.contains(&c.observed_at));
+            checks.extend(held.map(|check| (version, check.clone())));
+            // The first and last earlier checks are held in brief; their
+            // quotes, as every earlier check's, are in the month's spill.
+            let brief = version
+                .earlier
+                .iter()
+                .filter(|c| period.contains(&c.observed_at));
+            checks.extend(brief.map(|check| (version, without_quotes(check.as_check()))));
+        }
+        if let Some(dir) = &snapshot.spilled_in {
+            let spilled = self.spilled_in_brief(dir, period)?;
+            checks.extend(
+                spilled
+                    .into_iter()
+                    .map(|(version, check)| (version, without_quotes(check.as_check()))),
+            );
+            checks.sort_by(|a, b| (&a.0.id, a.1.observed_at).cmp(&(&b.0.id, b.1.observed_at)));
+            let mut hint = 0;
+            for_each_row(&dir.join(month_file(month_of(period.start))), |row: Row| {
+                let key = (row.version_id.as_str(), row.checked_at());
+                let Some(k) = position(&checks, hint, key) else {
+                    anyhow::bail!(
+                        "invariant: the spilled quote {} of {} at {} has its check",
+                        row.quote_id,
+                        row.version_id,
+                        crate::time::format_time(key.1)
+                    );
+                };
+                hint = k;
+                let price = row.price();
+                checks[k].1.quotes.push(SourceQuote {
+                    id: row.quote_id,
+                    price,
+                    fees_included: row.fees_included,
+                    color: row.color,
+                    stock: row.stock,
+                    location: row.location,
+                    seller_id: row.seller_id,
+                });
+                Ok(())
+            })?;
+        }
+        checks.sort_by(|a, b| (&a.0.id, a.1.observed_at).cmp(&(&b.0.id, b.1.observed_at)));
+        for (_, check) in &mut checks {
+            check.quotes.sort_by(|a, b| a.id.cmp(&b.id));
+        }
+        Ok(checks)
+    }
+}
+
+/// A check held in brief, its quotes to be read from the spill.
+fn without_quotes(mut check: QuoteCheck) -> QuoteCheck {
+    check.quotes.clear();
+    check
+}
+
+/// The position of the check of version `id` at `at` in `checks` (in
+/// version and time order), tried first at `hint` and the one after it.
+fn position(
+    checks: &[(&Version, QuoteCheck)],
+    hint: usize,
+    (id, at): (&str, Time),
+) -> Option<usize> {
+    fn key<'v>((version, check): &(&'v Version, QuoteCheck)) -> (&'v str, Time) {
+        (version.id.as_str(), check.observed_at)
+    }
+    (hint..checks.len())
+        .take(2)
+        .find(|&k| key(&checks[k]) == (id, at))
+        .or_else(|| checks.binary_search_by(|c| key(c).cmp(&(id, at))).ok())
+}
