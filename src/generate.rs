@@ -263,7 +263,7 @@ fn publish(
     crate::render::site::configure(&mut env);
     crate::render::site::set_money_bar(&mut env, index.meta());
     timed("write docs", || docs::write_docs(&index, &env, out))?;
-    let reports = timed("compute market report", || {
+    let (reports, series) = timed("compute market report", || {
         crate::market::compute_market(snapshot, history, index.links())
     })?;
     let tables = {
@@ -287,7 +287,7 @@ fn publish(
             },
             || {
                 timed("write site", || {
-                    let mut extra = write_reports(&site, &reports)?;
+                    let mut extra = write_reports(&site, &reports, series)?;
                     extra.push(datos_sitemap_entry(&site));
                     write_site(&site, &extra)
                 })

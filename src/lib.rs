@@ -12,6 +12,7 @@ pub mod headers;
 pub mod html;
 pub mod logging;
 pub mod manifest;
+pub mod month;
 pub mod msgpack;
 pub mod schema;
 pub mod time;

@@ -46,6 +46,13 @@ with urllib.request.urlopen(sys.argv[1] + "/api/v1/vehicles?sort=name&limit=2", 
 EOF
 )
 export AUTOPRECIOS_EXAMPLE_IDS
+AUTOPRECIOS_EXAMPLE_MONTH=$(python3 - "$base" <<'EOF'
+import json, sys, urllib.request
+with urllib.request.urlopen(sys.argv[1] + "/api/v1/reports", timeout=5) as reply:
+    print(json.load(reply)["data"]["reports"][0]["month"])
+EOF
+)
+export AUTOPRECIOS_EXAMPLE_MONTH
 
 # --url: the document's server is the tree's base URL, not this port.
 # --max-time bounds the run even if the API slows down; with it, fuzzing and

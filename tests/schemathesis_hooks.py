@@ -31,3 +31,8 @@ def before_load_schema(context, raw_schema):
         return
     _set_example(raw_schema, "/api/v1/vehicles/{id}", "id", ids[0])
     _set_example(raw_schema, "/api/v1/compare", "ids", ids[:2])
+    # The market's: a month the publication covers and two series it has.
+    month = os.environ.get("AUTOPRECIOS_EXAMPLE_MONTH")
+    if month:
+        _set_example(raw_schema, "/api/v1/reports/{month}", "month", month)
+    _set_example(raw_schema, "/api/v1/series", "ids", ["indice.ars", "dolar"])

@@ -63,6 +63,8 @@ pub enum Missing {
     Resource,
     /// An MCP tool that does not exist.
     Tool(String),
+    /// A month without a report (outside the publication's months).
+    Report(String),
 }
 
 impl Missing {
@@ -75,6 +77,7 @@ impl Missing {
             }
             Missing::Resource => "no existe ese recurso de la API".to_owned(),
             Missing::Tool(name) => format!("no hay una herramienta llamada {name:?}"),
+            Missing::Report(month) => format!("no hay un informe del mes {month}"),
         }
     }
 }
@@ -89,6 +92,10 @@ impl fmt::Display for Missing {
             }
             Missing::Resource => f.write_str("no such API resource"),
             Missing::Tool(name) => write!(f, "no tool named {name:?}"),
+            Missing::Report(month) => write!(
+                f,
+                "no report for month {month}: see GET /api/v1/reports for the months published"
+            ),
         }
     }
 }

@@ -15,6 +15,8 @@ pub mod params;
 pub mod precomputed;
 pub mod problem;
 pub mod query;
+pub mod reports;
+pub mod series;
 pub mod text;
 pub mod types;
 

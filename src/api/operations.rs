@@ -26,6 +26,12 @@ pub enum Operation {
     Compare,
     /// `GET /api/v1/catalogue` (`get_catalogue`).
     Catalogue,
+    /// `GET /api/v1/reports` (`list_market_reports`).
+    Reports,
+    /// `GET /api/v1/reports/{month}` (`get_market_report`).
+    Report,
+    /// `GET /api/v1/series` (`get_series`).
+    Series,
     /// MCP `search`: discovery by words (connector shape).
     ConnectorSearch,
     /// MCP `fetch`: one sourced record (connector shape).
@@ -67,6 +73,8 @@ pub struct Http {
     /// manifest lists) once when a tree loads; the others are computed on
     /// demand and cached.
     pub fixed_at_load: bool,
+    /// Whether it also answers CSV (`format=csv`).
+    pub csv: bool,
 }
 
 /// An operation's MCP tool.
@@ -111,10 +119,11 @@ impl Operation {
     }
 }
 
-/// Every operation: the spec's seven HTTP operations in its order, then
-/// MCP's two connector tools. The order is that of `ApiInfo.endpoints`,
-/// the OpenAPI paths and `tools/list`.
-pub static OPERATIONS: [Spec; 9] = [
+/// Every operation: the spec's seven HTTP operations in its order, the
+/// market's three (its reports and series), then MCP's two connector
+/// tools. The order is that of `ApiInfo.endpoints`, the OpenAPI paths and
+/// `tools/list`.
+pub static OPERATIONS: [Spec; 12] = [
     Spec {
         operation: Operation::ApiInfo,
         name: "get_api_info",
@@ -127,6 +136,7 @@ pub static OPERATIONS: [Spec; 9] = [
             not_found: false,
             cdn: Cdn::File("/api/v1/index.json"),
             fixed_at_load: true,
+            csv: false,
         }),
         tool: None,
     },
@@ -146,6 +156,7 @@ pub static OPERATIONS: [Spec; 9] = [
             not_found: false,
             cdn: Cdn::Edge,
             fixed_at_load: true,
+            csv: false,
         }),
         tool: Some(McpTool {
             title: "Find deals",
@@ -170,6 +181,7 @@ pub static OPERATIONS: [Spec; 9] = [
             not_found: true,
             cdn: Cdn::Edge,
             fixed_at_load: false,
+            csv: false,
         }),
         tool: Some(McpTool {
             title: "Get a model's prices",
@@ -191,6 +203,7 @@ pub static OPERATIONS: [Spec; 9] = [
             not_found: false,
             cdn: Cdn::Edge,
             fixed_at_load: true,
+            csv: false,
         }),
         tool: Some(McpTool {
             title: "Search vehicles",
@@ -215,6 +228,7 @@ pub static OPERATIONS: [Spec; 9] = [
             not_found: true,
             cdn: Cdn::Edge,
             fixed_at_load: false,
+            csv: false,
         }),
         tool: Some(McpTool {
             title: "Get a vehicle",
@@ -237,6 +251,7 @@ pub static OPERATIONS: [Spec; 9] = [
             not_found: true,
             cdn: Cdn::Edge,
             fixed_at_load: false,
+            csv: false,
         }),
         tool: Some(McpTool {
             title: "Compare vehicles",
@@ -257,12 +272,82 @@ pub static OPERATIONS: [Spec; 9] = [
             not_found: false,
             cdn: Cdn::File("/api/v1/catalogue.json"),
             fixed_at_load: true,
+            csv: false,
         }),
         tool: Some(McpTool {
             title: "Get the catalogue",
             description: "What is published: counts, makes, models, the filter values present and the current exchange \
              rate. Call it first to spell makes and models. Same JSON as GET /api/v1/catalogue.",
         }),
+    },
+    Spec {
+        operation: Operation::Reports,
+        name: "list_market_reports",
+        http: Some(Http {
+            path: "/api/v1/reports",
+            tag: "market",
+            summary: "The monthly market reports",
+            description: "Every calendar month (Argentine time) the publication covers, newest \
+            first: provisional for the month in progress, final once it ended, with its page \
+            and its API URL. Takes no parameters.",
+            body: "ReportsResponse",
+            not_found: false,
+            cdn: Cdn::Edge,
+            fixed_at_load: false,
+            csv: false,
+        }),
+        tool: None,
+    },
+    Spec {
+        operation: Operation::Report,
+        name: "get_market_report",
+        http: Some(Http {
+            path: "/api/v1/reports/{month}",
+            tag: "market",
+            summary: "The market in one month",
+            description: "How much new-car dealer prices changed in one calendar month \
+            (Argentine time), in pesos and in dollars (a Jevons index over the versions priced \
+            in both months, by body type and make; no number under 5 versions), the reference \
+            dollar, the 10 cheapest versions, the largest rises and falls, dealer quotes against \
+            the listing site's catalogue price, and coverage. A malformed month gives 400; a \
+            month the publication does not cover gives 404. A final month's answer is the same \
+            bytes in every later publication; its envelope carries the month's own times.",
+            body: "ReportResponse",
+            not_found: true,
+            cdn: Cdn::Edge,
+            fixed_at_load: false,
+            csv: false,
+        }),
+        tool: Some(McpTool {
+            title: "Get a monthly market report",
+            description: "The new-car market in one calendar month in Argentina: how much dealer prices changed in pesos \
+             and in dollars (an index over the versions priced in both months, by body type and make), the reference \
+             dollar, the 10 cheapest versions, the largest rises and falls, dealer quotes against the listing site's \
+             catalogue price, and coverage. month is AAAA-MM; without it, the latest final month. Same JSON as \
+             GET /api/v1/reports/{month}; the first text line is the report's headline.",
+        }),
+    },
+    Spec {
+        operation: Operation::Series,
+        name: "get_series",
+        http: Some(Http {
+            path: "/api/v1/series",
+            tag: "market",
+            summary: "Monthly series, as the national time-series API",
+            description: "The market's monthly series (indices, the reference dollar, each \
+            version's monthly price) with the parameters and meanings of Argentina's national \
+            time-series API: ids with :mode and :aggregation suffixes, representation_mode, \
+            collapse, collapse_aggregation, dates, format (json or csv), header, sort, limit, \
+            start, decimal, sep and metadata. Percent changes are fractions (0.0123 is 1.23 %), \
+            as there. An unknown id, a collapse finer than a month or a malformed date gives \
+            400 naming the parameter.",
+            body: "SeriesResponse",
+            not_found: false,
+            cdn: Cdn::Edge,
+            fixed_at_load: false,
+            csv: true,
+        }),
+        tool: None,
     },
     Spec {
         operation: Operation::ConnectorSearch,
@@ -311,7 +396,11 @@ mod tests {
             assert!(spec.http.is_some() || spec.tool.is_some(), "{}", spec.name);
         }
         let paths: Vec<&str> = http_operations().map(|(_, http)| http.path).collect();
-        assert_eq!(paths.len(), 7, "the spec's seven operations");
+        assert_eq!(
+            paths.len(),
+            10,
+            "the spec's seven operations and the market's three"
+        );
         assert_eq!(paths[0], "/api/v1");
     }
 }

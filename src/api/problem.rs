@@ -70,6 +70,21 @@ pub enum Problem {
     /// A site form's amount that is not one as people type it (the site's
     /// own check, before the API's: `60.000000` is not 60 pesos).
     Amount,
+    /// Not a month written `AAAA-MM` (a report's month).
+    Month,
+    /// Not a year or month (`AAAA`, `AAAA-MM` or `AAAA-MM-DD`).
+    SeriesDate,
+    /// No series has this id.
+    UnknownSeries(String),
+    /// Too few or too many series ids.
+    SeriesCount {
+        /// Most ids.
+        max: usize,
+    },
+    /// A `collapse` finer than the series' monthly frequency.
+    FinerThanMonthly,
+    /// A CSV separator that is also the decimal mark.
+    SameAsDecimal,
     /// A JSON argument of another type than the parameter's (MCP).
     JsonType {
         /// What the parameter takes (`a JSON boolean`).
@@ -107,6 +122,19 @@ impl Problem {
             Problem::IdCount { min, max } => format!("give {min} to {max} vehicle IDs"),
             Problem::DuplicateId(id) => format!("duplicate ID {id:?}"),
             Problem::Amount => "must be an amount without a sign, such as 60000000".to_owned(),
+            Problem::Month => "must be a month written AAAA-MM, such as 2026-10".to_owned(),
+            Problem::SeriesDate => {
+                "must be a year (AAAA), a month (AAAA-MM) or a date (AAAA-MM-DD)".to_owned()
+            }
+            Problem::UnknownSeries(id) => {
+                format!("unknown series {id:?} (the ids are listed in the developer guide)")
+            }
+            Problem::SeriesCount { max } => format!("give 1 to {max} series ids"),
+            Problem::FinerThanMonthly => {
+                "the series are monthly: collapse must be month, quarter, semester or year"
+                    .to_owned()
+            }
+            Problem::SameAsDecimal => "must differ from the decimal mark".to_owned(),
             Problem::JsonType { expected, given } => format!("must be {expected}, not {given}"),
         }
     }
@@ -146,6 +174,17 @@ impl Problem {
             Problem::Amount => {
                 "debe ser un monto sin signo, escrito como 60.000.000 o 60000000".to_owned()
             }
+            Problem::Month => "debe ser un mes escrito AAAA-MM, como 2026-10".to_owned(),
+            Problem::SeriesDate => {
+                "debe ser un año (AAAA), un mes (AAAA-MM) o una fecha (AAAA-MM-DD)".to_owned()
+            }
+            Problem::UnknownSeries(id) => format!("no hay una serie {id:?}"),
+            Problem::SeriesCount { max } => format!("pedí de 1 a {max} series"),
+            Problem::FinerThanMonthly => {
+                "las series son mensuales: el período debe ser mes, trimestre, semestre o año"
+                    .to_owned()
+            }
+            Problem::SameAsDecimal => "debe ser distinto del separador decimal".to_owned(),
             Problem::JsonType { expected, given } => {
                 format!("tiene un tipo de dato JSON equivocado ({given}; se espera {expected})")
             }

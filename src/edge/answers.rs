@@ -26,9 +26,12 @@ use crate::api::json::{etag, to_json_bytes};
 use crate::api::operations::{Operation, http_operations};
 use crate::api::params::TypedQuery;
 use crate::api::params::{
-    Args, compare_query, deals_query, model_query, no_arguments, search_query, text_argument,
+    Args, compare_query, deals_query, model_query, no_arguments, optional_text, search_query,
+    series_query, text_argument,
 };
 use crate::api::query::{CompareQuery, DealsQuery, ModelQuery, SearchQuery};
+use crate::api::reports::{default_month, get_report, get_reports};
+use crate::api::series::{SeriesQuery, answer_series};
 use crate::api::{ApiError, Index};
 
 /// Default memory budget of a tree's response cache: 64 MiB, about 3,000
@@ -63,6 +66,13 @@ pub enum Question {
     Vehicle(String),
     /// `GET /api/v1/compare`.
     Compare(CompareQuery),
+    /// `GET /api/v1/reports`.
+    Reports,
+    /// `GET /api/v1/reports/{month}`, the month as given (checked when
+    /// answered); in MCP, `None` asks for the latest final month.
+    Report(Option<String>),
+    /// `GET /api/v1/series`.
+    Series(SeriesQuery),
 }
 
 impl Question {
@@ -73,9 +83,12 @@ impl Question {
     /// `%2F`, `+`, `%`) survives exactly once-decoded.
     pub fn of_request(operation: Operation, path: &str, query: &str) -> Result<Question, ApiError> {
         let prefix = operation.spec().http.map_or("", |http| http.path);
+        // A path parameter is the path's last segment (`{id}`, `{month}`).
         let raw_id = prefix
-            .strip_suffix("{id}")
-            .map(|prefix| path.strip_prefix(prefix).unwrap_or_default());
+            .ends_with('}')
+            .then(|| prefix.rfind('{'))
+            .flatten()
+            .map(|start| path.strip_prefix(&prefix[..start]).unwrap_or_default());
         Question::of_args(operation, Args::from_query(operation, raw_id, query), true)
     }
 
@@ -97,6 +110,9 @@ impl Question {
             Operation::ModelPrices => model_query(args).map(Question::Model),
             Operation::Compare => compare_query(args, commas_separate).map(Question::Compare),
             Operation::Vehicle => text_argument(args).map(Question::Vehicle),
+            Operation::Reports => no_arguments(args).map(|()| Question::Reports),
+            Operation::Report => optional_text(args).map(Question::Report),
+            Operation::Series => series_query(args).map(Question::Series),
             // MCP's connector tools have no question of the API's.
             Operation::ConnectorSearch | Operation::ConnectorFetch => {
                 Err(ApiError::NotFound(Missing::Resource))
@@ -127,13 +143,35 @@ impl Question {
             Question::Model(query) => (4, query.to_query(), false),
             Question::Vehicle(id) => (5, id.clone(), false),
             Question::Compare(query) => (6, query.to_query(), query.commas_separate),
+            Question::Reports => (7, String::new(), false),
+            Question::Report(month) => (8, month.clone().unwrap_or_default(), month.is_none()),
+            // Its own spelling of every field: two requests that parse
+            // alike are one question.
+            Question::Series(query) => (9, format!("{query:?}"), false),
         };
         Key::Question(operation, text, commas)
     }
 
     /// Computes the answer through the operation's one function and the one
-    /// serializer.
-    fn compute(&self, index: &Index) -> Result<Vec<u8>, ApiError> {
+    /// serializer, with its content type.
+    fn compute(&self, index: &Index) -> Result<(Vec<u8>, &'static str), ApiError> {
+        let market = index.market();
+        Ok(match self {
+            Question::Reports => (get_reports(market), JSON),
+            Question::Report(month) => {
+                let month = month
+                    .as_deref()
+                    .or_else(|| default_month(market))
+                    .unwrap_or("");
+                (get_report(market, month)?, JSON)
+            }
+            Question::Series(query) => answer_series(&market.series, query)?,
+            _ => (self.compute_json(index)?, JSON),
+        })
+    }
+
+    /// The answer of an operation whose answer is JSON of `api::endpoints`.
+    fn compute_json(&self, index: &Index) -> Result<Vec<u8>, ApiError> {
         Ok(match self {
             Question::ApiInfo => to_json_bytes(&get_api_info(index)),
             Question::Catalogue => to_json_bytes(&get_catalogue(index)),
@@ -142,6 +180,9 @@ impl Question {
             Question::Model(query) => to_json_bytes(&get_model_prices(index, query)?),
             Question::Vehicle(id) => to_json_bytes(&get_vehicle(index, id)?),
             Question::Compare(query) => to_json_bytes(&compare_vehicles(index, query)?),
+            Question::Reports | Question::Report(_) | Question::Series(_) => {
+                unreachable!("invariant: the market's answers are computed by `compute`")
+            }
         })
     }
 }
@@ -244,8 +285,10 @@ impl Answer {
             .clone()
     }
 
-    fn json(bytes: Vec<u8>) -> Answer {
-        Answer::new(JSON, bytes).expect("invariant: the JSON content type is a header value")
+    /// An answer of one of the API's own content types.
+    fn typed(content_type: &'static str, bytes: Vec<u8>) -> Answer {
+        Answer::new(content_type, bytes)
+            .expect("invariant: the API's content types are header values")
     }
 }
 
@@ -295,7 +338,7 @@ impl Answers {
             let answer = match fixed.get(&key) {
                 Some(answer) => Answer::clone(answer),
                 None => match question.compute(index) {
-                    Ok(bytes) => Answer::json(bytes),
+                    Ok((bytes, content_type)) => Answer::typed(content_type, bytes),
                     Err(_) => continue,
                 },
             };
@@ -328,7 +371,8 @@ impl Answers {
         if let Some(answer) = self.cache.get(&key) {
             return Ok(answer);
         }
-        let answer = Answer::json(question.compute(index)?);
+        let (bytes, content_type) = question.compute(index)?;
+        let answer = Answer::typed(content_type, bytes);
         self.cache.insert(key, answer.clone());
         Ok(answer)
     }

@@ -16,6 +16,7 @@ use crate::api::index::{
     INDEX_FILE_PATH, INDEX_FILE_VERSION, IndexFile, OLD_INDEX_FILE_PATH, RECORDS_FILE_PATH,
 };
 use crate::api::json::etag;
+use crate::api::reports::{MARKET_FILE_PATH, MarketData};
 use crate::composed::{PAGES_DATA_PATH, PageFragments};
 use crate::edge::answers::{Answers, DEFAULT_CACHE_BYTES};
 use crate::edge::listed::{EarlyRead, ListedFile, read_early};
@@ -98,6 +99,14 @@ impl Site {
                     })
                 })
             });
+            let market = scope.spawn(|| {
+                timed("decode the market data", || {
+                    read_early(root, MARKET_FILE_PATH, |stream, path| {
+                        crate::msgpack::from_read::<MarketData>(stream)
+                            .with_context(|| format!("decoding {}", path.display()))
+                    })
+                })
+            });
             let manifest = scope.spawn(|| timed("parse the manifest", || read_manifest(root)));
             let data = timed("decode the edge data", || {
                 read_early(root, INDEX_FILE_PATH, |stream, path| {
@@ -108,7 +117,13 @@ impl Site {
             let join = "invariant: loading a file does not panic";
             // Indexed while the page fragments may still be decoding.
             let indexed = manifest.join().expect(join).and_then(|(listing, tree)| {
-                let index = index(root, &listing, data, records.join().expect(join))?;
+                let mut index = index(root, &listing, data, records.join().expect(join))?;
+                // A tree without the file (written before the reports) has
+                // no reports: its month URLs answer 404.
+                let market = market.join().expect(join);
+                if let Some(market) = market.check(root, &listing, MARKET_FILE_PATH)? {
+                    index.set_market(market);
+                }
                 Ok((listing, tree, index))
             });
             (indexed, fragments.join().expect(join))

@@ -9,14 +9,16 @@ use std::collections::BTreeMap;
 use super::collect::{Check, History};
 use super::dealers::Side;
 use super::headline::{citation, headline};
-use super::index::{Figures, chain, jevons};
-use super::months::ArMonth;
+use super::index::{Figures, GroupIndex, chain, jevons, round2};
 use super::prices::{MonthlyPrice, Point, monthly_prices};
+use super::series::series_table;
 use crate::api::links::Links;
+use crate::api::series::SeriesTable;
 use crate::api::types::report::{
     CheapItem, Coverage, DealerRow, Dollar, Group, GroupKind, IndexRow, MakeChange, Mover, Movers,
     Report, ReportStatus,
 };
+use crate::month::ArMonth;
 use crate::snapshot::{Snapshot, Version};
 use crate::time::Time;
 
@@ -114,19 +116,31 @@ impl<'a> Market<'a> {
         }
     }
 
-    /// Every month's report, oldest first.
-    pub fn reports(&self) -> Vec<MonthReport> {
-        let index = self.index_rows();
+    /// Every month's report, oldest first, and the monthly series.
+    pub fn reports(&self) -> (Vec<MonthReport>, SeriesTable) {
+        let groups = self.index_groups();
         let dollars = self.dollars();
-        (0..self.months.len())
+        let reports = (0..self.months.len())
             .map(|i| {
-                self.report(
-                    i,
-                    index.iter().map(|rows| rows[i].clone()).collect(),
-                    &dollars,
-                )
+                // Only the groups priced this month: a make first listed
+                // later adds no row to a final month's report.
+                let rows = groups
+                    .iter()
+                    .filter(|g| g.priced[i])
+                    .map(|g| index_row(&g.group, g.currency, g.links[i].n, g.figures[i]))
+                    .collect();
+                self.report(i, rows, &dollars)
             })
-            .collect()
+            .collect();
+        let series = series_table(
+            &self.months,
+            &groups,
+            &dollars,
+            &self.snapshot.versions,
+            &self.prices,
+            self.links.absolute("/"),
+        );
+        (reports, series)
     }
 
     /// One month's report, with its index rows.
@@ -236,9 +250,9 @@ impl<'a> Market<'a> {
             .unwrap_or(start)
     }
 
-    /// Every group's index rows, each a row per month; in the order of the
-    /// report: all versions, each body type, each make, pesos then dollars.
-    fn index_rows(&self) -> Vec<Vec<IndexRow>> {
+    /// Every group's index, in the order of the report: all versions,
+    /// each body type, each make, pesos then dollars.
+    fn index_groups(&self) -> Vec<GroupIndex> {
         let mut groups: Vec<(Group, Vec<usize>)> = vec![(
             group(GroupKind::All, None),
             (0..self.snapshot.versions.len()).collect(),
@@ -277,13 +291,22 @@ impl<'a> Market<'a> {
                     .collect();
                 let relatives: Vec<Option<f64>> = links.iter().map(|link| link.relative).collect();
                 let figures = chain(&self.months, &relatives);
-                rows.push(
-                    links
-                        .iter()
-                        .zip(figures)
-                        .map(|(link, figures)| index_row(&group, currency, link.n, figures))
-                        .collect(),
-                );
+                let priced = (0..self.months.len())
+                    .map(|i| {
+                        let priced = |v: usize| {
+                            let price = self.prices[v][i];
+                            price.ars.is_some() || price.usd.is_some()
+                        };
+                        members.iter().any(|&v| priced(v))
+                    })
+                    .collect();
+                rows.push(GroupIndex {
+                    group: group.clone(),
+                    currency,
+                    links,
+                    figures,
+                    priced,
+                });
             }
         }
         rows
@@ -499,10 +522,4 @@ pub(super) fn median(values: &mut [f64]) -> f64 {
     } else {
         (values[n / 2 - 1] + values[n / 2]) / 2.0
     }
-}
-
-/// Rounded to two decimals, as the JSON publishes; never negative zero.
-pub fn round2(value: f64) -> f64 {
-    let rounded = (value * 100.0).round() / 100.0;
-    if rounded == 0.0 { 0.0 } else { rounded }
 }

@@ -12,8 +12,8 @@ use compact_str::CompactString;
 use rayon::prelude::*;
 
 use super::dealers::{Side, catalogue_at, compare};
-use super::months::ArMonth;
 use super::prices::Point;
+use crate::month::ArMonth;
 use crate::snapshot::republish::HistoryMonths;
 use crate::snapshot::{QuoteCheck, Snapshot};
 use crate::time::{Time, month_start, next_month_start};

@@ -1,8 +1,8 @@
 //! Market stage, the report's words: the headline a journalist pastes and
 //! the citation line, in Spanish (es-AR: a decimal comma, one decimal).
 
-use super::months::ArMonth;
 use crate::api::types::report::{Headline, ReportStatus};
+use crate::month::ArMonth;
 use crate::time::{Time, argentina};
 
 /// The month's headline and its numbers (`None` where the rules publish

@@ -4,7 +4,8 @@
 //! The one threshold, [`MIN_MATCHED`] versions, is a count; the rest are
 //! published floats.
 
-use super::months::ArMonth;
+use crate::api::types::report::Group;
+use crate::month::ArMonth;
 
 /// Fewer matched versions than this publish no number.
 pub const MIN_MATCHED: usize = 5;
@@ -83,4 +84,25 @@ pub fn chain(months: &[ArMonth], relatives: &[Option<f64>]) -> Vec<Figures> {
             }
         })
         .collect()
+}
+
+/// One group's index in one currency, every month.
+pub struct GroupIndex {
+    /// The versions it covers.
+    pub group: Group,
+    /// `ARS` or `USD`.
+    pub currency: &'static str,
+    /// Each month's link to the month before.
+    pub links: Vec<Link>,
+    /// Each month's published figures, unrounded.
+    pub figures: Vec<Figures>,
+    /// Whether any of its versions has a price in each month (in either
+    /// currency): the months whose reports list it.
+    pub priced: Vec<bool>,
+}
+
+/// Rounded to two decimals, as the JSON publishes; never negative zero.
+pub fn round2(value: f64) -> f64 {
+    let rounded = (value * 100.0).round() / 100.0;
+    if rounded == 0.0 { 0.0 } else { rounded }
 }

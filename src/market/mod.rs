@@ -11,28 +11,30 @@ mod collect;
 mod dealers;
 mod headline;
 mod index;
-pub mod months;
 mod prices;
+mod series;
 #[cfg(test)]
 mod tests;
 
-pub use build::{LIST_LEN, MonthReport, TABLES, report_path, round2};
+pub use crate::month::ArMonth;
+pub use build::{LIST_LEN, MonthReport, TABLES, report_path};
 pub use headline::{day_and_time, one_decimal};
 pub use index::MIN_MATCHED;
-pub use months::ArMonth;
+pub use index::round2;
 
 use crate::api::links::Links;
+use crate::api::series::SeriesTable;
 use crate::signals::monitoring::{listed_counts, monitoring_times};
 use crate::snapshot::Snapshot;
 use crate::snapshot::republish::HistoryMonths;
 
-/// Every month's report of `snapshot`, oldest first; none without a quote
-/// check.
+/// Every month's report of `snapshot`, oldest first (none without a quote
+/// check), and its monthly series.
 pub fn compute_market(
     snapshot: &Snapshot,
     history: &HistoryMonths,
     links: &Links,
-) -> anyhow::Result<Vec<MonthReport>> {
+) -> anyhow::Result<(Vec<MonthReport>, SeriesTable)> {
     let read = collect::read_history(snapshot, history)?;
     let monitoring = monitoring_times(&listed_counts(snapshot));
     Ok(build::Market::new(snapshot, links, read, monitoring).reports())

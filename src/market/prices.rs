@@ -5,7 +5,7 @@
 //! hold one of its checks), in pesos and in dollars. Floats: these are
 //! published numbers, and no threshold is decided on them.
 
-use super::months::ArMonth;
+use crate::month::ArMonth;
 use crate::time::Time;
 
 /// A version's dealer price at one quote check with quotes.

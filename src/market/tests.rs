@@ -2,8 +2,8 @@
 
 use super::dealers::{Side, compare};
 use super::index::{Link, MIN_MATCHED, chain, jevons};
-use super::months::ArMonth;
 use super::prices::{MonthlyPrice, Point, monthly_prices};
+use crate::month::ArMonth;
 use crate::snapshot::Money;
 use crate::time::{Time, parse_time};
 use crate::vocab::Currency;

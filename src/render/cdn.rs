@@ -41,10 +41,14 @@ pub fn render_redirects(edge_origin: &str) -> String {
         }
     }
     out.push_str("# Everything parameterised is answered by the edge origin.\n");
-    // A path parameter is the rule's splat (`/api/v1/vehicles/{id}`).
+    // A path parameter is the rule's splat (`/api/v1/vehicles/{id}`,
+    // `/api/v1/reports/{month}`).
     let api = http_operations()
         .filter(|(_, http)| http.cdn == Cdn::Edge)
-        .map(|(_, http)| http.path.replace("{id}", "*"));
+        .map(|(_, http)| match http.path.rfind('{') {
+            Some(start) if http.path.ends_with('}') => format!("{}*", &http.path[..start]),
+            _ => http.path.to_owned(),
+        });
     // The MCP endpoint and the site's query pages, filled in by the edge.
     let others = [
         "/mcp",

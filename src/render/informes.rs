@@ -9,10 +9,14 @@
 use anyhow::Context;
 use serde::Serialize;
 
+use crate::api::json::to_json_bytes;
+use crate::api::reports::{MARKET_FILE_PATH, MarketData};
+use crate::api::series::SeriesTable;
 use crate::api::types::Envelope;
 use crate::api::types::report::{GroupKind, IndexRow, Report, ReportMonth, ReportStatus, Reports};
 use crate::frame::Frame;
 use crate::market::{ArMonth, MonthReport, day_and_time, one_decimal, report_path};
+use crate::output::JSON;
 use crate::render::datos::CSV;
 use crate::render::site::feeds::SitemapEntry;
 use crate::render::site::format;
@@ -24,21 +28,38 @@ pub const INFORMES: &str = "/informes";
 /// Name of a report's JSON, beside its page.
 pub const REPORT_JSON: &str = "informe.json";
 
-/// Writes every report's page, JSON and CSVs, the index page and the feed;
-/// returns the pages' sitemap entries.
-pub fn write_reports(site: &Site, reports: &[MonthReport]) -> anyhow::Result<Vec<SitemapEntry>> {
+/// Writes every report's page, JSON and CSVs, the index page and the feed,
+/// and the edge's copy of the JSON with the `series`; returns the pages'
+/// sitemap entries.
+pub fn write_reports(
+    site: &Site,
+    reports: &[MonthReport],
+    series: SeriesTable,
+) -> anyhow::Result<Vec<SitemapEntry>> {
     let mut entries = Vec::new();
+    let mut market = MarketData {
+        series,
+        latest_final: reports
+            .iter()
+            .rev()
+            .find(|month| month.report.status == ReportStatus::Final)
+            .map(|month| month.report.month.clone()),
+        ..MarketData::default()
+    };
     for (at, month) in reports.iter().enumerate() {
         let newer = reports.get(at + 1).map(|next| next.month);
         let older = at.checked_sub(1).map(|before| reports[before].month);
-        write_report(site, month, older, newer)?;
+        let json = write_report(site, month, older, newer)?;
+        market.reports.insert(month.report.month.clone(), json);
         entries.push(SitemapEntry::at(
             &report_path(month.month),
             &format_time(month.captured_at),
         ));
     }
-    write_index(site, reports)?;
+    market.list = write_index(site, reports)?;
     entries.push(SitemapEntry::at(INFORMES, &site.snapshot_at));
+    let file = MARKET_FILE_PATH.trim_start_matches('/');
+    site.out.write_msgpack(MARKET_FILE_PATH, file, &market)?;
     Ok(entries)
 }
 
@@ -77,14 +98,16 @@ fn write_report(
     month: &MonthReport,
     older: Option<ArMonth>,
     newer: Option<ArMonth>,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<String> {
     let path = report_path(month.month);
     let dir = path.trim_start_matches('/');
     let json_url = format!("{path}/{REPORT_JSON}");
-    site.out.write_json(
+    let json = json_text(&envelope(site, month));
+    site.out.write(
         &json_url,
         &format!("{dir}/{REPORT_JSON}"),
-        &envelope(site, month),
+        JSON,
+        json.as_bytes(),
     )?;
     for (name, frame) in tables(&month.report) {
         let url = format!("{path}/{name}.csv");
@@ -113,7 +136,13 @@ fn write_report(
         ..PageMeta::default()
     };
     let view = ReportView::of(site, month, older, newer);
-    site.write_page(&meta, "informe.html", &view)
+    site.write_page(&meta, "informe.html", &view)?;
+    Ok(json)
+}
+
+/// A value as the API's one serializer writes it, as text (JSON is UTF-8).
+fn json_text(value: &impl Serialize) -> String {
+    String::from_utf8(to_json_bytes(value)).expect("invariant: JSON is UTF-8")
 }
 
 /// A month's tables as CSV frames, by file name.
@@ -438,8 +467,8 @@ impl ReportView {
     }
 }
 
-/// `/informes/`, its JSON list and its Atom feed.
-fn write_index(site: &Site, reports: &[MonthReport]) -> anyhow::Result<()> {
+/// `/informes`, its JSON list and its Atom feed; returns the list.
+fn write_index(site: &Site, reports: &[MonthReport]) -> anyhow::Result<String> {
     let links = site.index.links();
     let months: Vec<ReportMonth> = reports
         .iter()
@@ -448,7 +477,7 @@ fn write_index(site: &Site, reports: &[MonthReport]) -> anyhow::Result<()> {
             month: month.report.month.clone(),
             status: month.report.status,
             url: month.report.url.clone(),
-            api_url: links.absolute(&format!("{}/{REPORT_JSON}", report_path(month.month))),
+            api_url: links.absolute(&format!("/api/v1/reports/{}", month.report.month)),
         })
         .collect();
     let list = Envelope {
@@ -460,10 +489,12 @@ fn write_index(site: &Site, reports: &[MonthReport]) -> anyhow::Result<()> {
         documentation_url: links.documentation(),
         data: Reports { reports: months },
     };
-    site.out.write_json(
+    let list = json_text(&list);
+    site.out.write(
         &format!("{INFORMES}/informes.json"),
         "informes/informes.json",
-        &list,
+        JSON,
+        list.as_bytes(),
     )?;
     #[derive(Serialize)]
     struct Line {
@@ -498,7 +529,8 @@ fn write_index(site: &Site, reports: &[MonthReport]) -> anyhow::Result<()> {
         "informes.html",
         &serde_json::json!({ "reports": lines }),
     )?;
-    write_feed(site, reports)
+    write_feed(site, reports)?;
+    Ok(list)
 }
 
 /// `/informes/feed.xml`: one entry per month, newest first, each updated

@@ -70,7 +70,7 @@ fn search_param(name: &str) -> Result<Value, minijinja::Error> {
         Kind::Text { max, .. } => (None, None, Some(max)),
         Kind::Integer { min, max, .. } => (Some(Value::from(min)), Some(Value::from(max)), None),
         Kind::Number { min, max } => (Some(number(min)), max.map(number), None),
-        Kind::Boolean | Kind::Choice { .. } | Kind::Ids => (None, None, None),
+        Kind::Boolean | Kind::Choice { .. } | Kind::Ids { .. } => (None, None, None),
     };
     Ok(minijinja::context! { label => param.label, min, max, maxlength })
 }

@@ -13,6 +13,7 @@ mod harness;
 mod hostile;
 mod index;
 mod layers;
+mod market;
 mod mcp;
 mod money;
 mod openapi;

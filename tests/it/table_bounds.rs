@@ -79,7 +79,7 @@ fn cases(kind: Kind) -> Vec<Case> {
             .map(|value| case(*value, json!(value), true))
             .chain([case("not-a-value", json!("not-a-value"), false)])
             .collect(),
-        Kind::Ids => Vec::new(),
+        Kind::Ids { .. } => Vec::new(),
     }
 }
 
@@ -167,7 +167,7 @@ fn wrong_type(kind: Kind) -> Value {
         Kind::Text { .. } | Kind::Choice { .. } => json!(true),
         Kind::Integer { .. } | Kind::Number { .. } => json!("1"),
         Kind::Boolean => json!("true"),
-        Kind::Ids => json!("a,b"),
+        Kind::Ids { .. } => json!("a,b"),
     }
 }
 

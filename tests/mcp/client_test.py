@@ -7,7 +7,7 @@ against a running `autoprecios-edge`.
 Runs the same checks twice: once with the client's default negotiation (it
 probes `server/discover`, the stateless 2026-07-28 revision) and once with
 the `initialize` handshake (mode="legacy"). Each pass initializes, lists
-exactly the eight tools, calls each with valid arguments and compares
+exactly the nine tools, calls each with valid arguments and compares
 `structuredContent` (and the JSON text item) with the JSON of the same query
 fetched over HTTP from the same server, checks the one-line headline before
 it (what was answered, the snapshot's time and age, and that the prices are
@@ -35,6 +35,7 @@ TOOLS = {
     "get_vehicle",
     "compare_vehicles",
     "get_catalogue",
+    "get_market_report",
     "search",
     "fetch",
 }
@@ -77,7 +78,12 @@ def valid_cases(base):
     first, second = vehicles[0], vehicles[1]
     make, model = first["make"], first["model"]
     word = model.split()[0]
+    months = http_json(base, "/api/v1/reports")["data"]["reports"]
+    final = next(m["month"] for m in months if m["status"] == "final")
     return [
+        # Without a month: the latest final one.
+        ("get_market_report", {}, f"/api/v1/reports/{final}"),
+        ("get_market_report", {"month": months[0]["month"]}, f"/api/v1/reports/{months[0]['month']}"),
         ("search_vehicles", {"q": word, "limit": 5, "sort": "price_desc"},
          f"/api/v1/vehicles?q={enc(word)}&limit=5&sort=price_desc"),
         ("search_vehicles", {"opportunitiesOnly": True, "minAirbags": 2, "maxPriceUsd": 80000.5},
@@ -126,6 +132,9 @@ BAD_CASES = [
     ("compare_vehicles", {"ids": "a,b"}, "invalid_parameters", ["ids"]),
     ("compare_vehicles", {"ids": ["a"]}, "invalid_parameters", ["ids"]),
     ("get_catalogue", {"x": 1}, "invalid_parameters", ["x"]),
+    ("get_market_report", {"month": "2026-13"}, "invalid_parameters", ["month"]),
+    ("get_market_report", {"month": "1999-01"}, "not_found", None),
+    ("get_market_report", {"month": 202610}, "invalid_parameters", ["month"]),
     ("search", {"query": True}, "invalid_parameters", ["query"]),
     ("fetch", {"id": "no-such-version"}, "not_found", None),
 ]
@@ -134,8 +143,8 @@ BAD_CASES = [
 async def check_tools(client, base, checks, mode):
     tools = (await client.list_tools()).tools
     names = [tool.name for tool in tools]
-    checks.check(sorted(names) == sorted(TOOLS) and len(names) == 8,
-                 f"[{mode}] tools/list gives exactly the eight tools", names)
+    checks.check(sorted(names) == sorted(TOOLS) and len(names) == 9,
+                 f"[{mode}] tools/list gives exactly the nine tools", names)
     for tool in tools:
         hints = tool.annotations
         checks.check(hints is not None and hints.read_only_hint is True and hints.open_world_hint is False,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The MCP Inspector CLI (the reference client of the MCP project) against a
-# running edge: it lists the eight tools with their input and output
+# running edge: it lists the nine tools with their input and output
 # schemas (portable: `--strict` finds nothing), calls one, a model named by
 # a number, and three calls the server refuses (an unknown ID, a bad enum, a
 # type slip), whose message the Inspector must print (it validates any
@@ -16,7 +16,7 @@ run --method tools/list | python3 -c '
 import json, sys
 tools = json.load(sys.stdin)["tools"]
 names = [t["name"] for t in tools]
-assert len(names) == 8, names
+assert len(names) == 9, names
 for t in tools:
     assert t["inputSchema"]["type"] == "object", t["name"]
     assert t["outputSchema"]["type"] == "object", t["name"]
@@ -71,6 +71,15 @@ answers compare_vehicles --tool-arg 'ids=["toyota-hilux-28-tdi-srv-4x4-at","ford
 answers get_vehicle --tool-arg id=renault-kangoo-16-express-confort-mt
 answers search --tool-arg query=cronos
 answers fetch --tool-arg id=fiat-cronos-13-drive-mt
+# The market report: its first line is the headline a journalist pastes.
+run --method tools/call --tool-name get_market_report --tool-arg month=2026-10 | python3 -c '
+import json, sys
+result = json.load(sys.stdin)
+assert not result.get("isError"), result
+headline = result["content"][0]["text"]
+expected = "get_market_report: " + result["structuredContent"]["data"]["headline"]["text"]
+assert headline.startswith(expected) and expected.startswith("get_market_report: En octubre de 2026 "), headline
+print("inspector:", headline)'
 
 # Each refusal: exit code 5 (isError), and the server's own message printed.
 refused() { # refused EXPECTED_TEXT ARGS...
@@ -100,6 +109,8 @@ refused 'search_vehicles refused: invalid parameters (type: must be one of SUV, 
   --tool-name search_vehicles --tool-arg type=suv
 refused 'search_vehicles refused: invalid parameters (limit: must be a JSON integer, not' \
   --tool-name search_vehicles --tool-arg limit=abc
+refused 'get_market_report refused: invalid parameters (month: must be a month written AAAA-MM' \
+  --tool-name get_market_report --tool-arg month=2026-13
 
 # The MCP App: the Inspector's probe finds the view of get_vehicle and fetch.
 for tool in get_vehicle fetch; do

@@ -21,6 +21,7 @@ pub use crate::api::facts::{
 use crate::api::links::Links;
 use crate::api::params::table::{FILTERS, Kind, Param};
 use crate::api::query::Filters;
+use crate::api::reports::MarketData;
 use crate::api::text::fold;
 use crate::api::types::{
     CatalogueData, CurrentRate, Envelope, Listed, MakeModel, SCHEMA_VERSION, Summary, VehicleRecord,
@@ -48,6 +49,9 @@ pub struct Index {
     orders: Orders,
     models: HashMap<(String, String), ModelEntry>,
     catalogue: CatalogueData,
+    /// The market report's answers (the edge reads them from their own
+    /// file, `render::informes::MARKET_FILE_PATH`).
+    market: MarketData,
 }
 
 /// The published versions of one model, cheapest first (ties by ID), with
@@ -166,6 +170,16 @@ impl Index {
 
     fn build(meta: CatalogueMeta, base_url: &str, links: Links, parts: Parts) -> Index {
         Indexed::of(&meta, &parts.facts).with(meta, base_url, links, parts)
+    }
+
+    /// The market's answers: reports and series.
+    pub fn market(&self) -> &MarketData {
+        &self.market
+    }
+
+    /// Sets the market's answers (read from their own file).
+    pub fn set_market(&mut self, market: MarketData) {
+        self.market = market;
     }
 
     /// The edge data file of this index, for `generate` to write.
@@ -435,6 +449,7 @@ impl Indexed {
             facts,
             summaries,
             records,
+            market: MarketData::default(),
         }
     }
 }

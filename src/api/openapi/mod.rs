@@ -171,7 +171,7 @@ fn paths() -> Value {
 
 fn render_operation(spec: &Spec, operation: &Http) -> Value {
     let mut responses = Map::new();
-    responses.insert("200".into(), success(operation.body));
+    responses.insert("200".into(), success(operation.body, operation.csv));
     responses.insert("304".into(), component_ref("responses", "NotModified"));
     // Every operation rejects unknown and repeated parameters, even those that take none.
     responses.insert("400".into(), component_ref("responses", "BadRequest"));
@@ -201,7 +201,11 @@ fn render_operation(spec: &Spec, operation: &Http) -> Value {
     rendered
 }
 
-fn success(body: &str) -> Value {
+fn success(body: &str, csv: bool) -> Value {
+    let mut content = json!({ "application/json": { "schema": schema_ref(body) } });
+    if csv {
+        content["text/csv"] = json!({ "schema": { "type": "string" } });
+    }
     json!({
         "description": "OK",
         "headers": {
@@ -209,7 +213,7 @@ fn success(body: &str) -> Value {
             "Cache-Control": component_ref("headers", "CacheControl"),
             "Access-Control-Allow-Origin": component_ref("headers", "AccessControlAllowOrigin"),
         },
-        "content": { "application/json": { "schema": schema_ref(body) } },
+        "content": content,
     })
 }
 

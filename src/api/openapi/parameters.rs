@@ -48,11 +48,13 @@ fn parameter(param: &Param) -> Value {
         Location::Path => "path",
     };
     let mut parameter = json!({ "name": param.name, "in": location });
-    if param.required {
+    // A path parameter is always there (OpenAPI requires it so); the
+    // market report's month is optional only as an MCP argument.
+    if param.required || param.location == Location::Path {
         parameter["required"] = json!(true);
     }
     parameter["description"] = json!(param.description);
-    if param.kind == Kind::Ids {
+    if matches!(param.kind, Kind::Ids { .. }) {
         // Comma-separated in one value.
         parameter["style"] = json!("form");
         parameter["explode"] = json!(false);

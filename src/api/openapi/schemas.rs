@@ -9,6 +9,8 @@ use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde_json::{Value, json};
 
 use crate::api::error::ErrorBody;
+use crate::api::series::SeriesAnswer;
+use crate::api::types::report::{Report, Reports};
 use crate::api::types::{
     ApiInfo, CatalogueData, CompareData, DealsData, DetailData, Envelope, ModelPricesData,
     SearchData,
@@ -45,6 +47,9 @@ pub fn component_schemas() -> Value {
     add::<Envelope<ModelPricesData>>(&mut generator);
     add::<Envelope<DetailData>>(&mut generator);
     add::<Envelope<CompareData>>(&mut generator);
+    add::<Envelope<Reports>>(&mut generator);
+    add::<Envelope<Report>>(&mut generator);
+    add::<SeriesAnswer>(&mut generator);
     add::<ErrorBody>(&mut generator);
     Value::Object(generator.take_definitions(true))
 }

@@ -70,7 +70,7 @@ impl Args {
             };
             let raw = match param.kind {
                 // Split before decoding, so an encoded comma stays in its ID.
-                Kind::Ids => Raw::Ids(raw_value.map_or_else(Vec::new, |raw| {
+                Kind::Ids { .. } => Raw::Ids(raw_value.map_or_else(Vec::new, |raw| {
                     raw.split(',')
                         .map(|id| form_decode(id).unwrap_or_default())
                         .collect()
@@ -214,13 +214,7 @@ fn wrong_type(kind: Kind, value: &Value) -> Problem {
         Kind::Integer { .. } => "a JSON integer",
         Kind::Number { .. } => "a JSON number",
         Kind::Boolean => "a JSON boolean",
-        Kind::Ids => {
-            let ids = crate::api::query::COMPARE_IDS;
-            return Problem::IdArray {
-                min: *ids.start(),
-                max: *ids.end(),
-            };
-        }
+        Kind::Ids { min, max } => return Problem::IdArray { min, max },
     };
     let given = match value {
         Value::Null => "null".to_owned(),
@@ -253,7 +247,7 @@ fn json_raw(param: &Param, value: &Value, details: &mut Vec<ErrorDetail>) -> Opt
         ),
         (Kind::Number { .. }, Value::Number(number)) => Raw::Number(number.as_f64()?),
         (Kind::Boolean, Value::Bool(flag)) => Raw::Boolean(*flag),
-        (Kind::Ids, Value::Array(items)) => {
+        (Kind::Ids { .. }, Value::Array(items)) => {
             let mut ids = Vec::with_capacity(items.len());
             for (position, item) in items.iter().enumerate() {
                 match item {
@@ -278,7 +272,7 @@ fn bounds(kind: Kind) -> Problem {
         Kind::Number { min, max } => Problem::NumberRange { min, max },
         Kind::Boolean => Problem::Boolean,
         Kind::Choice { values, .. } => Problem::OneOf(values),
-        Kind::Ids => wrong_type(kind, &Value::Null),
+        Kind::Ids { .. } => wrong_type(kind, &Value::Null),
     }
 }
 
@@ -323,7 +317,7 @@ fn checked(kind: Kind, raw: &Raw) -> Result<Given, Problem> {
             .iter()
             .find(|value| **value == text)
             .map(|value| Given::Choice(value)),
-        (Kind::Ids, Raw::Ids(ids)) => Some(Given::Ids(ids.clone())),
+        (Kind::Ids { .. }, Raw::Ids(ids)) => Some(Given::Ids(ids.clone())),
         _ => None,
     };
     given.ok_or_else(|| bounds(kind))

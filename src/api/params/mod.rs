@@ -20,6 +20,7 @@ pub mod check;
 pub mod filter;
 pub mod row;
 pub mod schema;
+mod series;
 pub mod table;
 pub mod typed;
 
@@ -28,6 +29,7 @@ mod tests;
 
 pub use crate::api::problem::Problem;
 pub use check::{Args, Raw};
+pub use series::series_query;
 pub use typed::TypedQuery;
 
 use crate::api::error::ApiError;
@@ -134,6 +136,16 @@ pub fn text_argument(args: Args) -> Result<String, ApiError> {
         .find(|(param, _)| matches!(param.field, Field::Own))
         .and_then(|(_, given)| given.text());
     args.finish(text.unwrap_or_default())
+}
+
+/// The one text argument of an operation whose argument is optional (the
+/// market report's month in MCP): `None` when not given.
+pub fn optional_text(args: Args) -> Result<Option<String>, ApiError> {
+    let text = args
+        .values()
+        .find(|(param, _)| matches!(param.field, Field::Own))
+        .and_then(|(_, given)| given.text());
+    args.finish(text)
 }
 
 /// Checks that an operation without parameters got none.

@@ -42,10 +42,16 @@ pub enum Kind {
         /// Value when absent.
         default: Option<&'static str>,
     },
-    /// Vehicle IDs: comma-separated in HTTP, a JSON array in MCP. Their
-    /// count and lengths are checked by the comparison itself, after the
-    /// index has decided what an encoded comma means.
-    Ids,
+    /// IDs (of versions, of series): comma-separated in HTTP, a JSON array
+    /// in MCP; `min` to `max` of them. Their count and lengths are checked
+    /// by the operation itself (a comparison, after the index has decided
+    /// what an encoded comma means).
+    Ids {
+        /// Fewest IDs.
+        min: usize,
+        /// Most IDs.
+        max: usize,
+    },
 }
 
 /// Where an HTTP request carries a parameter.

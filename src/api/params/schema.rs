@@ -5,7 +5,7 @@
 use serde_json::{Map, Value, json};
 
 use crate::api::params::table::{Kind, Param};
-use crate::api::query::{COMPARE_IDS, MAX_ID_CHARS};
+use crate::api::query::MAX_ID_CHARS;
 
 /// The JSON Schema of `kind`'s values, keys in the order the documents show.
 pub fn value_schema(kind: Kind) -> Map<String, Value> {
@@ -34,11 +34,11 @@ pub fn value_schema(kind: Kind) -> Map<String, Value> {
             }
             schema
         }
-        Kind::Ids => json!({
+        Kind::Ids { min, max } => json!({
             "type": "array",
             "items": { "type": "string", "minLength": 1, "maxLength": MAX_ID_CHARS },
-            "minItems": COMPARE_IDS.start(),
-            "maxItems": COMPARE_IDS.end(),
+            "minItems": min,
+            "maxItems": max,
             "uniqueItems": true,
         }),
     };

@@ -38,9 +38,10 @@ use super::filter::{Admits, Filter, Form, Key, read_fact, shared_filters};
 use crate::api::operations::Operation::{self, *};
 pub use crate::api::query::Given;
 use crate::api::query::{
-    DEFAULT_LIMIT, DealSort, DealsQuery, MAX_AIRBAGS, MAX_DISCOUNT_PCT, MAX_ID_CHARS, MAX_LIMIT,
-    MAX_NAME_CHARS, MAX_OFFSET, MAX_Q_CHARS, MAX_SEATS, SearchSort, spelling_of,
+    COMPARE_IDS, DEFAULT_LIMIT, DealSort, DealsQuery, MAX_AIRBAGS, MAX_DISCOUNT_PCT, MAX_ID_CHARS,
+    MAX_LIMIT, MAX_NAME_CHARS, MAX_OFFSET, MAX_Q_CHARS, MAX_SEATS, SearchSort, spelling_of,
 };
+use crate::api::series;
 use crate::api::types::DealKind;
 use crate::vocab::{BodyType, Drivetrain, Fuel, Transmission, Window};
 
@@ -296,7 +297,7 @@ const OWN_PARAMS: &[Param] = &[
         Some("Desde el resultado"),
         "Records skipped; pass data.pagination.nextOffset for the next page."),
         Field::Page(Access { set: |p, v| p.offset = v.integer().unwrap_or(0), get: |p| (p.offset != 0).then_some(Given::Integer(p.offset)) })),
-    at(required(param("ids", Kind::Ids, &[Compare], Some("Identificadores de versión"),
+    at(required(param("ids", Kind::Ids { min: *COMPARE_IDS.start(), max: *COMPARE_IDS.end() }, &[Compare], Some("Identificadores de versión"),
         "2 to 4 distinct vehicle IDs: comma-separated in HTTP (form style, not exploded), a JSON \
          array of strings in MCP.")),
         Field::Compare(Access {
@@ -305,6 +306,42 @@ const OWN_PARAMS: &[Param] = &[
     Param { location: Location::Path, ..required(param("id", Kind::Text { min: 1, max: MAX_ID_CHARS },
         &[Vehicle, ConnectorFetch], None,
         "The original, case-sensitive vehicle ID, exactly as a list result gives it.")) },
+    // Optional in MCP (the latest final month); a path segment in HTTP,
+    // which is always there.
+    Param { location: Location::Path, ..param("month", Kind::Text { min: 1, max: 32 }, &[Report], None,
+        "A calendar month in Argentine time, AAAA-MM (2026-10); in MCP, optional: the latest final month.") },
+    required(param("ids", Kind::Ids { min: 1, max: series::MAX_IDS }, &[Series], None,
+        "1 to 20 series ids, comma-separated, each optionally suffixed with :mode (a representation_mode) \
+         and/or :aggregation (a collapse_aggregation): indice.ars, indice.usd, indice.tipo.{type}.ars|usd, \
+         indice.marca.{make}.ars|usd, dolar, version.{id}.ars|usd.")),
+    param("representation_mode", Kind::Choice { values: series::MODES, default: Some("value") }, &[Series], None,
+        "value; change or percent_change from the period before; change_a_year_ago or percent_change_a_year_ago \
+         from the same period a year before. Percent changes are fractions (0.0123 is 1.23 %)."),
+    param("collapse", Kind::Choice { values: series::COLLAPSES, default: Some("month") }, &[Series], None,
+        "The answer's frequency: month, quarter, semester or year (day and week are finer than the monthly \
+         series and give 400)."),
+    param("collapse_aggregation", Kind::Choice { values: series::AGGREGATIONS, default: Some("avg") }, &[Series], None,
+        "How the months of a longer period become one value."),
+    param("start_date", Kind::Text { min: 4, max: 10 }, &[Series], None,
+        "First period: AAAA, AAAA-MM or AAAA-MM-DD."),
+    param("end_date", Kind::Text { min: 4, max: 10 }, &[Series], None,
+        "Last period: AAAA, AAAA-MM or AAAA-MM-DD."),
+    param("format", Kind::Choice { values: &["json", "csv"], default: Some("json") }, &[Series], None,
+        "json (data, count and meta) or csv (indice_tiempo and one column per id)."),
+    param("header", Kind::Choice { values: &["titles", "ids", "descriptions"], default: Some("titles") }, &[Series], None,
+        "The CSV's column names."),
+    param("sort", Kind::Choice { values: &["asc", "desc"], default: Some("asc") }, &[Series], None,
+        "Oldest (asc) or newest (desc) first."),
+    param("limit", Kind::Integer { min: 1, max: series::MAX_ROWS, default: Some(series::DEFAULT_ROWS) }, &[Series], None,
+        "Rows."),
+    param("start", Kind::Integer { min: 0, max: MAX_OFFSET, default: Some(0) }, &[Series], None,
+        "Rows skipped."),
+    param("decimal", Kind::Choice { values: &[".", ","], default: Some(".") }, &[Series], None,
+        "The CSV's decimal mark."),
+    param("sep", Kind::Text { min: 1, max: 1 }, &[Series], None,
+        "The CSV's field separator, one character (default ,)."),
+    param("metadata", Kind::Choice { values: &["none", "simple", "full", "only"], default: Some("simple") }, &[Series], None,
+        "JSON only: none (data alone), simple, full (with source and license) or only (no data)."),
     required(param("query", Kind::Text { min: 0, max: MAX_Q_CHARS }, &[ConnectorSearch], None,
         "Words of a make, model or version (\"hilux srv\", \"208 allure\"); every word must \
          match, ignoring case and accents.")),

@@ -30,7 +30,7 @@ fn past_bounds(kind: table::Kind) -> Option<String> {
         table::Kind::Number { min, .. } => (min - 1.0).to_string(),
         table::Kind::Boolean => "yes".to_owned(),
         table::Kind::Choice { .. } => "not-a-value".to_owned(),
-        table::Kind::Ids => return None,
+        table::Kind::Ids { .. } => return None,
     })
 }
 
@@ -47,7 +47,7 @@ fn within_bounds(kind: table::Kind) -> Option<String> {
         table::Kind::Choice { values, default } => {
             (*values.iter().find(|value| Some(**value) != default)?).to_owned()
         }
-        table::Kind::Ids => return None,
+        table::Kind::Ids { .. } => return None,
     })
 }
 
@@ -510,7 +510,7 @@ impl Draw {
             Kind::Choice { values, .. } => {
                 Given::Choice(values[self.below(values.len() as u64) as usize])
             }
-            Kind::Ids => Given::Ids(
+            Kind::Ids { .. } => Given::Ids(
                 (0..2 + self.below(3))
                     .map(|n| format!("{}-{n}", self.text(1, 8)))
                     .collect(),

@@ -47,6 +47,10 @@ fn refused(tool: &str, error: &Value) -> String {
 /// What a successful answer holds, by its shape.
 fn answered(tool: &str, value: &Value) -> String {
     let data = &value["data"];
+    // A market report: its own headline, the sentence to quote.
+    if let Some(text) = data["headline"]["text"].as_str() {
+        return format!("{tool}: {text}");
+    }
     if let Some(results) = value["results"].as_array() {
         return format!("{tool}: {} matching versions.", results.len());
     }

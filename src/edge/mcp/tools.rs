@@ -1,4 +1,4 @@
-//! Edge stage, MCP tools: the eight tools (their names, descriptions, input
+//! Edge stage, MCP tools: the nine tools (their names, descriptions, input
 //! schemas and read-only annotations) and a call's answer. A tool's
 //! arguments are its operation's rows of the API's parameter table, which
 //! gives both its input schema and the checks of its JSON arguments (the
@@ -213,7 +213,10 @@ fn answer_call(site: &Site, spec: &ToolSpec, args: &Arguments) -> Result<Bytes, 
         | Operation::Search
         | Operation::Vehicle
         | Operation::Compare
-        | Operation::Catalogue => answer(Question::of_args(spec.operation, args, false)),
+        | Operation::Catalogue
+        | Operation::Reports
+        | Operation::Report
+        | Operation::Series => answer(Question::of_args(spec.operation, args, false)),
         Operation::ConnectorSearch => text_argument(args)
             .and_then(|words| search(index, &words))
             .map(|found| to_json_bytes(&found).into()),

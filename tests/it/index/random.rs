@@ -327,6 +327,6 @@ fn of_its_kind(rng: &mut Rng, param: &Param, like: Option<&Vehicle>) -> String {
             (min + (top - min) * rng.below(101) as f64 / 100.0).to_string()
         }
         Kind::Text { .. } => rng.pick(&["a", "li", "zz"]).to_string(),
-        Kind::Ids => panic!("{}: no filter is a list of IDs", param.name),
+        Kind::Ids { .. } => panic!("{}: no filter is a list of IDs", param.name),
     }
 }

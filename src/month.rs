@@ -1,7 +1,8 @@
-//! Market stage, calendar: the months of the report, calendar months in
-//! Argentine time (UTC-03:00, no daylight saving), where `/datos` cuts its
-//! files by UTC months: the report speaks of "octubre" as a reader in
-//! Argentina does.
+//! Months of the market report: calendar months in Argentine time
+//! (UTC-03:00, no daylight saving), where `/datos` cuts its files by UTC
+//! months: the report speaks of "octubre" as a reader in Argentina does.
+//! Shared by the generator (`market`) and the edge (the reports' and the
+//! series' months).
 
 use chrono::{Datelike, NaiveDate, TimeZone};
 

@@ -1,0 +1,121 @@
+//! Market stage, the monthly series of `GET /api/v1/series`: each index
+//! (all versions, each body type, each make; pesos and dollars) as its
+//! chained level with its links, the dollar of the month, and each
+//! version's monthly price, in the report's own numbers.
+
+use std::collections::BTreeMap;
+
+use super::index::{GroupIndex, round2};
+use super::prices::MonthlyPrice;
+use crate::api::series::{Series, SeriesTable};
+use crate::api::text::slug;
+use crate::api::types::report::{Dollar, GroupKind};
+use crate::month::ArMonth;
+use crate::snapshot::Version;
+
+/// The series of a market, by id.
+pub(super) fn series_table(
+    months: &[ArMonth],
+    groups: &[GroupIndex],
+    dollars: &[Dollar],
+    versions: &[Version],
+    prices: &[Vec<MonthlyPrice>],
+    source: String,
+) -> SeriesTable {
+    let mut series = BTreeMap::new();
+    for index in groups {
+        let currency = index.currency.to_ascii_lowercase();
+        let (id, title, about) = match (index.group.kind, index.group.value.as_deref()) {
+            (GroupKind::All, _) => (
+                format!("indice.{currency}"),
+                format!("indice_0km_{}", in_words(&currency)),
+                "todas las versiones".to_owned(),
+            ),
+            (GroupKind::Type, Some(body)) => (
+                format!("indice.tipo.{}.{currency}", slug(body)),
+                format!(
+                    "indice_0km_{}_{}",
+                    slug(body).replace('-', "_"),
+                    in_words(&currency)
+                ),
+                format!("carrocería {body}"),
+            ),
+            (_, value) => {
+                let make = value.unwrap_or_default();
+                (
+                    format!("indice.marca.{}.{currency}", slug(make)),
+                    format!(
+                        "indice_0km_{}_{}",
+                        slug(make).replace('-', "_"),
+                        in_words(&currency)
+                    ),
+                    format!("marca {make}"),
+                )
+            }
+        };
+        series.insert(
+            id,
+            Series {
+                title,
+                description: format!(
+                    "Índice de precios de concesionaria de los autos 0 km, {about}, en {} (Jevons sobre versiones emparejadas, encadenado; 100 en el primer mes)",
+                    if currency == "ars" { "pesos" } else { "dólares" }
+                ),
+                units: "Índice (primer mes = 100)".to_owned(),
+                values: index.figures.iter().map(|f| f.level.map(round2)).collect(),
+                links: index.links.iter().map(|link| link.relative).collect(),
+            },
+        );
+    }
+    series.insert(
+        "dolar".to_owned(),
+        Series {
+            title: "dolar_referencia".to_owned(),
+            description: "Dólar de referencia del mes: promedio ponderado por tiempo de los tipos de cambio observados en los controles de cotizaciones".to_owned(),
+            units: "Pesos por dólar".to_owned(),
+            values: dollars.iter().map(|d| d.ars_per_usd).collect(),
+            links: Vec::new(),
+        },
+    );
+    for (version, prices) in versions.iter().zip(prices) {
+        if prices.iter().all(|p| p.ars.is_none() && p.usd.is_none()) {
+            continue;
+        }
+        let name = format!("{} {} {}", version.make, version.model, version.trim);
+        for (currency, pick) in [
+            (
+                "ars",
+                (|p: &MonthlyPrice| p.ars) as fn(&MonthlyPrice) -> Option<f64>,
+            ),
+            ("usd", |p| p.usd),
+        ] {
+            series.insert(
+                format!("version.{}.{currency}", version.id),
+                Series {
+                    title: format!("precio_{}_{}", slug(&version.id).replace('-', "_"), in_words(currency)),
+                    description: format!(
+                        "Precio mensual de concesionaria de {name} (promedio ponderado por tiempo), en {}",
+                        if currency == "ars" { "pesos" } else { "dólares" }
+                    ),
+                    units: if currency == "ars" { "Pesos" } else { "Dólares" }.to_owned(),
+                    values: prices.iter().map(|p| pick(p).map(round2)).collect(),
+                    links: Vec::new(),
+                },
+            );
+        }
+    }
+    SeriesTable {
+        months: months.iter().map(|m| (m.year, m.month)).collect(),
+        series,
+        source,
+    }
+}
+
+/// `pesos` or `dolares`.
+fn in_words(currency: &str) -> &'static str {
+    if currency == "ars" {
+        "pesos"
+    } else {
+        "dolares"
+    }
+}
