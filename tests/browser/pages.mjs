@@ -47,6 +47,13 @@ const pages = [
   { name: 'deals-drops', path: '/ofertas/bajas', answer: ['.card .price'], ready: 'ol.cards li', min: 1, checks: ['wholePrices', 'goodNewsNotRed', 'plainWords', 'compareBoxes', 'dealFilters'] },
   { name: 'deals-window', path: '/buscar?kind=new_opportunities&window=3d', answer: ['#lista .card .price'], ready: '#lista li', min: 1, text: 'Nuevas oportunidades de los últimos 3 días: ', checks: ['goodNewsNotRed', 'plainWords', 'compareBoxes'] },
   { name: 'datos', path: '/datos', answer: ['main h2'], ready: 'a[href$=".parquet"]', min: 18 },
+  // The market report: the headline and the first index table's first row
+  // on a phone's first screen; its chart drawn at the page's width.
+  { name: 'informes', path: '/informes', answer: ['.report-list li'], says: ['En octubre de 2026 los precios de los 0 km'] },
+  {
+    name: 'informe', path: '/informes/2026-10', answer: ['main p.lead', 'main .table-wrap tbody tr'], ready: '.report-chart img', min: 2,
+    says: ['En octubre de 2026 los precios de los 0 km en concesionarias', 'Fuente: autoprecios, informe de octubre de 2026'], checks: ['reportCharts'],
+  },
   { name: 'search', path: '/buscar?make=Toyota&type=Pickup&sort=price_asc', answer: ['#lista .card .price'], ready: '#lista li', min: 1, checks: ['wholePrices', 'compareBoxes'] },
   { name: 'version-picked', path: `/versiones/${hilux}?comparar=${ranger}`, answer: ['.price-main'], checks: ['compareBar'] },
   { name: 'compare', path: `/comparar?ids=${hilux},${ranger}`, answer: ['table.compare-table tbody tr'], ready: 'table.compare-table thead th', min: 3, checks: ['wholePrices', 'compareBar', 'stickyNames'] },
@@ -127,7 +134,11 @@ const PAGE_CHECKS = {
         problems.push(`the other currency not at the page's dollar: ${el.textContent.trim()}`);
       }
     }
-    const decimals = document.querySelector('main').innerText.match(/\d+,\d+ %/);
+    // The market report's headline keeps its one decimal, as the press
+    // quotes it (the report's own pages are not held to whole numbers).
+    const main = document.querySelector('main').cloneNode(true);
+    main.querySelectorAll('.report-teaser').forEach((el) => el.remove());
+    const decimals = main.textContent.match(/\d+,\d+ %/);
     if (decimals) problems.push(`a percentage with decimals: ${decimals[0]}`);
     return problems;
   },
@@ -194,6 +205,25 @@ const PAGE_CHECKS = {
     if (/precio de catálogo al tipo de cambio/i.test(text)) problems.push('says "precio de catálogo al tipo de cambio"');
     if (/precio de lista/i.test(text)) problems.push('says "precio de lista" (the brand\'s price, to an Argentine)');
     if (/subió su precio habitual o reunió/.test(text)) problems.push('a new opportunity lists every possible cause');
+    return problems;
+  },
+  // The report's charts: every image loaded (an SVG that does not parse
+  // has no natural size), the first as wide as its column up to 720 px.
+  reportCharts: () => {
+    const problems = [];
+    const images = [...document.querySelectorAll('.report-chart img')];
+    if (images.length < 2) problems.push(`${images.length} charts`);
+    for (const img of images) {
+      if (img.complete && img.naturalWidth === 0) problems.push(`${img.getAttribute('src')} did not load`);
+    }
+    const first = images[0];
+    if (first) {
+      const main = document.querySelector('main');
+      const style = getComputedStyle(main);
+      const column = main.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const width = first.getBoundingClientRect().width;
+      if (width < Math.min(column, 720) * 0.98 - 2) problems.push(`the chart is ${Math.round(width)} px of ${Math.round(column)}`);
+    }
     return problems;
   },
   // One chart shown, as wide as its column allows, with the usual price and

@@ -4,8 +4,8 @@ Reads the published tables (datos/controles/*.parquet, datos/catalogo.parquet
 and datos/snapshot/: quotes, quote_checks, catalogue_checks, versions,
 snapshot.json) with pyarrow and plain Python, following the rules of
 content/methodology.md ("Informe mensual y el índice"), and compares them
-with the reports: informes/YYYY-MM/informe.json and informes/informes.json
-(or api/v1/reports/YYYY-MM.json and api/v1/reports.json, where they exist):
+with the reports: informes/YYYY-MM/informe.json (the bytes GET
+/api/v1/reports/{month} answers) and informes/informes.json:
 
 - the months (first quote check's month to S's month) and their status;
 - every index row (all versions, each type, each make; ARS and USD): n
@@ -114,11 +114,7 @@ def close(a, b, tol=TOL):
 
 def report(root, month=None):
     """The data of a month's report, or of the list of reports (month None)."""
-    api = root / "api/v1/reports"
-    if api.is_dir():
-        path = api / f"{month}.json" if month else root / "api/v1/reports.json"
-    else:
-        path = root / "informes" / (f"{month}/informe.json" if month else "informes.json")
+    path = root / "informes" / (f"{month}/informe.json" if month else "informes.json")
     return json.loads(path.read_text())["data"]
 
 

@@ -55,7 +55,7 @@ pub const PIECE: usize = 64;
 pub const HTML: &str = "text/html; charset=utf-8";
 
 /// The site's templates (the docs module registers `base.html` and `doc.html`).
-const TEMPLATES: [(&str, &str); 15] = [
+const TEMPLATES: [(&str, &str); 16] = [
     (
         "macros.html",
         include_str!("../../../templates/macros.html"),
@@ -91,6 +91,10 @@ const TEMPLATES: [(&str, &str); 15] = [
     (
         "informe.html",
         include_str!("../../../templates/informe.html"),
+    ),
+    (
+        "informe-grafico.svg.html",
+        include_str!("../../../templates/informe-grafico.svg.html"),
     ),
 ];
 

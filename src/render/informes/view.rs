@@ -1,0 +1,276 @@
+//! Render stage, the market report's page: the report's figures in words
+//! and es-AR formats (`3,1 %`, `$ 17.250.000`), for `templates/informe.html`.
+
+use serde::Serialize;
+
+use super::REPORT_JSON;
+use super::chart::Chart;
+use super::tables::TABLE_DOCS;
+use crate::api::types::report::{CheapItem, GroupKind, Mover, ReportStatus};
+use crate::market::{ArMonth, MonthReport, day_and_time, one_decimal, report_path};
+use crate::render::site::{Site, format};
+use crate::time::format_time;
+
+/// `+3,1 %`, `-0,4 %`, or the words for a number the rules do not publish.
+fn signed(value: Option<f64>) -> String {
+    match value {
+        Some(value) if (value * 10.0).round() == 0.0 => "0,0 %".to_owned(),
+        Some(value) if value > 0.0 => format!("+{} %", one_decimal(value)),
+        Some(value) => format!("-{} %", one_decimal(-value)),
+        None => "s/d".to_owned(),
+    }
+}
+
+/// The page's words and figures, formatted for es-AR.
+#[derive(Serialize)]
+pub(super) struct ReportView {
+    month: String,
+    provisional: bool,
+    status: String,
+    headline: String,
+    citation: String,
+    /// The page shows the month's own cut, not the current dollar.
+    money: MoneyNotice,
+    report_date: String,
+    index_ars: Vec<IndexLine>,
+    index_usd: Vec<IndexLine>,
+    cheapest: Vec<CheapLine>,
+    by_type: Vec<CheapLine>,
+    rises: Vec<MoverLine>,
+    falls: Vec<MoverLine>,
+    by_make: Vec<(String, usize, String)>,
+    dealers: Vec<DealerLine>,
+    coverage: Vec<(String, String)>,
+    csv: Vec<CsvLine>,
+    /// Each chart: its URL, title and description (the main one first).
+    charts: Vec<(String, String, String)>,
+    json: String,
+    older: Option<(String, String)>,
+    newer: Option<(String, String)>,
+}
+
+/// Only what a report page may show of the money bar: whether the data
+/// is synthetic (the current dollar would change a closed month's page).
+#[derive(Serialize)]
+struct MoneyNotice {
+    synthetic: bool,
+    /// The month's own dollar (the page's one rate line).
+    rate: Option<String>,
+}
+
+/// A table's CSV and what its columns hold.
+#[derive(Serialize)]
+struct CsvLine {
+    file: String,
+    url: String,
+    title: &'static str,
+    rows: &'static str,
+    columns: Vec<(&'static str, &'static str)>,
+}
+
+#[derive(Serialize)]
+struct IndexLine {
+    group: String,
+    n: usize,
+    enough: bool,
+    change: String,
+    ytd: String,
+    yoy: String,
+    level: String,
+}
+
+#[derive(Serialize)]
+struct CheapLine {
+    name: String,
+    kind: String,
+    url: Option<String>,
+    ars: String,
+    usd: String,
+    fees: &'static str,
+    change: String,
+}
+
+#[derive(Serialize)]
+struct MoverLine {
+    name: String,
+    url: Option<String>,
+    change: String,
+}
+
+#[derive(Serialize)]
+struct DealerLine {
+    group: String,
+    quotes: String,
+    below: String,
+    at: String,
+    above: String,
+    gap: String,
+}
+
+impl ReportView {
+    /// The view of `month`, with links to the months before and after it.
+    pub(super) fn of(
+        site: &Site,
+        month: &MonthReport,
+        charts: &[Chart],
+        (older, newer): (Option<ArMonth>, Option<ArMonth>),
+    ) -> ReportView {
+        let report = &month.report;
+        let provisional = report.status == ReportStatus::Provisional;
+        let index_lines = |currency: &str| {
+            report
+                .index
+                .iter()
+                .filter(|row| row.currency == currency)
+                .map(|row| IndexLine {
+                    group: match (&row.group.kind, &row.group.value) {
+                        (GroupKind::All, _) => "Todas las versiones".to_owned(),
+                        (_, Some(value)) => value.clone(),
+                        (_, None) => String::new(),
+                    },
+                    n: row.n,
+                    enough: row.change_pct.is_some(),
+                    change: signed(row.change_pct),
+                    ytd: signed(row.ytd_pct),
+                    yoy: signed(row.yoy_pct),
+                    level: row.level.map_or("s/d".to_owned(), one_decimal),
+                })
+                .collect()
+        };
+        let name = |make: &str, model: &str, trim: &str| format!("{make} {model} {trim}");
+        // The month in progress links its versions published now; a final
+        // month links none, so that its page stays the same bytes when a
+        // version it lists leaves the catalogue (the name and ID stay).
+        let page = |id: &str| {
+            let published = provisional
+                && site
+                    .catalogue
+                    .vehicles
+                    .binary_search_by(|vehicle| vehicle.id.as_str().cmp(id))
+                    .is_ok();
+            published.then(|| crate::api::links::Links::vehicle_path(id))
+        };
+        let cheap = |item: &CheapItem| CheapLine {
+            name: name(&item.make, &item.model, &item.trim),
+            kind: item.body_type.clone().unwrap_or_default(),
+            url: page(&item.id),
+            ars: format::ars(item.price_ars.round()),
+            usd: format::usd(item.current_price_usd.round()),
+            fees: match item.fees_included {
+                Some(true) => "incluye flete y formularios",
+                Some(false) => "sin flete ni formularios",
+                None => "flete sin dato",
+            },
+            change: signed(item.change_pct),
+        };
+        let mover = |m: &Mover| MoverLine {
+            name: name(&m.make, &m.model, &m.trim),
+            url: page(&m.id),
+            change: signed(Some(m.change_pct)),
+        };
+        let pct = |value: Option<f64>| {
+            value.map_or("s/d".to_owned(), |v| format!("{} %", one_decimal(v)))
+        };
+        let c = &report.coverage;
+        ReportView {
+            month: month.month.spanish(),
+            provisional,
+            status: if provisional {
+                format!(
+                    "Provisional: mes en curso, datos al {}",
+                    day_and_time(report.as_of)
+                )
+            } else {
+                format!("Definitivo, con datos al {}", day_and_time(report.as_of))
+            },
+            headline: report.headline.text.clone(),
+            citation: report.citation.clone(),
+            money: MoneyNotice {
+                synthetic: site.snapshot.meta.synthetic,
+                rate: report.dollar.ars_per_usd.map(|rate| {
+                    format!(
+                        "Dólar de referencia de {}: {}, promedio ponderado por tiempo de los tipos de cambio observados en las cotizaciones del mes, con datos del {} ({} frente al mes anterior).",
+                        month.month.spanish(),
+                        format::rate(rate),
+                        format::date(report.as_of),
+                        signed(report.dollar.change_pct)
+                    )
+                }),
+            },
+            report_date: format_time(month.captured_at),
+            index_ars: index_lines("ARS"),
+            index_usd: index_lines("USD"),
+            cheapest: report.cheapest.iter().map(cheap).collect(),
+            by_type: report.cheapest_by_type.values().map(cheap).collect(),
+            rises: report.movers.rises.iter().map(mover).collect(),
+            falls: report.movers.falls.iter().map(mover).collect(),
+            by_make: report
+                .movers
+                .by_make
+                .iter()
+                .map(|m| {
+                    (
+                        m.make.clone(),
+                        m.n,
+                        m.median_change_pct
+                            .map_or("sin datos suficientes".to_owned(), |v| signed(Some(v))),
+                    )
+                })
+                .collect(),
+            dealers: report
+                .dealers_vs_catalogue
+                .iter()
+                .map(|row| DealerLine {
+                    group: row
+                        .group
+                        .value
+                        .clone()
+                        .unwrap_or_else(|| "Todas las versiones".to_owned()),
+                    quotes: format::count(row.quotes),
+                    below: pct(row.below_pct),
+                    at: pct(row.at_pct),
+                    above: pct(row.above_pct),
+                    gap: signed(row.median_gap_pct),
+                })
+                .collect(),
+            coverage: vec![
+                (
+                    "Versiones con controles".to_owned(),
+                    format::count(c.versions),
+                ),
+                (
+                    "Controles de cotizaciones".to_owned(),
+                    format::count(c.checks),
+                ),
+                ("Cotizaciones".to_owned(), format::count(c.quotes)),
+                ("Concesionarias".to_owned(), format::count(c.dealers)),
+                ("Localidades".to_owned(), format::count(c.locations)),
+                ("Controles con stock".to_owned(), pct(c.in_stock_pct)),
+            ],
+            csv: TABLE_DOCS
+                .iter()
+                .map(|doc| CsvLine {
+                    file: format!("{}.csv", doc.name),
+                    url: report.csv.get(doc.name).cloned().unwrap_or_default(),
+                    title: doc.title,
+                    rows: doc.rows,
+                    columns: doc
+                        .columns
+                        .iter()
+                        .map(|(name, _, about)| (*name, *about))
+                        .collect(),
+                })
+                .collect(),
+            json: format!("{}/{REPORT_JSON}", report_path(month.month)),
+            charts: charts
+                .iter()
+                .map(|c| {
+                    let url = format!("{}/{}", report_path(month.month), c.file);
+                    (url, c.title.clone(), c.summary.clone())
+                })
+                .collect(),
+            older: older.map(|m| (report_path(m), m.spanish())),
+            newer: newer.map(|m| (report_path(m), m.spanish())),
+        }
+    }
+}
