@@ -136,6 +136,7 @@ impl<'a> Market<'a> {
             &self.months,
             &groups,
             &dollars,
+            &self.snapshot.cpi,
             &self.snapshot.versions,
             &self.prices,
             self.links.absolute("/"),
@@ -187,7 +188,7 @@ impl<'a> Market<'a> {
             all("ARS"),
             all("USD"),
             dollar.change_pct,
-            None,
+            self.cpi_change(month).map(round2),
         );
         let (cheapest, cheapest_by_type) = match status {
             ReportStatus::Final if last_check.is_none() => (Vec::new(), BTreeMap::new()),
@@ -326,6 +327,23 @@ impl<'a> Market<'a> {
                     .map(round2),
             })
             .collect()
+    }
+
+    /// The consumer price index's change in `month`, percent, unrounded;
+    /// `None` without the index of the month and of the one before.
+    fn cpi_change(&self, month: ArMonth) -> Option<f64> {
+        let value = |wanted: ArMonth| {
+            let cpi = &self.snapshot.cpi;
+            cpi.binary_search_by_key(&wanted, |row| row.month)
+                .ok()
+                .map(|at| cpi[at].value)
+        };
+        let before = self
+            .months
+            .iter()
+            .position(|m| *m == month)?
+            .checked_sub(1)?;
+        Some((value(month)? / value(self.months[before])? - 1.0) * 100.0)
     }
 
     /// A version's change in pesos in month `i`, percent, unrounded.

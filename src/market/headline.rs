@@ -43,16 +43,25 @@ pub fn headline(
                 .to_owned()
         }
     };
+    let beside: Vec<String> = [
+        dollar.map(|d| {
+            format!(
+                "el dólar de referencia {}",
+                moved(d, "subió", "bajó", "no cambió")
+            )
+        }),
+        cpi.map(|c| {
+            let verb = moved(c, "subieron", "bajaron", "no cambiaron");
+            format!("los precios al consumidor (IPC) {verb}")
+        }),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
     let mut text = format!("{when} {prices}");
-    if let Some(dollar) = dollar {
-        text.push_str("; el dólar de referencia ");
-        text.push_str(&moved(dollar, "subió", "bajó", "no cambió"));
-    }
-    if let Some(cpi) = cpi {
-        text.push_str(&format!(
-            " y los precios al consumidor (IPC) {}",
-            moved(cpi, "subieron", "bajaron", "no cambiaron")
-        ));
+    if !beside.is_empty() {
+        text.push_str("; ");
+        text.push_str(&beside.join(" y "));
     }
     text.push('.');
     Headline {

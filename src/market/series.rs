@@ -11,6 +11,7 @@ use crate::api::series::{Series, SeriesTable};
 use crate::api::text::slug;
 use crate::api::types::report::{Dollar, GroupKind};
 use crate::month::ArMonth;
+use crate::snapshot::CpiMonth;
 use crate::snapshot::Version;
 
 /// The series of a market, by id.
@@ -18,6 +19,7 @@ pub(super) fn series_table(
     months: &[ArMonth],
     groups: &[GroupIndex],
     dollars: &[Dollar],
+    cpi: &[CpiMonth],
     versions: &[Version],
     prices: &[Vec<MonthlyPrice>],
     source: String,
@@ -77,6 +79,24 @@ pub(super) fn series_table(
             links: Vec::new(),
         },
     );
+    if !cpi.is_empty() {
+        let value = |month: &ArMonth| {
+            cpi.binary_search_by_key(month, |row| row.month)
+                .ok()
+                .map(|at| cpi[at].value)
+        };
+        series.insert(
+            "ipc".to_owned(),
+            Series {
+                title: "ipc".to_owned(),
+                description: "Índice de precios al consumidor, como lo trae la captura (tabla cpi)"
+                    .to_owned(),
+                units: "Índice".to_owned(),
+                values: months.iter().map(value).collect(),
+                links: Vec::new(),
+            },
+        );
+    }
     for (version, prices) in versions.iter().zip(prices) {
         if prices.iter().all(|p| p.ars.is_none() && p.usd.is_none()) {
             continue;

@@ -231,3 +231,36 @@ fn year_to_date_chains_from_december_and_twelve_months_need_twelve_links() {
         relative: None,
     };
 }
+
+#[test]
+fn the_headline_says_each_number_it_has_and_nothing_of_the_others() {
+    use super::headline::headline;
+    use crate::api::types::report::ReportStatus;
+    let october = month("2026-10");
+    let at = time("2026-10-31T23:00:00Z");
+    let text = |ars, usd, dollar, cpi| {
+        headline(october, ReportStatus::Final, at, ars, usd, dollar, cpi).text
+    };
+    assert_eq!(
+        text(Some(3.12), Some(-0.44), Some(3.5), None),
+        "En octubre de 2026 los precios de los 0 km en concesionarias subieron 3,1 % en pesos y bajaron 0,4 % en dólares; el dólar de referencia subió 3,5 %."
+    );
+    assert_eq!(
+        text(Some(0.04), None, None, Some(2.06)),
+        "En octubre de 2026 los precios de los 0 km en concesionarias no cambiaron en pesos; los precios al consumidor (IPC) subieron 2,1 %."
+    );
+    let provisional = headline(
+        october,
+        ReportStatus::Provisional,
+        at,
+        None,
+        None,
+        Some(-1.0),
+        None,
+    )
+    .text;
+    assert_eq!(
+        provisional,
+        "En octubre de 2026 (en curso, datos al 31/10/2026 20:00) no hay datos suficientes para comparar los precios de los 0 km con el mes anterior; el dólar de referencia bajó 1,0 %."
+    );
+}

@@ -91,12 +91,44 @@ pub fn generate_sample(options: &SampleOptions) -> Snapshot {
         .map(|entry| version::build_version(entry, &market, options.seed))
         .collect();
     versions.sort_by(|a, b| a.id.cmp(&b.id));
+    let catalogue_checks = market.check_times();
     Snapshot {
         spilled_in: None,
         meta: meta(options, market.snapshot_at),
-        catalogue_checks: market.check_times(),
+        cpi: synthetic_cpi(catalogue_checks.first().copied(), options.end),
+        catalogue_checks,
         versions,
     }
+}
+
+/// Where the synthetic consumer price index says it comes from (an
+/// address of the reserved `.example` domain: nothing is published there).
+pub const CPI_SOURCE: &str = "https://estadisticas.example/ipc";
+
+/// A synthetic consumer price index: 100 in the month of the first check,
+/// then a monthly inflation easing from about 2.6 % to 1.9 %, one month a
+/// row, to the month before `end`'s (an index is published after its month
+/// ends), with one decimal as statistics offices publish it.
+fn synthetic_cpi(first: Option<Time>, end: Time) -> Vec<crate::snapshot::CpiMonth> {
+    let Some(first) = first else {
+        return Vec::new();
+    };
+    let last = crate::month::ArMonth::of(end);
+    let mut months = Vec::new();
+    let (mut month, mut value) = (crate::month::ArMonth::of(first), 100.0_f64);
+    let mut k = 0u32;
+    while month < last {
+        months.push(crate::snapshot::CpiMonth {
+            month,
+            value: (value * 10.0).round() / 10.0,
+            source: Some(CPI_SOURCE.to_owned()),
+        });
+        let rate = 0.026 - 0.0006 * f64::from(k) + 0.002 * (f64::from(k) * 1.3).sin();
+        value *= 1.0 + rate.max(0.015);
+        month = month.next();
+        k += 1;
+    }
+    months
 }
 
 /// `snapshot.json` of a sample: says plainly that it is synthetic.

@@ -35,6 +35,9 @@ pub fn as_of(mut snapshot: Snapshot, end: Time) -> anyhow::Result<Snapshot> {
     }
     let snapshot_at = end + Duration::minutes(SNAPSHOT_LAG_MINUTES);
     snapshot.catalogue_checks.retain(|at| *at <= end);
+    // An index is published after its month: none for the month of `end`.
+    let month = crate::month::ArMonth::of(end);
+    snapshot.cpi.retain(|row| row.month < month);
     snapshot.versions.retain_mut(|version| {
         version.catalogue.retain(|run| run.first_seen <= end);
         for run in &mut version.catalogue {

@@ -59,6 +59,7 @@ fn load(dir: &Path, compact: Option<(InBrief, Option<&Path>)>) -> Result<Snapsho
     // other.
     std::thread::scope(|scope| {
         let specs = scope.spawn(|| read_specs(dir));
+        let cpi = super::cpi::load_cpi(dir)?;
         let tables = load_tables(dir, compact.map(|(in_brief, _)| in_brief), spill);
         let specs = specs
             .join()
@@ -74,6 +75,7 @@ fn load(dir: &Path, compact: Option<(InBrief, Option<&Path>)>) -> Result<Snapsho
             super::republish::spill_earlier_checks(&mut versions, spill)?;
         }
         Ok(Snapshot {
+            cpi,
             spilled_in: spill.map(Path::to_owned),
             meta,
             catalogue_checks,

@@ -3,6 +3,7 @@
 //! generator and test fixtures use the writer).
 
 mod columns;
+pub mod cpi;
 mod drafts;
 pub mod load;
 pub mod model;

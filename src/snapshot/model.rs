@@ -8,6 +8,7 @@ use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 
 pub use crate::catalogue::{SpecSource, Specs};
+use crate::month::ArMonth;
 use crate::time::Time;
 use crate::vocab::{BodyType, Currency, Drivetrain, Fuel, Transmission};
 
@@ -25,6 +26,20 @@ pub struct Snapshot {
     /// and those checks themselves but each version's first and last; `None`
     /// when no spill was asked for (every earlier check is then held).
     pub spilled_in: Option<std::path::PathBuf>,
+    /// The consumer price index by month (the optional `cpi` table),
+    /// ascending; empty without one.
+    pub cpi: Vec<CpiMonth>,
+}
+
+/// One month of the consumer price index.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CpiMonth {
+    /// The month it measures.
+    pub month: ArMonth,
+    /// The index's value (any base).
+    pub value: f64,
+    /// Where it was published.
+    pub source: Option<String>,
 }
 
 /// `snapshot.json`: the times that anchor every signal, and the source.

@@ -71,16 +71,19 @@ pub enum SnapshotTable {
     QuoteChecks,
     /// `quotes`.
     Quotes,
+    /// `cpi` (optional on reading: an empty table is none).
+    Cpi,
 }
 
 impl SnapshotTable {
     /// Every table, in the order of `data/README.md`.
-    pub const ALL: [SnapshotTable; 5] = [
+    pub const ALL: [SnapshotTable; 6] = [
         SnapshotTable::CatalogueChecks,
         SnapshotTable::Versions,
         SnapshotTable::CataloguePrices,
         SnapshotTable::QuoteChecks,
         SnapshotTable::Quotes,
+        SnapshotTable::Cpi,
     ];
 
     /// The table of `snapshot`, with the columns of `data/README.md`;
@@ -98,6 +101,13 @@ impl SnapshotTable {
             SnapshotTable::CataloguePrices => catalogue_prices_frame(&versions),
             SnapshotTable::QuoteChecks => quote_checks_frame(&versions, &everything()),
             SnapshotTable::Quotes => quotes_frame(&versions, &everything()),
+            SnapshotTable::Cpi => {
+                let rows = &snapshot.cpi;
+                Frame::new("cpi")
+                    .text("month", rows.iter().map(|row| Some(row.month.label())))
+                    .number("value", rows.iter().map(|row| Some(row.value)))
+                    .text("source", rows.iter().map(|row| row.source.as_deref()))
+            }
         }
     }
 

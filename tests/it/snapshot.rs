@@ -163,6 +163,7 @@ fn fixture() -> Snapshot {
 
     Snapshot {
         spilled_in: None,
+        cpi: Vec::new(),
         meta: SnapshotMeta {
             format_version: 1,
             snapshot_at: t("2026-11-21T16:00:00Z"),
@@ -213,7 +214,7 @@ fn writing_twice_gives_identical_bytes() {
     for format in [TableFormat::Csv, TableFormat::Parquet] {
         let (first, second) = (written(format), written(format));
         let first = files(first.path());
-        assert_eq!(first.len(), 7, "{format:?}: {:?}", first.keys());
+        assert_eq!(first.len(), 8, "{format:?}: {:?}", first.keys());
         assert_eq!(first, files(second.path()), "{format:?}");
     }
 }

@@ -149,6 +149,7 @@ class Data:
         # The dollar: the rated checks by (time, version), the last at an instant wins.
         self.rates = sorted({c["observedAt"]: c["arsPerUsd"] for c in self.checks if c["arsPerUsd"]}.items())
         self.dollar = {m: twmean(self.rates, *bounds(m), self.S) for m in self.months}
+        self.cpi = {r["month"]: r["value"] for r in rows(snap / "cpi.parquet")} if (snap / "cpi.parquet").exists() else {}
 
     def monthly_prices(self):
         """cur -> month -> version -> its monthly price over last month's (matched versions only)."""
@@ -251,6 +252,11 @@ def check_month(d, m, i, rep, index, rel):
     cmp("headline changePctArs", ars["changePct"], rep["headline"]["changePctArs"])
     cmp("headline changePctUsd", usd["changePct"], rep["headline"]["changePctUsd"])
     cmp("headline dollarChangePct", dchange, rep["headline"]["dollarChangePct"])
+    # The optional consumer price index (datos/snapshot/cpi): its change
+    # from the month before, null without both months.
+    cpi = d.cpi.get(m), (d.cpi.get(d.months[i - 1]) if i else None)
+    cchange = pct(cpi[0] / cpi[1]) if cpi[0] and cpi[1] else None
+    cmp("headline cpiChangePct", cchange, rep["headline"]["cpiChangePct"])
     cmp("dollar arsPerUsd", d.dollar[m], rep["dollar"]["arsPerUsd"])
     cmp("dollar changePct", dchange, rep["dollar"]["changePct"])
 

@@ -12,14 +12,29 @@ fn version_id() -> Field {
 }
 
 /// Every table of the snapshot, in the order of `data/README.md`.
-pub fn snapshot_tables() -> [TableDoc; 5] {
+pub fn snapshot_tables() -> [TableDoc; 6] {
     [
         catalogue_checks(),
         versions(),
         catalogue_prices(),
         quote_checks(),
         quotes(),
+        cpi(),
     ]
+}
+
+fn cpi() -> TableDoc {
+    TableDoc {
+        name: "cpi",
+        title: "Índice de precios al consumidor",
+        description: "Una fila por mes: el índice de precios al consumidor que el informe mensual pone junto a los precios (tabla opcional: sin filas, el informe no dice nada de la inflación).",
+        primary_key: &["month"],
+        fields: vec![
+            field("month", Text, "Mes calendario (AAAA-MM).").required(),
+            field("value", Number, "Valor del índice (cualquier base).").required(),
+            field("source", Text, "Dirección donde se publicó."),
+        ],
+    }
 }
 
 fn catalogue_checks() -> TableDoc {

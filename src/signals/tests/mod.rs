@@ -131,6 +131,7 @@ fn version(id: &str, catalogue: Vec<CatalogueRun>, checks: Vec<QuoteCheck>) -> V
 fn snapshot(versions: Vec<Version>) -> Snapshot {
     Snapshot {
         spilled_in: None,
+        cpi: Vec::new(),
         meta: SnapshotMeta {
             format_version: 1,
             snapshot_at: t() + Duration::hours(1),

@@ -95,6 +95,7 @@ fn version(id: &str, catalogue: Vec<CatalogueRun>, checks: Vec<QuoteCheck>) -> V
 fn snapshot(versions: Vec<Version>) -> Snapshot {
     Snapshot {
         spilled_in: None,
+        cpi: Vec::new(),
         meta: SnapshotMeta {
             format_version: 1,
             snapshot_at: t() + Duration::minutes(40),

@@ -73,6 +73,7 @@ pub fn snapshot(rng: &mut Rng) -> Snapshot {
     }
     Snapshot {
         spilled_in: None,
+        cpi: Vec::new(),
         meta: SnapshotMeta {
             format_version: 1,
             snapshot_at: s,
