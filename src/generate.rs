@@ -213,6 +213,66 @@ fn publish(
     (reuse, pages): (&Reuse, &KeptPages),
     stop: &AtomicBool,
 ) -> anyhow::Result<Published> {
+    // The market report reads every month of the history and nothing the
+    // signals compute: it is computed beside them, the index and the docs
+    // (its links need only the base URL).
+    let market_links = crate::api::links::Links::new(&options.base_url, std::iter::empty());
+    let (computed, market) = rayon::join(
+        || signals_and_api(options, snapshot, out),
+        || {
+            timed("compute market report", || {
+                crate::market::compute_market(snapshot, history, &market_links)
+            })
+        },
+    );
+    let (catalogue, index, env) = computed?;
+    let (reports, series) = market?;
+    let tables = {
+        let mut site = Site::new(&index, &catalogue, snapshot, &env, out, pages);
+        site.latest_report = crate::render::informes::latest_final(&reports);
+        // The downloads and the pages share nothing but the read-only inputs
+        // and the tree writer, so they are written side by side; the edge's
+        // data (one serial write) goes with the downloads, which end first.
+        let (tables, pages) = rayon::join(
+            || {
+                timed("write edge data", || {
+                    out.write_msgpack(
+                        INDEX_FILE_PATH,
+                        INDEX_FILE_PATH.trim_start_matches('/'),
+                        &index.to_file(),
+                    )
+                })?;
+                timed("write own downloads", || {
+                    write_own_tables(&site, history, reuse, stop)
+                })
+            },
+            || {
+                timed("write site", || {
+                    let mut extra = write_reports(&site, &reports, series)?;
+                    extra.push(datos_sitemap_entry(&site));
+                    write_site(&site, &extra)
+                })
+            },
+        );
+        pages?;
+        tables?
+    };
+    Ok(Published {
+        catalogue,
+        index,
+        env,
+        tables,
+    })
+}
+
+/// The signals, the index and what comes of them alone: the API
+/// responses, `openapi.json`, the CDN rules and the docs; with the
+/// templates every page renders with.
+fn signals_and_api(
+    options: &GenerateOptions,
+    snapshot: &Snapshot,
+    out: &TreeWriter,
+) -> anyhow::Result<(Catalogue, Index, minijinja::Environment<'static>)> {
     let catalogue = timed("compute signals", || compute_catalogue(snapshot));
     if catalogue.vehicles.is_empty() {
         // A scraper that lost every price, stock flag or quote; publishing
@@ -263,45 +323,7 @@ fn publish(
     crate::render::site::configure(&mut env);
     crate::render::site::set_money_bar(&mut env, index.meta());
     timed("write docs", || docs::write_docs(&index, &env, out))?;
-    let (reports, series) = timed("compute market report", || {
-        crate::market::compute_market(snapshot, history, index.links())
-    })?;
-    let tables = {
-        let mut site = Site::new(&index, &catalogue, snapshot, &env, out, pages);
-        site.latest_report = crate::render::informes::latest_final(&reports);
-        // The downloads and the pages share nothing but the read-only inputs
-        // and the tree writer, so they are written side by side; the edge's
-        // data (one serial write) goes with the downloads, which end first.
-        let (tables, pages) = rayon::join(
-            || {
-                timed("write edge data", || {
-                    out.write_msgpack(
-                        INDEX_FILE_PATH,
-                        INDEX_FILE_PATH.trim_start_matches('/'),
-                        &index.to_file(),
-                    )
-                })?;
-                timed("write own downloads", || {
-                    write_own_tables(&site, history, reuse, stop)
-                })
-            },
-            || {
-                timed("write site", || {
-                    let mut extra = write_reports(&site, &reports, series)?;
-                    extra.push(datos_sitemap_entry(&site));
-                    write_site(&site, &extra)
-                })
-            },
-        );
-        pages?;
-        tables?
-    };
-    Ok(Published {
-        catalogue,
-        index,
-        env,
-        tables,
-    })
+    Ok((catalogue, index, env))
 }
 
 /// Whether an http(s) origin names this machine (a loopback address or

@@ -6,6 +6,8 @@
 
 use std::collections::BTreeMap;
 
+use rayon::prelude::*;
+
 use super::collect::{Check, History};
 use super::dealers::Side;
 use super::headline::{citation, headline};
@@ -80,23 +82,21 @@ impl<'a> Market<'a> {
         });
         let prices = history
             .checks
-            .iter()
+            .par_iter()
             .map(|checks| {
                 let points: Vec<Point> = checks.iter().filter_map(Check::point).collect();
                 monthly_prices(&points, &months, end)
             })
             .collect();
-        let mut rated: Vec<(Time, &str, f64)> = history
+        // By time, then version: the versions are in ID order, so their
+        // positions order them as their IDs do, without comparing text.
+        let mut rated: Vec<(Time, usize, f64)> = history
             .checks
             .iter()
-            .zip(&snapshot.versions)
-            .flat_map(|(checks, version)| {
-                checks
-                    .iter()
-                    .filter_map(|c| Some((c.at, version.id.as_str(), c.rate?)))
-            })
+            .enumerate()
+            .flat_map(|(v, checks)| checks.iter().filter_map(move |c| Some((c.at, v, c.rate?))))
             .collect();
-        rated.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+        rated.par_sort_unstable_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
         let rates = rated
             .into_iter()
             .map(|(at, _, rate)| Point {
@@ -121,6 +121,7 @@ impl<'a> Market<'a> {
         let groups = self.index_groups();
         let dollars = self.dollars();
         let reports = (0..self.months.len())
+            .into_par_iter()
             .map(|i| {
                 // Only the groups priced this month: a make first listed
                 // later adds no row to a final month's report.
@@ -463,15 +464,18 @@ impl<'a> Market<'a> {
     }
 
     /// Dealers against the catalogue: all versions, then each make.
-    fn dealer_rows(&self, gaps: &[(usize, Side, f64)]) -> Vec<DealerRow> {
+    fn dealer_rows(&self, gaps: &[(u32, Side, f32)]) -> Vec<DealerRow> {
         let mut makes: BTreeMap<&str, Vec<(Side, f64)>> = BTreeMap::new();
         for (v, side, gap) in gaps {
             makes
-                .entry(self.snapshot.versions[*v].make.as_str())
+                .entry(self.snapshot.versions[*v as usize].make.as_str())
                 .or_default()
-                .push((*side, *gap));
+                .push((*side, f64::from(*gap)));
         }
-        let all: Vec<(Side, f64)> = gaps.iter().map(|(_, side, gap)| (*side, *gap)).collect();
+        let all: Vec<(Side, f64)> = gaps
+            .iter()
+            .map(|(_, side, gap)| (*side, f64::from(*gap)))
+            .collect();
         std::iter::once((group(GroupKind::All, None), all))
             .chain(
                 makes

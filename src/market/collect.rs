@@ -62,8 +62,10 @@ pub struct Tally {
     pub dealers: HashSet<CompactString>,
     /// Distinct locations.
     pub locations: HashSet<CompactString>,
-    /// Each quote compared with the catalogue: its version, side and gap.
-    pub gaps: Vec<(usize, Side, f64)>,
+    /// Each quote compared with the catalogue: its version, side and gap
+    /// (single precision: the published median has two decimals, and a
+    /// month of a large snapshot holds half a million quotes).
+    pub gaps: Vec<(u32, Side, f32)>,
 }
 
 impl Tally {
@@ -141,10 +143,9 @@ fn read_month(
     history: &HistoryMonths,
     period: &Range<Time>,
 ) -> Result<MonthRead> {
-    let checks = history.checks_of_month(period)?;
-    let mut brief = Vec::with_capacity(checks.len());
+    let mut brief = Vec::new();
     let mut tallies: BTreeMap<ArMonth, Tally> = BTreeMap::new();
-    for (version, check) in &checks {
+    history.for_each_check(period, |version, check| {
         let index = snapshot
             .versions
             .binary_search_by(|v| v.id.as_str().cmp(&version.id))
@@ -157,21 +158,32 @@ fn read_month(
         tally.in_stock += usize::from(check.in_stock);
         tally.quotes += check.quotes.len();
         tally.versions.insert(index);
+        let listed = catalogue_at(&version.catalogue, check.observed_at);
         for quote in &check.quotes {
-            if let Some(dealer) = &quote.seller_id {
+            // Most quotes repeat a dealer and a place already seen.
+            if let Some(dealer) = quote
+                .seller_id
+                .as_ref()
+                .filter(|d| !tally.dealers.contains(*d))
+            {
                 tally.dealers.insert(dealer.clone());
             }
-            if let Some(location) = &quote.location {
-                tally.locations.insert(location.clone());
+            if let Some(place) = quote
+                .location
+                .as_ref()
+                .filter(|l| !tally.locations.contains(*l))
+            {
+                tally.locations.insert(place.clone());
             }
-            let listed = catalogue_at(&version.catalogue, check.observed_at);
             if let Some((side, gap)) =
                 listed.and_then(|listed| compare(quote.price, listed, check.ars_per_usd))
             {
-                tally.gaps.push((index, side, gap));
+                let version = u32::try_from(index).unwrap_or(u32::MAX);
+                tally.gaps.push((version, side, gap as f32));
             }
         }
-    }
+        Ok(())
+    })?;
     Ok((brief, tallies))
 }
 

@@ -264,3 +264,115 @@ fn the_headline_says_each_number_it_has_and_nothing_of_the_others() {
         "En octubre de 2026 (en curso, datos al 31/10/2026 20:00) no hay datos suficientes para comparar los precios de los 0 km con el mes anterior; el dólar de referencia bajó 1,0 %."
     );
 }
+
+#[test]
+fn the_cheapest_are_those_published_at_the_months_last_check_and_a_tie_goes_to_the_lower_id() {
+    use crate::api::links::Links;
+    use crate::snapshot::republish::HistoryMonths;
+    use crate::snapshot::{CatalogueRun, QuoteCheck, Snapshot, SnapshotMeta, SourceQuote, Version};
+    let t = time("2026-10-31T23:00:00Z");
+    let pesos = |amount| Money {
+        amount,
+        currency: Currency::Ars,
+    };
+    let run = |until: Time| CatalogueRun {
+        first_seen: time("2026-10-01T14:00:00Z"),
+        last_seen: until,
+        price: pesos(25_000_000.0),
+    };
+    let check = |at: &str, amount: f64, in_stock: bool| QuoteCheck {
+        observed_at: time(at),
+        ars_per_usd: Some(1000.0),
+        in_stock,
+        quotes: vec![SourceQuote {
+            id: "q1".into(),
+            price: pesos(amount),
+            fees_included: Some(true),
+            color: None,
+            stock: None,
+            location: Some("Córdoba".into()),
+            seller_id: Some("d1".into()),
+        }],
+    };
+    let version = |id: &str, until: Time, checks: Vec<QuoteCheck>| Version {
+        id: id.into(),
+        make: "Fiat".into(),
+        model: "Cronos".into(),
+        trim: id.into(),
+        trim_display: None,
+        body_type: Some(crate::vocab::BodyType::Sedan),
+        tier: None,
+        tier_label: None,
+        fuel: None,
+        transmission: None,
+        drivetrain: None,
+        seats: None,
+        airbags: None,
+        source_url: "https://concesionarias.example/v".into(),
+        fact_sources: Default::default(),
+        catalogue: vec![run(until)],
+        checks,
+        earlier: Vec::new(),
+        specs: None,
+    };
+    let snapshot = Snapshot {
+        meta: SnapshotMeta {
+            format_version: 1,
+            snapshot_at: time("2026-11-04T23:40:00Z"),
+            catalogue_observed_at: time("2026-11-04T23:00:00Z"),
+            source: "https://concesionarias.example".into(),
+            site_name: "Concesionarias".into(),
+            synthetic: true,
+            notice: None,
+            exchange_rate_source: None,
+        },
+        catalogue_checks: vec![t, time("2026-11-04T23:00:00Z")],
+        versions: vec![
+            version("a-tie", t, vec![check("2026-10-10T12:00:00Z", 20e6, true)]),
+            version("b-tie", t, vec![check("2026-10-12T12:00:00Z", 20e6, true)]),
+            // Cheaper, but its latest check found no stock.
+            version(
+                "c-no-stock",
+                t,
+                vec![check("2026-10-20T12:00:00Z", 10e6, false)],
+            ),
+            // Cheaper, but no longer listed at the month's last check.
+            version(
+                "d-unlisted",
+                time("2026-10-30T23:00:00Z"),
+                vec![check("2026-10-20T12:00:00Z", 9e6, true)],
+            ),
+            // Cheaper after the check: at it, the month knew 30M.
+            version(
+                "e-later",
+                t,
+                vec![
+                    check("2026-10-10T12:00:00Z", 30e6, true),
+                    check("2026-10-31T23:30:00Z", 1e6, true),
+                ],
+            ),
+        ],
+        spilled_in: None,
+        cpi: Vec::new(),
+    };
+    let history = HistoryMonths::of(&snapshot).expect("no spill");
+    let links = Links::new("https://autoprecios.example", std::iter::empty());
+    let read = super::collect::read_history(&snapshot, &history).expect("read");
+    let market =
+        super::build::Market::new(&snapshot, &links, read, snapshot.catalogue_checks.clone());
+    let (reports, _) = market.reports();
+    let october = reports
+        .iter()
+        .find(|m| m.month.label() == "2026-10")
+        .expect("october");
+    let ids: Vec<&str> = october
+        .report
+        .cheapest
+        .iter()
+        .map(|item| item.id.as_str())
+        .collect();
+    assert_eq!(ids, ["a-tie", "b-tie", "e-later"]);
+    assert_eq!(october.report.cheapest[2].price_ars, 30e6);
+    assert_eq!(october.report.cheapest_by_type["Sedan"].id, "a-tie");
+    assert_eq!(october.report.as_of, t);
+}
