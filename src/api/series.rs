@@ -7,6 +7,7 @@
 //! written for it read ours. The series are computed by `generate` (the
 //! same numbers as the reports) and answered from memory by the edge.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -31,8 +32,13 @@ pub const CSV: &str = "text/csv; charset=utf-8";
 pub struct SeriesTable {
     /// Each month, `(year, month)`, consecutive, oldest first.
     pub months: Vec<(i32, u32)>,
-    /// Each series by its id.
+    /// Each series by its id, but the versions'.
     pub series: BTreeMap<String, Series>,
+    /// Each version's monthly price, pesos and dollars, by version ID (a
+    /// version's series, `version.{id}.ars` and `.usd`, is named and
+    /// described when it is asked for: tens of thousands of versions would
+    /// otherwise hold their words in every edge).
+    pub versions: BTreeMap<String, [Vec<Option<f64>>; 2]>,
     /// Where the numbers come from (the site), for the metadata.
     pub source: String,
 }
@@ -268,20 +274,41 @@ pub fn answer_series(
 
 /// The series of `id`: exactly, or an index of a make or a body type whose
 /// name is spelt another way (`Citroën`, `citroen`: the ids are slugs).
-fn lookup<'a>(table: &'a SeriesTable, id: &str) -> Option<&'a Series> {
+fn lookup<'a>(table: &'a SeriesTable, id: &str) -> Option<Cow<'a, Series>> {
     if let Some(series) = table.series.get(id) {
-        return Some(series);
+        return Some(Cow::Borrowed(series));
+    }
+    if let Some(version) = id.strip_prefix("version.") {
+        let (version, currency) = version.rsplit_once('.')?;
+        let (at, unit, words) = match currency {
+            "ars" => (0, "Pesos", "pesos"),
+            "usd" => (1, "Dólares", "dólares"),
+            _ => return None,
+        };
+        let values = table.versions.get(version)?[at].clone();
+        return Some(Cow::Owned(Series {
+            title: format!("precio_{}_{}", slug(version).replace('-', "_"), currency),
+            description: format!(
+                "Precio mensual de concesionaria de la versión {version} (promedio ponderado por tiempo), en {words}"
+            ),
+            units: unit.to_owned(),
+            values,
+            links: Vec::new(),
+        }));
     }
     let (group, rest) = id
         .strip_prefix("indice.marca.")
         .map(|r| ("indice.marca.", r))
         .or_else(|| id.strip_prefix("indice.tipo.").map(|r| ("indice.tipo.", r)))?;
     let (name, currency) = rest.rsplit_once('.')?;
-    table.series.get(&format!(
-        "{group}{}.{}",
-        slug(name),
-        currency.to_ascii_lowercase()
-    ))
+    table
+        .series
+        .get(&format!(
+            "{group}{}.{}",
+            slug(name),
+            currency.to_ascii_lowercase()
+        ))
+        .map(Cow::Borrowed)
 }
 
 /// One period of the answer: its first day and its months.
@@ -377,7 +404,7 @@ fn round(value: f64, places: i32) -> f64 {
 /// The CSV answer: `indice_tiempo` and one column per series, with the
 /// asked separator and decimal mark; a field holding either is quoted.
 fn csv(
-    found: &[(&Asked, &Series)],
+    found: &[(&Asked, Cow<Series>)],
     rows: &[(String, Vec<Option<f64>>)],
     query: &SeriesQuery,
 ) -> String {

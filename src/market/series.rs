@@ -97,41 +97,26 @@ pub(super) fn series_table(
             },
         );
     }
-    for (version, prices) in versions.iter().zip(prices) {
-        if prices.iter().all(|p| p.ars.is_none() && p.usd.is_none()) {
-            continue;
-        }
-        let name = format!("{} {} {}", version.make, version.model, version.trim);
-        for (currency, pick) in [
-            (
-                "ars",
-                (|p: &MonthlyPrice| p.ars) as fn(&MonthlyPrice) -> Option<f64>,
-            ),
-            ("usd", |p| p.usd),
-        ] {
-            series.insert(
-                format!("version.{}.{currency}", version.id),
-                Series {
-                    title: format!("precio_{}_{}", slug(&version.id).replace('-', "_"), in_words(currency)),
-                    description: format!(
-                        "Precio mensual de concesionaria de {name} (promedio ponderado por tiempo), en {}",
-                        if currency == "ars" { "pesos" } else { "dólares" }
-                    ),
-                    units: if currency == "ars" { "Pesos" } else { "Dólares" }.to_owned(),
-                    values: prices.iter().map(|p| pick(p).map(round2)).collect(),
-                    links: Vec::new(),
-                },
-            );
-        }
-    }
+    let versions = versions
+        .iter()
+        .zip(prices)
+        .filter(|(_, prices)| prices.iter().any(|p| p.ars.is_some() || p.usd.is_some()))
+        .map(|(version, prices)| {
+            let values = |pick: fn(&MonthlyPrice) -> Option<f64>| {
+                prices.iter().map(|p| pick(p).map(round2)).collect()
+            };
+            (version.id.clone(), [values(|p| p.ars), values(|p| p.usd)])
+        })
+        .collect();
     SeriesTable {
         months: months.iter().map(|m| (m.year, m.month)).collect(),
         series,
+        versions,
         source,
     }
 }
 
-/// `pesos` or `dolares`.
+/// `pesos` or `dolares`, as titles write them.
 fn in_words(currency: &str) -> &'static str {
     if currency == "ars" {
         "pesos"
