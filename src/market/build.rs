@@ -1,5 +1,5 @@
 //! Market stage, the reports: from the history read once
-//! ([`read_history`]), every month's [`Report`] by the rules of the
+//! (`collect::read_history`), every month's [`Report`] by the rules of the
 //! methodology ("Informe mensual y el índice"). A final month's report
 //! reads nothing after its month but the checks' own times, so it stays
 //! the same while those checks do.
