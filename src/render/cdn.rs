@@ -161,6 +161,19 @@ pub fn render_headers() -> String {
             "/feeds/*",
             [cors.as_slice(), &[("Content-Type", ATOM)]].concat(),
         ),
+        // The market report's files: readable from any origin (a newsroom's
+        // page, a notebook, a spreadsheet), five minutes in shared caches,
+        // each with its own type.
+        (
+            "/informes/*",
+            [cors.as_slice(), &[("Cache-Control", CACHE_SUCCESS)]].concat(),
+        ),
+        ("/informes/*.json", vec![("Content-Type", json)]),
+        (
+            "/informes/*.csv",
+            vec![("Content-Type", "text/csv; charset=utf-8")],
+        ),
+        ("/informes/feed.xml", vec![("Content-Type", ATOM)]),
         (
             "/*.md",
             [
