@@ -11,11 +11,11 @@ use anyhow::Result;
 use compact_str::CompactString;
 use rayon::prelude::*;
 
-use super::dealers::{Side, catalogue_at, compare};
+use super::dealers::{Side, compare};
 use super::prices::Point;
 use crate::month::ArMonth;
 use crate::snapshot::republish::HistoryMonths;
-use crate::snapshot::{QuoteCheck, Snapshot};
+use crate::snapshot::{QuoteCheck, Snapshot, catalogue_price_at};
 use crate::time::{Time, month_start, next_month_start};
 use crate::vocab::Currency;
 
@@ -158,7 +158,7 @@ fn read_month(
         tally.in_stock += usize::from(check.in_stock);
         tally.quotes += check.quotes.len();
         tally.versions.insert(index);
-        let listed = catalogue_at(&version.catalogue, check.observed_at);
+        let listed = catalogue_price_at(&version.catalogue, check.observed_at);
         for quote in &check.quotes {
             // Most quotes repeat a dealer and a place already seen.
             if let Some(dealer) = quote

@@ -4,7 +4,7 @@
 //! the signals is; the gap itself is a published float.
 
 use crate::signals::exact::{self, Exact};
-use crate::snapshot::{CatalogueRun, Money};
+use crate::snapshot::Money;
 
 /// Where a quote stands against the catalogue price.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -15,13 +15,6 @@ pub enum Side {
     At,
     /// At least 0.5 % over it.
     Above,
-}
-
-/// The catalogue price in effect at `at`: that of the last run that began
-/// at or before it (absence from the catalogue does not end a price).
-pub fn catalogue_at(runs: &[CatalogueRun], at: crate::time::Time) -> Option<Money> {
-    let begun = runs.partition_point(|run| run.first_seen <= at);
-    Some(runs.get(begun.checked_sub(1)?)?.price)
 }
 
 /// How far from the 0.5 % band's edges a float gap decides the side by

@@ -1,7 +1,7 @@
 //! The report's rules at their boundaries, each against a hand computation.
 
 use super::dealers::{Side, compare};
-use super::index::{Link, MIN_MATCHED, chain, jevons};
+use super::index::{MIN_MATCHED, chain, jevons};
 use super::prices::{MonthlyPrice, Point, monthly_prices};
 use crate::month::ArMonth;
 use crate::snapshot::Money;
@@ -226,10 +226,6 @@ fn year_to_date_chains_from_december_and_twelve_months_need_twelve_links() {
         figures[12].yoy_pct.expect("yoy"),
         (1.01_f64.powi(12) - 1.0) * 100.0
     ));
-    let _ = Link {
-        n: 0,
-        relative: None,
-    };
 }
 
 #[test]

@@ -113,8 +113,7 @@ impl ChangeContext<'_> {
     /// The catalogue price in effect at `time`: that of the last run started
     /// at or before it (absence from a check does not end a price).
     fn price_at(&self, time: Time) -> Option<Money> {
-        let index = self.runs.partition_point(|run| run.first_seen <= time);
-        index.checked_sub(1).map(|index| self.runs[index].price)
+        crate::snapshot::catalogue_price_at(self.runs, time)
     }
 
     fn window_start(&self, window: Window) -> Time {

@@ -173,6 +173,14 @@ pub struct CatalogueRun {
     pub price: Money,
 }
 
+/// The catalogue price in effect at `time` among a version's `runs`
+/// (ascending by `first_seen`): that of the last run begun at or before it
+/// (absence from a check does not end a price); `None` before the first.
+pub fn catalogue_price_at(runs: &[CatalogueRun], time: Time) -> Option<Money> {
+    let begun = runs.partition_point(|run| run.first_seen <= time);
+    begun.checked_sub(1).map(|last| runs[last].price)
+}
+
 /// One detailed quote check of a version.
 #[derive(Debug, Clone, PartialEq)]
 pub struct QuoteCheck {

@@ -272,15 +272,32 @@ impl<'a> HistoryMonths<'a> {
     }
 }
 
+/// A check as [`check_position`] finds it: its time.
+trait CheckedAt {
+    fn checked_at(&self) -> Time;
+}
+
+impl CheckedAt for EarlierCheck {
+    fn checked_at(&self) -> Time {
+        self.observed_at
+    }
+}
+
+impl CheckedAt for super::model::QuoteCheck {
+    fn checked_at(&self) -> Time {
+        self.observed_at
+    }
+}
+
 /// The position in `checks` (in version and time order) of the check of
 /// version `id` at `at`, tried first at `hint` and the one after it.
-fn check_position(
-    checks: &[(&Version, EarlierCheck)],
+fn check_position<C: CheckedAt>(
+    checks: &[(&Version, C)],
     hint: usize,
     (id, at): (&str, Time),
 ) -> Option<usize> {
-    fn key<'v>((version, check): &(&'v Version, EarlierCheck)) -> (&'v str, Time) {
-        (version.id.as_str(), check.observed_at)
+    fn key<'v, C: CheckedAt>((version, check): &(&'v Version, C)) -> (&'v str, Time) {
+        (version.id.as_str(), check.checked_at())
     }
     (hint..checks.len())
         .take(2)

@@ -8,7 +8,7 @@ use std::ops::Range;
 
 use anyhow::Result;
 
-use super::{HistoryMonths, Row, for_each_row, month_file, month_of};
+use super::{HistoryMonths, Row, check_position, for_each_row, month_file, month_of};
 use crate::snapshot::{QuoteCheck, SourceQuote, Version};
 use crate::time::Time;
 
@@ -47,7 +47,7 @@ impl<'a> HistoryMonths<'a> {
             let mut hint = 0;
             for_each_row(&dir.join(month_file(month_of(period.start))), |row: Row| {
                 let key = (row.version_id.as_str(), row.checked_at());
-                let Some(k) = position(&earlier, hint, key) else {
+                let Some(k) = check_position(&earlier, hint, key) else {
                     anyhow::bail!(
                         "invariant: the spilled quote {} of {} at {} has its check",
                         row.quote_id,
@@ -87,20 +87,4 @@ impl<'a> HistoryMonths<'a> {
 fn without_quotes(mut check: QuoteCheck) -> QuoteCheck {
     check.quotes.clear();
     check
-}
-
-/// The position of the check of version `id` at `at` in `checks` (in
-/// version and time order), tried first at `hint` and the one after it.
-fn position(
-    checks: &[(&Version, QuoteCheck)],
-    hint: usize,
-    (id, at): (&str, Time),
-) -> Option<usize> {
-    fn key<'v>((version, check): &(&'v Version, QuoteCheck)) -> (&'v str, Time) {
-        (version.id.as_str(), check.observed_at)
-    }
-    (hint..checks.len())
-        .take(2)
-        .find(|&k| key(&checks[k]) == (id, at))
-        .or_else(|| checks.binary_search_by(|c| key(c).cmp(&(id, at))).ok())
 }
