@@ -47,7 +47,8 @@ pub enum Command {
         /// Encode every data download and render every page again rather
         /// than keep the previous tree's files of a part whose rows are
         /// unchanged (a closed month) or of a page rendered from the same
-        /// values. The bytes are the same either way.
+        /// values, and compute every month of the market report rather
+        /// than keep its final months. The bytes are the same either way.
         #[arg(long)]
         fresh: bool,
     },

@@ -14,6 +14,7 @@ use crate::api::index::{INDEX_FILE_PATH, RECORDS_FILE_PATH, Records};
 use crate::api::openapi::render_openapi;
 use crate::catalogue::Catalogue;
 use crate::check::stale_snapshot;
+use crate::market;
 use crate::output::{Manifest, TreeWriter};
 use crate::render::datos::package::TableFiles;
 use crate::render::datos::reuse::Reuse;
@@ -221,12 +222,22 @@ fn publish(
         || signals_and_api(options, snapshot, out),
         || {
             timed("compute market report", || {
-                crate::market::compute_market(snapshot, history, &market_links)
+                let previous = market::kept::Record::open(out, options.fresh);
+                let computed = market::compute_market(snapshot, history, &market_links, previous)?;
+                info!(
+                    kept = computed.kept,
+                    months = computed.reports.len(),
+                    "market report"
+                );
+                out.write_beside(market::kept::RECORD, &computed.record.to_bytes()?)?;
+                anyhow::Ok(computed)
             })
         },
     );
     let (catalogue, index, env) = computed?;
-    let (reports, series) = market?;
+    let market::Computed {
+        reports, series, ..
+    } = market?;
     let tables = {
         let mut site = Site::new(&index, &catalogue, snapshot, &env, out, pages);
         site.latest_report = crate::render::informes::latest_final(&reports);

@@ -113,6 +113,22 @@ impl ArMonth {
     }
 }
 
+/// A month is written as its label, `AAAA-MM` (the market's record of
+/// kept months, `market::kept`).
+impl serde::Serialize for ArMonth {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.label())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for ArMonth {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        ArMonth::parse(&text)
+            .ok_or_else(|| serde::de::Error::custom(format!("not a month AAAA-MM: {text:?}")))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,7 +9,7 @@
 //! nothing else, so a deploy uploads no file only to hide it), the edge's
 //! own data under `_edge/`, `manifest.json`, and what the next run of
 //! `generate` reads to keep this tree's unchanged data downloads and pages
-//! (`datos-sources.json`, `pages-sources.json`,
+//! (`datos-sources.json`, `pages-sources.json`, `market-sources.msgpack`,
 //! [`TreeWriter::write_beside`]). Such files are hard links shared by two
 //! trees, so no tree is ever written in place.
 

@@ -7,8 +7,9 @@
 use std::collections::BTreeMap;
 
 use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
 
-use super::collect::{Check, History};
+use super::collect::{Carry, Check, History};
 use super::dealers::Side;
 use super::headline::{citation, headline};
 use super::index::{Figures, GroupIndex, chain, jevons, round2};
@@ -38,7 +39,7 @@ pub const TABLES: [&str; 5] = [
 ];
 
 /// A computed month: its report and the envelope times of its file.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct MonthReport {
     /// The month.
     pub month: ArMonth,
@@ -50,70 +51,152 @@ pub struct MonthReport {
     pub catalogue_at: Time,
 }
 
+/// What a run takes from the previous tree's record: its months' reports,
+/// each version's prices in them and carry after them (by the version's
+/// index in this snapshot), the dollar's means and the last rate.
+#[derive(Debug, Default)]
+pub struct Prefix {
+    /// The kept months' reports.
+    pub reports: Vec<MonthReport>,
+    /// Each version's price in each kept month.
+    pub prices: Vec<Vec<MonthlyPrice>>,
+    /// Each kept month's mean rate.
+    pub dollars: Vec<Option<f64>>,
+    /// Each version's last checks before the first month left.
+    pub carry: Vec<Carry>,
+    /// The last rate observed before it.
+    pub rate: Option<Point>,
+}
+
+impl Prefix {
+    /// How many months it keeps.
+    pub fn months(&self) -> usize {
+        self.reports.len()
+    }
+}
+
+/// What the months after the final ones read of them, for the record
+/// (`kept`): each final month's column of the versions' prices and mean
+/// rate, each version's carry after the last, and the last rate before its
+/// end.
+#[derive(Debug, Default)]
+pub struct Finals {
+    /// Each final month's price of each version.
+    pub prices: Vec<Vec<MonthlyPrice>>,
+    /// Each final month's mean rate.
+    pub means: Vec<Option<f64>>,
+    /// Each version's last checks before the end of the last.
+    pub carry: Vec<Carry>,
+    /// The last rate observed before it.
+    pub rate: Option<Point>,
+}
+
 /// Everything the reports are computed from, read once.
 pub struct Market<'a> {
     snapshot: &'a Snapshot,
     links: &'a Links,
+    /// The checks of the months left to compute, after each version's
+    /// carry.
     history: History,
     months: Vec<ArMonth>,
+    /// The first months' reports, kept from the previous tree.
+    kept: Vec<MonthReport>,
     /// Each version's price in each month.
     prices: Vec<Vec<MonthlyPrice>>,
-    /// Every rate observed, by time (then version), for the dollar.
+    /// Each month's mean rate.
+    means: Vec<Option<f64>>,
+    /// The rates observed from the first month left to compute, after the
+    /// last before it, by time (then version), for the dollar.
     rates: Vec<Point>,
     monitoring: Vec<Time>,
 }
 
 impl<'a> Market<'a> {
-    /// The market of `snapshot` from its `history`.
+    /// The market of `snapshot` in `months` (every month from its first
+    /// quote check to its time): the first months as `prefix` keeps them,
+    /// the others from their `history` (read from the first of them).
     pub fn new(
         snapshot: &'a Snapshot,
         links: &'a Links,
+        months: Vec<ArMonth>,
         history: History,
+        prefix: Prefix,
         monitoring: Vec<Time>,
     ) -> Market<'a> {
         let end = snapshot.meta.snapshot_at;
-        let first = history
-            .checks
-            .iter()
-            .filter_map(|checks| checks.first())
-            .map(|c| c.at)
-            .min();
-        let months = first.map_or_else(Vec::new, |first| {
-            ArMonth::span(ArMonth::of(first), ArMonth::of(end.max(first)))
-        });
+        let left = &months[prefix.months().min(months.len())..];
+        let from = left.first().map_or(end, |m| m.start());
         let prices = history
             .checks
             .par_iter()
-            .map(|checks| {
+            .enumerate()
+            .map(|(v, checks)| {
                 let points: Vec<Point> = checks.iter().filter_map(Check::point).collect();
-                monthly_prices(&points, &months, end)
+                let mut prices = prefix
+                    .prices
+                    .get(v)
+                    .cloned()
+                    .unwrap_or_else(|| vec![MonthlyPrice::default(); prefix.months()]);
+                prices.extend(monthly_prices(&points, left, end));
+                prices
             })
             .collect();
         // By time, then version: the versions are in ID order, so their
         // positions order them as their IDs do, without comparing text.
+        // A version's carry is not read: the last rate before `from` is.
         let mut rated: Vec<(Time, usize, f64)> = history
             .checks
             .iter()
             .enumerate()
-            .flat_map(|(v, checks)| checks.iter().filter_map(move |c| Some((c.at, v, c.rate?))))
+            .flat_map(|(v, checks)| {
+                let read = &checks[checks.partition_point(|c| c.at < from)..];
+                read.iter().filter_map(move |c| Some((c.at, v, c.rate?)))
+            })
             .collect();
         rated.par_sort_unstable_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
-        let rates = rated
+        let rates: Vec<Point> = prefix
+            .rate
             .into_iter()
-            .map(|(at, _, rate)| Point {
+            .chain(rated.into_iter().map(|(at, _, rate)| Point {
                 at,
                 usd: rate,
                 ars: None,
-            })
+            }))
             .collect();
+        let mut means = prefix.dollars;
+        means.extend(monthly_prices(&rates, left, end).iter().map(|m| m.usd));
         Market {
             snapshot,
             links,
             history,
             months,
+            kept: prefix.reports,
             prices,
+            means,
             rates,
             monitoring,
+        }
+    }
+
+    /// What the months after the first `finals` read of them.
+    pub fn finals(&self, finals: usize) -> Finals {
+        let Some(end) = finals.checked_sub(1).map(|last| self.months[last].end()) else {
+            return Finals::default();
+        };
+        Finals {
+            prices: (0..finals)
+                .map(|i| self.prices.iter().map(|prices| prices[i]).collect())
+                .collect(),
+            means: self.means[..finals].to_vec(),
+            carry: self
+                .history
+                .checks
+                .iter()
+                .map(|checks| Carry::at(checks, end))
+                .collect(),
+            rate: self.rates[..self.rates.partition_point(|r| r.at < end)]
+                .last()
+                .copied(),
         }
     }
 
@@ -124,6 +207,9 @@ impl<'a> Market<'a> {
         let reports = (0..self.months.len())
             .into_par_iter()
             .map(|i| {
+                if let Some(kept) = self.kept.get(i) {
+                    return kept.clone();
+                }
                 // Only the groups priced this month: a make first listed
                 // later adds no row to a final month's report.
                 let rows = groups
@@ -317,15 +403,15 @@ impl<'a> Market<'a> {
 
     /// The reference dollar of each month.
     fn dollars(&self) -> Vec<Dollar> {
-        let means = monthly_prices(&self.rates, &self.months, self.snapshot.meta.snapshot_at);
+        let means = &self.means;
         means
             .iter()
             .enumerate()
             .map(|(i, mean)| Dollar {
-                ars_per_usd: mean.usd.map(round2),
+                ars_per_usd: mean.map(round2),
                 change_pct: i
                     .checked_sub(1)
-                    .and_then(|before| Some((mean.usd? / means[before].usd? - 1.0) * 100.0))
+                    .and_then(|before| Some((mean.as_ref()? / means[before]? - 1.0) * 100.0))
                     .map(round2),
             })
             .collect()

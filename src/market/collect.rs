@@ -10,6 +10,7 @@ use std::ops::Range;
 use anyhow::Result;
 use compact_str::CompactString;
 use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
 
 use super::dealers::{Side, compare};
 use super::prices::Point;
@@ -20,7 +21,7 @@ use crate::time::{Time, month_start, next_month_start};
 use crate::vocab::Currency;
 
 /// One quote check of a version, in brief.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Check {
     /// When it was made.
     pub at: Time,
@@ -44,6 +45,37 @@ impl Check {
             usd: self.usd?,
             ars: self.ars,
         })
+    }
+}
+
+/// A version's last checks before a time: the one with a dealer price (what
+/// the monthly prices carry in) and the last of all (what the cheapest
+/// list reads).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct Carry {
+    /// The last check with a dealer price.
+    pub priced: Option<Check>,
+    /// The last check.
+    pub last: Option<Check>,
+}
+
+impl Carry {
+    /// A version's carry at `end` from its `checks` (by time).
+    pub fn at(checks: &[Check], end: Time) -> Carry {
+        let before = &checks[..checks.partition_point(|c| c.at < end)];
+        Carry {
+            priced: before.iter().rev().find(|c| c.usd.is_some()).copied(),
+            last: before.last().copied(),
+        }
+    }
+
+    /// Its checks, by time.
+    pub fn checks(&self) -> Vec<Check> {
+        let mut checks: Vec<Check> = self.priced.into_iter().collect();
+        if let Some(last) = self.last.filter(|last| Some(*last) != self.priced) {
+            checks.push(last);
+        }
+        checks
     }
 }
 
@@ -93,15 +125,24 @@ pub struct History {
     pub tallies: BTreeMap<ArMonth, Tally>,
 }
 
-/// Reads every check of `snapshot` through `history`.
-pub fn read_history(snapshot: &Snapshot, history: &HistoryMonths) -> Result<History> {
-    let periods = utc_months(snapshot);
+/// Reads every check of `snapshot` at or after `from` through `history`,
+/// each version's after its `carry` (its last checks before `from`, by
+/// the version's index; none for a version not in it).
+pub fn read_history(
+    snapshot: &Snapshot,
+    history: &HistoryMonths,
+    from: Time,
+    carry: &[Carry],
+) -> Result<History> {
+    let periods = utc_months(snapshot, from);
     let parts: Vec<MonthRead> = periods
         .par_iter()
-        .map(|period| read_month(snapshot, history, period))
+        .map(|period| read_month(snapshot, history, period, from))
         .collect::<Result<_>>()?;
     let mut read = History {
-        checks: vec![Vec::new(); snapshot.versions.len()],
+        checks: (0..snapshot.versions.len())
+            .map(|v| carry.get(v).map_or_else(Vec::new, Carry::checks))
+            .collect(),
         tallies: BTreeMap::new(),
     };
     // Months in order, and each month's checks in version and time order:
@@ -117,8 +158,9 @@ pub fn read_history(snapshot: &Snapshot, history: &HistoryMonths) -> Result<Hist
     Ok(read)
 }
 
-/// The UTC months from the first quote check to the last.
-fn utc_months(snapshot: &Snapshot) -> Vec<Range<Time>> {
+/// The UTC months from the first quote check at or after `from` to the
+/// last.
+fn utc_months(snapshot: &Snapshot, from: Time) -> Vec<Range<Time>> {
     let spans = snapshot.versions.iter().filter_map(|v| v.check_span());
     let (Some(first), Some(last)) = (
         spans.clone().map(|(first, _)| first).min(),
@@ -126,6 +168,10 @@ fn utc_months(snapshot: &Snapshot) -> Vec<Range<Time>> {
     ) else {
         return Vec::new();
     };
+    let first = first.max(from);
+    if first > last {
+        return Vec::new();
+    }
     let mut months = vec![month_start(first)..next_month_start(first)];
     while let Some(end) = months
         .last()
@@ -137,15 +183,20 @@ fn utc_months(snapshot: &Snapshot) -> Vec<Range<Time>> {
     months
 }
 
-/// One UTC month's checks in brief and its quotes' tallies.
+/// One UTC month's checks in brief and its quotes' tallies, of the checks
+/// at or after `from`.
 fn read_month(
     snapshot: &Snapshot,
     history: &HistoryMonths,
     period: &Range<Time>,
+    from: Time,
 ) -> Result<MonthRead> {
     let mut brief = Vec::new();
     let mut tallies: BTreeMap<ArMonth, Tally> = BTreeMap::new();
     history.for_each_check(period, |version, check| {
+        if check.observed_at < from {
+            return Ok(());
+        }
         let index = snapshot
             .versions
             .binary_search_by(|v| v.id.as_str().cmp(&version.id))

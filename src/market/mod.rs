@@ -11,6 +11,7 @@ mod collect;
 mod dealers;
 mod headline;
 mod index;
+pub mod kept;
 mod prices;
 mod series;
 #[cfg(test)]
@@ -28,14 +29,61 @@ use crate::signals::monitoring::{listed_counts, monitoring_times};
 use crate::snapshot::Snapshot;
 use crate::snapshot::republish::HistoryMonths;
 
-/// Every month's report of `snapshot`, oldest first (none without a quote
-/// check), and its monthly series.
+/// What [`compute_market`] gives.
+pub struct Computed {
+    /// Every month's report, oldest first (none without a quote check).
+    pub reports: Vec<MonthReport>,
+    /// The monthly series.
+    pub series: SeriesTable,
+    /// The record of the final months, for the next run.
+    pub record: kept::Record,
+    /// How many months were kept from `previous`.
+    pub kept: usize,
+}
+
+/// Every month's report of `snapshot` and its monthly series, keeping the
+/// final months of the `previous` tree's record where their keys are this
+/// run's (`kept`).
 pub fn compute_market(
     snapshot: &Snapshot,
     history: &HistoryMonths,
     links: &Links,
-) -> anyhow::Result<(Vec<MonthReport>, SeriesTable)> {
-    let read = collect::read_history(snapshot, history)?;
+    previous: Option<kept::Record>,
+) -> anyhow::Result<Computed> {
+    let months = months_of(snapshot);
+    let keys = kept::keys(snapshot, history, &links.absolute("/"), &months)?;
+    let prefix = previous.map_or_else(build::Prefix::default, |record| {
+        record.keep(snapshot, &months, &keys)
+    });
+    let finals = keys.len();
+    let from = months
+        .get(prefix.months())
+        .map_or(snapshot.meta.snapshot_at, |m| m.start());
+    let read = collect::read_history(snapshot, history, from, &prefix.carry)?;
     let monitoring = monitoring_times(&listed_counts(snapshot));
-    Ok(build::Market::new(snapshot, links, read, monitoring).reports())
+    let kept = prefix.months();
+    let market = build::Market::new(snapshot, links, months, read, prefix, monitoring);
+    let (reports, series) = market.reports();
+    let record = kept::Record::new(snapshot, &keys, &reports, market.finals(finals));
+    Ok(Computed {
+        reports,
+        series,
+        record,
+        kept,
+    })
+}
+
+/// Every month from the one of the snapshot's first quote check to the
+/// one of its time; none without a check.
+fn months_of(snapshot: &Snapshot) -> Vec<ArMonth> {
+    let first = snapshot
+        .versions
+        .iter()
+        .filter_map(|v| v.check_span())
+        .map(|(first, _)| first)
+        .min();
+    let end = snapshot.meta.snapshot_at;
+    first.map_or_else(Vec::new, |first| {
+        ArMonth::span(ArMonth::of(first), ArMonth::of(end.max(first)))
+    })
 }

@@ -5,11 +5,13 @@
 //! hold one of its checks), in pesos and in dollars. Floats: these are
 //! published numbers, and no threshold is decided on them.
 
+use serde::{Deserialize, Serialize};
+
 use crate::month::ArMonth;
 use crate::time::Time;
 
 /// A version's dealer price at one quote check with quotes.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Point {
     /// When the check was made.
     pub at: Time,

@@ -353,10 +353,9 @@ fn the_cheapest_are_those_published_at_the_months_last_check_and_a_tie_goes_to_t
     };
     let history = HistoryMonths::of(&snapshot).expect("no spill");
     let links = Links::new("https://autoprecios.example", std::iter::empty());
-    let read = super::collect::read_history(&snapshot, &history).expect("read");
-    let market =
-        super::build::Market::new(&snapshot, &links, read, snapshot.catalogue_checks.clone());
-    let (reports, _) = market.reports();
+    let reports = super::compute_market(&snapshot, &history, &links, None)
+        .expect("computed")
+        .reports;
     let october = reports
         .iter()
         .find(|m| m.month.label() == "2026-10")

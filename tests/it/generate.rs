@@ -21,11 +21,12 @@ fn every_manifest_url_has_a_file_whose_sha256_is_its_etag() {
     let tree = read_tree(&fixture.out);
     assert_eq!(
         tree.len(),
-        fixture.manifest.files.len() + 3,
-        "every file but the manifest and the downloads' and pages' records is listed"
+        fixture.manifest.files.len() + 4,
+        "every file but the manifest and the downloads', pages' and market's records is listed"
     );
     assert!(tree.contains_key(autoprecios::render::datos::reuse::SOURCES));
     assert!(tree.contains_key(autoprecios::render::site::kept::RECORD));
+    assert!(tree.contains_key(autoprecios::market::kept::RECORD));
 }
 
 #[test]

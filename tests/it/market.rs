@@ -3,7 +3,8 @@
 //! stay the same bytes in the next publication while the month in progress
 //! changes, and `GET /api/v1/series` at the bounds of every parameter,
 //! read against the national time-series API's meanings and the report's
-//! own numbers.
+//! own numbers. A run over the previous tree keeps its final months
+//! (`market::kept`) and publishes what a fresh run does.
 
 use std::fs;
 
@@ -12,7 +13,7 @@ use autoprecios::time::parse_time;
 use axum::http::StatusCode;
 use serde_json::Value;
 
-use crate::harness::{Fixture, fixture, get, get_json};
+use crate::harness::{Fixture, fixture, get, get_json, options, read_tree};
 
 /// The months the fixture's reports cover, newest first.
 async fn months() -> Vec<(String, String)> {
@@ -343,12 +344,113 @@ async fn make_and_version_series_are_found_by_their_names() {
 
 /// The fixture's series published as of the catalogue check `end`.
 fn snapshot_at(end: &str) -> Fixture {
+    Fixture::generated(&series_at(end))
+}
+
+/// The fixture's series as of the catalogue check `end`.
+fn series_at(end: &str) -> autoprecios::snapshot::Snapshot {
     let series = generate_sample(&SampleOptions {
         versions: 40,
         days: 220,
         ..SampleOptions::default()
     });
-    Fixture::generated(&as_of(series, parse_time(end).expect("time")).expect("as of"))
+    as_of(series, parse_time(end).expect("time")).expect("as of")
+}
+
+/// What a tree publishes of the market: its pages and files, the edge's
+/// data and the record the next run keeps the final months by.
+fn market_files(tree: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<(String, Vec<u8>)> = read_tree(&tree.join("public/informes"))
+        .into_iter()
+        .collect();
+    for file in ["_edge/market.msgpack", autoprecios::market::kept::RECORD] {
+        files.push((file.to_owned(), fs::read(tree.join(file)).expect(file)));
+    }
+    files
+}
+
+#[test]
+fn a_run_over_the_previous_tree_publishes_the_market_a_fresh_run_does() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let routine = dir.path().join("routine");
+    // A month in progress that the next check finds final, then two
+    // checks of one month: the first run over a tree keeps no month that
+    // was in progress, the second keeps every final one.
+    let checks = [
+        "2026-10-31T20:00:00Z",
+        "2026-11-21T20:00:00Z",
+        "2026-11-21T23:00:00Z",
+    ];
+    for (i, end) in checks.into_iter().enumerate() {
+        let data = dir.path().join(format!("data-{i}"));
+        autoprecios::snapshot::write_snapshot(
+            &series_at(end),
+            &data,
+            autoprecios::snapshot::TableFormat::Csv,
+        )
+        .expect("write");
+        autoprecios::generate::generate(&options(&data, &routine)).expect("routine run");
+        let fresh = dir.path().join(format!("fresh-{i}"));
+        autoprecios::generate::generate(&options(&data, &fresh)).expect("fresh run");
+        let (kept, computed) = (market_files(&routine), market_files(&fresh));
+        assert_eq!(kept.len(), computed.len(), "{end}");
+        for ((name, bytes), (fresh_name, fresh_bytes)) in kept.iter().zip(&computed) {
+            assert_eq!(name, fresh_name);
+            assert!(
+                bytes == fresh_bytes,
+                "{end}: {name} differs from a fresh run's"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_final_month_is_taken_from_the_record_while_its_key_holds() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("out");
+    let write = |i: usize, end: &str| {
+        let data = dir.path().join(format!("data-{i}"));
+        autoprecios::snapshot::write_snapshot(
+            &series_at(end),
+            &data,
+            autoprecios::snapshot::TableFormat::Csv,
+        )
+        .expect("write");
+        data
+    };
+    let first = write(0, "2026-11-21T20:00:00Z");
+    autoprecios::generate::generate(&options(&first, &out)).expect("first run");
+    // A headline planted in the record's first month: a run that keeps the
+    // month publishes it, one that computes the month does not.
+    let record = out.join(autoprecios::market::kept::RECORD);
+    let mut value: Value = rmp_serde::from_slice(&fs::read(&record).expect("record"))
+        .expect("the record is MessagePack");
+    let month = value["months"][0]["computed"]["month"]
+        .as_str()
+        .expect("a final month")
+        .to_owned();
+    value["months"][0]["computed"]["report"]["headline"]["text"] = "planted".into();
+    let planted = rmp_serde::to_vec_named(&value).expect("encode");
+    // The tree's files are hard links shared with the next tree: replaced,
+    // not written in place.
+    fs::remove_file(&record).expect("remove");
+    fs::write(&record, &planted).expect("plant");
+    let headline = |out: &std::path::Path| -> Value {
+        let file = out.join(format!("public/informes/{month}/informe.json"));
+        serde_json::from_slice::<Value>(&fs::read(file).expect("report"))
+            .expect("JSON")["data"]["headline"]["text"]
+            .clone()
+    };
+    let next = write(1, "2026-11-21T23:00:00Z");
+    autoprecios::generate::generate(&options(&next, &out)).expect("next run");
+    assert_eq!(headline(&out), "planted", "{month} kept from the record");
+    // Another base URL changes every key: the month is computed again.
+    let mut moved = options(&next, &out);
+    moved.base_url = "https://elsewhere.example".to_owned();
+    fs::remove_file(&record).expect("remove");
+    fs::write(&record, &planted).expect("plant again");
+    autoprecios::generate::generate(&moved).expect("moved run");
+    assert_ne!(headline(&out), "planted", "{month} computed again");
 }
 
 #[test]

@@ -46,6 +46,41 @@ impl HistoryMonths<'_> {
             .get_or_init(|| versions_by_month(&self.snapshot.versions));
         let month = month_of(period.start);
         let mut feed = Feed::default();
+        self.feed_spill(&mut feed, month)?;
+        // A month whose checks no version spans has no versions' digest.
+        match versions.get(&month) {
+            Some(digest) => {
+                feed.tag(1);
+                feed.raw(digest);
+            }
+            None => feed.tag(0),
+        }
+        Ok(feed.finish())
+    }
+}
+
+impl HistoryMonths<'_> {
+    /// BLAKE3 digest of everything the quote checks in `span` (a part of
+    /// one UTC month) are read from: the month's spill files, and the names
+    /// and held checks in `span` of each version that has some there. For
+    /// a market report's month, whose last hours in Argentine time are the
+    /// first of the next UTC month (`market::kept`).
+    pub fn span_sources(&self, span: &Range<Time>) -> Result<[u8; 32]> {
+        let mut feed = Feed::default();
+        self.feed_spill(&mut feed, month_of(span.start))?;
+        for version in &self.snapshot.versions {
+            let earlier = crate::time::in_period(&version.earlier, |c| c.observed_at, span);
+            let held = crate::time::in_period(&version.checks, |c| c.observed_at, span);
+            if !earlier.is_empty() || !held.is_empty() {
+                feed_version(&mut feed, version, earlier, held);
+            }
+        }
+        Ok(feed.finish())
+    }
+
+    /// Feeds the digests of `month`'s two spill files, or a tag saying the
+    /// loader spilled nothing.
+    fn feed_spill(&self, feed: &mut Feed, month: Month) -> Result<()> {
         match &self.snapshot.spilled_in {
             Some(dir) => {
                 feed.tag(1);
@@ -56,15 +91,7 @@ impl HistoryMonths<'_> {
             }
             None => feed.tag(0),
         }
-        // A month whose checks no version spans has no versions' digest.
-        match versions.get(&month) {
-            Some(digest) => {
-                feed.tag(1);
-                feed.raw(digest);
-            }
-            None => feed.tag(0),
-        }
-        Ok(feed.finish())
+        Ok(())
     }
 }
 
