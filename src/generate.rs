@@ -222,14 +222,18 @@ fn publish(
         || signals_and_api(options, snapshot, out),
         || {
             timed("compute market report", || {
-                let previous = market::kept::Record::open(out, options.fresh);
+                let previous = timed("market: read the previous record", || {
+                    market::kept::Record::open(out, options.fresh)
+                });
                 let computed = market::compute_market(snapshot, history, &market_links, previous)?;
                 info!(
                     kept = computed.kept,
                     months = computed.reports.len(),
                     "market report"
                 );
-                out.write_beside(market::kept::RECORD, &computed.record.to_bytes()?)?;
+                timed("market: write the record", || {
+                    out.write_beside(market::kept::RECORD, &computed.record.to_bytes()?)
+                })?;
                 anyhow::Ok(computed)
             })
         },
@@ -259,7 +263,9 @@ fn publish(
             },
             || {
                 timed("write site", || {
-                    let mut extra = write_reports(&site, &reports, series)?;
+                    let mut extra = timed("write market report", || {
+                        write_reports(&site, &reports, series)
+                    })?;
                     extra.push(datos_sitemap_entry(&site));
                     write_site(&site, &extra)
                 })

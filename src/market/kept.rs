@@ -9,8 +9,9 @@
 //! Each final month has a key, chained from the first month's: this
 //! program's identity, the base URL, the month, the digest of what its UTC
 //! month is read from (`HistoryMonths::sources`, by which the downloads
-//! keep their months) and of the first hours of the next UTC month, still
-//! the month in Argentine time (`HistoryMonths::span_sources`), the
+//! keep their months) and of the next UTC month, whose first hours are
+//! still the month in Argentine time (while that UTC month is in progress,
+//! of those hours only: `HistoryMonths::span_sources`), the
 //! catalogue checks in it, the catalogue runs in effect in it (cut at its
 //! end), the consumer price index of the month, and the names and body
 //! type of every version whose checks span it. The previous tree's months
@@ -20,8 +21,10 @@
 //! reports with a fresh run's, byte for byte).
 //!
 //! A digest covers a superset of what a month reads, as the downloads'
-//! does: the month in which the loader's checks in brief begin changes
-//! once a month, and every month is computed again that day.
+//! does, so it changes now and then with nothing the month reads: the
+//! month in which the loader's checks in brief begin moves once a month,
+//! and a UTC month's end turns the last final month's digest from those
+//! hours' to the whole month's; every month is computed again those days.
 //!
 //! The record is [`RECORD`], beside the tree's manifest: MessagePack (the
 //! monthly prices of every version are most of it).
@@ -29,6 +32,7 @@
 use std::ops::Range;
 
 use anyhow::Result;
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::build::{Finals, MonthReport, Prefix};
@@ -38,7 +42,7 @@ use crate::month::ArMonth;
 use crate::output::TreeWriter;
 use crate::snapshot::Snapshot;
 use crate::snapshot::republish::HistoryMonths;
-use crate::time::{Time, month_start};
+use crate::time::{Time, month_start, next_month_start};
 
 /// Name of the record beside a tree's manifest.
 pub const RECORD: &str = "market-sources.msgpack";
@@ -193,22 +197,42 @@ pub fn keys(
         .update(base_url.as_bytes())
         .finalize()
         .as_bytes();
+    // Each month's own digest, side by side; then the chain.
+    let finals: Vec<&ArMonth> = months.iter().take_while(|m| m.end() <= at_s).collect();
+    let spans: Vec<Option<(Time, Time)>> =
+        snapshot.versions.iter().map(|v| v.check_span()).collect();
+    let owns: Vec<[u8; 32]> = finals
+        .par_iter()
+        .map(|month| {
+            let (start, end) = (month.start(), month.end());
+            let next_utc = month_start(end);
+            let mut feed = Feed::new();
+            feed.str(&month.label());
+            // The UTC month holding most of it, and the first hours of the
+            // next: the whole month's sources once it has ended (they no
+            // longer change), only those hours' while it is in progress.
+            feed.raw(&history.sources(&(month_start(start)..next_utc))?);
+            if next_month_start(next_utc) <= at_s {
+                feed.tag(0);
+                feed.raw(&history.sources(&(next_utc..next_month_start(next_utc)))?);
+            } else {
+                feed.tag(1);
+                feed.raw(&history.span_sources(&(next_utc..end))?);
+            }
+            feed_catalogue(&mut feed, snapshot, &spans, start..end);
+            for row in snapshot.cpi.iter().filter(|row| row.month == **month) {
+                feed.number(row.value);
+            }
+            Ok(feed.finish())
+        })
+        .collect::<Result<_>>()?;
     let mut keys = Vec::new();
-    for month in months.iter().take_while(|m| m.end() <= at_s) {
-        let (start, end) = (month.start(), month.end());
-        let next_utc = month_start(end);
-        let mut feed = Feed(blake3::Hasher::new());
-        feed.raw(&chained);
-        feed.str(&month.label());
-        // The UTC month holding most of it, and the hours of the next.
-        feed.raw(&history.sources(&(month_start(start)..next_utc))?);
-        feed.raw(&history.span_sources(&(next_utc..end))?);
-        feed_catalogue(&mut feed, snapshot, start..end);
-        let cpi = snapshot.cpi.iter().filter(|row| row.month == *month);
-        for row in cpi {
-            feed.number(row.value);
-        }
-        chained = *feed.0.finalize().as_bytes();
+    for own in owns {
+        chained = *blake3::Hasher::new()
+            .update(&chained)
+            .update(&own)
+            .finalize()
+            .as_bytes();
         keys.push(blake3::Hash::from_bytes(chained).to_hex().to_string());
     }
     Ok(keys)
@@ -217,20 +241,23 @@ pub fn keys(
 /// Feeds what the month `span` reads of the catalogue: its catalogue
 /// checks, each version's runs in effect in it, cut at its end, and the
 /// names and body type of each version with such a run or whose checks
-/// span part of it.
-fn feed_catalogue(feed: &mut Feed, snapshot: &Snapshot, span: Range<Time>) {
+/// (`checked`, each version's first and last) span part of it.
+fn feed_catalogue(
+    feed: &mut Feed,
+    snapshot: &Snapshot,
+    checked: &[Option<(Time, Time)>],
+    span: Range<Time>,
+) {
     for at in crate::time::in_period(&snapshot.catalogue_checks, |t| *t, &span) {
         feed.time(*at);
     }
-    for version in &snapshot.versions {
+    for (version, checked) in snapshot.versions.iter().zip(checked) {
         let runs: Vec<_> = version
             .catalogue
             .iter()
             .filter(|run| run.first_seen < span.end && run.last_seen >= span.start)
             .collect();
-        let checked = version
-            .check_span()
-            .is_some_and(|(first, last)| first < span.end && last >= span.start);
+        let checked = checked.is_some_and(|(first, last)| first < span.end && last >= span.start);
         if runs.is_empty() && !checked {
             continue;
         }
@@ -249,12 +276,32 @@ fn feed_catalogue(feed: &mut Feed, snapshot: &Snapshot, span: Range<Time>) {
 }
 
 /// A BLAKE3 hasher fed length-prefixed texts and fixed-width numbers, so
-/// that every sequence of fields is one byte string.
-struct Feed(blake3::Hasher);
+/// that every sequence of fields is one byte string; through a buffer, since
+/// a month feeds tens of thousands of short fields.
+struct Feed {
+    hash: blake3::Hasher,
+    buffer: Vec<u8>,
+}
 
 impl Feed {
+    fn new() -> Feed {
+        Feed {
+            hash: blake3::Hasher::new(),
+            buffer: Vec::with_capacity(1 << 16),
+        }
+    }
+
     fn raw(&mut self, bytes: &[u8]) {
-        self.0.update(bytes);
+        self.buffer.extend_from_slice(bytes);
+        if self.buffer.len() >= 1 << 16 {
+            self.hash.update(&self.buffer);
+            self.buffer.clear();
+        }
+    }
+
+    /// A one-byte field that says which form the fields after it take.
+    fn tag(&mut self, tag: u8) {
+        self.raw(&[tag]);
     }
 
     fn str(&mut self, text: &str) {
@@ -269,5 +316,10 @@ impl Feed {
 
     fn number(&mut self, value: f64) {
         self.raw(&value.to_bits().to_le_bytes());
+    }
+
+    fn finish(mut self) -> [u8; 32] {
+        self.hash.update(&self.buffer);
+        *self.hash.finalize().as_bytes()
     }
 }

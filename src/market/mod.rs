@@ -28,6 +28,7 @@ use crate::api::series::SeriesTable;
 use crate::signals::monitoring::{listed_counts, monitoring_times};
 use crate::snapshot::Snapshot;
 use crate::snapshot::republish::HistoryMonths;
+use crate::steps::timed;
 
 /// What [`compute_market`] gives.
 pub struct Computed {
@@ -51,7 +52,9 @@ pub fn compute_market(
     previous: Option<kept::Record>,
 ) -> anyhow::Result<Computed> {
     let months = months_of(snapshot);
-    let keys = kept::keys(snapshot, history, &links.absolute("/"), &months)?;
+    let keys = timed("market: key the final months", || {
+        kept::keys(snapshot, history, &links.absolute("/"), &months)
+    })?;
     let prefix = previous.map_or_else(build::Prefix::default, |record| {
         record.keep(snapshot, &months, &keys)
     });
@@ -59,11 +62,13 @@ pub fn compute_market(
     let from = months
         .get(prefix.months())
         .map_or(snapshot.meta.snapshot_at, |m| m.start());
-    let read = collect::read_history(snapshot, history, from, &prefix.carry)?;
+    let read = timed("market: read the months left", || {
+        collect::read_history(snapshot, history, from, &prefix.carry)
+    })?;
     let monitoring = monitoring_times(&listed_counts(snapshot));
     let kept = prefix.months();
     let market = build::Market::new(snapshot, links, months, read, prefix, monitoring);
-    let (reports, series) = market.reports();
+    let (reports, series) = timed("market: the reports", || market.reports());
     let record = kept::Record::new(snapshot, &keys, &reports, market.finals(finals));
     Ok(Computed {
         reports,
