@@ -33,6 +33,10 @@ pub fn percent_encode(text: &str) -> String {
 /// `%` not followed by two hex digits is kept as it is. `None` when the
 /// result is not UTF-8.
 pub fn percent_decode(raw: &str) -> Option<String> {
+    // Most parameters have no escape; the decoder walks byte by byte.
+    if !raw.contains('%') {
+        return Some(raw.to_owned());
+    }
     percent_encoding::percent_decode_str(raw)
         .decode_utf8()
         .ok()
@@ -42,7 +46,11 @@ pub fn percent_decode(raw: &str) -> Option<String> {
 /// Decodes one form-encoded component of a query string: `+` is a space,
 /// then `%XX` escapes. `None` when the result is not UTF-8.
 pub fn form_decode(raw: &str) -> Option<String> {
-    percent_decode(&raw.replace('+', " "))
+    if raw.contains('+') {
+        percent_decode(&raw.replace('+', " "))
+    } else {
+        percent_decode(raw)
+    }
 }
 
 /// A readable URL slug: folded, runs of anything but ASCII letters and digits

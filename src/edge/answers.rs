@@ -8,7 +8,10 @@
 //! The same cache keeps the static files the edge serves (up to
 //! [`MAX_CACHED_FILE`] each), read and hashed once per tree.
 
-use std::collections::HashMap;
+/// The fixed answers' maps: every request looks its URL up first, and
+/// SipHash over a long query string was a visible part of an answer's
+/// time; the keys are the tree's own URLs, never a request's.
+type HashMap<K, V> = std::collections::HashMap<K, V, ahash::RandomState>;
 use std::io::Write;
 use std::sync::{Arc, OnceLock};
 
@@ -147,7 +150,7 @@ impl Question {
             Question::Report(month) => (8, month.clone().unwrap_or_default(), month.is_none()),
             // Its own spelling of every field: two requests that parse
             // alike are one question.
-            Question::Series(query) => (9, format!("{query:?}"), false),
+            Question::Series(query) => (9, query.key(), false),
         };
         Key::Question(operation, text, commas)
     }
@@ -330,7 +333,7 @@ impl Answers {
     /// (`api::precomputed::urls`) and sets up an empty cache of
     /// `cache_bytes`.
     pub fn new<'a>(index: &Index, urls: impl Iterator<Item = &'a str>, cache_bytes: u64) -> Self {
-        let (mut fixed, mut listed) = (HashMap::new(), HashMap::new());
+        let (mut fixed, mut listed) = (HashMap::default(), HashMap::default());
         for (url, question) in urls.filter_map(|url| Some((url, Question::of_listed_url(url)?))) {
             // `/api/v1/vehicles` and `?sort=price_asc` ask the same question:
             // computed once, listed under both URLs.

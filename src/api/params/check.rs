@@ -59,23 +59,30 @@ impl Args {
                 Some((name, value)) => (name, Some(value)),
                 None => (pair, None),
             };
-            let decoded = (form_decode(raw_name), form_decode(raw_value.unwrap_or("")));
-            let (Some(name), Some(value)) = decoded else {
-                let name = form_decode(raw_name).unwrap_or_else(|| raw_name.to_owned());
+            let Some(name) = form_decode(raw_name) else {
+                details.push(ErrorDetail::new(raw_name, Problem::NotUtf8));
+                continue;
+            };
+            // A list of IDs is split before decoding, so an encoded comma
+            // stays in its ID (its value is UTF-8 exactly when each piece
+            // is: the pieces are cut at an ASCII comma).
+            let is_ids = params_of(operation)
+                .find(|param| param.name == name)
+                .is_some_and(|param| matches!(param.kind, Kind::Ids { .. }));
+            let raw = if is_ids {
+                let ids: Option<Vec<String>> = raw_value.map_or(Some(Vec::new()), |raw| {
+                    raw.split(',').map(form_decode).collect()
+                });
+                ids.map(Raw::Ids)
+            } else {
+                form_decode(raw_value.unwrap_or("")).map(Raw::Text)
+            };
+            let Some(raw) = raw else {
                 details.push(ErrorDetail::new(name, Problem::NotUtf8));
                 continue;
             };
             let Some(param) = query_param(operation, &name, &raws, &mut details) else {
                 continue;
-            };
-            let raw = match param.kind {
-                // Split before decoding, so an encoded comma stays in its ID.
-                Kind::Ids { .. } => Raw::Ids(raw_value.map_or_else(Vec::new, |raw| {
-                    raw.split(',')
-                        .map(|id| form_decode(id).unwrap_or_default())
-                        .collect()
-                })),
-                _ => Raw::Text(value),
             };
             raws.push((param, raw));
         }
