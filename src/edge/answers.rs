@@ -201,6 +201,10 @@ const MIN_COMPRESSED: usize = 1024;
 enum Key {
     Question(u8, String, bool),
     File(String),
+    /// An API request's path and raw query, as sent: the question it
+    /// parsed to, kept again so that the same URL again is answered
+    /// without parsing.
+    Url(String),
 }
 
 impl std::hash::Hash for Key {
@@ -211,7 +215,24 @@ impl std::hash::Hash for Key {
                 (operation, text, commas).hash(state);
             }
             Key::File(path) => FileKey(path).hash(state),
+            Key::Url(url) => UrlKey(url).hash(state),
         }
+    }
+}
+
+/// An API request's URL as a key, borrowed.
+struct UrlKey<'a>(&'a str);
+
+impl std::hash::Hash for UrlKey<'_> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u8(2);
+        self.0.hash(state);
+    }
+}
+
+impl quick_cache::Equivalent<Key> for UrlKey<'_> {
+    fn equivalent(&self, key: &Key) -> bool {
+        matches!(key, Key::Url(url) if url == self.0)
     }
 }
 
@@ -302,7 +323,7 @@ struct ByBytes;
 impl Weighter<Key, Answer> for ByBytes {
     fn weight(&self, key: &Key, answer: &Answer) -> u64 {
         let key = match key {
-            Key::File(path) => path.len(),
+            Key::File(path) | Key::Url(path) => path.len(),
             Key::Question(_, text, _) => text.len(),
         };
         answer.bytes.len() as u64 + key as u64 + ENTRY_OVERHEAD
@@ -378,6 +399,20 @@ impl Answers {
         let answer = Answer::typed(content_type, bytes);
         self.cache.insert(key, answer.clone());
         Ok(answer)
+    }
+
+    /// The answer a request for exactly this URL (path and raw query)
+    /// got earlier, if it is still kept ([`Answers::keep_url`]).
+    pub fn by_url(&self, url: &str) -> Option<Answer> {
+        self.cache.get(&UrlKey(url))
+    }
+
+    /// Keeps `answer` as the answer to exactly `url` as well: the next
+    /// request for it skips parsing. Its bytes are shared with the
+    /// question's entry but weighed again, so the cache's budget bounds
+    /// memory whichever entry goes first.
+    pub fn keep_url(&self, url: &str, answer: &Answer) {
+        self.cache.insert(Key::Url(url.to_owned()), answer.clone());
     }
 
     /// The static file a URL path answered earlier.

@@ -26,18 +26,20 @@ pub fn routes() -> Router<AppState> {
 }
 
 /// Answers a request from the loaded tree's answers: a URL asked exactly
-/// as `api::precomputed` spells it before any parsing, else the parsed
-/// question. Both the answer and the error are responses
+/// as `api::precomputed` spells it, or exactly as an earlier request spelt
+/// it, before any parsing; else the parsed question. Both the answer and the error are responses
 /// (`edge::http`'s `IntoResponse`).
 fn answer(state: &AppState, uri: &Uri, operation: Operation) -> Result<Answer, ApiError> {
     let site = state.site();
     let answers = site.answers();
-    if let Some(answer) = uri
-        .path_and_query()
-        .and_then(|url| answers.listed(url.as_str()))
-    {
+    let url = uri.path_and_query().map(|url| url.as_str());
+    if let Some(answer) = url.and_then(|url| answers.listed(url).or_else(|| answers.by_url(url))) {
         return Ok(answer);
     }
     let question = Question::of_request(operation, uri.path(), uri.query().unwrap_or(""))?;
-    answers.answer(site.index(), &question)
+    let answer = answers.answer(site.index(), &question)?;
+    if let Some(url) = url {
+        answers.keep_url(url, &answer);
+    }
+    Ok(answer)
 }
