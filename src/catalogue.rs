@@ -141,6 +141,58 @@ pub struct Vehicle {
     /// site's history; never serialized: the API keeps the spec's fields).
     #[serde(skip)]
     pub quoted: Option<QuotedHistory>,
+    /// The usual range, with sufficient history.
+    #[serde(default)]
+    pub price_range: Option<PriceRange>,
+    /// What freight and paperwork add, from checks quoting it both ways.
+    #[serde(default)]
+    pub freight_estimate: Option<FreightEstimate>,
+}
+
+/// The usual range of a version's dealer price (`priceRange`): the 25th and
+/// 75th percentiles of the weekly averages its usual price is the median
+/// of, by linear interpolation (position `p × (n − 1)` of the sorted
+/// averages). Only with sufficient history.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(
+    deny_unknown_fields,
+    description = "The usual range: the 25th and 75th percentiles of the weekly averages the usual price is the median of (linear interpolation at position p × (n − 1) of the sorted averages). Null without sufficient history."
+)]
+pub struct PriceRange {
+    /// 25th percentile of the weekly averages in USD.
+    pub low_usd: f64,
+    /// 75th percentile of the weekly averages in USD.
+    pub high_usd: f64,
+    /// 25th percentile in `currency`; null when the window's quotes are in
+    /// both currencies.
+    pub low: Option<f64>,
+    /// 75th percentile in `currency`; null as `low`.
+    pub high: Option<f64>,
+    /// The one currency of every quote in the window, if there is one.
+    pub currency: Option<Currency>,
+    /// Weekly averages it is computed from (`comparison.observedWeeks`).
+    pub weeks: u32,
+}
+
+/// Freight and paperwork as the data shows them (`freightEstimate`): at
+/// each check of the 180-day window that has quotes both including and not
+/// including them, the cheapest of each compared, in USD at that check's
+/// rate; the medians over those checks, with at least three.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(
+    deny_unknown_fields,
+    description = "Freight and paperwork as observed: at each quote check of the 180-day window with quotes both including and excluding them, the cheapest including minus the cheapest excluding (USD at that check's rate), and that gap as a percent of the cheapest excluding; the medians over those checks, given with at least 3. May be negative. Not registration, not every dealer's charge. Null when unknown."
+)]
+pub struct FreightEstimate {
+    /// Median gap in USD, to the cent.
+    pub amount_usd: f64,
+    /// Median gap as a percent of the cheapest quote without them,
+    /// truncated to two decimals.
+    pub pct: f64,
+    /// Checks with quotes of both kinds.
+    pub checks: u32,
 }
 
 /// A version's dealer price in its quoted currency over the history window:
@@ -164,6 +216,10 @@ pub struct QuotedHistory {
     pub since: Time,
     /// The dealer price at the check before `since`, when it is in the window.
     pub previous: Option<f64>,
+    /// The 25th and 75th percentiles of the weekly averages, to the cent
+    /// (`signals::range`; published only where the dollars' history is
+    /// sufficient).
+    pub range: Option<(f64, f64)>,
 }
 
 /// The weekly average of a dealer price in its quoted currency.

@@ -79,6 +79,8 @@ pub struct Assessment {
     pub history: Vec<WeeklyAverage>,
     /// The usual price, exactly; `None` without history.
     pub typical: Option<Exact>,
+    /// The usual range in USD, with sufficient history (`signals::range`).
+    pub range: Option<(f64, f64)>,
 }
 
 /// Weekly averages of one version's price points already computed, by week
@@ -128,10 +130,14 @@ pub fn assess(
             average_usd: exact::cents(average),
         })
         .collect();
+    let range = sufficient
+        .then(|| crate::signals::range::usual_range(weeks.iter().map(|week| &week.1)))
+        .flatten();
     Assessment {
         comparison,
         history,
         typical,
+        range,
     }
 }
 

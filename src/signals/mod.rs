@@ -6,9 +6,11 @@
 pub mod cause;
 pub mod changes;
 pub mod exact;
+pub mod freight;
 pub mod history;
 pub mod monitoring;
 pub mod quoted;
+pub mod range;
 #[cfg(test)]
 mod tests;
 
@@ -17,8 +19,8 @@ use std::borrow::Cow;
 use rayon::prelude::*;
 
 use crate::catalogue::{
-    Catalogue, CatalogueMeta, ExchangeRate, Quote, RecentChange, RecentChanges, Vehicle,
-    WINDOW_DAYS,
+    Catalogue, CatalogueMeta, ExchangeRate, PriceRange, Quote, RecentChange, RecentChanges,
+    Vehicle, WINDOW_DAYS,
 };
 use crate::snapshot::{QuoteCheck, Snapshot, Version};
 use crate::time::Time;
@@ -220,6 +222,18 @@ pub fn compute_vehicle(version: &Version, reference: &Reference) -> Option<Vehic
     .into_iter()
     .filter_map(|(present, reason)| present.then_some(reason))
     .collect();
+    let quoted = quoted::quoted_history(&version.checks[older..], t, s);
+    let price_range = assessment.range.map(|(low_usd, high_usd)| PriceRange {
+        low_usd,
+        high_usd,
+        low: quoted.as_ref().and_then(|q| q.range).map(|(low, _)| low),
+        high: quoted.as_ref().and_then(|q| q.range).map(|(_, high)| high),
+        currency: quoted
+            .as_ref()
+            .filter(|q| q.range.is_some())
+            .map(|q| q.currency),
+        weeks: comparison.observed_weeks,
+    });
     let quotes = current_quotes(latest);
     let price_ars = quotes
         .first()
@@ -256,7 +270,9 @@ pub fn compute_vehicle(version: &Version, reference: &Reference) -> Option<Vehic
         specs: version.specs.clone(),
         history: assessment.history,
         price_ars,
-        quoted: quoted::quoted_history(&version.checks[older..], t, s),
+        price_range,
+        freight_estimate: freight::freight_estimate(&version.checks[older..], t, s),
+        quoted,
     })
 }
 

@@ -39,6 +39,7 @@ pub fn quoted_history(checks: &[QuoteCheck], reference: Time, end: Time) -> Opti
         .collect();
     let last = points.last()?;
     let weeks = weekly_averages(&points, end, &mut WeekCache::default());
+    let range = crate::signals::range::usual_range(weeks.iter().map(|(_, average)| average));
     let typical = median(weeks.iter().map(|(_, average)| average))?;
     let lowest = points.iter().map(|point| &point.price).min()?;
     let run = points
@@ -61,6 +62,7 @@ pub fn quoted_history(checks: &[QuoteCheck], reference: Time, end: Time) -> Opti
         previous: run
             .checked_sub(1)
             .map(|before| exact::cents(&points[before].price)),
+        range,
     })
 }
 

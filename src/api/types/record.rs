@@ -12,7 +12,9 @@ use serde_json::value::RawValue;
 use crate::api::facts::Facts;
 use crate::api::links::Links;
 use crate::api::query::MAX_ID_CHARS;
-use crate::catalogue::{Comparison, ExchangeRate, Quote, RecentChanges, Specs, Vehicle};
+use crate::catalogue::{
+    Comparison, ExchangeRate, FreightEstimate, PriceRange, Quote, RecentChanges, Specs, Vehicle,
+};
 use crate::schema::{Constant, constant};
 use crate::time::Time;
 use crate::vocab::{BodyType, Currency, Fuel, Reason, Transmission};
@@ -22,7 +24,7 @@ use crate::vocab::{BodyType, Currency, Fuel, Reason, Transmission};
 #[serde(rename_all = "camelCase")]
 #[schemars(
     deny_unknown_fields,
-    transform = feed_url_optional,
+    transform = additions_optional,
     description = "A vehicle version in list results."
 )]
 pub struct Summary<'a> {
@@ -103,6 +105,8 @@ pub struct Summary<'a> {
     pub availability: &'static str,
     /// Why the version is a deal; recent reasons cover seven days.
     pub reasons: &'a [Reason],
+    /// The usual range; null without sufficient history.
+    pub price_range: Option<&'a PriceRange>,
 }
 
 /// The one `availability`, as a schema constant.
@@ -114,12 +118,16 @@ impl Constant for InStock {
     }
 }
 
-/// The spec makes `feedUrl` optional (a client of v1 may meet records
-/// without it), though this server always sends it: the one Summary field
-/// whose required-ness is not its Rust type's.
-fn feed_url_optional(schema: &mut schemars::Schema) {
+/// Fields this server always sends that a client of v1 may meet records
+/// without: `feedUrl`, which the spec makes optional, and the additions to
+/// the spec's records (the usual range, the freight estimate). Their
+/// required-ness is not their Rust types'.
+const NOT_REQUIRED: [&str; 3] = ["feedUrl", "priceRange", "freightEstimate"];
+
+/// Drops [`NOT_REQUIRED`] from a record schema's required fields.
+fn additions_optional(schema: &mut schemars::Schema) {
     if let Some(serde_json::Value::Array(required)) = schema.get_mut("required") {
-        required.retain(|name| name != "feedUrl");
+        required.retain(|name| !NOT_REQUIRED.iter().any(|field| name == field));
     }
 }
 
@@ -153,6 +161,7 @@ impl<'a> Summary<'a> {
             best_quote: vehicle.best_quote.as_ref(),
             availability: "InStock",
             reasons: &vehicle.reasons,
+            price_range: vehicle.price_range.as_ref(),
         }
     }
 }
@@ -163,6 +172,7 @@ impl<'a> Summary<'a> {
 #[schemars(
     rename = "Vehicle",
     deny_unknown_fields,
+    transform = additions_optional,
     description = "The full record of a version: Summary plus quotes, exchange rate and specifications."
 )]
 pub struct VehicleRecord<'a> {
@@ -177,6 +187,8 @@ pub struct VehicleRecord<'a> {
     pub specs: Option<&'a Specs>,
     /// The weekly price history of the 180-day window.
     pub history: History,
+    /// What freight and paperwork add, as observed; null when unknown.
+    pub freight_estimate: Option<&'a FreightEstimate>,
 }
 
 impl<'a> VehicleRecord<'a> {
@@ -188,6 +200,7 @@ impl<'a> VehicleRecord<'a> {
             exchange_rate: &vehicle.exchange_rate,
             specs: vehicle.specs.as_deref(),
             history: History::of(vehicle),
+            freight_estimate: vehicle.freight_estimate.as_ref(),
         }
     }
 }

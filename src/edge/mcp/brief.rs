@@ -1,8 +1,8 @@
 //! Edge stage, MCP brief answers: the list tools (`find_deals`,
 //! `search_vehicles`, `get_model_prices`) take `brief: true`, which keeps
 //! the envelope and its paging but gives each version as one short object
-//! (ID, name, price as quoted, the dollar prices the signal compares, band,
-//! one-line reason), so a 20-version answer fits in about 2,000 tokens. An
+//! (ID, name, price as quoted, the dollar prices the signal compares and the
+//! usual range, band, one-line reason), so a 20-version answer fits in about 2,000 tokens. An
 //! MCP choice only: the HTTP API answers with full Summaries, as the
 //! contract says.
 
@@ -82,9 +82,18 @@ fn brief(summary: &Value, window: &str) -> Value {
         "currency": best["currency"],
         "priceUsd": summary["currentPriceUsd"],
         "usualPriceUsd": comparison["typicalPriceUsd"],
+        "usualRangeUsd": usual_range(&summary["priceRange"]),
         "band": comparison["discountPct"].as_f64().map(|pct| Band::of(pct).as_str()),
         "reason": reason(summary, window),
     })
+}
+
+/// `[low, high]` of a Summary's usual range in dollars, or null.
+fn usual_range(range: &Value) -> Value {
+    match (range["lowUsd"].as_f64(), range["highUsd"].as_f64()) {
+        (Some(low), Some(high)) => json!([low, high]),
+        _ => Value::Null,
+    }
 }
 
 /// One line: the recent change of the window, else how the price compares
@@ -128,7 +137,15 @@ mod tests {
             brief(&summary, "7d"),
             json!({"id": "a", "name": "Renault Kangoo 1.6 Express", "price": 20290000.0,
                 "currency": "ARS", "priceUsd": 13849.36, "usualPriceUsd": 15002.0,
+                "usualRangeUsd": null,
                 "band": "good", "reason": "opportunity: 7.68% below its usual price"})
+        );
+        let mut ranged = summary.clone();
+        ranged["priceRange"] = json!({"lowUsd": 14500.25, "highUsd": 15600.0, "low": null,
+            "high": null, "currency": null, "weeks": 26});
+        assert_eq!(
+            brief(&ranged, "7d")["usualRangeUsd"],
+            json!([14500.25, 15600.0])
         );
         let mut drop = summary.clone();
         drop["recentChanges"]["3d"] =

@@ -133,7 +133,7 @@ impl Money {
     }
 
     /// An amount in the other currency at the reference dollar.
-    fn converted(&self, amount: f64, from: Currency) -> Option<String> {
+    pub fn converted(&self, amount: f64, from: Currency) -> Option<String> {
         let other = self.in_other(amount, from)?;
         Some(format!("equivale a {other} al dólar de referencia"))
     }

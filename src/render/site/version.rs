@@ -94,6 +94,10 @@ struct VersionView {
     provisional: bool,
     /// The usual level in pesos of a peso-quoted version.
     typical_quoted: Option<String>,
+    /// The usual range in words, with sufficient history.
+    range_line: Option<String>,
+    /// Freight and paperwork as observed, when known.
+    freight_line: Option<String>,
     lowest: String,
     observed_weeks: u32,
     sufficient_history: bool,
@@ -202,6 +206,65 @@ fn specs_view(specs: &Specs) -> SpecsView {
     }
 }
 
+/// The usual range in the currency the version is quoted in when its
+/// window has one, else in dollars, and where today's price sits in it:
+/// `Suele costar entre $ 30.450.000 y $ 32.100.000 (26 semanas). Hoy está
+/// dentro de ese rango.`
+fn range_line(vehicle: &Vehicle) -> Option<String> {
+    let range = vehicle.price_range.as_ref()?;
+    let quoted = vehicle.quoted.as_ref();
+    let (low, high, currency, current) = match (range.low, range.high, range.currency, quoted) {
+        (Some(low), Some(high), Some(currency), Some(quoted)) if quoted.currency == currency => {
+            (low, high, currency, quoted.current)
+        }
+        _ => (
+            range.low_usd,
+            range.high_usd,
+            Currency::Usd,
+            vehicle.current_price_usd,
+        ),
+    };
+    let place = if current < low {
+        "por debajo de"
+    } else if current > high {
+        "por encima de"
+    } else {
+        "dentro de"
+    };
+    Some(format!(
+        "Suele costar entre {} y {} ({} semanas). Hoy está {place} ese rango.",
+        price(low, currency),
+        price(high, currency),
+        range.weeks
+    ))
+}
+
+/// What freight and paperwork added where dealers quoted the version both
+/// with and without them: an amount only when it is positive (a median
+/// may be negative: then the quotes that include them were not dearer).
+fn freight_line(vehicle: &Vehicle, money: &super::money::Money) -> Option<String> {
+    let freight = vehicle.freight_estimate.as_ref()?;
+    let checks = freight.checks;
+    if freight.amount_usd <= 0.0 {
+        return Some(format!(
+            "Flete y gastos: en {checks} controles con precios con y sin ellos, los que los incluyen no fueron más caros."
+        ));
+    }
+    let quoted_in_pesos = vehicle
+        .best_quote
+        .as_ref()
+        .is_some_and(|quote| quote.currency == Currency::Ars);
+    let equivalent = quoted_in_pesos
+        .then(|| money.converted(freight.amount_usd, Currency::Usd))
+        .flatten()
+        .map_or(String::new(), |text| format!("; {text}"));
+    Some(format!(
+        "Flete y gastos observados: alrededor de {} ({} % del precio sin ellos, mediana de {checks} controles){equivalent}.",
+        price(freight.amount_usd, Currency::Usd),
+        crate::market::one_decimal(freight.pct),
+    ))
+}
+
 fn units_of_quotes(count: usize) -> String {
     if count == 1 {
         "1 precio".to_owned()
@@ -240,6 +303,8 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
             .filter(|quoted| quoted.currency == Currency::Ars)
             .map(|quoted| price(quoted.typical, quoted.currency)),
         lowest,
+        range_line: range_line(vehicle),
+        freight_line: freight_line(vehicle, &site.money),
         observed_weeks: comparison.observed_weeks,
         sufficient_history: comparison.sufficient_history,
         observed_at: date_time(vehicle.observed_at),

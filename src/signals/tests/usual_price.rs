@@ -54,6 +54,22 @@ fn six_weeks_spanning_34_days_are_insufficient_and_35_sufficient() {
     assert!(enough.comparison.opportunity);
 }
 
+#[test]
+fn the_usual_range_needs_sufficient_history() {
+    let short = vehicle(version("a", listed(usd(20_000.0)), six_weeks(34)));
+    assert_eq!(short.price_range, None, "null, never zero");
+    let enough = vehicle(version("a", listed(usd(20_000.0)), six_weeks(35)));
+    let range = enough.price_range.expect("a range");
+    // Five weeks at 20,000 and the last at a price between 18,000 and
+    // 20,000 (its check is at `T`, the week ends at `S`): sorted, position
+    // 1.25 and 3.75 both fall among the 20,000s.
+    assert_eq!((range.low_usd, range.high_usd), (20_000.0, 20_000.0));
+    assert_eq!(range.weeks, 6);
+    // Every quote in dollars: the range in the quoted currency is the same.
+    assert_eq!(range.currency, Some(Currency::Usd));
+    assert_eq!((range.low, range.high), (Some(20_000.0), Some(20_000.0)));
+}
+
 /// Nine weekly checks at 20,000, the last `age_days` before `T`.
 fn aged(age_days: i64) -> Vec<QuoteCheck> {
     usd_checks(

@@ -173,6 +173,8 @@ pub fn vehicle(rng: &mut Rng, n: usize) -> Vehicle {
         history: Vec::new(),
         price_ars: Some(peso_price.unwrap_or((price * CURRENT_RATE).round())),
         quoted: None,
+        price_range: None,
+        freight_estimate: None,
         id,
     }
 }

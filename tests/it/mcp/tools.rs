@@ -443,6 +443,7 @@ async fn list_tools_answer_in_brief_within_a_small_budget() {
                     "currency",
                     "priceUsd",
                     "usualPriceUsd",
+                    "usualRangeUsd",
                     "band",
                     "reason"
                 ]

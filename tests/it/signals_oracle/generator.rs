@@ -324,6 +324,19 @@ fn quote_checks(
                     *rng.pick(&[other, money(price.amount + 100.0, price.currency)]),
                 ));
             }
+            // Freight and paperwork: the second quote includes them, the
+            // first does not, but every fifth check the other way round (a
+            // dealer that includes them may be the cheaper) and every
+            // fourth says nothing. Drawn from the index, not the stream,
+            // so the other draws stay as they were.
+            for quote in &mut quotes {
+                let second = quote.id == "q0";
+                quote.fees_included = match index % 20 {
+                    i if i % 4 == 3 => None,
+                    i if i % 5 == 0 => Some(!second),
+                    _ => Some(second),
+                };
+            }
             quotes.sort_by(|a, b| a.id.cmp(&b.id));
             let empty = index > 0 && rng.percent(3);
             QuoteCheck {

@@ -65,6 +65,17 @@ fn engine_record(vehicle: &Vehicle) -> Record {
                 autoprecios::vocab::Reason::NewOpportunity => "new_opportunity",
             })
             .collect(),
+        range: vehicle.price_range.as_ref().map(|range| {
+            let quoted = match (range.low, range.high, range.currency) {
+                (Some(low), Some(high), Some(currency)) => Some((low, high, currency)),
+                _ => None,
+            };
+            (range.low_usd, range.high_usd, quoted)
+        }),
+        freight: vehicle
+            .freight_estimate
+            .as_ref()
+            .map(|f| (f.amount_usd, f.pct, f.checks)),
     }
 }
 
@@ -106,12 +117,18 @@ struct Coverage {
     crossing_drops: usize,
     fresh_with_cut: usize,
     fresh_without_cut: usize,
+    ranges: usize,
+    quoted_ranges: usize,
+    freight_estimates: usize,
 }
 
 impl Coverage {
     fn add(&mut self, record: &Record) {
         self.published += 1;
         self.opportunities += usize::from(record.opportunity);
+        self.ranges += usize::from(record.range.is_some());
+        self.quoted_ranges += usize::from(record.range.as_ref().is_some_and(|r| r.2.is_some()));
+        self.freight_estimates += usize::from(record.freight.is_some());
         self.sufficient_but_not += usize::from(record.sufficient && !record.opportunity);
         for change in record.recent.iter().flatten() {
             if change.kind == "price_drop" {
@@ -155,5 +172,28 @@ fn the_engine_agrees_with_a_naive_reading_of_the_rules_on_random_snapshots() {
         floor(coverage.crossing_drops, "crossing drops");
         floor(coverage.fresh_with_cut, "new opportunities with a cut");
         floor(coverage.fresh_without_cut, "new opportunities without one");
+        floor(coverage.ranges, "usual ranges");
+        floor(coverage.quoted_ranges, "usual ranges in one currency");
+        floor(coverage.freight_estimates, "freight estimates");
     }
+}
+
+#[test]
+fn the_engine_agrees_with_the_oracle_on_the_bundled_snapshot() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    let snapshot = autoprecios::snapshot::load_snapshot(&dir).expect("the bundled snapshot");
+    let records = compare(&snapshot).unwrap_or_else(|difference| panic!("{difference}"));
+    // The bundled snapshot reaches the range and freight rules.
+    assert!(records.iter().filter(|r| r.range.is_some()).count() >= 10);
+    assert!(records.iter().any(|r| r.freight.is_some()));
+}
+
+#[test]
+fn the_engine_agrees_with_the_oracle_on_a_sample_of_3000_versions() {
+    let snapshot = autoprecios::sample::generate_sample(&autoprecios::sample::SampleOptions {
+        versions: 3000,
+        ..autoprecios::sample::SampleOptions::default()
+    });
+    let records = compare(&snapshot).unwrap_or_else(|difference| panic!("{difference}"));
+    assert!(records.len() > 2000, "{} published", records.len());
 }

@@ -31,7 +31,16 @@ pub struct Record {
     /// The newly qualifying opportunity for 1d, 3d, 7d.
     pub fresh: [Option<Change>; 3],
     pub reasons: Vec<&'static str>,
+    /// `priceRange`: low and high in USD, and in the quoted currency when
+    /// the window has one.
+    pub range: Option<Range>,
+    /// `freightEstimate`: USD, percent, checks.
+    pub freight: Option<(f64, f64, u32)>,
 }
+
+/// A usual range as published: low and high in USD, and in the quoted
+/// currency when the window has one.
+pub type Range = (f64, f64, Option<(f64, f64, Currency)>);
 
 /// A RecentChange as published.
 #[derive(Debug, Clone, PartialEq)]
@@ -117,12 +126,23 @@ struct Usual {
 /// The comparison as known at `r`, checks up to `end`, `current` the dealer
 /// price then.
 fn usual(v: &Version, r: Time, end: Time, current: &Q) -> Usual {
+    usual_of(v, r, end, current, dealer)
+}
+
+/// [`usual`] with each check's price read by `price`.
+fn usual_of(
+    v: &Version,
+    r: Time,
+    end: Time,
+    current: &Q,
+    price: impl Fn(&QuoteCheck) -> Option<Q>,
+) -> Usual {
     let start = r - Duration::days(180);
     let points: Vec<(Time, Q)> = v
         .checks
         .iter()
         .filter(|c| c.observed_at > start && c.observed_at <= end)
-        .filter_map(|c| Some((c.observed_at, dealer(c)?)))
+        .filter_map(|c| Some((c.observed_at, price(c)?)))
         .collect();
     let in_effect = |x: Time| -> Q {
         points
@@ -283,6 +303,105 @@ fn current_rate(snapshot: &Snapshot) -> Option<Q> {
     best.map(|b| b.1)
 }
 
+/// "The 25th and 75th percentiles by linear interpolation between order
+/// statistics (position p × (n − 1) in the sorted weekly averages)".
+fn percentile(values: &[Q], p: Q) -> Q {
+    let mut sorted = values.to_vec();
+    sorted.sort();
+    let position = p * int(sorted.len() as i64 - 1);
+    let below = position.floor();
+    let i = below.to_integer().try_into().unwrap_or(0usize);
+    let fraction = position - below;
+    match sorted.get(i + 1) {
+        Some(next) => &sorted[i] + (next - &sorted[i]) * fraction,
+        None => sorted[i].clone(),
+    }
+}
+
+/// The quartiles of `weeks`, to the cent.
+fn quartiles(weeks: &[(NaiveDate, Q)]) -> (f64, f64) {
+    let values: Vec<Q> = weeks.iter().map(|w| w.1.clone()).collect();
+    let quarter = |k: i64| {
+        cents(&percentile(
+            &values,
+            Q::new(BigInt::from(k), BigInt::from(4)),
+        ))
+    };
+    (quarter(1), quarter(3))
+}
+
+/// The usual range: with sufficient history, the quartiles of the weekly
+/// averages in USD, and in the window's one currency when it has one (the
+/// same averages of each check's cheapest amount).
+fn range(v: &Version, t: Time, s: Time, now: &Usual) -> Option<Range> {
+    if !now.sufficient {
+        return None;
+    }
+    let (low, high) = quartiles(&now.weeks);
+    let start = t - Duration::days(180);
+    let currencies: BTreeSet<&str> = v
+        .checks
+        .iter()
+        .filter(|c| c.observed_at > start && c.observed_at <= s)
+        .flat_map(|c| &c.quotes)
+        .map(|q| q.price.currency.as_str())
+        .collect();
+    let quoted = match currencies.into_iter().collect::<Vec<_>>()[..] {
+        [one] => {
+            let currency = if one == "ARS" {
+                Currency::Ars
+            } else {
+                Currency::Usd
+            };
+            let cheapest = |c: &QuoteCheck| c.quotes.iter().map(|q| dec(q.price.amount)).min();
+            let weeks = usual_of(v, t, s, &int(0), cheapest).weeks;
+            let (low, high) = quartiles(&weeks);
+            Some((low, high, currency))
+        }
+        _ => None,
+    };
+    Some((low, high, quoted))
+}
+
+/// "Per check with quotes both with and without freight and paperwork, the
+/// gap between the cheapest of each; the median over the window when at
+/// least 3 checks have both."
+fn freight(v: &Version, t: Time, s: Time) -> Option<(f64, f64, u32)> {
+    let start = t - Duration::days(180);
+    let mut gaps = Vec::new();
+    let mut shares = Vec::new();
+    for check in v
+        .checks
+        .iter()
+        .filter(|c| c.observed_at > start && c.observed_at <= s)
+    {
+        let rate = check.ars_per_usd.map(dec);
+        let cheapest = |fees: bool| {
+            check
+                .quotes
+                .iter()
+                .filter(|q| q.fees_included == Some(fees))
+                .filter_map(|q| usd(q.price, rate.as_ref()))
+                .min()
+        };
+        if let (Some(with), Some(without)) = (cheapest(true), cheapest(false))
+            && without != int(0)
+        {
+            shares.push((&with - &without) / &without * int(100));
+            gaps.push(with - without);
+        }
+    }
+    if gaps.len() < 3 {
+        return None;
+    }
+    let median = |values: &[Q]| percentile(values, Q::new(BigInt::from(1), BigInt::from(2)));
+    Some((
+        cents(&median(&gaps)),
+        pct2(&median(&shares)),
+        gaps.len() as u32,
+    ))
+}
+
 /// Every published version's record, sorted by ID.
 pub fn records(snapshot: &Snapshot) -> Vec<Record> {
     let t = snapshot.meta.catalogue_observed_at;
@@ -407,5 +526,7 @@ fn record(v: &Version, t: Time, s: Time, rate: Option<Q>, monitoring: &[Time]) -
         recent,
         fresh,
         reasons,
+        range: range(v, t, s, &now),
+        freight: freight(v, t, s),
     }
 }

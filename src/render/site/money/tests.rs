@@ -84,6 +84,8 @@ pub(crate) fn vehicle(quotes: Vec<Quote>, price_ars: Option<f64>) -> Vehicle {
         history: Vec::new(),
         price_ars,
         quoted: None,
+        price_range: None,
+        freight_estimate: None,
     }
 }
 
@@ -99,6 +101,7 @@ fn quoted(currency: Currency, typical: f64, current: f64, previous: Option<f64>)
         current,
         since: time("2026-10-12T15:00:00Z"),
         previous,
+        range: None,
     }
 }
 
