@@ -317,7 +317,7 @@ impl RecentChanges {
 /// A detected price drop or a newly qualifying opportunity.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-#[schemars(deny_unknown_fields)]
+#[schemars(deny_unknown_fields, transform = honest_before_optional)]
 pub struct RecentChange {
     /// Drop or new opportunity.
     pub kind: ChangeKind,
@@ -338,6 +338,19 @@ pub struct RecentChange {
     pub previous_price_usd: Option<f64>,
     /// Current catalogue price at the same rate.
     pub current_price_usd: f64,
+    /// For a price drop, the lowest catalogue price in effect during the
+    /// 30 days before it, at the same rate; null otherwise.
+    #[serde(rename = "lowest30dUsd")]
+    #[schemars(
+        description = "For a price drop: the lowest catalogue price in effect during the 30 days before changedAt, [changedAt − 30 days, changedAt), at the current observed exchange rate like previousPriceUsd. Null for a new opportunity. An addition to the v1 contract."
+    )]
+    pub lowest_30d_usd: Option<f64>,
+    /// For a price drop, whether the current price is not below that lowest
+    /// price (a return to an earlier price, not a cut); null otherwise.
+    #[schemars(
+        description = "For a price drop: true when the current catalogue price is not below the lowest of the 30 days before the drop, so the drop returns to a price the version already had rather than cutting it. The price_drop rule itself is unchanged. Null for a new opportunity. An addition to the v1 contract."
+    )]
+    pub returns_to_earlier_price: Option<bool>,
     /// Always `current_observed_exchange_rate`.
     #[schemars(schema_with = "constant::<ConversionBasis>")]
     pub conversion_basis: String,
@@ -345,6 +358,14 @@ pub struct RecentChange {
     /// API's RecentChange keeps the spec's fields).
     #[serde(skip)]
     pub detail: ChangeDetail,
+}
+
+/// The honest "before" of a drop is an addition to the v1 contract: always
+/// sent, but a client of v1 may meet changes without it.
+fn honest_before_optional(schema: &mut schemars::Schema) {
+    if let Some(serde_json::Value::Array(required)) = schema.get_mut("required") {
+        required.retain(|name| name != "lowest30dUsd" && name != "returnsToEarlierPrice");
+    }
 }
 
 /// A catalogue price in its own currency.
@@ -364,6 +385,9 @@ pub struct ChangeDetail {
     pub previous: Option<Native>,
     /// The current catalogue price.
     pub current: Option<Native>,
+    /// For a price drop, the lowest catalogue price of the 30 days before
+    /// it, and the last time it was listed at that price before the drop.
+    pub lowest_30d: Option<(Native, Time)>,
     /// Why a new opportunity qualified; `None` for a price drop.
     pub cause: Option<Cause>,
 }

@@ -19,6 +19,9 @@ pub const MIN_DROP_USD: i64 = 300;
 /// The opportunity threshold as a share of the usual price: 95 %, that is
 /// 5 % below it.
 pub const THRESHOLD_PER_CENT: i64 = 95;
+/// Days before a drop whose lowest catalogue price it is told against (the
+/// EU's rule for announced reductions, Omnibus directive art. 6a).
+pub const HONEST_BEFORE_DAYS: i64 = 30;
 /// The `conversionBasis` of every recent change.
 pub const CONVERSION_BASIS: &str = "current_observed_exchange_rate";
 
@@ -137,6 +140,23 @@ impl ChangeContext<'_> {
             .max_by(|a, b| a.0.cmp(&b.0))
     }
 
+    /// The lowest catalogue price in effect during the 30 days before `at`,
+    /// `[at − 30 days, at)`, in USD at the current rate (ties keep the
+    /// latest), with the last check that listed it before `at`.
+    fn lowest_before(&self, at: Time) -> Option<(Exact, Money, Time)> {
+        let start = at - Duration::days(HONEST_BEFORE_DAYS);
+        let begun = self.runs.partition_point(|run| run.first_seen <= start);
+        let from = begun.checked_sub(1).unwrap_or(begun);
+        self.runs[from..]
+            .iter()
+            .take_while(|run| run.first_seen < at)
+            .filter_map(|run| {
+                let usd = self.usd(run.price)?;
+                Some((usd, run.price, run.last_seen.min(at)))
+            })
+            .min_by(|a, b| a.0.cmp(&b.0).then(b.2.cmp(&a.2)))
+    }
+
     /// The reduction from the reference price before `at` to the current
     /// price.
     pub fn reduction(&self, window: Window, at: Time) -> Option<Reduction> {
@@ -196,17 +216,28 @@ impl ChangeContext<'_> {
         }
         let at = changes[position].at;
         let reduction = self.reduction(window, at)?;
-        (Self::is_large(&reduction) || self.crosses(&reduction)).then(|| RecentChange {
+        if !(Self::is_large(&reduction) || self.crosses(&reduction)) {
+            return None;
+        }
+        let lowest = self.lowest_before(at);
+        // Not below the lowest of the 30 days before: a price it had.
+        let returns = lowest.as_ref().and_then(|(_, low, _)| {
+            direction(*low, reduction.current, self.rate).map(|way| way != Ordering::Less)
+        });
+        Some(RecentChange {
             kind: ChangeKind::PriceDrop,
             changed_at: Some(at),
             qualified_since: None,
             drop_pct: Some(exact::hundredths(&reduction.pct)),
             previous_price_usd: Some(exact::cents(&reduction.previous_usd)),
             current_price_usd: exact::cents(&reduction.current_usd),
+            lowest_30d_usd: lowest.as_ref().map(|(usd, _, _)| exact::cents(usd)),
+            returns_to_earlier_price: returns,
             conversion_basis: CONVERSION_BASIS.to_owned(),
             detail: ChangeDetail {
                 previous: Some(native(reduction.previous)),
                 current: Some(native(reduction.current)),
+                lowest_30d: lowest.map(|(_, low, last)| (native(low), last)),
                 cause: None,
             },
         })
@@ -241,10 +272,13 @@ impl ChangeContext<'_> {
             drop_pct: None,
             previous_price_usd: None,
             current_price_usd: exact::cents(&current_usd),
+            lowest_30d_usd: None,
+            returns_to_earlier_price: None,
             conversion_basis: CONVERSION_BASIS.to_owned(),
             detail: ChangeDetail {
                 previous: None,
                 current: Some(native(current)),
+                lowest_30d: None,
                 cause: Some(cause),
             },
         };

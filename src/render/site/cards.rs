@@ -129,7 +129,23 @@ pub fn change_text(change: &RecentChange) -> String {
         format!("{lead}{size}{when}: {}.", list_prices(change))
     };
     if change.kind == ChangeKind::PriceDrop {
-        return cut("Bajó su precio en el catálogo del sitio");
+        let low = lowest_before(change);
+        return match (change.returns_to_earlier_price, change.detail.lowest_30d) {
+            // Not a cut: back to a price of the 30 days before.
+            (Some(true), Some((_, last))) => format!(
+                "Vuelve a un precio que ya tuvo el {} en el catálogo del sitio: {}; el más bajo de los 30 días anteriores, {}.",
+                date(last),
+                list_prices(change),
+                low.unwrap_or_default()
+            ),
+            _ => {
+                let text = cut("Bajó su precio en el catálogo del sitio");
+                match low {
+                    Some(low) => format!("{text} El más bajo de los 30 días anteriores: {low}."),
+                    None => text,
+                }
+            }
+        };
     }
     if change.changed_at.is_some() {
         return cut("Pasó a ser oportunidad al bajar su precio en el catálogo del sitio");
@@ -159,6 +175,33 @@ pub fn change_text(change: &RecentChange) -> String {
         }
     };
     format!("Pasó a ser oportunidad {why}{since}.")
+}
+
+/// The lowest catalogue price of the 30 days before a drop, as listed when
+/// it is in the currency the price is listed in now, else in dollars at the
+/// reference dollar.
+fn lowest_before(change: &RecentChange) -> Option<String> {
+    let detail = &change.detail;
+    match (detail.lowest_30d, detail.current) {
+        (Some((low, _)), Some(now)) if low.currency == now.currency => {
+            Some(price(low.amount, low.currency))
+        }
+        _ => change.lowest_30d_usd.map(|usd| {
+            format!(
+                "{} (en dólares, al dólar de referencia)",
+                price(usd, Currency::Usd)
+            )
+        }),
+    }
+}
+
+/// Whether a price drop only returns to a price of the 30 days before it:
+/// the site's lists show such drops after the cuts.
+pub fn returns_to_earlier_price(vehicle: &Vehicle, window: Window) -> bool {
+    vehicle
+        .recent_changes
+        .get(window)
+        .is_some_and(|change| change.returns_to_earlier_price == Some(true))
 }
 
 /// The catalogue prices of a change, as listed (`de $ 41.300.000 a $

@@ -87,7 +87,13 @@ pub fn write_home(site: &Site) -> anyhow::Result<SitemapEntry> {
         )
     };
     let opportunities = deals(DealKind::Opportunities)?.data;
-    let drops = deals(DealKind::PriceDrops)?.data;
+    let mut drops = deals(DealKind::PriceDrops)?.data;
+    // Cuts first; a drop back to a price of the 30 days before after them
+    // (the API's order is the contract's; this is the site's list).
+    drops.vehicles.sort_by_key(|listed| {
+        let vehicle = &site.catalogue.vehicles[listed.position as usize];
+        super::cards::returns_to_earlier_price(vehicle, Window::D7)
+    });
     let new_opportunities = deals(DealKind::NewOpportunities)?.data;
     let catalogue = index.catalogue_data();
     let meta = index.meta();

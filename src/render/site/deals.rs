@@ -133,10 +133,46 @@ fn body_types(site: &Site) -> Vec<(&'static str, &'static str)> {
         .collect()
 }
 
+/// The drops list's order on the site, every page's versions at once:
+/// the API's, with the drops that return to a price of the 30 days before
+/// after the cuts. `None` for the other lists (the API's order, page by
+/// page).
+fn site_order(site: &Site, list: &DealList) -> anyhow::Result<Option<Vec<u32>>> {
+    if list.kind != DealKind::PriceDrops {
+        return Ok(None);
+    }
+    let mut positions = Vec::new();
+    let mut offset = 0;
+    loop {
+        let query = DealsQuery {
+            kind: list.kind,
+            window: Window::D7,
+            sort: DealSort::Recommended,
+            page: Page {
+                limit: MAX_LIMIT,
+                offset,
+            },
+            ..DealsQuery::default()
+        };
+        let data = find_deals(site.index, &query)?.data;
+        positions.extend(data.vehicles.iter().map(|v| v.position));
+        match data.pagination.next_offset {
+            Some(next) => offset = u32::try_from(next)?,
+            None => break,
+        }
+    }
+    positions.sort_by_key(|position| {
+        let vehicle = &site.catalogue.vehicles[*position as usize];
+        super::cards::returns_to_earlier_price(vehicle, Window::D7)
+    });
+    Ok(Some(positions))
+}
+
 fn write_list(site: &Site, list: &DealList) -> anyhow::Result<Vec<SitemapEntry>> {
     let mut pages = Vec::new();
     let catalogue = site.index.catalogue_data();
     let types = body_types(site);
+    let order = site_order(site, list)?;
     let mut offset = 0;
     loop {
         let query = DealsQuery {
@@ -161,7 +197,15 @@ fn write_list(site: &Site, list: &DealList) -> anyhow::Result<Vec<SitemapEntry>>
             total: pagination.total,
             first: offset as usize + 1,
             last: offset as usize + data.vehicles.len(),
-            cards: data.vehicles.iter().map(|v| site.card(v)).collect(),
+            cards: match &order {
+                Some(order) => order
+                    .iter()
+                    .skip(offset as usize)
+                    .take(data.vehicles.len())
+                    .map(|position| site.card_at(*position))
+                    .collect(),
+                None => data.vehicles.iter().map(|v| site.card(v)).collect(),
+            },
             previous: (number > 1).then(|| page_path(list, number - 1)),
             next: pagination.next_offset.map(|_| page_path(list, number + 1)),
             others: LISTS

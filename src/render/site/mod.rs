@@ -216,10 +216,12 @@ impl<'a> Site<'a> {
 
     /// The card of a version an API answer listed.
     pub fn card(&self, listed: &Listed) -> cards::Card {
-        cards::card(
-            &self.catalogue.vehicles[listed.position as usize],
-            &self.money,
-        )
+        self.card_at(listed.position)
+    }
+
+    /// The card of the version at `position` in the catalogue.
+    pub fn card_at(&self, position: u32) -> cards::Card {
+        cards::card(&self.catalogue.vehicles[position as usize], &self.money)
     }
 
     /// Renders `template` with the page's head facts and `data` merged in,

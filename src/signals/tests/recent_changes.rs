@@ -34,6 +34,53 @@ fn two_percent_drop_needs_at_least_usd_300() {
 }
 
 #[test]
+fn a_drop_back_to_a_price_of_the_30_days_before_is_a_return_not_a_cut() {
+    // 30,000 for months, 33,000 for 19 days, then 30,000 again twelve hours
+    // ago: a drop of 9.09 % by the contract's rule, but to the lowest price
+    // of the 30 days before it.
+    let back = hours_before(12);
+    let catalogue = runs(&[
+        (days_before(100), usd(30_000.0)),
+        (days_before(19) - Duration::hours(12), usd(33_000.0)),
+        (back, usd(30_000.0)),
+    ]);
+    let car = vehicle(version("a", catalogue, flat(30_000.0)));
+    let change = car.recent_changes.d7.expect("the contract's drop");
+    assert_eq!(change.kind, ChangeKind::PriceDrop);
+    assert_eq!(change.drop_pct, Some(9.09));
+    assert_eq!(change.lowest_30d_usd, Some(30_000.0));
+    assert_eq!(change.returns_to_earlier_price, Some(true));
+    // Last listed at 30,000 at the end of its first run, three hours before
+    // the rise.
+    let (low, last) = change.detail.lowest_30d.expect("the low");
+    assert_eq!(low.amount, 30_000.0);
+    assert_eq!(last, days_before(19) - Duration::hours(15));
+
+    // The same rise, then a cut to 29,000: below the 30-day low, a real cut.
+    let catalogue = runs(&[
+        (days_before(100), usd(30_000.0)),
+        (days_before(19) - Duration::hours(12), usd(33_000.0)),
+        (back, usd(29_000.0)),
+    ]);
+    let car = vehicle(version("a", catalogue, flat(29_000.0)));
+    let change = car.recent_changes.d7.expect("a drop");
+    assert_eq!(change.lowest_30d_usd, Some(30_000.0));
+    assert_eq!(change.returns_to_earlier_price, Some(false));
+
+    // A price 31 days before the drop is outside its 30 days: 33,000 for
+    // 31 days, then the cut to 30,000 is a cut.
+    let catalogue = runs(&[
+        (days_before(100), usd(30_000.0)),
+        (days_before(31) - Duration::hours(12), usd(33_000.0)),
+        (back, usd(30_000.0)),
+    ]);
+    let car = vehicle(version("a", catalogue, flat(30_000.0)));
+    let change = car.recent_changes.d7.expect("a drop");
+    assert_eq!(change.lowest_30d_usd, Some(33_000.0));
+    assert_eq!(change.returns_to_earlier_price, Some(false));
+}
+
+#[test]
 fn a_small_drop_that_crosses_the_opportunity_threshold_is_a_drop() {
     // Usual dealer price 20,000; threshold 0.95 x 20,000 = 19,000. The
     // catalogue goes 19,200 -> 18,950: 1.3% and USD 250, but it crosses it.

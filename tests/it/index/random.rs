@@ -193,6 +193,8 @@ pub fn change(rng: &mut Rng) -> RecentChange {
         qualified_since: if drop { None } else { at },
         drop_pct: drop.then(|| *rng.pick(&[2.0, 3.5, 3.5, 8.25])),
         previous_price_usd: None,
+        lowest_30d_usd: None,
+        returns_to_earlier_price: None,
         current_price_usd: 20000.0,
         conversion_basis: "current_observed_exchange_rate".into(),
         detail: Default::default(),

@@ -166,7 +166,14 @@ fn catalogue(
     };
     let mut timeline: Vec<(Time, Money)> = vec![(start, first)];
     if let Some(at) = cut_at {
-        let cut = cut_price(rng, first, rate, usual);
+        let mut cut = cut_price(rng, first, rate, usual);
+        // Now and then a rise within the 30 days before the cut, and the
+        // cut back to the first price: a drop that returns to it.
+        let risen = at - Duration::days(1 + rng.below(25) as i64);
+        if risen > start && rng.percent(15) {
+            timeline.push((risen, money(first.amount * 1.1, first.currency)));
+            cut = first;
+        }
         timeline.push((at, cut));
         if rng.percent(20) {
             let later = at + Duration::hours(3 * (1 + rng.below(8) as i64));

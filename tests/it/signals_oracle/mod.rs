@@ -30,6 +30,8 @@ fn change(change: Option<&RecentChange>) -> Option<Change> {
         drop_pct: c.drop_pct,
         previous_price_usd: c.previous_price_usd,
         current_price_usd: c.current_price_usd,
+        lowest_30d_usd: c.lowest_30d_usd,
+        returns: c.returns_to_earlier_price,
     })
 }
 
@@ -117,6 +119,7 @@ struct Coverage {
     crossing_drops: usize,
     fresh_with_cut: usize,
     fresh_without_cut: usize,
+    returns: usize,
     ranges: usize,
     quoted_ranges: usize,
     freight_estimates: usize,
@@ -133,6 +136,7 @@ impl Coverage {
         for change in record.recent.iter().flatten() {
             if change.kind == "price_drop" {
                 self.drops += 1;
+                self.returns += usize::from(change.returns == Some(true));
                 let pct = change.drop_pct.unwrap_or(0.0);
                 self.crossing_drops += usize::from(pct < 2.0);
             }
@@ -172,6 +176,7 @@ fn the_engine_agrees_with_a_naive_reading_of_the_rules_on_random_snapshots() {
         floor(coverage.crossing_drops, "crossing drops");
         floor(coverage.fresh_with_cut, "new opportunities with a cut");
         floor(coverage.fresh_without_cut, "new opportunities without one");
+        floor(coverage.returns, "drops back to an earlier price");
         floor(coverage.ranges, "usual ranges");
         floor(coverage.quoted_ranges, "usual ranges in one currency");
         floor(coverage.freight_estimates, "freight estimates");

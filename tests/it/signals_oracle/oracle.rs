@@ -51,6 +51,10 @@ pub struct Change {
     pub drop_pct: Option<f64>,
     pub previous_price_usd: Option<f64>,
     pub current_price_usd: f64,
+    /// A drop's lowest catalogue price of the 30 days before it (USD).
+    pub lowest_30d_usd: Option<f64>,
+    /// A drop's current price not below that lowest one.
+    pub returns: Option<bool>,
 }
 
 const WINDOWS: [i64; 3] = [1, 3, 7];
@@ -257,6 +261,28 @@ impl Catalogue<'_> {
         }
     }
 
+    /// "The lowest catalogue price of the 30 days before it": every price
+    /// in effect in [c − 30 days, c), in USD at the current rate; and
+    /// whether the current price is not below it (compared as the drop
+    /// rule compares).
+    fn lowest_before(&self, c: Time) -> Option<(f64, bool)> {
+        let start = c - Duration::days(30);
+        let mut candidates: Vec<Money> = self.price_at(start).into_iter().collect();
+        candidates.extend(
+            self.runs
+                .iter()
+                .filter(|r| r.first_seen > start && r.first_seen < c)
+                .map(|r| r.price),
+        );
+        let (low_usd, low) = candidates
+            .into_iter()
+            .filter_map(|m| Some((usd(m, self.rate.as_ref())?, m)))
+            .min_by(|a, b| a.0.cmp(&b.0))?;
+        let current = self.price_at(self.t)?;
+        let below = self.compare(low, current)? == std::cmp::Ordering::Less;
+        Some((cents(&low_usd), !below))
+    }
+
     /// (previous USD, current USD, percent) of the reduction at `c` in `w`.
     fn reduction(&self, w: i64, c: Time) -> Option<(Q, Q, Q)> {
         let start = self.t - Duration::days(w);
@@ -451,6 +477,7 @@ fn record(v: &Version, t: Time, s: Time, rate: Option<Q>, monitoring: &[Time]) -
                 let line = typical * Q::new(BigInt::from(95), BigInt::from(100));
                 previous > line && line >= current
             });
+        let lowest = catalogue.lowest_before(c.0);
         (large || crosses).then(|| Change {
             kind: "price_drop",
             changed_at: Some(c.0),
@@ -458,6 +485,8 @@ fn record(v: &Version, t: Time, s: Time, rate: Option<Q>, monitoring: &[Time]) -
             drop_pct: Some(pct2(&pct)),
             previous_price_usd: Some(cents(&previous)),
             current_price_usd: cents(&current),
+            lowest_30d_usd: lowest.map(|l| l.0),
+            returns: lowest.map(|l| l.1),
         })
     };
     let fresh = |w: i64| -> Option<Change> {
@@ -477,6 +506,8 @@ fn record(v: &Version, t: Time, s: Time, rate: Option<Q>, monitoring: &[Time]) -
             drop_pct: None,
             previous_price_usd: None,
             current_price_usd: cents(&current),
+            lowest_30d_usd: None,
+            returns: None,
         };
         let cut = changes
             .iter()

@@ -17,6 +17,8 @@ fn change(kind: ChangeKind, drop: Option<f64>, previous: Option<f64>) -> RecentC
         drop_pct: drop,
         previous_price_usd: previous,
         current_price_usd: 24_187.5,
+        lowest_30d_usd: None,
+        returns_to_earlier_price: None,
         conversion_basis: "current_observed_exchange_rate".into(),
         detail: ChangeDetail::default(),
     }
