@@ -105,6 +105,12 @@ fn reason(summary: &Value, window: &str) -> String {
         .or(change["qualifiedSince"].as_str())
         .map_or(String::new(), |at| format!(" ({at})"));
     match change["kind"].as_str() {
+        Some("price_drop") if change["returnsToEarlierPrice"] == true => {
+            return format!(
+                "catalogue price back to one of the 30 days before, {}% under the window's highest{when}",
+                change["dropPct"]
+            );
+        }
         Some("price_drop") => {
             return format!("catalogue price cut {}%{when}", change["dropPct"]);
         }
@@ -153,6 +159,11 @@ mod tests {
         assert_eq!(
             brief(&drop, "3d")["reason"],
             "catalogue price cut 3.49% (2026-11-20T14:00:00Z)"
+        );
+        drop["recentChanges"]["3d"]["returnsToEarlierPrice"] = json!(true);
+        assert_eq!(
+            brief(&drop, "3d")["reason"],
+            "catalogue price back to one of the 30 days before, 3.49% under the window's highest (2026-11-20T14:00:00Z)"
         );
     }
 
