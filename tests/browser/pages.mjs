@@ -31,8 +31,8 @@ const pages = [
   { name: 'makes', path: '/modelos', answer: ['nav.az'] },
   { name: 'make', path: '/modelos/toyota', answer: ['.model-list li'] },
   { name: 'model', path: '/modelos/toyota/hilux', answer: ['tbody tr td.num'], checks: ['wholePrices', 'plainWords'] },
-  { name: 'version', path: `/versiones/${hilux}`, answer: ['.price-main', '.price-box p.band', '.price-box .pick-add'], checks: ['wholePrices', 'pesosLead', 'goodNewsNotRed', 'plainWords', 'chart', 'fees'] },
-  { name: 'version-usd', path: `/versiones/${bmw}`, answer: ['.price-main', '.price-box p.band'], checks: ['wholePrices', 'plainWords', 'chart', 'bands', 'fees'] },
+  { name: 'version', path: `/versiones/${hilux}`, answer: ['.price-main', '.price-box p.range', '.price-box p.band', '.price-box .pick-add'], checks: ['wholePrices', 'pesosLead', 'goodNewsNotRed', 'plainWords', 'chart', 'fees'] },
+  { name: 'version-usd', path: `/versiones/${bmw}`, answer: ['.price-main', '.price-box p.range', '.price-box p.band'], checks: ['wholePrices', 'plainWords', 'chart', 'bands', 'fees'] },
   {
     name: 'version-dollar-up', path: `/versiones/${dollarUp}`, checks: ['wholePrices', 'pesosLead', 'chart', 'bands', 'fees'],
     says: ['Buen precio', 'La diferencia es por la suba del dólar', 'En pesos, sin cambios desde el', 'Precio habitual en pesos'],

@@ -14,7 +14,7 @@ use serde_json::json;
 use super::cards::change_text;
 use super::chart::{Chart, ChartData, ChartWeek, render_chart};
 use super::feeds::SitemapEntry;
-use super::format::{UNKNOWN, date_time, price, units};
+use super::format::{UNKNOWN, date_time, price, units, whole_percent};
 use super::labels;
 use super::money::{Money, PriceView, UsualView, usual};
 use super::rivals::{Rival, RivalIndex};
@@ -240,14 +240,15 @@ fn range_line(vehicle: &Vehicle) -> Option<String> {
 }
 
 /// What freight and paperwork added where dealers quoted the version both
-/// with and without them: an amount only when it is positive (a median
-/// may be negative: then the quotes that include them were not dearer).
+/// with and without them, for the page's figures: an amount only when it
+/// is positive (a median may be negative: then the quotes that include them
+/// were not dearer).
 fn freight_line(vehicle: &Vehicle, money: &super::money::Money) -> Option<String> {
     let freight = vehicle.freight_estimate.as_ref()?;
     let checks = freight.checks;
     if freight.amount_usd <= 0.0 {
         return Some(format!(
-            "Flete y gastos: en {checks} controles con precios con y sin ellos, los que los incluyen no fueron más caros."
+            "con ellos no fueron más caros (mediana de {checks} controles con precios con y sin ellos)"
         ));
     }
     let quoted_in_pesos = vehicle
@@ -259,9 +260,9 @@ fn freight_line(vehicle: &Vehicle, money: &super::money::Money) -> Option<String
         .flatten()
         .map_or(String::new(), |text| format!("; {text}"));
     Some(format!(
-        "Flete y gastos observados: alrededor de {} ({} % del precio sin ellos, mediana de {checks} controles){equivalent}.",
+        "alrededor de {} ({} del precio sin ellos, mediana de {checks} controles){equivalent}",
         price(freight.amount_usd, Currency::Usd),
-        crate::market::one_decimal(freight.pct),
+        whole_percent(freight.pct),
     ))
 }
 
