@@ -365,7 +365,10 @@ fn a_version_history_csv_is_its_completed_weeks_of_semanas() {
     {
         let csv = fs::read_to_string(fixture.out.join(&entry.file)).expect("read");
         let mut lines = csv.lines();
-        assert_eq!(lines.next(), Some("versionId,weekStart,averageUsd"));
+        assert_eq!(
+            lines.next(),
+            Some("versionId,weekStart,averageUsd,currency,average")
+        );
         let rows: Vec<&str> = lines.collect();
         let Some(first) = rows.first() else { continue };
         let id = first.split(',').next().expect("id");
@@ -381,6 +384,56 @@ fn a_version_history_csv_is_its_completed_weeks_of_semanas() {
         checked += 1;
     }
     assert!(checked > 10);
+}
+
+#[tokio::test]
+async fn a_version_history_csv_holds_the_weeks_its_chart_draws_in_their_currency() {
+    let fixture = fixture();
+    let (mut pesos, mut dollars) = (0, 0);
+    for entry in fixture
+        .manifest
+        .files
+        .iter()
+        .filter(|e| e.url.ends_with("/historial.csv"))
+    {
+        let csv = fs::read_to_string(fixture.out.join(&entry.file)).expect("read");
+        let rows: Vec<Vec<&str>> = csv
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').collect())
+            .collect();
+        let Some(id) = rows.first().map(|row| row[0]) else {
+            continue;
+        };
+        let record = crate::harness::get(&format!(
+            "/api/v1/vehicles/{}",
+            autoprecios::api::text::percent_encode(id)
+        ))
+        .await
+        .json();
+        let history = &record["data"]["vehicle"]["history"];
+        let currency = history["currency"].as_str().unwrap_or("");
+        for row in &rows {
+            let week = history["weeks"]
+                .as_array()
+                .expect("weeks")
+                .iter()
+                .find(|w| w["weekStart"] == row[1])
+                .expect("the week is in the record");
+            assert_eq!(row[3], currency, "{id} {}", row[1]);
+            let price = week["price"].as_f64();
+            assert_eq!(row[4].parse::<f64>().ok(), price, "{id} {}", row[1]);
+        }
+        match currency {
+            "ARS" => pesos += 1,
+            "USD" => dollars += 1,
+            _ => {}
+        }
+    }
+    assert!(
+        pesos > 3 && dollars > 3,
+        "{pesos} in pesos, {dollars} in dollars"
+    );
 }
 
 #[test]

@@ -272,7 +272,7 @@ pub fn semanas() -> TableDoc {
     TableDoc {
         name: "semanas",
         title: "Promedios semanales",
-        description: "Una fila por semana con controles de cada versión publicada, dentro de los 180 días: el promedio semanal ponderado por tiempo del precio de concesionaria. La mediana de estos promedios es el precio habitual; son los puntos del gráfico de cada versión, cuyo CSV (historial.csv) tiene estas mismas columnas.",
+        description: "Una fila por semana con controles de cada versión publicada, dentro de los 180 días: el promedio semanal ponderado por tiempo del precio de concesionaria, en dólares y en la moneda en que se cotizó. La mediana de los promedios en dólares es el precio habitual; son los puntos del gráfico de cada versión (en la moneda cotizada cuando es una sola), cuyo CSV (historial.csv) tiene estas mismas columnas.",
         primary_key: &["versionId", "weekStart"],
         fields: vec![
             version_id(),
@@ -288,6 +288,17 @@ pub fn semanas() -> TableDoc {
                 "Promedio de la semana, ponderado por el tiempo que rigió cada precio, en dólares.",
             )
             .required(),
+            field(
+                "currency",
+                Text,
+                "ARS o USD: la moneda en que se cotizaron todas las cotizaciones de la versión en los 180 días, la del gráfico de su página; vacío si mezclan monedas.",
+            )
+            .one_of(crate::vocab::Currency::names()),
+            field(
+                "average",
+                Number,
+                "El mismo promedio semanal en esa moneda, sobre el precio tal como se cotizó (los pesos que dibuja el gráfico de una versión cotizada en pesos); vacío si mezclan monedas.",
+            ),
         ],
     }
 }

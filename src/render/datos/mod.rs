@@ -68,7 +68,8 @@ pub const LICENSE_URL: &str = "https://creativecommons.org/licenses/by/4.0/";
 pub const LICENSE_DEED: &str = "https://creativecommons.org/licenses/by/4.0/deed.es";
 
 /// Writes every version's `historial.csv`, beside its page: the completed
-/// weeks its chart draws, in the bulk `semanas` table's columns (a header
+/// weeks its chart draws, in dollars and in the currency the chart draws
+/// them in, in the bulk `semanas` table's columns (a header
 /// alone when the version has no completed week in the window). A file
 /// changes only when a week completes or a past week's average does, so
 /// it is kept from the previous tree as an unchanged page is
@@ -87,13 +88,24 @@ pub fn write_history_csvs(site: &Site) -> anyhow::Result<()> {
                 .iter()
                 .filter(|week| week_completed(week.week_start, at))
                 .collect();
+            // The quoted weeks too: the same dollar averages may come of
+            // other peso ones.
+            let quoted = vehicle.quoted.as_ref().map(|q| {
+                (
+                    q.currency.as_str(),
+                    q.weeks
+                        .iter()
+                        .map(|w| (w.week_start, w.average))
+                        .collect::<Vec<_>>(),
+                )
+            });
             site.pages.write(
                 site.out,
                 site.env,
                 (&url, &file, CSV),
-                &(HISTORY_CSV, &vehicle.id, &weeks),
+                &(HISTORY_CSV, &vehicle.id, &weeks, &quoted),
                 || {
-                    let rows = weeks.iter().map(|week| (vehicle.id.as_str(), *week));
+                    let rows = weeks.iter().map(|week| (vehicle, *week));
                     Ok(tables::semanas_rows(rows).to_csv())
                 },
             )

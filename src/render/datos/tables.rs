@@ -231,21 +231,38 @@ pub fn controles(
 /// file covers every published version; a version page's `historial.csv`
 /// is the same table for that version alone.
 pub fn semanas<'a>(vehicles: impl IntoIterator<Item = &'a Vehicle>) -> Frame {
-    semanas_rows(vehicles.into_iter().flat_map(|vehicle| {
-        vehicle
-            .history
-            .iter()
-            .map(move |week| (vehicle.id.as_str(), week))
-    }))
+    semanas_rows(
+        vehicles
+            .into_iter()
+            .flat_map(|vehicle| vehicle.history.iter().map(move |week| (vehicle, week))),
+    )
+}
+
+/// A week's average in the one currency its version's window is quoted
+/// in, when there is one: what the version's chart draws.
+fn quoted_week(vehicle: &Vehicle, week_start: chrono::NaiveDate) -> Option<(&'static str, f64)> {
+    let quoted = vehicle.quoted.as_ref()?;
+    let at = quoted
+        .weeks
+        .binary_search_by_key(&week_start, |week| week.week_start)
+        .ok()?;
+    Some((quoted.currency.as_str(), quoted.weeks[at].average))
 }
 
 /// `semanas` of the given (version, week) rows.
 pub fn semanas_rows<'a>(
-    rows: impl IntoIterator<Item = (&'a str, &'a crate::catalogue::WeeklyAverage)>,
+    rows: impl IntoIterator<Item = (&'a Vehicle, &'a crate::catalogue::WeeklyAverage)>,
 ) -> Frame {
     let rows: Vec<_> = rows.into_iter().collect();
+    let quoted: Vec<Option<(&str, f64)>> = rows
+        .iter()
+        .map(|(vehicle, week)| quoted_week(vehicle, week.week_start))
+        .collect();
     Frame::new("semanas")
-        .text("versionId", rows.iter().map(|(id, _)| text(id)))
+        .text(
+            "versionId",
+            rows.iter().map(|(vehicle, _)| text(&vehicle.id)),
+        )
         .date(
             "weekStart",
             rows.iter().map(|(_, week)| Some(week.week_start)),
@@ -253,6 +270,14 @@ pub fn semanas_rows<'a>(
         .number(
             "averageUsd",
             rows.iter().map(|(_, week)| Some(week.average_usd)),
+        )
+        .text(
+            "currency",
+            quoted.iter().map(|q| q.map(|(currency, _)| currency)),
+        )
+        .number(
+            "average",
+            quoted.iter().map(|q| q.map(|(_, average)| average)),
         )
 }
 
