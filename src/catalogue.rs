@@ -147,6 +147,9 @@ pub struct Vehicle {
     /// What freight and paperwork add, from checks quoting it both ways.
     #[serde(default)]
     pub freight_estimate: Option<FreightEstimate>,
+    /// Today's spread and where.
+    #[serde(default)]
+    pub dealers: Option<DealerSpread>,
 }
 
 /// The usual range of a version's dealer price (`priceRange`): the 25th and
@@ -173,6 +176,52 @@ pub struct PriceRange {
     pub currency: Option<Currency>,
     /// Weekly averages it is computed from (`comparison.observedWeeks`).
     pub weeks: u32,
+}
+
+/// Today's spread and where (`dealers`): the latest check's quotes, lowest,
+/// median and highest, in dollars at the check's rate and in pesos; its
+/// dealers (`sellerId`; a quote without one is its own dealer) and those
+/// with stock; and per city the dealers and the cheapest quote.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(
+    deny_unknown_fields,
+    description = "Today's spread and where: the latest quote check's quotes (lowest, median, highest; USD at that check's rate, ARS as quoted or USD at that rate), its dealers (sellerId; a quote without one counts as its own dealer), how many report stock (stock > 0), and per location (\"sin dato\" without one) the dealers and the cheapest quote, cheapest location first. An addition to the v1 contract."
+)]
+pub struct DealerSpread {
+    /// Dealers with a current quote.
+    pub count: u32,
+    /// Of them, those with stock.
+    pub with_stock: u32,
+    /// Lowest quote, USD.
+    pub lowest_usd: Option<f64>,
+    /// Median quote (the middle one, or the mean of the two middle ones), USD.
+    pub median_usd: Option<f64>,
+    /// Highest quote, USD.
+    pub highest_usd: Option<f64>,
+    /// Lowest quote, ARS.
+    pub lowest_ars: Option<f64>,
+    /// Median quote, ARS.
+    pub median_ars: Option<f64>,
+    /// Highest quote, ARS.
+    pub highest_ars: Option<f64>,
+    /// Per location, the cheapest first.
+    pub by_location: Vec<LocationSpread>,
+}
+
+/// One location of a [`DealerSpread`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(deny_unknown_fields)]
+pub struct LocationSpread {
+    /// As the quotes give it; `sin dato` for quotes without one.
+    pub location: String,
+    /// Dealers quoting there.
+    pub dealers: u32,
+    /// Its cheapest quote, USD.
+    pub lowest_usd: Option<f64>,
+    /// Its cheapest quote, ARS.
+    pub lowest_ars: Option<f64>,
 }
 
 /// Freight and paperwork as the data shows them (`freightEstimate`): at

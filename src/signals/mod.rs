@@ -5,6 +5,7 @@
 
 pub mod cause;
 pub mod changes;
+pub mod dealers;
 pub mod exact;
 pub mod freight;
 pub mod history;
@@ -272,6 +273,7 @@ pub fn compute_vehicle(version: &Version, reference: &Reference) -> Option<Vehic
         price_ars,
         price_range,
         freight_estimate: freight::freight_estimate(&version.checks[older..], t, s),
+        dealers: dealers::dealer_spread(latest),
         quoted,
     })
 }

@@ -272,8 +272,11 @@ fn optional_fields_are_the_specs() {
     // sent, but a client of v1 may meet records without them).
     let summary_optional = ["feedUrl", "trimDisplay", "type", "tier", "tierLabel"];
     let additions: [(&str, &[&str]); 2] = [
-        ("Summary", &["priceRange"]),
-        ("Vehicle", &["priceRange", "freightEstimate"]),
+        ("Summary", &["priceRange", "dealerCount"]),
+        (
+            "Vehicle",
+            &["priceRange", "dealerCount", "freightEstimate", "dealers"],
+        ),
     ];
     for (name, added) in additions {
         let (_, optional) = required_and_optional(&components[name]);
@@ -593,6 +596,7 @@ fn sparse(id: &str, price_usd: f64) -> Vehicle {
         quoted: None,
         price_range: None,
         freight_estimate: None,
+        dealers: None,
     }
 }
 
@@ -646,6 +650,22 @@ fn full(id: &str) -> Vehicle {
         high: Some(43_500_000.0),
         currency: Some(autoprecios::vocab::Currency::Ars),
         weeks: 26,
+    });
+    vehicle.dealers = Some(autoprecios::catalogue::DealerSpread {
+        count: 3,
+        with_stock: 1,
+        lowest_usd: Some(28_450.5),
+        median_usd: Some(28_600.0),
+        highest_usd: Some(29_000.0),
+        lowest_ars: Some(41_500_000.0),
+        median_ars: Some(41_720_000.0),
+        highest_ars: None,
+        by_location: vec![autoprecios::catalogue::LocationSpread {
+            location: "sin dato".into(),
+            dealers: 3,
+            lowest_usd: Some(28_450.5),
+            lowest_ars: None,
+        }],
     });
     vehicle.freight_estimate = Some(autoprecios::catalogue::FreightEstimate {
         amount_usd: -120.5,

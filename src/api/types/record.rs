@@ -13,7 +13,8 @@ use crate::api::facts::Facts;
 use crate::api::links::Links;
 use crate::api::query::MAX_ID_CHARS;
 use crate::catalogue::{
-    Comparison, ExchangeRate, FreightEstimate, PriceRange, Quote, RecentChanges, Specs, Vehicle,
+    Comparison, DealerSpread, ExchangeRate, FreightEstimate, PriceRange, Quote, RecentChanges,
+    Specs, Vehicle,
 };
 use crate::schema::{Constant, constant};
 use crate::time::Time;
@@ -107,6 +108,8 @@ pub struct Summary<'a> {
     pub reasons: &'a [Reason],
     /// The usual range; null without sufficient history.
     pub price_range: Option<&'a PriceRange>,
+    /// Dealers with a current quote (`dealers.count` of the Vehicle).
+    pub dealer_count: u32,
 }
 
 /// The one `availability`, as a schema constant.
@@ -120,9 +123,15 @@ impl Constant for InStock {
 
 /// Fields this server always sends that a client of v1 may meet records
 /// without: `feedUrl`, which the spec makes optional, and the additions to
-/// the spec's records (the usual range, the freight estimate). Their
+/// the spec's records (the usual range, the dealers, the freight estimate). Their
 /// required-ness is not their Rust types'.
-const NOT_REQUIRED: [&str; 3] = ["feedUrl", "priceRange", "freightEstimate"];
+const NOT_REQUIRED: [&str; 5] = [
+    "feedUrl",
+    "priceRange",
+    "dealerCount",
+    "freightEstimate",
+    "dealers",
+];
 
 /// Drops [`NOT_REQUIRED`] from a record schema's required fields.
 fn additions_optional(schema: &mut schemars::Schema) {
@@ -162,6 +171,7 @@ impl<'a> Summary<'a> {
             availability: "InStock",
             reasons: &vehicle.reasons,
             price_range: vehicle.price_range.as_ref(),
+            dealer_count: vehicle.dealers.as_ref().map_or(0, |d| d.count),
         }
     }
 }
@@ -189,6 +199,8 @@ pub struct VehicleRecord<'a> {
     pub history: History,
     /// What freight and paperwork add, as observed; null when unknown.
     pub freight_estimate: Option<&'a FreightEstimate>,
+    /// Today's spread and where.
+    pub dealers: Option<&'a DealerSpread>,
 }
 
 impl<'a> VehicleRecord<'a> {
@@ -201,6 +213,7 @@ impl<'a> VehicleRecord<'a> {
             specs: vehicle.specs.as_deref(),
             history: History::of(vehicle),
             freight_estimate: vehicle.freight_estimate.as_ref(),
+            dealers: vehicle.dealers.as_ref(),
         }
     }
 }

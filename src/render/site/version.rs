@@ -98,6 +98,10 @@ struct VersionView {
     range_line: Option<String>,
     /// Freight and paperwork as observed, when known.
     freight_line: Option<String>,
+    /// Today's quotes in one line: their range and the dealers.
+    spread_line: Option<String>,
+    /// Each city's dealers and cheapest quote, the cheapest first.
+    places: Vec<PlaceRow>,
     lowest: String,
     observed_weeks: u32,
     sufficient_history: bool,
@@ -239,6 +243,68 @@ fn range_line(vehicle: &Vehicle) -> Option<String> {
     ))
 }
 
+/// A city of the "Dónde" table.
+#[derive(Debug, Clone, Serialize)]
+struct PlaceRow {
+    location: String,
+    dealers: u32,
+    lowest: String,
+}
+
+/// Whether the version is quoted in pesos (its best quote is).
+fn quoted_in_pesos(vehicle: &Vehicle) -> bool {
+    vehicle
+        .best_quote
+        .as_ref()
+        .is_some_and(|quote| quote.currency == Currency::Ars)
+}
+
+/// An amount in the version's lead currency, from its pesos and dollars.
+fn in_lead(vehicle: &Vehicle, ars: Option<f64>, usd: Option<f64>) -> Option<String> {
+    match (quoted_in_pesos(vehicle), ars, usd) {
+        (true, Some(ars), _) => Some(price(ars, Currency::Ars)),
+        (_, _, Some(usd)) => Some(price(usd, Currency::Usd)),
+        _ => None,
+    }
+}
+
+/// `Hoy, 7 concesionarias (5 con stock), de $ 30.450.000 a $ 32.100.000.`
+fn spread_line(vehicle: &Vehicle) -> Option<String> {
+    let spread = vehicle.dealers.as_ref()?;
+    let lowest = in_lead(vehicle, spread.lowest_ars, spread.lowest_usd)?;
+    let highest = in_lead(vehicle, spread.highest_ars, spread.highest_usd)?;
+    let dealers = match spread.count {
+        1 => "1 concesionaria".to_owned(),
+        n => format!("{n} concesionarias"),
+    };
+    let range = if lowest == highest {
+        format!("a {lowest}")
+    } else {
+        format!("de {lowest} a {highest}")
+    };
+    Some(format!(
+        "Hoy, {dealers} ({} con stock), {range}.",
+        spread.with_stock
+    ))
+}
+
+/// The "Dónde" rows: each city's dealers and its cheapest quote.
+fn places(vehicle: &Vehicle) -> Vec<PlaceRow> {
+    let Some(spread) = vehicle.dealers.as_ref() else {
+        return Vec::new();
+    };
+    spread
+        .by_location
+        .iter()
+        .map(|place| PlaceRow {
+            location: place.location.clone(),
+            dealers: place.dealers,
+            lowest: in_lead(vehicle, place.lowest_ars, place.lowest_usd)
+                .unwrap_or_else(|| UNKNOWN.to_owned()),
+        })
+        .collect()
+}
+
 /// What freight and paperwork added where dealers quoted the version both
 /// with and without them, for the page's figures: an amount only when it
 /// is positive (a median may be negative: then the quotes that include them
@@ -251,11 +317,7 @@ fn freight_line(vehicle: &Vehicle, money: &super::money::Money) -> Option<String
             "con ellos no fueron más caros (mediana de {checks} controles con precios con y sin ellos)"
         ));
     }
-    let quoted_in_pesos = vehicle
-        .best_quote
-        .as_ref()
-        .is_some_and(|quote| quote.currency == Currency::Ars);
-    let equivalent = quoted_in_pesos
+    let equivalent = quoted_in_pesos(vehicle)
         .then(|| money.converted(freight.amount_usd, Currency::Usd))
         .flatten()
         .map_or(String::new(), |text| format!("; {text}"));
@@ -306,6 +368,8 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
         lowest,
         range_line: range_line(vehicle),
         freight_line: freight_line(vehicle, &site.money),
+        spread_line: spread_line(vehicle),
+        places: places(vehicle),
         observed_weeks: comparison.observed_weeks,
         sufficient_history: comparison.sufficient_history,
         observed_at: date_time(vehicle.observed_at),

@@ -175,6 +175,7 @@ pub fn vehicle(rng: &mut Rng, n: usize) -> Vehicle {
         quoted: None,
         price_range: None,
         freight_estimate: None,
+        dealers: None,
         id,
     }
 }

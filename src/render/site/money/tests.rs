@@ -86,6 +86,7 @@ pub(crate) fn vehicle(quotes: Vec<Quote>, price_ars: Option<f64>) -> Vehicle {
         quoted: None,
         price_range: None,
         freight_estimate: None,
+        dealers: None,
     }
 }
 
