@@ -573,3 +573,82 @@ fn the_snapshot_tables_stop_once_a_step_beside_them_failed() {
     out.abandon();
     assert!(!work.path().join("out.staging").exists(), "abandoned");
 }
+
+/// Today's spread recomputed from each record's own published quotes by
+/// plain code: dealers (a quote without `sellerId` its own), those with
+/// stock, lowest, median and highest, and per location.
+#[test]
+fn each_records_dealers_are_its_quotes_counted_again() {
+    use std::collections::{BTreeMap, BTreeSet};
+    let mut checked = 0;
+    for vehicle in crate::harness::edge_vehicles() {
+        let quotes = vehicle["quotes"].as_array().expect("quotes");
+        let spread = &vehicle["dealers"];
+        let rate = vehicle["exchangeRate"]["arsPerUsd"].as_f64();
+        let dealer = |q: &serde_json::Value| match q["sellerId"].as_str() {
+            Some(seller) => format!("s:{seller}"),
+            None => format!("q:{}", q["id"].as_str().expect("id")),
+        };
+        let dealers: BTreeSet<String> = quotes.iter().map(dealer).collect();
+        let stocked: BTreeSet<String> = quotes
+            .iter()
+            .filter(|q| q["stock"].as_i64().is_some_and(|s| s > 0))
+            .map(dealer)
+            .collect();
+        assert_eq!(spread["count"], dealers.len(), "{}", vehicle["id"]);
+        assert_eq!(spread["withStock"], stocked.len(), "{}", vehicle["id"]);
+        let mut usd: Vec<f64> = quotes
+            .iter()
+            .filter_map(|q| q["priceUsd"].as_f64())
+            .collect();
+        usd.sort_by(f64::total_cmp);
+        let n = usd.len();
+        let middle = if n % 2 == 1 {
+            usd[n / 2]
+        } else {
+            (usd[n / 2 - 1] + usd[n / 2]) / 2.0
+        };
+        assert_eq!(spread["lowestUsd"].as_f64(), usd.first().copied());
+        assert_eq!(spread["highestUsd"].as_f64(), usd.last().copied());
+        // The published quotes are rounded to the cent; the median is not
+        // computed from the rounded ones.
+        assert!((spread["medianUsd"].as_f64().expect("median") - middle).abs() <= 0.01);
+        let ars = |q: &serde_json::Value| match q["currency"].as_str() {
+            Some("ARS") => q["price"].as_f64(),
+            _ => Some(q["price"].as_f64()? * rate?),
+        };
+        let lowest_ars = quotes.iter().filter_map(ars).min_by(f64::total_cmp);
+        match (spread["lowestArs"].as_f64(), lowest_ars) {
+            (Some(published), Some(own)) => assert!((published - own).abs() <= 0.01),
+            (published, own) => assert_eq!(published, own),
+        }
+        let mut places: BTreeMap<&str, (BTreeSet<String>, f64)> = BTreeMap::new();
+        for q in quotes {
+            let place = q["location"].as_str().unwrap_or("sin dato");
+            let entry = places
+                .entry(place)
+                .or_insert((BTreeSet::new(), f64::INFINITY));
+            entry.0.insert(dealer(q));
+            entry.1 = entry.1.min(q["priceUsd"].as_f64().expect("priceUsd"));
+        }
+        let published: BTreeMap<&str, (usize, f64)> = spread["byLocation"]
+            .as_array()
+            .expect("byLocation")
+            .iter()
+            .map(|p| {
+                let dealers = p["dealers"].as_u64().expect("dealers") as usize;
+                (
+                    p["location"].as_str().expect("location"),
+                    (dealers, p["lowestUsd"].as_f64().expect("lowest")),
+                )
+            })
+            .collect();
+        let own: BTreeMap<&str, (usize, f64)> = places
+            .iter()
+            .map(|(place, (d, low))| (*place, (d.len(), *low)))
+            .collect();
+        assert_eq!(published, own, "{}", vehicle["id"]);
+        checked += 1;
+    }
+    assert!(checked > 10);
+}

@@ -357,6 +357,18 @@ fn series_at(end: &str) -> autoprecios::snapshot::Snapshot {
     as_of(series, parse_time(end).expect("time")).expect("as of")
 }
 
+/// The fixture's series as of `end`, written as CSV into `dir/data-{i}`.
+fn write_series_at(dir: &std::path::Path, i: usize, end: &str) -> std::path::PathBuf {
+    let data = dir.join(format!("data-{i}"));
+    autoprecios::snapshot::write_snapshot(
+        &series_at(end),
+        &data,
+        autoprecios::snapshot::TableFormat::Csv,
+    )
+    .expect("write");
+    data
+}
+
 /// What a tree publishes of the market: its pages and files, the edge's
 /// data and the record the next run keeps the final months by.
 fn market_files(tree: &std::path::Path) -> Vec<(String, Vec<u8>)> {
@@ -382,13 +394,7 @@ fn a_run_over_the_previous_tree_publishes_the_market_a_fresh_run_does() {
         "2026-11-21T23:00:00Z",
     ];
     for (i, end) in checks.into_iter().enumerate() {
-        let data = dir.path().join(format!("data-{i}"));
-        autoprecios::snapshot::write_snapshot(
-            &series_at(end),
-            &data,
-            autoprecios::snapshot::TableFormat::Csv,
-        )
-        .expect("write");
+        let data = write_series_at(dir.path(), i, end);
         autoprecios::generate::generate(&options(&data, &routine)).expect("routine run");
         let fresh = dir.path().join(format!("fresh-{i}"));
         autoprecios::generate::generate(&options(&data, &fresh)).expect("fresh run");
@@ -408,16 +414,7 @@ fn a_run_over_the_previous_tree_publishes_the_market_a_fresh_run_does() {
 fn a_final_month_is_taken_from_the_record_while_its_key_holds() {
     let dir = tempfile::tempdir().expect("tempdir");
     let out = dir.path().join("out");
-    let write = |i: usize, end: &str| {
-        let data = dir.path().join(format!("data-{i}"));
-        autoprecios::snapshot::write_snapshot(
-            &series_at(end),
-            &data,
-            autoprecios::snapshot::TableFormat::Csv,
-        )
-        .expect("write");
-        data
-    };
+    let write = |i: usize, end: &str| write_series_at(dir.path(), i, end);
     let first = write(0, "2026-11-21T20:00:00Z");
     autoprecios::generate::generate(&options(&first, &out)).expect("first run");
     // A headline planted in the record's first month: a run that keeps the

@@ -133,6 +133,20 @@ fn body_types(site: &Site) -> Vec<(&'static str, &'static str)> {
         .collect()
 }
 
+/// The query of a list's page at `offset`, as the site lists it.
+fn page_query(list: &DealList, offset: u32) -> DealsQuery {
+    DealsQuery {
+        kind: list.kind,
+        window: Window::D7,
+        sort: DealSort::Recommended,
+        page: Page {
+            limit: MAX_LIMIT,
+            offset,
+        },
+        ..DealsQuery::default()
+    }
+}
+
 /// The drops list's order on the site, every page's versions at once:
 /// the API's, with the drops that return to a price of the 30 days before
 /// after the cuts. `None` for the other lists (the API's order, page by
@@ -144,17 +158,7 @@ fn site_order(site: &Site, list: &DealList) -> anyhow::Result<Option<Vec<u32>>> 
     let mut positions = Vec::new();
     let mut offset = 0;
     loop {
-        let query = DealsQuery {
-            kind: list.kind,
-            window: Window::D7,
-            sort: DealSort::Recommended,
-            page: Page {
-                limit: MAX_LIMIT,
-                offset,
-            },
-            ..DealsQuery::default()
-        };
-        let data = find_deals(site.index, &query)?.data;
+        let data = find_deals(site.index, &page_query(list, offset))?.data;
         positions.extend(data.vehicles.iter().map(|v| v.position));
         match data.pagination.next_offset {
             Some(next) => offset = u32::try_from(next)?,
@@ -175,17 +179,7 @@ fn write_list(site: &Site, list: &DealList) -> anyhow::Result<Vec<SitemapEntry>>
     let order = site_order(site, list)?;
     let mut offset = 0;
     loop {
-        let query = DealsQuery {
-            kind: list.kind,
-            window: Window::D7,
-            sort: DealSort::Recommended,
-            page: Page {
-                limit: MAX_LIMIT,
-                offset,
-            },
-            ..DealsQuery::default()
-        };
-        let data = find_deals(site.index, &query)?.data;
+        let data = find_deals(site.index, &page_query(list, offset))?.data;
         let number = pages.len() + 1;
         let pagination = &data.pagination;
         // "Seguir esta lista": the list's search feed (`composed::follow`),
