@@ -209,6 +209,9 @@ pub struct DealerSpread {
     pub by_location: Vec<LocationSpread>,
 }
 
+/// The location of the quotes that name none, in a [`DealerSpread`].
+pub const NO_LOCATION: &str = "sin dato";
+
 /// One location of a [`DealerSpread`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]

@@ -9,7 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::catalogue::{CatalogueMeta, Comparison, RecentChange, Vehicle};
+use crate::catalogue::{CatalogueMeta, Comparison, NO_LOCATION, RecentChange, Vehicle};
 use crate::time::Time;
 use crate::vocab::{BodyType, ChangeKind, Drivetrain, Fuel, Transmission, Window};
 
@@ -17,8 +17,9 @@ use crate::vocab::{BodyType, ChangeKind, Drivetrain, Fuel, Transmission, Window}
 pub const AEB_VALUE: &str = "aebLowSpeed";
 
 /// Version of [`IndexFile`]; the edge refuses any other.
-/// Version 4 is MessagePack; 3 and before were JSON (`_edge/catalogue.json`).
-pub const INDEX_FILE_VERSION: u32 = 4;
+/// Version 4 was the first in MessagePack (3 and before were JSON,
+/// `_edge/catalogue.json`); 5 added each version's quote cities.
+pub const INDEX_FILE_VERSION: u32 = 5;
 
 /// Site path of the edge data file.
 pub const INDEX_FILE_PATH: &str = "/_edge/catalogue.msgpack";
@@ -74,6 +75,10 @@ pub struct Facts {
     pub price_ars: Option<f64>,
     /// Comparison with the usual price.
     pub comparison: Comparison,
+    /// The cities of the latest check's quotes (`dealers.byLocation`,
+    /// without "sin dato"), as the quotes spell them: what `location`
+    /// reads.
+    pub locations: Vec<String>,
     /// Deal facts per window, in [`Window::ALL`] order.
     pub windows: [WindowFacts; 3],
 }
@@ -130,6 +135,14 @@ impl Facts {
             current_price_usd: vehicle.current_price_usd,
             price_ars: vehicle.price_ars,
             comparison: vehicle.comparison,
+            locations: vehicle
+                .dealers
+                .iter()
+                .flat_map(|dealers| &dealers.by_location)
+                .map(|place| &place.location)
+                .filter(|place| *place != NO_LOCATION)
+                .cloned()
+                .collect(),
             windows: [window(Window::D1), window(Window::D3), window(Window::D7)],
         }
     }

@@ -9,14 +9,11 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::catalogue::{DealerSpread, LocationSpread};
+use crate::catalogue::{DealerSpread, LocationSpread, NO_LOCATION};
 use crate::signals::exact::{self, Exact};
 use crate::signals::history::median;
 use crate::snapshot::{QuoteCheck, SourceQuote};
 use crate::vocab::Currency;
-
-/// The city of a quote that names none.
-pub const NO_LOCATION: &str = "sin dato";
 
 /// The spread of `check`'s quotes; `None` for a check without quotes.
 pub fn dealer_spread(check: &QuoteCheck) -> Option<DealerSpread> {

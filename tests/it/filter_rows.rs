@@ -1,8 +1,9 @@
 //! The shared filters' rows (`api::params::table::FILTERS`) reach what
 //! follows from them, on the fixture's tree: the search form has a control
 //! for every filter (the further ones written from their rows, with the
-//! row's id, bounds or answers), and the catalogue overview lists the
-//! values present of exactly the choices and the counts; and each row's
+//! row's id, bounds, answers or values), and the catalogue overview lists
+//! the values present of exactly the choices, the counts and the texts
+//! among the further filters (the cities); and each row's
 //! fact of a version is a value of the row's kind. (The parsers,
 //! OpenAPI and MCP schemas are `table_bounds`'s; the oracle of `index`
 //! reads every row by its rule.)
@@ -64,6 +65,24 @@ fn the_search_form_has_a_control_for_every_shared_filter() {
                 );
                 select
             }
+            (Form::Further(_), Kind::Text { .. }) => {
+                // The values present (the cities), each its own label.
+                let select = format!(
+                    "<select id=\"f-{id}\" name=\"{name}\"><option value=\"\">Cualquiera</option>\n"
+                );
+                let at = form.find(&select).expect(name) + select.len();
+                let options = &form[at..at + form[at..].find("</select>").expect("its end")];
+                let listed: Vec<&str> = options
+                    .lines()
+                    .map(|line| line.split('"').nth(1).expect("an option's value"))
+                    .collect();
+                assert!(listed.len() > 1, "{name}: the fixture has several");
+                for value in listed {
+                    let option = format!("<option value=\"{value}\">{value}</option>");
+                    assert!(options.contains(&option), "{name}: {option}");
+                }
+                select
+            }
             (Form::Answers { yes, no, .. }, Kind::Boolean) => format!(
                 "<select id=\"f-{id}\" name=\"{name}\"><option value=\"\">Cualquiera</option>\
                  <option value=\"true\">{yes}</option><option value=\"false\">{no}</option>\
@@ -86,7 +105,13 @@ async fn the_catalogue_lists_the_values_of_every_choice_and_count() {
         .collect();
     let mut expected: Vec<&str> = FILTERS
         .iter()
-        .filter(|param| matches!(param.kind, Kind::Choice { .. } | Kind::Integer { .. }))
+        .filter(|param| {
+            let further_text = matches!(
+                (param.kind, param.filter().map(|f| f.form)),
+                (Kind::Text { .. }, Some(Form::Further(_)))
+            );
+            further_text || matches!(param.kind, Kind::Choice { .. } | Kind::Integer { .. })
+        })
         .map(|param| param.name)
         .collect();
     expected.sort();
@@ -105,19 +130,19 @@ fn every_filters_fact_is_a_value_of_its_kind() {
         let facts = Facts::of(vehicle);
         for (param, known) in FILTERS.iter().zip(&mut known) {
             let filter = param.filter().expect("a filter");
-            let Some(fact) = (filter.fact)(&facts) else {
-                continue;
-            };
-            *known += 1;
-            let of_its_kind = match (param.kind, &fact) {
-                (Kind::Text { .. }, Given::Text(_))
-                | (Kind::Integer { .. }, Given::Integer(_))
-                | (Kind::Number { .. }, Given::Number(_))
-                | (Kind::Boolean, Given::Boolean(_)) => true,
-                (Kind::Choice { values, .. }, Given::Choice(value)) => values.contains(value),
-                _ => false,
-            };
-            assert!(of_its_kind, "{}: {fact:?}", param.name);
+            let facts = (filter.fact)(&facts);
+            *known += usize::from(!facts.is_empty());
+            for fact in facts {
+                let of_its_kind = match (param.kind, &fact) {
+                    (Kind::Text { .. }, Given::Text(_))
+                    | (Kind::Integer { .. }, Given::Integer(_))
+                    | (Kind::Number { .. }, Given::Number(_))
+                    | (Kind::Boolean, Given::Boolean(_)) => true,
+                    (Kind::Choice { values, .. }, Given::Choice(value)) => values.contains(value),
+                    _ => false,
+                };
+                assert!(of_its_kind, "{}: {fact:?}", param.name);
+            }
         }
     }
     for (param, known) in FILTERS.iter().zip(known) {
@@ -127,4 +152,63 @@ fn every_filters_fact_is_a_value_of_its_kind() {
             param.name
         );
     }
+}
+
+/// The IDs of every version a search finds (pages of the largest size).
+async fn found(query: &str) -> Vec<String> {
+    let mut ids = Vec::new();
+    let mut offset = 0;
+    loop {
+        let page = get_json(&format!(
+            "/api/v1/vehicles?{query}&limit=100&offset={offset}"
+        ))
+        .await;
+        let vehicles = page["data"]["vehicles"].as_array().expect("vehicles");
+        ids.extend(
+            vehicles
+                .iter()
+                .map(|v| v["id"].as_str().expect("id").to_owned()),
+        );
+        match page["data"]["pagination"]["nextOffset"].as_u64() {
+            Some(next) => offset = next,
+            None => return ids,
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_city_is_found_ignoring_case_and_accents_among_the_current_quotes() {
+    let catalogue = compute_catalogue(&load_snapshot(&fixture().data).expect("the fixture"));
+    let mut expected: Vec<String> = catalogue
+        .vehicles
+        .iter()
+        .filter(|v| {
+            v.quotes
+                .iter()
+                .any(|q| q.location.as_deref() == Some("Córdoba"))
+        })
+        .map(|v| v.id.clone())
+        .collect();
+    expected.sort();
+    assert!(!expected.is_empty(), "the fixture quotes in Córdoba");
+    assert!(
+        expected.len() < catalogue.vehicles.len(),
+        "not every version"
+    );
+    for spelt in ["cordoba", "CÓRDOBA", "Córdoba", "c%C3%B3rdoba"] {
+        let mut ids = found(&format!("location={spelt}")).await;
+        ids.sort();
+        assert_eq!(ids, expected, "location={spelt}");
+    }
+    assert!(found("location=sin%20dato").await.is_empty(), "not a city");
+    assert!(
+        found("location=cord").await.is_empty(),
+        "a whole name, not a part"
+    );
+    let listed = get_json("/api/v1/catalogue").await;
+    let cities = listed["data"]["filters"]["location"]
+        .as_array()
+        .expect("cities");
+    assert!(cities.contains(&"Córdoba".into()), "{cities:?}");
+    assert!(!cities.contains(&"sin dato".into()), "{cities:?}");
 }

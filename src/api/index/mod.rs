@@ -10,7 +10,7 @@ pub mod records;
 pub mod select;
 
 use std::borrow::Cow;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde_json::value::{RawValue, to_raw_value};
 
@@ -19,6 +19,7 @@ pub use crate::api::facts::{
     RECORDS_FILE_PATH, WindowFacts,
 };
 use crate::api::links::Links;
+use crate::api::params::filter::Form;
 use crate::api::params::table::{FILTERS, Kind, Param};
 use crate::api::query::Filters;
 use crate::api::reports::MarketData;
@@ -374,21 +375,40 @@ fn catalogue_data(meta: &CatalogueMeta, facts: &[Facts]) -> CatalogueData {
 }
 
 /// The values of a shared filter present in `facts`, in order, when its row
-/// is a choice (its spellings) or a count (an integer minimum: its counts);
+/// is a choice (its spellings), a count (an integer minimum: its counts) or
+/// a text among the form's further filters (the cities: each once, ignoring
+/// case and accents, in the spelling most versions have, by folded name);
 /// `None` for any other filter.
 fn present(param: &Param, facts: &[Facts]) -> Option<Vec<serde_json::Value>> {
-    let fact = param.filter()?.fact;
+    let filter = param.filter()?;
+    let all = || facts.iter().flat_map(|f| (filter.fact)(f));
     let values: Vec<serde_json::Value> = match param.kind {
         Kind::Choice { .. } => {
-            let present: BTreeSet<&str> = facts
-                .iter()
-                .filter_map(|f| fact(f)?.text_of_choice())
-                .collect();
+            let present: BTreeSet<&str> = all().filter_map(|v| v.text_of_choice()).collect();
             present.into_iter().map(serde_json::Value::from).collect()
         }
         Kind::Integer { .. } => {
-            let present: BTreeSet<u32> = facts.iter().filter_map(|f| fact(f)?.integer()).collect();
+            let present: BTreeSet<u32> = all().filter_map(|v| v.integer()).collect();
             present.into_iter().map(serde_json::Value::from).collect()
+        }
+        Kind::Text { .. } if matches!(filter.form, Form::Further(_)) => {
+            let mut spellings: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
+            for text in all().filter_map(|v| v.text()) {
+                *spellings
+                    .entry(fold(&text))
+                    .or_default()
+                    .entry(text)
+                    .or_default() += 1;
+            }
+            spellings
+                .into_values()
+                .filter_map(|counts| {
+                    // The most common spelling; of equals, the first in byte order.
+                    let most = counts.values().max().copied()?;
+                    counts.into_iter().find(|(_, n)| *n == most).map(|(t, _)| t)
+                })
+                .map(serde_json::Value::from)
+                .collect()
         }
         _ => return None,
     };

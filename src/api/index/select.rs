@@ -1,6 +1,7 @@
 //! API stage, index selection: the shared search filters answered from
 //! structures built once per catalogue: a bitset per enum value and flag,
-//! position lists per folded make and model, value-sorted columns for the
+//! position lists per folded make, model and quote city, value-sorted
+//! columns for the
 //! numeric bounds, and a suffix array over the folded words for `q`. A
 //! filter costs the size of what it selects, never a pass over every
 //! version's text.
@@ -12,8 +13,8 @@ use fixedbitset::FixedBitSet;
 
 use crate::api::facts::Facts;
 use crate::api::params::table::{
-    AEB, BODY_TYPE, DRIVETRAIN, FUEL, HAS_SPECS, MAKE, MAX_PRICE_ARS, MAX_PRICE_USD, MIN_AIRBAGS,
-    MIN_DISCOUNT_PCT, MIN_PRICE_ARS, MIN_PRICE_USD, MIN_SEATS, MODEL, Q, TRANSMISSION,
+    AEB, BODY_TYPE, DRIVETRAIN, FUEL, HAS_SPECS, LOCATION, MAKE, MAX_PRICE_ARS, MAX_PRICE_USD,
+    MIN_AIRBAGS, MIN_DISCOUNT_PCT, MIN_PRICE_ARS, MIN_PRICE_USD, MIN_SEATS, MODEL, Q, TRANSMISSION,
 };
 use crate::api::query::Filters;
 use crate::api::text::fold;
@@ -186,6 +187,8 @@ pub struct FilterIndex {
     len: usize,
     makes: HashMap<String, Vec<u32>>,
     models: HashMap<String, Vec<u32>>,
+    /// Folded city to the versions with a current quote there.
+    locations: HashMap<String, Vec<u32>>,
     body_types: ByValue<crate::vocab::BodyType>,
     fuels: ByValue<crate::vocab::Fuel>,
     transmissions: ByValue<crate::vocab::Transmission>,
@@ -213,6 +216,16 @@ impl FilterIndex {
             }
             lists
         };
+        let mut locations: HashMap<String, Vec<u32>> = HashMap::new();
+        for (facts, position) in facts.iter().zip(0..) {
+            for place in &facts.locations {
+                let list = locations.entry(fold(place)).or_default();
+                // Two spellings of one city are one city.
+                if list.last() != Some(&position) {
+                    list.push(position);
+                }
+            }
+        }
         let mut opportunities = FixedBitSet::with_capacity(len);
         opportunities.extend(
             facts
@@ -225,6 +238,7 @@ impl FilterIndex {
             len,
             makes: names(|f| &f.make),
             models: names(|f| &f.model),
+            locations,
             body_types: ByValue::new(facts, |f| f.body_type),
             fuels: ByValue::new(facts, |f| f.fuel),
             transmissions: ByValue::new(facts, |f| f.transmission),
@@ -268,6 +282,9 @@ impl FilterIndex {
         }
         if let Some(model) = MODEL.of(filters) {
             selection = selection.and(named(&self.models, &model));
+        }
+        if let Some(place) = LOCATION.of(filters) {
+            selection = selection.and(named(&self.locations, &place));
         }
         let sets = [
             BODY_TYPE

@@ -6,7 +6,9 @@
 //! `shared_filters!`'s invocation in `table.rs`, which declares each
 //! row and its key together.
 //!
-//! A row's fact and [`Admits`] are the spec's rule said plainly: the
+//! A row's fact and [`Admits`] are the spec's rule said plainly (a version
+//! with several values of a fact, the cities of its quotes, is admitted
+//! when one of them is): the
 //! brute-force oracle of the tests applies them, and must not share the
 //! index's sets and columns (`api::index::select`, which answers each
 //! filter its own way); the catalogue overview lists the facts present of
@@ -18,8 +20,8 @@ use crate::api::facts::Facts;
 use crate::api::query::{Filters, Given};
 use crate::vocab::Vocabulary;
 
-/// How a shared filter admits a version: by the version's fact (`None`,
-/// unknown, is never admitted) and the value asked.
+/// How a shared filter admits a version: by the version's facts (none,
+/// unknown, is never admitted; of several, any one) and the value asked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Admits {
     /// The fact is the value asked: a choice or a boolean exactly, a text
@@ -41,7 +43,8 @@ pub enum Form {
     /// make, model, budgets).
     Own,
     /// A control among the further filters, with the id `f-{id}`: a select
-    /// of the values present for a choice, a number field for a minimum.
+    /// of the values present for a choice or a text (the cities), a number
+    /// field for a minimum.
     Further(&'static str),
     /// A boolean among the further filters, with the id `f-{id}`: a
     /// select of its two answers, labelled `yes` and `no`.
@@ -58,9 +61,10 @@ pub enum Form {
 /// What a shared filter's row says beyond its wire form.
 #[derive(Debug, Clone, Copy)]
 pub struct Filter {
-    /// The version's fact it is about, as a value of its kind; `None` when
-    /// unknown.
-    pub fact: fn(&Facts) -> Option<Given>,
+    /// The version's facts it is about, as values of its kind: none when
+    /// unknown, one for most rows, several for a list (the cities of its
+    /// quotes).
+    pub fact: fn(&Facts) -> Vec<Given>,
     /// How the fact admits a version.
     pub admits: Admits,
     /// Its control on the search form.
@@ -167,13 +171,16 @@ impl<T: Vocabulary> FilterValue for T {
     }
 }
 
-/// A row's fact of `facts`, read by `read` and checked to be of the row's
-/// type `T`.
-pub fn read_fact<T: FilterValue>(
+/// A row's facts of `facts`, read by `read` (an `Option` of one, or a
+/// list) and checked to be of the row's type `T`.
+pub fn read_fact<T: FilterValue, I: IntoIterator<Item = T>>(
     facts: &Facts,
-    read: impl Fn(&Facts) -> Option<T>,
-) -> Option<Given> {
-    read(facts).map(|value| value.to_given())
+    read: impl Fn(&Facts) -> I,
+) -> Vec<Given> {
+    read(facts)
+        .into_iter()
+        .map(|value| value.to_given())
+        .collect()
 }
 
 /// Declares the shared filters: their rows (`FILTERS`), each with its
@@ -197,7 +204,7 @@ macro_rules! shared_filters {
         /// The shared filters, at the top of [`PARAMS`].
         pub const FILTERS: &[Param] = &[$(
             filter($name, $kind, $label, $description, Filter {
-                fact: |facts| read_fact::<$ty>(facts, $fact),
+                fact: |facts| read_fact::<$ty, _>(facts, $fact),
                 admits: Admits::$admits,
                 form: $form,
             }),

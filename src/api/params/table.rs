@@ -11,7 +11,8 @@
 //!    typed [`Key`] and the key's value type (`String`, `u32`, `f64`,
 //!    `bool` or a closed vocabulary of `crate::vocab`), its wire name, kind
 //!    and bounds, Spanish form label, English description, the fact of a
-//!    version it reads from [`Facts`](crate::api::facts::Facts), how that
+//!    version it reads from [`Facts`](crate::api::facts::Facts) (an
+//!    `Option`, or a list when a version has several), how that
 //!    fact admits a version ([`Admits`]) and its control on the search form
 //!    ([`Form`]; a new choice's values also need their Spanish labels in
 //!    `render::site::labels::filter_options`);
@@ -23,8 +24,9 @@
 //! under its name), the parsers (HTTP, MCP and the site's pages), the query
 //! strings written back, the OpenAPI parameters, the MCP input schemas, the
 //! form's label and, for a control among the further filters, the control
-//! itself (`templates/search.html` writes one a row); for a choice or a
-//! count, its values present in the catalogue overview (`api::index`); the
+//! itself (`templates/search.html` writes one a row); for a choice, a
+//! count or a text among the further filters, its values present in the
+//! catalogue overview (`api::index`); the
 //! brute-force oracle of the tests (`tests/it/index/oracle.rs`, each row
 //! by its rule, over random queries that ask every row); and the tests of
 //! bounds, types, problem order, the form's controls and the overview
@@ -230,6 +232,12 @@ shared_filters! {
         description: "Minimum percent below the usual price (sufficient history only).",
         fact: |f| f.comparison.discount_pct.filter(|_| f.comparison.sufficient_history),
         admits: AtLeast, form: Form::Further("discount"),
+    }
+    LOCATION: String {
+        name: "location", kind: NAME, label: "Ciudad de la concesionaria",
+        description: "A city with at least one of the version's current quotes (dealers.byLocation), ignoring \
+         case and accents; the catalogue lists them.",
+        fact: |f| f.locations.clone(), admits: Same, form: Form::Further("location"),
     }
 }
 

@@ -15,8 +15,8 @@ use crate::api::params::table::{FILTERS, Kind};
 
 #[derive(Serialize)]
 struct Choice {
-    value: &'static str,
-    label: &'static str,
+    value: String,
+    label: String,
 }
 
 /// The kinds of control of the form's further filters, in the form's order.
@@ -98,7 +98,19 @@ fn further_controls(present: &BTreeMap<String, Vec<serde_json::Value>>) -> Vec<C
                         .filter(|(name, _)| *name == param.name)
                         .flat_map(|(_, values)| values)
                         .filter(|(value, _)| present.is_some_and(|p| p.iter().any(|v| v == value)))
-                        .map(|&(value, label)| Choice { value, label })
+                        .map(|&(value, label)| Choice::new(value, label))
+                        .collect();
+                    (ControlKind::Select, id, choices)
+                }
+                // A text among the further filters (the cities): a select
+                // of the values present, each its own label.
+                (Form::Further(id), Kind::Text { .. }) => {
+                    let choices = present
+                        .get(param.name)
+                        .into_iter()
+                        .flatten()
+                        .filter_map(|value| value.as_str())
+                        .map(|value| Choice::new(value, value))
                         .collect();
                     (ControlKind::Select, id, choices)
                 }
@@ -125,16 +137,16 @@ fn further_controls(present: &BTreeMap<String, Vec<serde_json::Value>>) -> Vec<C
 
 /// A boolean's two answers, `true` first.
 fn answers(yes: &'static str, no: &'static str) -> Vec<Choice> {
-    vec![
+    vec![Choice::new("true", yes), Choice::new("false", no)]
+}
+
+impl Choice {
+    fn new(value: &str, label: &str) -> Choice {
         Choice {
-            value: "true",
-            label: yes,
-        },
-        Choice {
-            value: "false",
-            label: no,
-        },
-    ]
+            value: value.to_owned(),
+            label: label.to_owned(),
+        }
+    }
 }
 
 /// Writes `/comparar`: the form, with the slots the edge fills with the table.

@@ -277,23 +277,23 @@ fn matches(v: &Vehicle, f: &Filters) -> bool {
         let Some(asked) = f.get(param.name) else {
             return true;
         };
-        let Some(fact) = (filter.fact)(&facts) else {
-            return false;
-        };
-        match filter.admits {
-            Admits::Same => match (&fact, asked) {
-                (Given::Text(fact), Given::Text(asked)) => loose(fact) == loose(asked),
-                _ => &fact == asked,
-            },
-            Admits::AtLeast => number(&fact) >= number(asked),
-            Admits::AtMost => number(&fact) <= number(asked),
-            Admits::EveryWord => {
-                let fact = loose(&fact.to_text());
-                loose(&asked.to_text())
-                    .split_whitespace()
-                    .all(|word| fact.contains(word))
-            }
-        }
+        // Of several facts (the cities of its quotes), any one admits it.
+        (filter.fact)(&facts)
+            .iter()
+            .any(|fact| match filter.admits {
+                Admits::Same => match (fact, asked) {
+                    (Given::Text(fact), Given::Text(asked)) => loose(fact) == loose(asked),
+                    _ => fact == asked,
+                },
+                Admits::AtLeast => number(fact) >= number(asked),
+                Admits::AtMost => number(fact) <= number(asked),
+                Admits::EveryWord => {
+                    let fact = loose(&fact.to_text());
+                    loose(&asked.to_text())
+                        .split_whitespace()
+                        .all(|word| fact.contains(word))
+                }
+            })
     })
 }
 

@@ -9,8 +9,8 @@ use autoprecios::api::facts::Facts;
 use autoprecios::api::links::percent_encode;
 use autoprecios::api::params::table::{FILTERS, Kind, Param};
 use autoprecios::catalogue::{
-    Catalogue, CatalogueMeta, Comparison, ExchangeRate, Quote, RecentChange, RecentChanges, Specs,
-    Vehicle, WINDOW_DAYS,
+    Catalogue, CatalogueMeta, Comparison, DealerSpread, ExchangeRate, LocationSpread, NO_LOCATION,
+    Quote, RecentChange, RecentChanges, Specs, Vehicle, WINDOW_DAYS,
 };
 use autoprecios::time::{Time, parse_time};
 use autoprecios::vocab::{BodyType, ChangeKind, Currency, Drivetrain, Fuel, Transmission, Window};
@@ -175,7 +175,30 @@ pub fn vehicle(rng: &mut Rng, n: usize) -> Vehicle {
         quoted: None,
         price_range: None,
         freight_estimate: None,
-        dealers: None,
+        // Cities in two spellings of one name, and the quotes without one.
+        dealers: rng.maybe(|rng| {
+            let places = ["Córdoba", "Cordoba", "CABA", "Neuquén", NO_LOCATION];
+            let mut by_location: Vec<LocationSpread> = (0..1 + rng.below(3))
+                .map(|_| LocationSpread {
+                    location: (*rng.pick(&places)).into(),
+                    dealers: 1,
+                    lowest_usd: Some(price),
+                    lowest_ars: None,
+                })
+                .collect();
+            by_location.dedup_by(|a, b| a.location == b.location);
+            DealerSpread {
+                count: by_location.len() as u32,
+                with_stock: 0,
+                lowest_usd: Some(price),
+                median_usd: Some(price),
+                highest_usd: Some(price),
+                lowest_ars: None,
+                median_ars: None,
+                highest_ars: None,
+                by_location,
+            }
+        }),
         id,
     }
 }
@@ -304,6 +327,11 @@ fn filters(rng: &mut Rng, params: &mut Vec<(&str, String)>, like: Option<&Vehicl
             "minSeats" => rng.pick(&["1", "5", "7"]).to_string(),
             "minAirbags" => rng.pick(&["0", "6", "9"]).to_string(),
             "minDiscountPct" => rng.pick(&["0", "4.99", "5", "7.25"]).to_string(),
+            "location" => rng
+                .pick(&[
+                    "cordoba", "CÓRDOBA", "caba", "Neuquen", "sin dato", "Rosario",
+                ])
+                .to_string(),
             _ => of_its_kind(rng, param, like),
         };
         params.push((name, value));
@@ -315,7 +343,7 @@ fn filters(rng: &mut Rng, params: &mut Vec<(&str, String)>, like: Option<&Vehicl
 /// within the row's kind.
 fn of_its_kind(rng: &mut Rng, param: &Param, like: Option<&Vehicle>) -> String {
     let filter = param.filter().expect("a filter row");
-    let fact = like.and_then(|v| (filter.fact)(&Facts::of(v)));
+    let fact = like.and_then(|v| (filter.fact)(&Facts::of(v)).into_iter().next());
     if let Some(fact) = fact
         && rng.one_in(2)
     {
