@@ -1,6 +1,6 @@
 /* autoprecios: small conveniences on every page (scroll boxes, the
    comparison picks remembered) and on the search (/buscar) and compare
-   (/comparar) forms. The results themselves come with the page (the server
+   (/comparar) forms, and the price alerts' forms. The results themselves come with the page (the server
    fills them in, and the search form as it was sent), so both pages work
    without this file; with it, the forms send clean addresses. No framework, no
    external code, never innerHTML. */
@@ -127,11 +127,39 @@
     });
   }
 
+  /* An alert at a price (src/composed/alerts.rs) is a feed address: the
+     form shows it, as an absolute link to copy into a feed reader, rather
+     than opening the feed. Without the script the form opens the feed,
+     whose address is the same. Hidden fields (a search's query) come
+     first, the price last. */
+  function alertForms() {
+    var forms = document.querySelectorAll('form.alert-form');
+    Array.prototype.forEach.call(forms, function (form) {
+      form.addEventListener('submit', function (event) {
+        var shown = form.querySelector('.alert-url');
+        if (!shown) { return; }
+        event.preventDefault();
+        var params = new URLSearchParams();
+        new FormData(form).forEach(function (value, name) {
+          var text = String(value).trim();
+          if (text !== '') { params.append(name, text); }
+        });
+        var url = new URL(form.getAttribute('action'), window.location.href);
+        url.search = params.toString();
+        var link = shown.querySelector('a');
+        link.href = url.href;
+        link.textContent = url.href;
+        shown.hidden = false;
+      });
+    });
+  }
+
   /* Styles and checks may tell a page whose script ran. */
   document.documentElement.classList.add('js');
   var page = document.body.getAttribute('data-pagina');
   scrollers();
   picks();
+  alertForms();
   if (page === 'buscar') { search(); }
   if (page === 'comparar') { compare(); }
 }());

@@ -150,6 +150,39 @@ pub struct Vehicle {
     /// Today's spread and where.
     #[serde(default)]
     pub dealers: Option<DealerSpread>,
+    /// The dealer price check by check over the history window, for alerts
+    /// at a price (the edge's own file; never in the API's records).
+    #[serde(skip)]
+    pub dealer_prices: Vec<DealerPoint>,
+}
+
+/// The dealer price at one quote check, in both currencies: the lowest
+/// quote in dollars at the check's rate (to the cent), and the lowest in
+/// pesos, as quoted or dollars at that rate (whole pesos); either `None`
+/// when no quote converts. Written as `["time", usd, ars]`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DealerPoint {
+    /// When the check was made.
+    pub at: Time,
+    /// Lowest quote in USD.
+    pub usd: Option<f64>,
+    /// Lowest quote in ARS.
+    pub ars: Option<f64>,
+}
+
+impl Serialize for DealerPoint {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        (crate::time::format_time(self.at), self.usd, self.ars).serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for DealerPoint {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let (at, usd, ars) = <(String, Option<f64>, Option<f64>)>::deserialize(deserializer)?;
+        let at = crate::time::parse_time(&at)
+            .ok_or_else(|| serde::de::Error::custom(format!("{at:?} is not an RFC 3339 time")))?;
+        Ok(DealerPoint { at, usd, ars })
+    }
 }
 
 /// The usual range of a version's dealer price (`priceRange`): the 25th and

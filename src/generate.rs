@@ -10,7 +10,7 @@ use anyhow::Context;
 use tracing::{info, warn};
 
 use crate::api::Index;
-use crate::api::index::{INDEX_FILE_PATH, RECORDS_FILE_PATH, Records};
+use crate::api::index::{INDEX_FILE_PATH, PRICES_FILE_PATH, RECORDS_FILE_PATH, Records};
 use crate::api::openapi::render_openapi;
 use crate::catalogue::Catalogue;
 use crate::check::stale_snapshot;
@@ -282,6 +282,22 @@ fn publish(
     })
 }
 
+/// Writes a file of one JSON line a version (`url`, in the edge's data) as
+/// its lines are serialized, and opens it to read them back.
+fn lines_file<T: serde::Serialize>(
+    out: &TreeWriter,
+    url: &str,
+    lines: &mut dyn Iterator<Item = T>,
+) -> anyhow::Result<Records> {
+    let name = url.trim_start_matches('/');
+    let starts = out.write_with(url, name, "application/jsonl", |file| {
+        Records::write_to(lines, file)
+    })?;
+    let path = out.staged(name);
+    let file = std::fs::File::open(&path).with_context(|| format!("opening {}", path.display()))?;
+    Records::open(file, starts).map_err(|err| anyhow::anyhow!("{}: {err}", path.display()))
+}
+
 /// The signals, the index and what comes of them alone: the API
 /// responses, `openapi.json`, the CDN rules and the docs; with the
 /// templates every page renders with.
@@ -300,19 +316,15 @@ fn signals_and_api(
             format_time(snapshot.meta.catalogue_observed_at)
         );
     }
-    // The records (260 MB of JSON at 30,000 versions) go to their file as
-    // they are serialized, and are read from it when asked.
-    let records = RECORDS_FILE_PATH.trim_start_matches('/');
+    // The records (260 MB of JSON at 30,000 versions) and the dealer prices
+    // go to their files as they are serialized, and are read from there
+    // when asked.
     let index = timed("index catalogue", || {
-        Index::from_catalogue_with(&catalogue, &options.base_url, |vehicles| {
-            let starts =
-                out.write_with(RECORDS_FILE_PATH, records, "application/jsonl", |file| {
-                    Records::write_to(vehicles, file)
-                })?;
-            let path = out.staged(records);
-            let file = std::fs::File::open(&path)
-                .with_context(|| format!("opening {}", path.display()))?;
-            Records::open(file, starts).map_err(|err| anyhow::anyhow!("{}: {err}", path.display()))
+        Index::from_catalogue_with(&catalogue, &options.base_url, |vehicles, prices| {
+            Ok::<_, anyhow::Error>((
+                lines_file(out, RECORDS_FILE_PATH, vehicles)?,
+                lines_file(out, PRICES_FILE_PATH, prices)?,
+            ))
         })
     })?;
     let responses = timed("write API responses", || write_api(&index, out))?;

@@ -8,6 +8,7 @@
 pub mod api;
 pub mod catalogue;
 pub mod composed;
+pub mod format;
 pub mod headers;
 pub mod html;
 pub mod logging;

@@ -18,7 +18,8 @@ pub const AEB_VALUE: &str = "aebLowSpeed";
 
 /// Version of [`IndexFile`]; the edge refuses any other.
 /// Version 4 was the first in MessagePack (3 and before were JSON,
-/// `_edge/catalogue.json`); 5 added each version's quote cities.
+/// `_edge/catalogue.json`); 5 added each version's quote cities and the
+/// prices file.
 pub const INDEX_FILE_VERSION: u32 = 5;
 
 /// Site path of the edge data file.
@@ -31,6 +32,11 @@ pub const OLD_INDEX_FILE_PATH: &str = "/_edge/catalogue.json";
 /// Site path of the edge's Vehicle records: one JSON record a line, in the
 /// order of [`IndexFile::vehicles`].
 pub const RECORDS_FILE_PATH: &str = "/_edge/records.jsonl";
+
+/// Site path of the edge's dealer prices, check by check: one JSON array
+/// of [`DealerPoint`](crate::catalogue::DealerPoint)s a line, in the order
+/// of [`IndexFile::vehicles`], read when an alert at a price asks for one.
+pub const PRICES_FILE_PATH: &str = "/_edge/prices.jsonl";
 
 /// The query facts of one published version.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -197,4 +203,7 @@ pub struct IndexFile<V = Vec<Entry>> {
     /// order of `vehicles`, and where the last one ends (the file's size):
     /// the edge finds the records without reading them.
     pub record_starts: Vec<u64>,
+    /// Where each version's line of the prices file ([`PRICES_FILE_PATH`])
+    /// starts, as `record_starts` for the records.
+    pub price_starts: Vec<u64>,
 }

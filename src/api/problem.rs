@@ -70,6 +70,9 @@ pub enum Problem {
     /// A site form's amount that is not one as people type it (the site's
     /// own check, before the API's: `60.000000` is not 60 pesos).
     Amount,
+    /// A price alert's second bound: it takes one, in pesos or in dollars
+    /// (the other one's name).
+    OneBound(&'static str),
     /// Not a month written `AAAA-MM` (a report's month).
     Month,
     /// Not a year or month (`AAAA`, `AAAA-MM` or `AAAA-MM-DD`).
@@ -122,6 +125,7 @@ impl Problem {
             Problem::IdCount { min, max } => format!("give {min} to {max} vehicle IDs"),
             Problem::DuplicateId(id) => format!("duplicate ID {id:?}"),
             Problem::Amount => "must be an amount without a sign, such as 60000000".to_owned(),
+            Problem::OneBound(other) => format!("give one price bound: this one or {other}"),
             Problem::Month => "must be a month written AAAA-MM, such as 2026-10".to_owned(),
             Problem::SeriesDate => {
                 "must be a year (AAAA), a month (AAAA-MM) or a date (AAAA-MM-DD)".to_owned()
@@ -174,6 +178,7 @@ impl Problem {
             Problem::Amount => {
                 "debe ser un monto sin signo, escrito como 60.000.000 o 60000000".to_owned()
             }
+            Problem::OneBound(_) => "poné un solo precio: en pesos o en dólares".to_owned(),
             Problem::Month => "debe ser un mes escrito AAAA-MM, como 2026-10".to_owned(),
             Problem::SeriesDate => {
                 "debe ser un año (AAAA), un mes (AAAA-MM) o una fecha (AAAA-MM-DD)".to_owned()

@@ -6,6 +6,8 @@
 //! adds the words around them: counts, paging links and error messages,
 //! escaped here.
 
+pub mod alerts;
+pub mod atom;
 pub mod budget;
 mod compare;
 pub mod deals;
@@ -48,6 +50,8 @@ pub mod slots {
     /// The search paging links.
     pub const PAGER: &str =
         r#"<nav id="paginas" class="pager" aria-label="Páginas de resultados"></nav>"#;
+    /// The search's price alert form, after the results.
+    pub const ALERT: &str = r#"<div id="aviso-busqueda"></div>"#;
     /// The comparison table.
     pub const COMPARISON: &str = r#"<div id="comparacion"></div>"#;
     /// The end of a page's head, where a feed's `<link rel="alternate">` goes.

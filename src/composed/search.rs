@@ -101,6 +101,10 @@ pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Com
         (slots::STATUS, with_content(slots::STATUS, &status)),
         (slots::RESULTS, with_content(slots::RESULTS, &cards)),
         (slots::PAGER, with_content(slots::PAGER, &pager)),
+        (
+            slots::ALERT,
+            with_content(slots::ALERT, &follow::alert_form(&sent)),
+        ),
     ];
     if pagination.total > 0 {
         // Results first: the filters fold above them (one tap to change).

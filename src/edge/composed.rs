@@ -12,9 +12,10 @@ use axum::response::Response;
 use axum::routing::get;
 
 use crate::api::Index;
+use crate::composed::alerts::Bound;
 use crate::composed::follow;
 use crate::composed::{Composed, PageFragments, PageQuery, compare_page, picks, search_page};
-use crate::edge::answers::Answer;
+use crate::edge::alerts::kept;
 use crate::edge::files;
 use crate::edge::http::{answer_response, bytes_response, error_response};
 use crate::edge::state::{AppState, QueryPages};
@@ -39,25 +40,26 @@ async fn compare(state: State<AppState>, uri: Uri) -> Response {
 }
 
 /// `/buscar/feed.xml?...`: the Atom feed of a search (`composed::follow`),
-/// computed once per query and loaded tree and kept in the tree's bounded
-/// cache, under the feed's address as the page reads it.
+/// with a price bound its alerts (`composed::alerts`), computed once per
+/// query and loaded tree and kept in the tree's bounded cache, under the
+/// feed's address as the page reads it.
 async fn feed(State(state): State<AppState>, uri: Uri) -> Response {
     let site = state.site();
-    let sent = PageQuery::read(uri.query().unwrap_or_default());
-    let key = follow::feed_path(&sent);
+    let query = uri.query().unwrap_or_default();
+    let sent = PageQuery::read(query);
+    let bound = match Bound::read(query) {
+        Ok(bound) => bound,
+        Err(error) => return error_response(&error),
+    };
+    let key = follow::feed_path(&sent, bound);
     if let Some(answer) = site.answers().file(&key) {
         return answer_response(answer);
     }
     let Some(pages) = site.pages() else {
         return files::serve(State(state), uri).await;
     };
-    match follow::search_feed(site.index(), &pages.fragments, &sent) {
-        Ok(xml) => {
-            let answer = Answer::new(follow::ATOM, xml.into_bytes())
-                .expect("invariant: the Atom content type is a header value");
-            site.answers().keep_file(&key, &answer);
-            answer_response(answer)
-        }
+    match follow::search_feed(site.index(), &pages.fragments, &sent, bound) {
+        Ok(xml) => kept(&site, &key, xml),
         Err(error) => error_response(&error),
     }
 }

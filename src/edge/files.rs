@@ -39,6 +39,10 @@ pub async fn serve(State(state): State<AppState>, uri: Uri) -> Response {
         // edge answer alike.
         return error_response(&ApiError::NotFound(Missing::Resource));
     }
+    // A version's feed with a price bound is its alerts, not its file.
+    if let Some(alerts) = super::alerts::version_alerts(&site, &uri) {
+        return alerts;
+    }
     if let Some(answer) = site.answers().file(path) {
         return with_picks(&site, &uri, &answer).unwrap_or_else(|| answer_response(answer));
     }

@@ -8,6 +8,7 @@
 //! headers); the MCP endpoint `/mcp` and the host's `/healthz` sit beside
 //! it with their own rules; request logging wraps everything.
 
+pub mod alerts;
 pub mod answers;
 pub mod composed;
 pub mod files;

@@ -13,7 +13,8 @@ use serde::Deserialize;
 
 use crate::api::Index;
 use crate::api::index::{
-    INDEX_FILE_PATH, INDEX_FILE_VERSION, IndexFile, OLD_INDEX_FILE_PATH, RECORDS_FILE_PATH,
+    INDEX_FILE_PATH, INDEX_FILE_VERSION, IndexFile, OLD_INDEX_FILE_PATH, PRICES_FILE_PATH,
+    RECORDS_FILE_PATH,
 };
 use crate::api::json::etag;
 use crate::api::reports::{MARKET_FILE_PATH, MarketData};
@@ -99,6 +100,17 @@ impl Site {
                     })
                 })
             });
+            let prices = scope.spawn(|| {
+                timed("hash the prices", || {
+                    read_early(root, PRICES_FILE_PATH, |stream, path| {
+                        stream
+                            .get_ref()
+                            .get_ref()
+                            .try_clone()
+                            .with_context(|| format!("opening {} again", path.display()))
+                    })
+                })
+            });
             let market = scope.spawn(|| {
                 timed("decode the market data", || {
                     read_early(root, MARKET_FILE_PATH, |stream, path| {
@@ -117,7 +129,8 @@ impl Site {
             let join = "invariant: loading a file does not panic";
             // Indexed while the page fragments may still be decoding.
             let indexed = manifest.join().expect(join).and_then(|(listing, tree)| {
-                let mut index = index(root, &listing, data, records.join().expect(join))?;
+                let files = (records.join().expect(join), prices.join().expect(join));
+                let mut index = index(root, &listing, data, files)?;
                 // A tree without the file (written before the reports) has
                 // no reports: its month URLs answer 404.
                 let market = market.join().expect(join);
@@ -200,7 +213,7 @@ fn index(
     root: &Path,
     listing: &Listing,
     data: EarlyRead<IndexFile>,
-    records: EarlyRead<fs::File>,
+    (records, prices): (EarlyRead<fs::File>, EarlyRead<fs::File>),
 ) -> anyhow::Result<Index> {
     let listed = |url: &str| {
         format!(
@@ -236,10 +249,23 @@ fn index(
     let records = records
         .check(root, listing, RECORDS_FILE_PATH)?
         .with_context(|| listed(RECORDS_FILE_PATH))?;
+    let prices = prices
+        .check(root, listing, PRICES_FILE_PATH)?
+        .with_context(|| listed(PRICES_FILE_PATH))?;
     let records_path = root.join(RECORDS_FILE_PATH.trim_start_matches('/'));
+    let prices_path = root.join(PRICES_FILE_PATH.trim_start_matches('/'));
     // Lookups by ID binary-search the vehicles; an unsorted file would answer 404s silently.
-    timed("index the catalogue", || Index::from_file(file, records))
-        .map_err(|err| anyhow::anyhow!("{} and {}: {err}", path.display(), records_path.display()))
+    timed("index the catalogue", || {
+        Index::from_file(file, records, prices)
+    })
+    .map_err(|err| {
+        anyhow::anyhow!(
+            "{}, {} and {}: {err}",
+            path.display(),
+            records_path.display(),
+            prices_path.display()
+        )
+    })
 }
 
 /// The query pages' parts, when the tree lists all three.

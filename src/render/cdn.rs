@@ -7,7 +7,8 @@
 //! fixed answers rewritten to their files; every version's detail, list,
 //! search, comparison and MCP request, and the site's search and compare
 //! pages, sent to the edge origin (forced 200 proxies, query strings passed
-//! through), as is any page carrying comparison picks (`?comparar=`);
+//! through), as is any page carrying comparison picks (`?comparar=`) and
+//! any version feed carrying a price bound (`?hasta=`, `?hastaUsd=`);
 //! every other `/api/*` URL answered with the JSON 404 body,
 //! forced, so that the tree's file names (such as `/api/v1/index.json` or
 //! `/api/404.json` itself) are not API URLs on the CDN either; and a
@@ -67,6 +68,20 @@ pub fn render_redirects(edge_origin: &str) -> String {
     // query, so the CDN passes the original one on as it came (a
     // placeholder would re-encode the commas between IDs as `%2C`, which
     // the edge reads as part of one ID).
+    // A version's feed with a price bound: its alerts (`composed::alerts`),
+    // one rule per bound's name, passed on as the picks are.
+    out.push_str("# A version's feed with a price bound: the edge answers its alerts.\n");
+    for bound in [
+        crate::composed::alerts::PESOS,
+        crate::composed::alerts::DOLLARS,
+    ] {
+        rule(
+            &mut out,
+            &format!("/versiones/*  {bound}=:{bound}"),
+            &format!("{edge}/versiones/:splat"),
+            "200!",
+        );
+    }
     out.push_str("# Any page carrying comparison picks: the edge applies them.\n");
     rule(
         &mut out,

@@ -3,6 +3,7 @@
 //! comparison, recent price drops and new opportunities. Pure functions of the
 //! snapshot; the reference time is a parameter, never the clock.
 
+pub mod alert_points;
 pub mod cause;
 pub mod changes;
 pub mod dealers;
@@ -274,6 +275,7 @@ pub fn compute_vehicle(version: &Version, reference: &Reference) -> Option<Vehic
         price_range,
         freight_estimate: freight::freight_estimate(&version.checks[older..], t, s),
         dealers: dealers::dealer_spread(latest),
+        dealer_prices: alert_points::dealer_points(&version.checks[older..], t, s),
         quoted,
     })
 }

@@ -425,8 +425,9 @@ for (const viewport of viewports) {
 }
 // The forms, with the script and without: the model page's ticked boxes
 // open a comparison, the search form's submission shows results (with a
-// budget in pesos too), the home page's search box searches, two ticked
-// cards of a deal list are compared, and a deal list's window is chosen.
+// budget in pesos too, and a city), the home page's search box searches,
+// the alert forms build a feed's address, two ticked cards of a deal list
+// are compared, and a deal list's window is chosen.
 for (const javaScriptEnabled of [true, false]) {
   const where = javaScriptEnabled ? 'script' : 'no-script';
   const context = await browser.newContext({ javaScriptEnabled });
@@ -513,6 +514,45 @@ for (const javaScriptEnabled of [true, false]) {
         || !body.includes('<entry>') || !feed.headers().etag) {
         failures.push(`follow (${where}): ${path}: ${href} ${feed && feed.status()}`);
       }
+    }
+    // An alert at a price on a version page (pesos) and on a search: the
+    // form builds the feed's address (shown with the script, opened
+    // without it), and the feed is Atom with the bound in its own address.
+    for (const [path, typed] of [[`/versiones/${pesoCut}`, '25.000.000'], ['/buscar?q=hilux', '60.000.000']]) {
+      await page.goto(base + path, { waitUntil: 'load' });
+      await page.locator('form.alert-form input[name="hasta"]').pressSequentially(typed);
+      let address;
+      if (javaScriptEnabled) {
+        await page.click('form.alert-form button[type="submit"]');
+        await page.locator('.alert-url a').waitFor();
+        address = await page.locator('.alert-url a').getAttribute('href');
+      } else {
+        const [response] = await Promise.all([
+          page.waitForResponse((r) => r.url().includes('/feed.xml')),
+          page.click('form.alert-form button[type="submit"]'),
+        ]);
+        address = response.url();
+      }
+      const url = address && new URL(address, base + path);
+      const feed = url ? await page.request.get(base + url.pathname + url.search) : null;
+      const body = feed ? await feed.text() : '';
+      const amount = typed.replace(/\./g, '');
+      if (!url || !/\/feed\.xml$/.test(url.pathname) || url.searchParams.get('hasta') === null
+        || !feed || feed.status() !== 200 || !feed.headers()['content-type'].startsWith('application/atom+xml')
+        || !body.includes(`hasta=${amount}</id>`)) {
+        failures.push(`alert form (${where}): ${path}: ${address} ${feed && feed.status()}`);
+      }
+    }
+    // A city among the further filters, chosen on the form.
+    await page.goto(base + '/buscar', { waitUntil: 'load' });
+    if (await page.locator('#filtros').getAttribute('open') === null) await page.click('#filtros > summary');
+    const more = page.locator('details.more-filters');
+    if (await more.getAttribute('open') === null) await more.locator('summary').click();
+    await page.selectOption('#f-location', 'Córdoba');
+    await Promise.all([page.waitForNavigation(), page.click('form.search-form button[type="submit"]')]);
+    const located = await page.locator('#lista li').count();
+    if (located < 1 || !new URL(page.url()).searchParams.get('location')) {
+      failures.push(`city filter (${where}): ${located} results at ${page.url()}`);
     }
     // Searches that forgive: a misspelling, an alias, a body type.
     for (const [typed, meant] of [['corola', 'Corolla'], ['vw amarok', 'Amarok'], ['camioneta', '']]) {

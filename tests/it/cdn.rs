@@ -137,6 +137,17 @@ fn api_urls_route_to_files_the_edge_or_the_json_404() {
     );
     let old = "/versiones/~50eugeot-208-16-~41llure-~41~54";
     assert_eq!(route(old), edge(old));
+    // The same feed with a price bound is the edge's alerts, in either
+    // currency; another query is the file.
+    let feed = format!("{hilux}/feed.xml");
+    for query in ["hasta=62000000", "hastaUsd=45000", "utm=x&hasta=1"] {
+        assert_eq!(
+            route_query(&feed, query),
+            edge(&format!("{feed}?{query}")),
+            "{query}"
+        );
+    }
+    assert_eq!(route_query(&feed, "utm=x"), file(&feed));
 }
 
 #[test]

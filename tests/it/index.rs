@@ -12,7 +12,7 @@ mod random;
 use std::path::Path;
 
 use autoprecios::api::Index;
-use autoprecios::api::index::{INDEX_FILE_PATH, RECORDS_FILE_PATH};
+use autoprecios::api::index::{INDEX_FILE_PATH, PRICES_FILE_PATH, RECORDS_FILE_PATH};
 use autoprecios::catalogue::Catalogue;
 use autoprecios::edge::AppState;
 use autoprecios::output::TreeWriter;
@@ -36,14 +36,15 @@ fn publish(catalogue: &Catalogue, out: &Path) {
             &index.to_file(),
         )
         .expect("edge data");
-    writer
-        .write(
-            RECORDS_FILE_PATH,
-            RECORDS_FILE_PATH.trim_start_matches('/'),
-            "application/jsonl",
-            index.records_file().expect("records in memory").as_bytes(),
-        )
-        .expect("records");
+    for (url, lines) in [
+        (RECORDS_FILE_PATH, index.records_file()),
+        (PRICES_FILE_PATH, index.prices_file()),
+    ] {
+        let lines = lines.expect("lines in memory");
+        writer
+            .write(url, &url[1..], "application/jsonl", lines.as_bytes())
+            .expect(url);
+    }
     writer
         .commit(autoprecios::output::DEFAULT_KEEP)
         .expect("publish");

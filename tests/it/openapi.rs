@@ -597,6 +597,7 @@ fn sparse(id: &str, price_usd: f64) -> Vehicle {
         price_range: None,
         freight_estimate: None,
         dealers: None,
+        dealer_prices: Vec::new(),
     }
 }
 

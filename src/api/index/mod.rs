@@ -16,7 +16,7 @@ use serde_json::value::{RawValue, to_raw_value};
 
 pub use crate::api::facts::{
     Entry, Facts, INDEX_FILE_PATH, INDEX_FILE_VERSION, IndexFile, OLD_INDEX_FILE_PATH,
-    RECORDS_FILE_PATH, WindowFacts,
+    PRICES_FILE_PATH, RECORDS_FILE_PATH, WindowFacts,
 };
 use crate::api::links::Links;
 use crate::api::params::filter::Form;
@@ -27,7 +27,7 @@ use crate::api::text::fold;
 use crate::api::types::{
     CatalogueData, CurrentRate, Envelope, Listed, MakeModel, SCHEMA_VERSION, Summary, VehicleRecord,
 };
-use crate::catalogue::{Catalogue, CatalogueMeta};
+use crate::catalogue::{Catalogue, CatalogueMeta, DealerPoint};
 use crate::time::Time;
 pub use orders::{Order, Orders};
 pub use records::Records;
@@ -46,6 +46,9 @@ pub struct Index {
     summaries: Vec<Box<RawValue>>,
     /// Each version's Vehicle JSON, by position.
     records: Records,
+    /// Each version's dealer prices check by check (a JSON array of
+    /// [`DealerPoint`]s), by position: what alerts at a price read.
+    prices: Records,
     filters: FilterIndex,
     orders: Orders,
     models: HashMap<(String, String), ModelEntry>,
@@ -74,8 +77,8 @@ impl Index {
     /// serializing each version's Summary and Vehicle once, the records
     /// held in memory.
     pub fn from_catalogue(catalogue: &Catalogue, base_url: &str) -> Index {
-        let written = Index::from_catalogue_with(catalogue, base_url, |records| {
-            Ok::<_, std::convert::Infallible>(Records::write(records))
+        let written = Index::from_catalogue_with(catalogue, base_url, |records, prices| {
+            Ok::<_, std::convert::Infallible>((Records::write(records), Records::write(prices)))
         });
         match written {
             Ok(index) => index,
@@ -83,16 +86,21 @@ impl Index {
     }
 
     /// Indexes a computed catalogue as [`Index::from_catalogue`] does, its
-    /// records kept by `store`: given every version's Vehicle in position
-    /// order, it returns them as [`Records`] (`generate` writes them to the
-    /// records file as they are serialized, and reads them from it). The
+    /// records kept by `store`: given every version's Vehicle, then every
+    /// version's dealer prices, in position order, it returns each as
+    /// [`Records`] (`generate` writes them to their files as they are
+    /// serialized, and reads them from there). The
     /// records, the largest part, are serialized on a thread of their own
     /// while the rest of the index is built, rather than before it with a
     /// core idle.
     pub fn from_catalogue_with<'c, E: Send>(
         catalogue: &'c Catalogue,
         base_url: &str,
-        store: impl FnOnce(&mut dyn Iterator<Item = VehicleRecord<'c>>) -> Result<Records, E> + Send,
+        store: impl FnOnce(
+            &mut dyn Iterator<Item = VehicleRecord<'c>>,
+            &mut dyn Iterator<Item = &'c [DealerPoint]>,
+        ) -> Result<(Records, Records), E>
+        + Send,
     ) -> Result<Index, E> {
         let vehicles = &catalogue.vehicles;
         let links = Links::new(
@@ -106,6 +114,7 @@ impl Index {
                     &mut vehicles
                         .iter()
                         .map(|vehicle| VehicleRecord::of(vehicle, &links)),
+                    &mut vehicles.iter().map(|vehicle| &vehicle.dealer_prices[..]),
                 )
             });
             let facts: Vec<Facts> = vehicles.iter().map(Facts::of).collect();
@@ -119,19 +128,25 @@ impl Index {
                 .expect("invariant: serializing the records does not panic");
             (indexed, facts, summaries, records)
         });
+        let (records, prices) = records?;
         let parts = Parts {
             facts,
             summaries,
-            records: records?,
+            records,
+            prices,
         };
         Ok(indexed.with(meta, base_url, links, parts))
     }
 
     /// Indexes the edge data `generate` wrote: the data file and the open
-    /// records file. Its vehicles must be sorted by ID (lookups
-    /// binary-search them) and it must place one record a vehicle in the
-    /// records file ([`Records::open`]).
-    pub fn from_file(file: IndexFile, records: std::fs::File) -> Result<Index, String> {
+    /// records and prices files. Its vehicles must be sorted by ID (lookups
+    /// binary-search them) and it must place one line a vehicle in each
+    /// of the two files ([`Records::open`]).
+    pub fn from_file(
+        file: IndexFile,
+        records: std::fs::File,
+        prices: std::fs::File,
+    ) -> Result<Index, String> {
         if !file
             .vehicles
             .windows(2)
@@ -146,7 +161,15 @@ impl Index {
                 file.vehicles.len()
             ));
         }
+        if file.price_starts.len() != file.vehicles.len() + 1 {
+            return Err(format!(
+                "{} price offsets for {} versions",
+                file.price_starts.len(),
+                file.vehicles.len()
+            ));
+        }
         let records = Records::open(records, file.record_starts)?;
+        let prices = Records::open(prices, file.price_starts)?;
         let links = Links::new(
             &file.base_url,
             file.vehicles
@@ -165,6 +188,7 @@ impl Index {
             facts,
             summaries,
             records,
+            prices,
         };
         Ok(Index::build(file.meta, &file.base_url, links, parts))
     }
@@ -199,7 +223,20 @@ impl Index {
                 })
                 .collect(),
             record_starts: self.records.starts(),
+            price_starts: self.prices.starts(),
         }
+    }
+
+    /// The prices file of this index (one version's dealer prices a line)
+    /// when it holds them in memory; `None` when they are in a file.
+    pub fn prices_file(&self) -> Option<&str> {
+        self.prices.text()
+    }
+
+    /// The dealer prices, check by check, of the version at `position`.
+    pub fn dealer_prices(&self, position: u32) -> Vec<DealerPoint> {
+        serde_json::from_str(self.prices.get(position).get())
+            .expect("invariant: the prices file holds the points generate wrote (its ETag is checked at load)")
     }
 
     /// The records file of this index (one Vehicle a line) when it holds
@@ -305,6 +342,7 @@ struct Parts {
     facts: Vec<Facts>,
     summaries: Vec<Box<RawValue>>,
     records: Records,
+    prices: Records,
 }
 
 /// Every model's versions, cheapest first, with their totals.
@@ -457,6 +495,7 @@ impl Indexed {
             facts,
             summaries,
             records,
+            prices,
         } = parts;
         Index {
             meta,
@@ -469,6 +508,7 @@ impl Indexed {
             facts,
             summaries,
             records,
+            prices,
             market: MarketData::default(),
         }
     }

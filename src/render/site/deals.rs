@@ -184,7 +184,7 @@ fn write_list(site: &Site, list: &DealList) -> anyhow::Result<Vec<SitemapEntry>>
         let pagination = &data.pagination;
         // "Seguir esta lista": the list's search feed (`composed::follow`),
         // which the edge answers.
-        let follow = follow::feed_path(&list_query(list.kind, None));
+        let follow = follow::feed_path(&list_query(list.kind, None), None);
         let view = DealsView {
             lead: list.lead,
             empty: list.empty,

@@ -18,7 +18,7 @@ pub mod catalogue_pages;
 pub mod chart;
 pub mod deals;
 pub mod feeds;
-pub mod format;
+pub use crate::format;
 pub mod fragments;
 pub mod kept;
 pub mod labels;

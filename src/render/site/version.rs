@@ -14,7 +14,7 @@ use serde_json::json;
 use super::cards::change_text;
 use super::chart::{Chart, ChartData, ChartWeek, render_chart};
 use super::feeds::SitemapEntry;
-use super::format::{UNKNOWN, date_time, price, units, whole_percent};
+use super::format::{UNKNOWN, amount, date_time, price, units, whole_percent};
 use super::labels;
 use super::money::{Money, PriceView, UsualView, usual};
 use super::rivals::{Rival, RivalIndex};
@@ -25,6 +25,7 @@ use crate::api::links::Links;
 use crate::api::params::typed::compare_page;
 use crate::api::types::History;
 use crate::catalogue::{Quote, Specs, Vehicle, week_completed};
+use crate::composed::alerts;
 use crate::time::{Time, format_time};
 use crate::vocab::{Currency, Window};
 
@@ -116,6 +117,8 @@ struct VersionView {
     source_url: Option<String>,
     api_url: String,
     feed_path: String,
+    /// The alert form: a feed of this version at the buyer's price.
+    alert: AlertForm,
     history_csv: String,
     /// "Con la misma plata": other models of its body type at its price.
     rivals: Vec<Arc<Rival>>,
@@ -249,6 +252,34 @@ struct PlaceRow {
     location: String,
     dealers: u32,
     lowest: String,
+}
+
+/// The alert form of a version page ("Avisame cuando cueste menos de…"):
+/// its feed asked with a bound in the page's lead currency.
+#[derive(Debug, Clone, Serialize)]
+struct AlertForm {
+    /// `hasta` (pesos) or `hastaUsd` (dollars).
+    name: &'static str,
+    /// The field's label.
+    label: &'static str,
+    /// An example amount: today's price 5 % lower, in round thousands.
+    example: String,
+}
+
+fn alert_form(vehicle: &Vehicle) -> AlertForm {
+    let example = |price: f64| amount((price * 0.95 / 1000.0).floor() * 1000.0);
+    match (quoted_in_pesos(vehicle), vehicle.price_ars) {
+        (true, Some(ars)) => AlertForm {
+            name: alerts::PESOS,
+            label: "Tu precio, en pesos",
+            example: example(ars),
+        },
+        _ => AlertForm {
+            name: alerts::DOLLARS,
+            label: "Tu precio, en dólares",
+            example: example(vehicle.current_price_usd),
+        },
+    }
 }
 
 /// Whether the version is quoted in pesos (its best quote is).
@@ -387,6 +418,7 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
         source_url: safe_href(&vehicle.source_url),
         api_url: Links::vehicle_api_path(&vehicle.id),
         feed_path: format!("{path}/feed.xml"),
+        alert: alert_form(vehicle),
         history_csv: format!("{path}/{HISTORY_CSV}"),
         rivals: Vec::new(),
         rivals_compare: None,

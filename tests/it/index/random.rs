@@ -199,6 +199,7 @@ pub fn vehicle(rng: &mut Rng, n: usize) -> Vehicle {
                 by_location,
             }
         }),
+        dealer_prices: Vec::new(),
         id,
     }
 }

@@ -87,6 +87,7 @@ pub(crate) fn vehicle(quotes: Vec<Quote>, price_ars: Option<f64>) -> Vehicle {
         price_range: None,
         freight_estimate: None,
         dealers: None,
+        dealer_prices: Vec::new(),
     }
 }
 

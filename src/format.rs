@@ -1,4 +1,4 @@
-//! Render stage, site formats: money, numbers, percentages and dates as
+//! es-AR formats: money, numbers, percentages and dates as
 //! Argentine readers write them (es-AR: thousands with `.`, decimals with `,`,
 //! times in UTC-03:00). Pure functions of their input, so pages are
 //! byte-identical run after run.
