@@ -100,9 +100,14 @@ for path, mark in [
     (f"/modelos?comparar={picks}", b'class="compare-go"'),
     (f"/buscar?q=a&comparar={picks}", b'class="compare-go"'),
     ("/buscar/feed.xml?q=a", b"<feed "),
+    # A version's feed with a price bound: its alerts, the edge's.
+    (f"{feed_path}?hasta=60.000.000", b"feed.xml?hasta=60000000</id>"),
+    (f"{feed_path}?hastaUsd=45000", b"hastaUsd=45000"),
 ]:
     status, headers, body = get(CDN, path)
     check(status == 200 and mark in body and body == get(EDGE, path)[2], f"{path}: the edge's answer")
+status, _, body = get(CDN, feed_path)
+check(status == 200 and b"hasta" not in body, f"{feed_path} without a bound is its file")
 status, _, body = get(CDN, "/modelos")
 check(status == 200 and b'class="compare-go"' not in body, "/modelos without picks is its file")
 
