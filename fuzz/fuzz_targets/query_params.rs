@@ -1,6 +1,7 @@
 //! Fuzz target: query-string parsing and validation (`api::params`). Any
 //! query string gives a typed query or a 400 naming parameters, never a
-//! panic, and whatever is accepted is within the spec's bounds.
+//! panic, and whatever is accepted is within the spec's bounds. The same
+//! text as a price alert's query and as a `Range` header.
 
 #![no_main]
 
@@ -12,6 +13,9 @@ use autoprecios::api::params::{parse_compare, parse_deals, parse_model, parse_no
 use autoprecios::api::query::{
     Filters, MAX_AIRBAGS, MAX_LIMIT, MAX_NAME_CHARS, MAX_OFFSET, MAX_Q_CHARS, MAX_SEATS, Page,
 };
+use autoprecios::composed::alerts::Bound;
+use autoprecios::edge::ranges::{Asked, asked};
+use axum::http::header::{self, HeaderMap, HeaderValue};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -43,6 +47,22 @@ fuzz_target!(|data: &[u8]| {
     }
     let _ = parse_compare(query);
     let _ = parse_none(query);
+    // A price alert's bound (`composed::alerts`): read or refused, never a
+    // panic; an amount read is a finite, unsigned number.
+    if let Ok(Some(bound)) = Bound::read(query) {
+        assert!(bound.amount.is_finite() && bound.amount >= 0.0, "{query:?}");
+    }
+    // The same text as a `Range` header (`edge::ranges`): a part asked is
+    // within the answer.
+    if let Ok(value) = HeaderValue::from_str(query) {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::RANGE, value);
+        for length in [0, 1, 100] {
+            if let Asked::Part { start, end } = asked(&headers, length, None) {
+                assert!(start <= end && end < length, "{query:?} of {length}");
+            }
+        }
+    }
 });
 
 fn check_page(page: Page) {

@@ -17,7 +17,7 @@
 use std::any::Any;
 use std::time::Duration;
 
-use axum::body::Body;
+use axum::body::{Body, Bytes};
 use axum::extract::Request;
 use axum::http::header::{self, HeaderMap, HeaderValue};
 use axum::http::{Method, StatusCode};
@@ -28,6 +28,7 @@ use crate::api::error::{ApiError, ErrorBody, ErrorObject};
 use crate::api::json::{etag, to_json_bytes};
 use crate::api::query::MAX_QUERY_CHARS;
 use crate::edge::answers::Answer;
+use crate::edge::ranges;
 
 /// Content type of every API response.
 pub const JSON: &str = "application/json";
@@ -44,7 +45,7 @@ pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(20);
 
 /// A 200 with an answer's bytes, content type and ETag as they are. The
 /// answer rides along in the response's extensions, so the policy can send
-/// its gzip form instead (`compress`).
+/// its gzip form instead (`compress`) and a part of it (`ranges`).
 pub fn answer_response(answer: Answer) -> Response {
     let length = answer.bytes.len();
     let mut response = Response::new(Body::from(answer.bytes.clone()));
@@ -52,9 +53,7 @@ pub fn answer_response(answer: Answer) -> Response {
     headers.insert(header::CONTENT_TYPE, answer.content_type.clone());
     headers.insert(header::CONTENT_LENGTH, HeaderValue::from(length));
     headers.insert(header::ETAG, answer.etag.clone());
-    if answer.compressible() {
-        response.extensions_mut().insert(answer);
-    }
+    response.extensions_mut().insert(answer);
     response
 }
 
@@ -63,15 +62,17 @@ pub fn answer_response(answer: Answer) -> Response {
 /// opaque tag, so `If-None-Match` with either form matches either (weak
 /// comparison), while no cache takes the two encodings for the same bytes.
 /// Every compressible answer varies by `Accept-Encoding`, whichever form a
-/// client gets.
-fn compress(response: &mut Response, accepts_gzip: bool) {
-    let Some(answer) = response.extensions_mut().remove::<Answer>() else {
-        return;
-    };
+/// client gets. Returns the body sent, for a response that carries an
+/// answer.
+fn compress(response: &mut Response, accepts_gzip: bool) -> Option<Bytes> {
+    let answer = response.extensions_mut().remove::<Answer>()?;
+    if !answer.compressible() {
+        return Some(answer.bytes.clone());
+    }
     let headers = response.headers_mut();
     headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     let Some(gzip) = accepts_gzip.then(|| answer.gzipped()).flatten() else {
-        return;
+        return Some(answer.bytes.clone());
     };
     let weak = format!("W/{}", answer.etag.to_str().unwrap_or_default());
     if let Ok(weak) = HeaderValue::from_str(&weak) {
@@ -79,7 +80,8 @@ fn compress(response: &mut Response, accepts_gzip: bool) {
     }
     headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
     headers.insert(header::CONTENT_LENGTH, HeaderValue::from(gzip.len()));
-    *response.body_mut() = Body::from(gzip);
+    *response.body_mut() = Body::from(gzip.clone());
+    Some(gzip)
 }
 
 /// Whether `Accept-Encoding` accepts gzip: `gzip` (or `x-gzip`, or `*`)
@@ -192,6 +194,14 @@ pub async fn policy(request: Request, next: Next) -> Response {
     let if_none_match = request.headers().get(header::IF_NONE_MATCH).cloned();
     let gzip = accepts_gzip(request.headers());
     let immutable = request.uri().path().starts_with(ASSETS_PREFIX);
+    // A byte range's two headers, kept only when a range is asked.
+    let mut ranged = HeaderMap::new();
+    if let Some(range) = request.headers().get(header::RANGE) {
+        ranged.insert(header::RANGE, range.clone());
+        if let Some(condition) = request.headers().get(header::IF_RANGE) {
+            ranged.insert(header::IF_RANGE, condition.clone());
+        }
+    }
     let mut response = if query_chars > MAX_QUERY_CHARS {
         error_response(&ApiError::UriTooLong)
     } else if method == Method::OPTIONS {
@@ -214,8 +224,10 @@ pub async fn policy(request: Request, next: Next) -> Response {
             }
         }
     };
-    if response.status() == StatusCode::OK {
-        compress(&mut response, gzip);
+    if response.status() == StatusCode::OK
+        && let Some(sent) = compress(&mut response, gzip)
+    {
+        ranges::apply(&mut response, sent, &ranged);
     }
     if let Some(if_none_match) = if_none_match
         && response.status() == StatusCode::OK

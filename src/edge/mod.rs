@@ -21,6 +21,7 @@ pub mod loader;
 pub mod mcp;
 pub mod moved;
 pub mod overload;
+pub mod ranges;
 pub mod serve;
 pub mod state;
 
@@ -280,7 +281,15 @@ async fn log_request(request: Request, next: Next) -> Response {
         .collect();
     let response = next.run(request).await;
     let latency_ms = started.elapsed().as_secs_f64() * 1000.0;
-    info!(%method, path, query, status = response.status().as_u16(), latency_ms = format!("{latency_ms:.2}"), "request");
+    // The body's length as sent (a range's part, a gzip form): what a
+    // reader reading by ranges saves shows here.
+    let bytes = response
+        .headers()
+        .get(axum::http::header::CONTENT_LENGTH)
+        .and_then(|length| length.to_str().ok())
+        .unwrap_or("")
+        .to_owned();
+    info!(%method, path, query, status = response.status().as_u16(), bytes, latency_ms = format!("{latency_ms:.2}"), "request");
     response
 }
 

@@ -167,3 +167,60 @@ async fn a_version_page_s_old_address_moves_permanently_to_its_page_id() {
         assert_eq!(get(path).await.status, StatusCode::NOT_FOUND, "{path}");
     }
 }
+
+#[tokio::test]
+async fn a_file_is_sent_in_part_when_a_range_is_asked() {
+    let fixture = fixture();
+    let url = "/datos/catalogo.parquet";
+    let file = fs::read(fixture.public.join(&url[1..])).expect("the file");
+    let length = file.len();
+    let whole = get(url).await;
+    assert_eq!(whole.header("accept-ranges"), "bytes");
+    let etag = whole.header("etag").to_owned();
+    // A Parquet reader's first two asks: the footer's length, then the footer.
+    for (range, start, end) in [
+        ("bytes=0-3".to_owned(), 0, 3),
+        (format!("bytes={}-", length - 8), length - 8, length - 1),
+        ("bytes=-8".to_owned(), length - 8, length - 1),
+        (format!("bytes=10-{}", length * 2), 10, length - 1),
+    ] {
+        let part = send(Method::GET, url, &[("range", &range)]).await;
+        assert_eq!(part.status, StatusCode::PARTIAL_CONTENT, "{range}");
+        assert_eq!(part.body, file[start..=end], "{range}");
+        assert_eq!(
+            part.header("content-range"),
+            format!("bytes {start}-{end}/{length}"),
+            "{range}"
+        );
+        assert_eq!(part.header("etag"), etag, "{range}");
+    }
+    let past = send(Method::GET, url, &[("range", &format!("bytes={length}-"))]).await;
+    assert_eq!(past.status, StatusCode::RANGE_NOT_SATISFIABLE);
+    assert_eq!(past.header("content-range"), format!("bytes */{length}"));
+    assert!(past.body.is_empty());
+    for (if_range, status) in [(etag.as_str(), 206), ("\"another\"", 200)] {
+        let reply = send(
+            Method::GET,
+            url,
+            &[("range", "bytes=0-3"), ("if-range", if_range)],
+        )
+        .await;
+        assert_eq!(reply.status.as_u16(), status, "If-Range {if_range}");
+    }
+    let several = send(Method::GET, url, &[("range", "bytes=0-3,8-9")]).await;
+    assert_eq!(
+        (several.status, several.body.len()),
+        (StatusCode::OK, length)
+    );
+    // A text answer sent gzip-encoded: the range is of the gzip bytes.
+    let gzipped = send(Method::GET, "/metodologia", &[("accept-encoding", "gzip")]).await;
+    assert_eq!(gzipped.header("content-encoding"), "gzip");
+    let head = send(
+        Method::GET,
+        "/metodologia",
+        &[("accept-encoding", "gzip"), ("range", "bytes=0-9")],
+    )
+    .await;
+    assert_eq!(head.status, StatusCode::PARTIAL_CONTENT);
+    assert_eq!(head.body, gzipped.body[..10]);
+}
