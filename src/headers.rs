@@ -31,7 +31,7 @@ pub const SECURITY_HEADERS: [(&str, &str); 4] = [
 
 /// Content types by file name, first match wins: exact names, then
 /// extensions. Anything else is `application/octet-stream`.
-pub const CONTENT_TYPES: [(&str, &str); 17] = [
+pub const CONTENT_TYPES: [(&str, &str); 18] = [
     ("SHA256SUMS", "text/plain; charset=utf-8"),
     ("feed.xml", ATOM),
     (".html", "text/html; charset=utf-8"),
@@ -43,6 +43,8 @@ pub const CONTENT_TYPES: [(&str, &str); 17] = [
     (".xml", "application/xml"),
     (".txt", "text/plain; charset=utf-8"),
     (".md", "text/markdown; charset=utf-8"),
+    // Citation File Format: YAML, shown as text.
+    (".cff", "text/plain; charset=utf-8"),
     (".csv", "text/csv; charset=utf-8"),
     (".gz", "application/gzip"),
     (".parquet", "application/vnd.apache.parquet"),

@@ -217,7 +217,7 @@ pub fn entries(index: &Index, position: u32, bound: Bound) -> Vec<(Time, String,
         .collect()
 }
 
-/// Newest first, then by ID, at most [`MOST_ENTRIES`]: the same tree and
+/// Newest first, then by ID, at most 50: the same tree and
 /// address give the same bytes.
 pub fn newest_first(mut entries: Vec<(Time, String, String)>) -> Vec<(Time, String, String)> {
     entries.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));

@@ -10,6 +10,7 @@ use std::io::{Cursor, Read};
 use std::path::Path;
 use std::sync::Arc;
 
+use autoprecios::headers::content_type_of;
 use autoprecios::render::datos::package::sha256_hex;
 use autoprecios::signals::compute_catalogue;
 use autoprecios::snapshot::load_snapshot;
@@ -178,13 +179,19 @@ fn every_file_verifies_against_sha256sums_and_datapackage_json() {
         assert!(listed.contains_key(path), "{path} in SHA256SUMS");
     }
     assert!(listed.contains_key("datapackage.json"));
-    // Every file under /datos/ but the page and the sums themselves is summed,
-    // and the manifest gives each its content type.
+    // Every file under /datos/ but the page, the sums themselves and the two
+    // documents about the data (how to cite it, what changed) is summed, and
+    // the manifest gives each its content type.
+    let documents = ["CITATION.cff", "CAMBIOS.md"];
     let mut files = 0;
     for entry in &fixture.manifest.files {
         let Some(path) = entry.url.strip_prefix("/datos/") else {
             continue;
         };
+        if documents.contains(&path) {
+            assert_eq!(entry.content_type, content_type_of(path), "{path}");
+            continue;
+        }
         files += 1;
         if path != "SHA256SUMS" {
             assert!(listed.contains_key(path), "{path} is not in SHA256SUMS");

@@ -4,6 +4,13 @@
 //! a request without `Origin` is not from a browser page and is allowed.
 //! Origins compare as RFC 6454 tuples: scheme and host ignore case, and a
 //! scheme's default port is the same as no port.
+//!
+//! A page of this edge on a loopback address calling its own `/mcp` (the
+//! edge listening on another port than the base URL names, as a local user
+//! easily runs it) is same-origin: its `Origin` is `http://` and the
+//! request's `Host`, a loopback host. Only loopback: a DNS-rebinding page
+//! on a name of its own sends that name as both `Origin` and `Host`, and
+//! stays refused.
 
 /// An origin in canonical form (`https://example.com`, `http://localhost:8080`),
 /// or `None` when `text` is not a `scheme://host[:port]` origin.
@@ -60,13 +67,35 @@ pub fn parse_allowed_origin(text: &str) -> Result<String, String> {
 }
 
 /// Whether a request's `Origin` header value may use the endpoint: the
-/// site's own origin or one of `extra` (canonical forms).
-pub fn is_allowed(origin: &[u8], base_url: &str, extra: &[String]) -> bool {
+/// site's own origin, one of `extra` (canonical forms), or the request's
+/// own loopback `host` (same origin).
+pub fn is_allowed(origin: &[u8], base_url: &str, extra: &[String], host: Option<&[u8]>) -> bool {
     let Some(origin) = std::str::from_utf8(origin).ok().and_then(normalize_origin) else {
         // `null` (sandboxed pages, file: URLs) and anything malformed.
         return false;
     };
-    origin_of_url(base_url).as_deref() == Some(origin.as_str()) || extra.contains(&origin)
+    let same_loopback = host
+        .and_then(|host| std::str::from_utf8(host).ok())
+        .and_then(|host| normalize_origin(&format!("http://{host}")))
+        .is_some_and(|own| own == origin && is_loopback(&own));
+    origin_of_url(base_url).as_deref() == Some(origin.as_str())
+        || extra.contains(&origin)
+        || same_loopback
+}
+
+/// Whether a canonical `http://` origin's host is a loopback one:
+/// `localhost`, `127.x.x.x` or `[::1]`.
+fn is_loopback(origin: &str) -> bool {
+    let authority = origin.trim_start_matches("http://");
+    let host = match authority.rsplit_once(':') {
+        Some((host, port)) if !port.contains(']') => host,
+        _ => authority,
+    };
+    host == "localhost"
+        || host == "[::1]"
+        || host
+            .parse::<std::net::Ipv4Addr>()
+            .is_ok_and(|ip| ip.is_loopback())
 }
 
 #[cfg(test)]
@@ -112,12 +141,49 @@ mod tests {
     fn own_and_configured_origins_are_allowed() {
         let base = "https://autoprecios.example";
         let extra = vec!["http://localhost:5173".to_owned()];
-        assert!(is_allowed(b"https://autoprecios.example", base, &extra));
-        assert!(is_allowed(b"https://AUTOPRECIOS.example:443", base, &extra));
-        assert!(is_allowed(b"http://localhost:5173", base, &extra));
-        assert!(!is_allowed(b"http://autoprecios.example", base, &extra));
-        assert!(!is_allowed(b"https://evil.example", base, &extra));
-        assert!(!is_allowed(b"null", base, &extra));
-        assert!(!is_allowed(b"\xff", base, &extra));
+        assert!(is_allowed(
+            b"https://autoprecios.example",
+            base,
+            &extra,
+            None
+        ));
+        assert!(is_allowed(
+            b"https://AUTOPRECIOS.example:443",
+            base,
+            &extra,
+            None
+        ));
+        assert!(is_allowed(b"http://localhost:5173", base, &extra, None));
+        assert!(!is_allowed(
+            b"http://autoprecios.example",
+            base,
+            &extra,
+            None
+        ));
+        assert!(!is_allowed(b"https://evil.example", base, &extra, None));
+        assert!(!is_allowed(b"null", base, &extra, None));
+        assert!(!is_allowed(b"\xff", base, &extra, None));
+    }
+
+    #[test]
+    fn a_loopback_page_of_this_edge_is_same_origin_and_a_rebound_name_is_not() {
+        let base = "http://127.0.0.1:8080";
+        let allowed = |origin: &[u8], host: &[u8]| is_allowed(origin, base, &[], Some(host));
+        // The edge on another port than the base URL names.
+        assert!(allowed(b"http://127.0.0.1:3000", b"127.0.0.1:3000"));
+        assert!(allowed(b"http://localhost:3000", b"localhost:3000"));
+        assert!(allowed(b"http://[::1]:3000", b"[::1]:3000"));
+        // Another port, or another host, is another origin.
+        assert!(!allowed(b"http://127.0.0.1:3001", b"127.0.0.1:3000"));
+        assert!(!allowed(b"http://localhost:3000", b"127.0.0.1:3000"));
+        // DNS rebinding: the attacker's name as Origin and Host alike.
+        assert!(!allowed(b"http://evil.example:3000", b"evil.example:3000"));
+        assert!(!allowed(
+            b"http://127.0.0.1.evil.example",
+            b"127.0.0.1.evil.example"
+        ));
+        // HTTPS pages are not served by a loopback edge.
+        assert!(!allowed(b"https://localhost:3000", b"localhost:3000"));
+        assert!(!is_allowed(b"http://127.0.0.1:3000", base, &[], None));
     }
 }

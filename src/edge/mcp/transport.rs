@@ -99,7 +99,11 @@ pub async fn handle(State(endpoint): State<Endpoint>, request: Request) -> Respo
     if let Some(origin) = &origin {
         let site = endpoint.state.site();
         let base = site.index().links().base();
-        if !origin::is_allowed(origin.as_bytes(), base, &endpoint.allowed_origins) {
+        let host = request
+            .headers()
+            .get(header::HOST)
+            .map(HeaderValue::as_bytes);
+        if !origin::is_allowed(origin.as_bytes(), base, &endpoint.allowed_origins, host) {
             let response = refusal(
                 StatusCode::FORBIDDEN,
                 "forbidden: this Origin may not use the MCP endpoint",

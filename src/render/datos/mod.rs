@@ -22,6 +22,8 @@
 //! snapshot's times, so an archive keeps dated copies by filing each
 //! download under its `snapshotAt`.
 
+pub mod changes;
+pub mod citation;
 pub mod fields;
 pub mod months;
 pub mod package;
@@ -62,6 +64,8 @@ pub const CSV: &str = "text/csv; charset=utf-8";
 pub use crate::render::site::version::HISTORY_CSV;
 /// The data's license (the code's MIT license does not cover data).
 pub const LICENSE_NAME: &str = "CC BY 4.0";
+/// The license's SPDX identifier (`CITATION.cff`).
+pub const LICENSE_SPDX: &str = "CC-BY-4.0";
 /// The license's canonical address (machine-readable metadata).
 pub const LICENSE_URL: &str = "https://creativecommons.org/licenses/by/4.0/";
 /// The license in Spanish, for readers of the page.

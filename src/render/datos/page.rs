@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use super::fields::{Field, TableDoc};
 use super::package::{Part, TableFiles, Written};
-use super::{DATOS, LICENSE_DEED, LICENSE_NAME, LICENSE_URL};
+use super::{DATOS, LICENSE_DEED, LICENSE_NAME, LICENSE_URL, changes, citation};
 use crate::html::escape;
 use crate::render::site::catalogue_pages::crumbs;
 use crate::render::site::format::{count, date, date_time, file_size};
@@ -191,6 +191,22 @@ pub fn write_datos_page(site: &Site, files: &DatosFiles) -> anyhow::Result<()> {
         }),
         base: links.base().to_owned(),
     };
+    let cff = citation::citation_cff(links, meta.snapshot_at, meta.synthetic);
+    let cff_file = citation::CITATION_PATH.trim_start_matches('/');
+    site.out.write(
+        citation::CITATION_PATH,
+        cff_file,
+        crate::headers::content_type_of(cff_file),
+        cff.as_bytes(),
+    )?;
+    let changes = changes::changes_markdown(changes::CHANGES);
+    let changes_file = changes::CHANGES_PATH.trim_start_matches('/');
+    site.out.write(
+        changes::CHANGES_PATH,
+        changes_file,
+        crate::headers::content_type_of(changes_file),
+        changes.as_bytes(),
+    )?;
     let page = PageMeta {
         path: DATOS.to_owned(),
         title: "Datos abiertos: descargas en CSV y Parquet".to_owned(),
