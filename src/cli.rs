@@ -41,9 +41,15 @@ pub enum Command {
         keep: usize,
         /// Refuse, rather than warn about, a configuration that cannot be
         /// what a public site wants (a loopback `--edge-origin` with a
-        /// public `--base-url`).
+        /// public `--base-url`; a public site's `/server.json` the MCP
+        /// Registry would refuse).
         #[arg(long)]
         strict: bool,
+        /// The MCP Registry name of `/server.json` (`io.github.<owner>/<name>`,
+        /// or the reverse-DNS of a domain you prove; see docs/deploy.md);
+        /// without it, the reverse-DNS of `--base-url`'s host.
+        #[arg(long, value_name = "NAME")]
+        mcp_name: Option<String>,
         /// Encode every data download and render every page again rather
         /// than keep the previous tree's files of a part whose rows are
         /// unchanged (a closed month) or of a page rendered from the same

@@ -10,6 +10,7 @@ use anyhow::Context;
 use tracing::{info, warn};
 
 use crate::api::Index;
+use crate::api::identity;
 use crate::api::index::{INDEX_FILE_PATH, PRICES_FILE_PATH, RECORDS_FILE_PATH, Records};
 use crate::api::openapi::render_openapi;
 use crate::catalogue::Catalogue;
@@ -55,6 +56,8 @@ pub struct GenerateOptions {
     /// Refuse a loopback edge origin with a public base URL instead of
     /// warning.
     pub strict: bool,
+    /// The MCP Registry name of `/server.json` (`api::identity`).
+    pub mcp_name: Option<String>,
     /// Encode every data download and render every page, keeping none of
     /// the previous tree's (`render::datos::reuse`, `render::site::kept`).
     pub fresh: bool,
@@ -86,6 +89,17 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
             anyhow::bail!("{problem} (refused under --strict)");
         }
         warn!("{problem}");
+    }
+    // A public site's registry entry is checked before any work: what the
+    // registry would refuse. A site on this machine is not for the registry.
+    if !is_loopback(&options.base_url) {
+        for problem in identity::refusals(&registry_entry(options)) {
+            let problem = format!("/server.json: the MCP Registry would refuse it: {problem}");
+            if options.strict {
+                anyhow::bail!("{problem} (refused under --strict)");
+            }
+            warn!("{problem}");
+        }
     }
     // The quotes the loader leaves out, for /datos, beside the tree (removed
     // when this run ends, whatever its outcome).
@@ -282,6 +296,17 @@ fn publish(
     })
 }
 
+/// The MCP Registry entry of the site `options` publish (`/server.json`).
+fn registry_entry(options: &GenerateOptions) -> serde_json::Value {
+    let name = identity::registry_name(options.mcp_name.as_deref(), &options.base_url);
+    let links = crate::api::links::Links::new(&options.base_url, std::iter::empty());
+    identity::server_json(
+        &name,
+        &links,
+        &crate::render::site::assets::asset_paths().favicon,
+    )
+}
+
 /// Writes a file of one JSON line a version (`url`, in the edge's data) as
 /// its lines are serialized, and opens it to read them back.
 fn lines_file<T: serde::Serialize>(
@@ -334,6 +359,13 @@ fn signals_and_api(
             "/openapi.json",
             "openapi.json",
             &render_openapi(index.links()),
+        )
+    })?;
+    timed("write server.json", || {
+        out.write_json(
+            identity::SERVER_JSON_PATH,
+            identity::SERVER_JSON_PATH.trim_start_matches('/'),
+            &registry_entry(options),
         )
     })?;
     // The CDN's rules, read by the CDN and never served.

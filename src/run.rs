@@ -24,6 +24,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             edge_origin,
             keep,
             strict,
+            mcp_name,
             fresh,
         } => generate(&GenerateOptions {
             data,
@@ -32,6 +33,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             edge_origin,
             keep,
             strict,
+            mcp_name,
             fresh,
             fail_after: None,
             exits_after: true,

@@ -5,6 +5,7 @@
 pub mod endpoints;
 pub mod error;
 pub mod facts;
+pub mod identity;
 pub mod index;
 pub mod json;
 pub mod links;

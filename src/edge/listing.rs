@@ -126,6 +126,16 @@ impl Listing {
         Some(self.entry(at))
     }
 
+    /// The first URL, in byte order, that starts with `prefix`
+    /// (`/assets/favicon.` finds the site's mark under its hashed name).
+    pub fn first_url_with(&self, prefix: &str) -> Option<&str> {
+        let at = self
+            .entries
+            .partition_point(|spans| span(&self.text, spans.url) < prefix);
+        let url = span(&self.text, self.entries.get(at)?.url);
+        url.starts_with(prefix).then_some(url)
+    }
+
     /// The entry of a file of the tree (`public/developers/index.html`).
     pub fn by_file(&self, file: &str) -> Option<StaticEntry<'_>> {
         let at = self

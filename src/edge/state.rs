@@ -187,6 +187,12 @@ impl Site {
         self.listing.by_url(url)
     }
 
+    /// The site's mark as the tree publishes it (its hashed address under
+    /// `/assets/`), if the tree has one.
+    pub fn mark(&self) -> Option<&str> {
+        self.listing.first_url_with("/assets/favicon.")
+    }
+
     /// The manifest entry of a file of the tree (`developers/index.html`).
     pub fn by_file(&self, file: &str) -> Option<StaticEntry<'_>> {
         self.listing.by_file(file)

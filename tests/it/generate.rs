@@ -306,3 +306,56 @@ async fn every_generated_json_response_validates_against_openapi_json() {
     );
     assert!(checked > 60, "{checked} answers");
 }
+
+#[test]
+fn a_public_sites_registry_entry_the_registry_would_refuse_is_refused_under_strict() {
+    let fixture = fixture();
+    let out = fixture.out.with_file_name("registry");
+    let public = |base: &str, name: Option<&str>, strict: bool| GenerateOptions {
+        base_url: base.to_owned(),
+        edge_origin: "https://edge.precios.example.com".to_owned(),
+        mcp_name: name.map(str::to_owned),
+        strict,
+        ..options(&fixture.data, &out)
+    };
+    for (base, name, refused) in [
+        ("http://precios.example.com", None, "is not https"),
+        (
+            "https://precios.example.com",
+            Some("autoprecios"),
+            "reverse-DNS",
+        ),
+        ("https://10.0.0.5", None, "loopback or private"),
+    ] {
+        let err = generate(&public(base, name, true)).expect_err(base);
+        let text = format!("{err:#}");
+        assert!(
+            text.contains("/server.json") && text.contains(refused) && text.contains("--strict"),
+            "{base}: {text}"
+        );
+        assert!(!out.exists(), "{base}: nothing written");
+    }
+    // Without --strict it is a warning, and the entry is written.
+    generate(&public("http://precios.example.com", None, false)).expect("a warning only");
+    let entry: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(out.join("public/server.json")).expect("written"))
+            .expect("JSON");
+    assert_eq!(entry["name"], "com.example.precios/autoprecios");
+    assert_eq!(entry["remotes"][0]["url"], "http://precios.example.com/mcp");
+    // An https site with a proved name is published, icon included.
+    let name = "io.github.someone/autoprecios";
+    generate(&public("https://precios.example.com", Some(name), true)).expect("accepted");
+    let entry: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(out.join("public/server.json")).expect("written"))
+            .expect("JSON");
+    assert_eq!(entry["name"], name);
+    let icon = entry["icons"][0]["src"].as_str().expect("an icon");
+    assert!(
+        icon.starts_with("https://precios.example.com/assets/favicon."),
+        "{icon}"
+    );
+    assert!(
+        out.join(icon["https://precios.example.com/".len()..].replace("assets/", "public/assets/"))
+            .is_file()
+    );
+}

@@ -359,6 +359,21 @@ async fn the_stateless_revision_is_served_without_initialize() {
         "{}",
         String::from_utf8_lossy(&reply.body)
     );
+    // The description is cached like the lists, and names the server as
+    // its registry entry does, with the site's mark.
+    let result = reply.json()["result"].clone();
+    assert_eq!(result["ttlMs"], 300_000, "{result}");
+    assert_eq!(result["cacheScope"], "public", "{result}");
+    let entry: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(crate::harness::fixture().public.join("server.json")).expect("server.json"),
+    )
+    .expect("JSON");
+    let info = &result["_meta"]["io.modelcontextprotocol/serverInfo"];
+    assert_eq!(info["title"], entry["title"], "{result}");
+    assert_eq!(info["version"], entry["version"], "{result}");
+    let icon = info["icons"][0]["src"].as_str().expect("an icon");
+    assert!(icon.contains("/assets/favicon."), "{icon}");
+    assert_eq!(info["icons"][0]["mimeType"], "image/svg+xml");
     let versions = reply.json()["result"]["supportedVersions"].clone();
     assert_eq!(
         versions,

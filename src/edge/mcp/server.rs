@@ -6,13 +6,14 @@
 use std::borrow::Cow;
 
 use rmcp::model::{
-    CacheScope, CallToolRequestParams, CallToolResponse, Implementation, ListResourcesResult,
-    ListToolsResult, PaginatedRequestParams, ProtocolVersion, ReadResourceRequestParams,
-    ReadResourceResponse, ServerCapabilities, ServerConfig, Tool,
+    CacheScope, CallToolRequestParams, CallToolResponse, DiscoverResult, Icon, Implementation,
+    ListResourcesResult, ListToolsResult, PaginatedRequestParams, ProtocolVersion,
+    ReadResourceRequestParams, ReadResourceResponse, ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 
+use crate::api::identity;
 use crate::edge::mcp::{resources, tools};
 use crate::edge::state::AppState;
 
@@ -103,9 +104,17 @@ impl McpServer {
 impl ServerHandler for McpServer {
     fn get_info(&self) -> ServerConfig {
         let site = self.state.site();
-        let server = Implementation::new("autoprecios", env!("CARGO_PKG_VERSION"))
-            .with_title("autoprecios: new-car prices in Argentina")
-            .with_website_url(site.index().links().base());
+        let links = site.index().links();
+        let mut server = Implementation::new(identity::NAME, identity::VERSION)
+            .with_title(identity::TITLE)
+            .with_website_url(links.base());
+        if let Some(mark) = site.mark() {
+            server = server.with_icons(vec![
+                Icon::new(links.absolute(mark))
+                    .with_mime_type("image/svg+xml")
+                    .with_sizes(vec!["any".to_owned()]),
+            ]);
+        }
         let capabilities = ServerCapabilities::builder()
             .enable_tools()
             .enable_resources()
@@ -120,6 +129,22 @@ impl ServerHandler for McpServer {
 
     fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {
         Cow::Borrowed(&SUPPORTED_VERSIONS[..])
+    }
+
+    /// The server's description (`server/discover`, protocol 2026-07-28),
+    /// cached like the lists: public, for as long as the tree it describes
+    /// (rmcp's default says private and 0, telling every client to ask
+    /// again each time).
+    async fn discover(
+        &self,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<DiscoverResult, ErrorData> {
+        Ok(DiscoverResult::from_server_info(
+            self.supported_protocol_versions().into_owned(),
+            self.get_info(),
+        )
+        .with_ttl_ms(CACHE_TTL_MS)
+        .with_cache_scope(CacheScope::Public))
     }
 
     async fn list_tools(

@@ -85,6 +85,7 @@ pub fn options(data: &Path, out: &Path) -> GenerateOptions {
         edge_origin: EDGE.to_owned(),
         keep: autoprecios::output::DEFAULT_KEEP,
         strict: true,
+        mcp_name: None,
         fresh: false,
         fail_after: None,
         exits_after: false,
