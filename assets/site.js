@@ -148,6 +148,7 @@
         url.search = params.toString();
         var link = shown.querySelector('a');
         link.href = url.href;
+        link.type = 'application/atom+xml';
         link.textContent = url.href;
         shown.hidden = false;
       });

@@ -202,7 +202,7 @@ pub fn alert_form(sent: &PageQuery) -> String {
          cueste menos de (en pesos)</label><input id=\"aviso-precio\" name=\"{}\" \
          inputmode=\"decimal\" autocomplete=\"off\" placeholder=\"60.000.000\" required></div>\
          <p class=\"actions\"><button type=\"submit\">Armar el aviso</button></p>\
-         <p class=\"alert-url\" hidden>Tu aviso: <a type=\"application/atom+xml\"></a></p>\
+         <p class=\"alert-url\" hidden>Tu aviso: <a></a></p>\
          </form>",
         alerts::PESOS
     )

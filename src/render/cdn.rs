@@ -29,6 +29,7 @@ use crate::headers::{
     SECURITY_HEADERS,
 };
 use crate::render::api::API_NOT_FOUND_FILE;
+use crate::render::docs::{DEVELOPERS, METHODOLOGY};
 
 /// The `_redirects` file, in first-match order: the same rules at any
 /// catalogue size.
@@ -116,6 +117,7 @@ fn rule(out: &mut String, from: &str, to: &str, status: &str) {
 /// The `_headers` file: for each URL pattern, the headers the CDN adds to
 /// the files it serves there.
 pub fn render_headers() -> String {
+    const MARKDOWN: &str = "text/markdown; charset=utf-8";
     let json = "application/json";
     let cors = [
         ("Access-Control-Allow-Origin", "*"),
@@ -189,13 +191,26 @@ pub fn render_headers() -> String {
             vec![("Content-Type", "text/csv; charset=utf-8")],
         ),
         ("/informes/feed.xml", vec![("Content-Type", ATOM)]),
+        // The documents as Markdown, each by its own path: a pattern for
+        // every `.md` would set CORS on `/datos/CAMBIOS.md` a second time.
         (
-            "/*.md",
-            [
-                cors.as_slice(),
-                &[("Content-Type", "text/markdown; charset=utf-8")],
-            ]
-            .concat(),
+            DEVELOPERS.raw_path,
+            [cors.as_slice(), &[("Content-Type", MARKDOWN)]].concat(),
+        ),
+        (
+            METHODOLOGY.raw_path,
+            [cors.as_slice(), &[("Content-Type", MARKDOWN)]].concat(),
+        ),
+        ("/datos/*.md", vec![("Content-Type", MARKDOWN)]),
+        // How to cite the data (YAML, shown as text).
+        (
+            "/datos/*.cff",
+            vec![("Content-Type", "text/plain; charset=utf-8")],
+        ),
+        // The MCP Registry's entry, read by registries and hosts.
+        (
+            crate::api::identity::SERVER_JSON_PATH,
+            [cors.as_slice(), &cached_json].concat(),
         ),
         (
             "/sitemap*.xml",
