@@ -321,6 +321,7 @@ fn the_cheapest_are_those_published_at_the_months_last_check_and_a_tie_goes_to_t
             synthetic: true,
             notice: None,
             exchange_rate_source: None,
+            data_license: None,
         },
         catalogue_checks: vec![t, time("2026-11-04T23:00:00Z")],
         versions: vec![

@@ -147,5 +147,6 @@ fn meta(options: &SampleOptions, snapshot_at: Time) -> SnapshotMeta {
             options.seed, options.versions, options.days
         )),
         exchange_rate_source: None,
+        data_license: None,
     }
 }

@@ -158,6 +158,9 @@ fn load_meta(dir: &Path) -> Result<SnapshotMeta> {
             format_time(meta.catalogue_observed_at)
         );
     }
+    if let Some((field, problem)) = meta.data_license.as_ref().and_then(|l| l.problem()) {
+        bail!("snapshot.json: field \"dataLicense.{field}\": {problem}");
+    }
     Ok(meta)
 }
 

@@ -69,6 +69,63 @@ pub struct SnapshotMeta {
     /// rate the listing site used.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub exchange_rate_source: Option<String>,
+    /// The licence the published data is under, the maintainer's choice;
+    /// without one, CC BY 4.0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data_license: Option<DataLicense>,
+}
+
+/// A licence of the published data (`snapshot.json`'s `dataLicense`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct DataLicense {
+    /// Its SPDX identifier (`CC-BY-4.0`, `ODbL-1.0`).
+    pub spdx: String,
+    /// Its name as readers know it (`CC BY 4.0`).
+    pub name: String,
+    /// Its text, an https address.
+    pub url: String,
+}
+
+impl DataLicense {
+    /// The licence when `snapshot.json` names none: Creative Commons
+    /// Attribution 4.0.
+    pub fn default_license() -> DataLicense {
+        DataLicense {
+            spdx: "CC-BY-4.0".to_owned(),
+            name: "CC BY 4.0".to_owned(),
+            url: "https://creativecommons.org/licenses/by/4.0/".to_owned(),
+        }
+    }
+
+    /// Its long title, in Spanish for the default licence (the data
+    /// packages' `title`), else its name.
+    pub fn title(&self) -> String {
+        match *self == DataLicense::default_license() {
+            true => "Creative Commons Atribución 4.0 Internacional".to_owned(),
+            false => self.name.clone(),
+        }
+    }
+
+    /// What is wrong with it, as `(field, problem)`, if anything.
+    pub fn problem(&self) -> Option<(&'static str, &'static str)> {
+        let spdx_ok = !self.spdx.is_empty()
+            && self
+                .spdx
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '+'));
+        if !spdx_ok {
+            return Some(("spdx", "must be an SPDX identifier such as CC-BY-4.0"));
+        }
+        if self.name.trim().is_empty() {
+            return Some(("name", "must not be empty"));
+        }
+        let host = self.url.strip_prefix("https://").unwrap_or_default();
+        if host.is_empty() || host.contains(char::is_whitespace) {
+            return Some(("url", "must be an https address"));
+        }
+        None
+    }
 }
 
 /// A price in its original currency.

@@ -14,6 +14,7 @@ use autoprecios::headers::content_type_of;
 use autoprecios::render::datos::package::sha256_hex;
 use autoprecios::signals::compute_catalogue;
 use autoprecios::snapshot::load_snapshot;
+use autoprecios::time::parse_time;
 use polars::prelude::{
     Column, CsvReadOptions, DataFrame, DataType, ParquetReader, SerReader, TimeUnit,
 };
@@ -511,6 +512,41 @@ fn the_datos_page_explains_every_file_with_a_dataset_and_is_in_the_sitemap() {
     let dataset: serde_json::Value = serde_json::from_str(&html[start..end]).expect("JSON");
     assert_eq!(dataset["@type"], "Dataset");
     assert_eq!(dataset["url"], format!("{BASE}/datos"));
+    // What Google's Dataset documentation requires (name; a description of
+    // 50 to 5,000 characters) and what it reads when present: a license
+    // URL, a creator with a type and a name, an ISO 8601 interval of time
+    // covered, and each download's address and format.
+    assert!(!dataset["name"].as_str().expect("a name").is_empty());
+    let described = dataset["description"]
+        .as_str()
+        .expect("a description")
+        .chars()
+        .count();
+    assert!((50..=5000).contains(&described), "{described} characters");
+    assert_eq!(
+        dataset["license"],
+        "https://creativecommons.org/licenses/by/4.0/"
+    );
+    assert_eq!(dataset["creator"]["@type"], "Organization");
+    assert!(dataset["creator"]["name"].is_string());
+    let covered = dataset["temporalCoverage"]
+        .as_str()
+        .expect("temporalCoverage");
+    let (from, to) = covered.split_once('/').expect("an interval");
+    assert!(
+        parse_time(from).is_some() && parse_time(to).is_some(),
+        "{covered}"
+    );
+    for download in dataset["distribution"].as_array().expect("distribution") {
+        assert_eq!(download["@type"], "DataDownload");
+        assert!(
+            download["contentUrl"]
+                .as_str()
+                .is_some_and(|url| url.starts_with(BASE)),
+            "{download}"
+        );
+        assert!(download["encodingFormat"].is_string(), "{download}");
+    }
     // Two downloads per file pair, and datapackage.json.
     let pairs = table_pairs().len();
     assert_eq!(
@@ -658,4 +694,40 @@ fn each_records_dealers_are_its_quotes_counted_again() {
         checked += 1;
     }
     assert!(checked > 10);
+}
+
+#[test]
+fn the_maintainers_data_licence_is_the_one_every_description_names() {
+    let case = crate::harness::Case::new("datos", "licence")
+        .with_fixture_data()
+        .edit("snapshot.json", |text| {
+            let mut meta: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+            meta["dataLicense"] = serde_json::json!({
+                "spdx": "ODbL-1.0",
+                "name": "ODbL 1.0",
+                "url": "https://opendatacommons.org/licenses/odbl/1-0/",
+            });
+            meta.to_string()
+        });
+    case.generate(|_| {}).expect("generate");
+    let public = case.out().join("public");
+    let read = |path: &str| fs::read_to_string(public.join(path)).expect(path);
+    let package: serde_json::Value =
+        serde_json::from_str(&read("datos/datapackage.json")).expect("JSON");
+    assert_eq!(package["licenses"][0]["name"], "ODbL-1.0");
+    assert_eq!(
+        package["licenses"][0]["path"],
+        "https://opendatacommons.org/licenses/odbl/1-0/"
+    );
+    let reports: serde_json::Value =
+        serde_json::from_str(&read("informes/datapackage.json")).expect("JSON");
+    assert_eq!(reports["licenses"][0]["name"], "ODbL-1.0");
+    assert!(read("datos/CITATION.cff").contains("\nlicense: ODbL-1.0\n"));
+    let page = read("datos/index.html");
+    assert!(page.contains("href=\"https://opendatacommons.org/licenses/odbl/1-0/\" rel=\"license noopener\">ODbL 1.0</a>"));
+    assert!(
+        !page.contains("Creative Commons"),
+        "the default's words are not said of another licence"
+    );
+    assert!(page.contains("\"license\":\"https://opendatacommons.org/licenses/odbl/1-0/\""));
 }

@@ -173,6 +173,7 @@ fn fixture() -> Snapshot {
             synthetic: true,
             notice: Some("test fixture".into()),
             exchange_rate_source: None,
+            data_license: None,
         },
         catalogue_checks: CHECKS.iter().map(|c| t(c)).collect(),
         versions: vec![hilux, lower, onix],

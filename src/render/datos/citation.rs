@@ -5,8 +5,9 @@
 //! abstract as the `/datos` page's schema.org `Dataset`. The repository's
 //! own `CITATION.cff` cites the program.
 
-use super::{DATOS, LICENSE_SPDX};
+use super::DATOS;
 use crate::api::links::Links;
+use crate::snapshot::DataLicense;
 use crate::time::Time;
 
 /// Site path of the file.
@@ -16,8 +17,13 @@ pub const CITATION_PATH: &str = "/datos/CITATION.cff";
 pub const TITLE: &str = "autoprecios: precios de autos 0 km en concesionarias de la Argentina";
 
 /// The `CITATION.cff` of the data published from a snapshot taken at
-/// `snapshot_at` (synthetic data says so in its abstract).
-pub fn citation_cff(links: &Links, snapshot_at: Time, synthetic: bool) -> String {
+/// `snapshot_at` under `license` (synthetic data says so in its abstract).
+pub fn citation_cff(
+    links: &Links,
+    snapshot_at: Time,
+    synthetic: bool,
+    license: &DataLicense,
+) -> String {
     // The snapshot's day in Argentina, as the `/datos` page dates it.
     let day = snapshot_at
         .with_timezone(&crate::time::argentina())
@@ -37,7 +43,7 @@ pub fn citation_cff(links: &Links, snapshot_at: Time, synthetic: bool) -> String
          authors:\n  - name: autoprecios\n\
          abstract: {}\n\
          url: {}\n\
-         license: {LICENSE_SPDX}\n\
+         license: {}\n\
          version: {}\n\
          date-released: {}\n\
          keywords:\n  - precios\n  - autos 0 km\n  - concesionarias\n  - Argentina\n",
@@ -48,6 +54,7 @@ pub fn citation_cff(links: &Links, snapshot_at: Time, synthetic: bool) -> String
              bajas y oportunidades, historial y precios de catálogo.{note}"
         )),
         text(&links.absolute(DATOS)),
+        license.spdx,
         text(&day),
         day,
     )
@@ -62,7 +69,7 @@ mod tests {
     fn the_citation_names_the_dataset_its_day_and_its_licence() {
         let links = Links::new("https://autoprecios.example", std::iter::empty());
         let at = parse_time("2026-11-21T23:40:00Z").expect("time");
-        let cff = citation_cff(&links, at, true);
+        let cff = citation_cff(&links, at, true, &DataLicense::default_license());
         for line in [
             "cff-version: 1.2.0",
             "type: dataset",
@@ -74,6 +81,13 @@ mod tests {
             assert!(cff.lines().any(|l| l == line), "{line} in\n{cff}");
         }
         assert!(cff.contains("inventados"), "synthetic data says so");
-        assert!(!citation_cff(&links, at, false).contains("inventados"));
+        let default = DataLicense::default_license();
+        assert!(!citation_cff(&links, at, false, &default).contains("inventados"));
+        let odbl = DataLicense {
+            spdx: "ODbL-1.0".to_owned(),
+            name: "ODbL 1.0".to_owned(),
+            url: "https://opendatacommons.org/licenses/odbl/1-0/".to_owned(),
+        };
+        assert!(citation_cff(&links, at, false, &odbl).contains("\nlicense: ODbL-1.0\n"));
     }
 }

@@ -33,6 +33,7 @@ pub mod reuse;
 pub mod snapshot_fields;
 pub mod tables;
 
+use crate::snapshot::DataLicense;
 use std::sync::atomic::AtomicBool;
 
 use anyhow::Context;
@@ -62,14 +63,25 @@ pub const PARQUET: &str = "application/vnd.apache.parquet";
 pub const CSV: &str = "text/csv; charset=utf-8";
 /// Name of a version's history file, beside its page.
 pub use crate::render::site::version::HISTORY_CSV;
-/// The data's license (the code's MIT license does not cover data).
-pub const LICENSE_NAME: &str = "CC BY 4.0";
-/// The license's SPDX identifier (`CITATION.cff`).
-pub const LICENSE_SPDX: &str = "CC-BY-4.0";
-/// The license's canonical address (machine-readable metadata).
-pub const LICENSE_URL: &str = "https://creativecommons.org/licenses/by/4.0/";
-/// The license in Spanish, for readers of the page.
-pub const LICENSE_DEED: &str = "https://creativecommons.org/licenses/by/4.0/deed.es";
+/// The licence of the published data: `snapshot.json`'s `dataLicense`,
+/// the maintainer's choice, or CC BY 4.0 (the code's MIT licence does not
+/// cover data).
+pub fn data_license(site: &Site) -> DataLicense {
+    site.snapshot
+        .meta
+        .data_license
+        .clone()
+        .unwrap_or_else(DataLicense::default_license)
+}
+
+/// Where a reader of the page reads `license`: the Spanish deed of the
+/// default licence, else its own address.
+pub fn license_page(license: &DataLicense) -> String {
+    match *license == DataLicense::default_license() {
+        true => "https://creativecommons.org/licenses/by/4.0/deed.es".to_owned(),
+        false => license.url.clone(),
+    }
+}
 
 /// Writes every version's `historial.csv`, beside its page: the completed
 /// weeks its chart draws, in dollars and in the currency the chart draws
@@ -306,6 +318,7 @@ fn datapackage(
 ) -> Value {
     let facts = site.index.meta();
     let links = site.index.links();
+    let license = data_license(site);
     let mut description = format!(
         "Precios de contado de autos 0 km en concesionarias de la Argentina, publicados por autoprecios con datos al {} (snapshotAt). Qué es cada archivo y cada columna, y cómo citar los datos: {}.",
         format_time(facts.snapshot_at),
@@ -344,9 +357,9 @@ fn datapackage(
         "synthetic": facts.synthetic,
         "keywords": ["autos 0 km", "precios", "concesionarias", "Argentina"],
         "licenses": [{
-            "name": "CC-BY-4.0",
-            "path": LICENSE_URL,
-            "title": "Creative Commons Atribución 4.0 Internacional",
+            "name": license.spdx,
+            "path": license.url,
+            "title": license.title(),
         }],
         "sources": [{"title": facts.site_name, "path": facts.source}],
         "contributors": [{"title": "autoprecios", "path": links.absolute("/"), "role": "publisher"}],

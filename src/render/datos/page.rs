@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use super::fields::{Field, TableDoc};
 use super::package::{Part, TableFiles, Written};
-use super::{DATOS, LICENSE_DEED, LICENSE_NAME, LICENSE_URL, changes, citation};
+use super::{DATOS, changes, citation, data_license, license_page};
 use crate::html::escape;
 use crate::render::site::catalogue_pages::crumbs;
 use crate::render::site::format::{count, date, date_time, file_size};
@@ -97,8 +97,10 @@ struct DatosView {
     specs: FileView,
     package: FileView,
     sums_url: String,
-    license_name: &'static str,
-    license_url: &'static str,
+    license_name: String,
+    license_url: String,
+    /// CC BY 4.0, which the page explains in words.
+    license_is_default: bool,
     citation: String,
     example: Option<(String, String)>,
     base: String,
@@ -162,11 +164,13 @@ fn part_view(part: &Part) -> PartView {
 pub fn write_datos_page(site: &Site, files: &DatosFiles) -> anyhow::Result<()> {
     let meta = site.index.meta();
     let links = site.index.links();
+    let license = data_license(site);
     let snapshot_at = date_time(meta.snapshot_at);
     let page_url = links.absolute(DATOS);
     let citation = format!(
-        "autoprecios ({}). Precios de autos 0 km en concesionarias de la Argentina. Datos al {snapshot_at} (hora de Argentina). {page_url}. Licencia {LICENSE_NAME}.",
+        "autoprecios ({}). Precios de autos 0 km en concesionarias de la Argentina. Datos al {snapshot_at} (hora de Argentina). {page_url}. Licencia {}.",
         meta.snapshot_at.format("%Y"),
+        license.name,
     );
     let view = DatosView {
         synthetic: meta.synthetic,
@@ -180,8 +184,9 @@ pub fn write_datos_page(site: &Site, files: &DatosFiles) -> anyhow::Result<()> {
         specs: FileView::of(files.specs),
         package: FileView::of(files.package),
         sums_url: format!("{DATOS}/SHA256SUMS"),
-        license_name: LICENSE_NAME,
-        license_url: LICENSE_DEED,
+        license_name: license.name.clone(),
+        license_url: license_page(&license),
+        license_is_default: license == crate::snapshot::DataLicense::default_license(),
         citation,
         example: site.vehicles().first().map(|vehicle| {
             (
@@ -191,7 +196,7 @@ pub fn write_datos_page(site: &Site, files: &DatosFiles) -> anyhow::Result<()> {
         }),
         base: links.base().to_owned(),
     };
-    let cff = citation::citation_cff(links, meta.snapshot_at, meta.synthetic);
+    let cff = citation::citation_cff(links, meta.snapshot_at, meta.synthetic, &license);
     let cff_file = citation::CITATION_PATH.trim_start_matches('/');
     site.out.write(
         citation::CITATION_PATH,
@@ -213,8 +218,9 @@ pub fn write_datos_page(site: &Site, files: &DatosFiles) -> anyhow::Result<()> {
         description: format!(
             "Descargá los precios de autos 0 km de concesionarias de la Argentina al {}: \
              versiones con sus señales, historial de precios, promedios semanales y precios \
-             de catálogo, en CSV y Parquet, con esquema, sumas SHA-256 y licencia {LICENSE_NAME}.",
-            date(meta.snapshot_at)
+             de catálogo, en CSV y Parquet, con esquema, sumas SHA-256 y licencia {}.",
+            date(meta.snapshot_at),
+            license.name,
         ),
         jsonld: Some(json_for_script(&dataset(site, files))),
         crumbs: crumbs(&[("/", "Inicio")], "Datos"),
@@ -283,7 +289,7 @@ fn dataset(site: &Site, files: &DatosFiles) -> Value {
         "name": "Precios de autos 0 km en concesionarias de la Argentina (autoprecios)",
         "description": description,
         "url": links.absolute(DATOS),
-        "license": LICENSE_URL,
+        "license": data_license(site).url,
         "isAccessibleForFree": true,
         "inLanguage": "es-AR",
         "keywords": ["autos 0 km", "precios", "concesionarias", "Argentina", "precio habitual"],

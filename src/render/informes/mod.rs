@@ -89,6 +89,7 @@ pub fn write_reports(
             &meta.source,
             meta.synthetic,
         ),
+        &crate::render::datos::data_license(site),
     );
     site.out.write_json(
         &format!("{INFORMES}/datapackage.json"),

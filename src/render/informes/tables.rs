@@ -263,7 +263,11 @@ pub(super) fn documented(name: &str, frame: &Frame) -> bool {
 
 /// `/informes/datapackage.json`: every month's tables as Frictionless
 /// resources with their Table Schemas, `months` newest first.
-pub(super) fn datapackage(months: &[String], facts: (&str, &str, &str, bool)) -> Value {
+pub(super) fn datapackage(
+    months: &[String],
+    facts: (&str, &str, &str, bool),
+    license: &crate::snapshot::DataLicense,
+) -> Value {
     let (created, site_name, source, synthetic) = facts;
     let mut resources = Vec::new();
     for month in months {
@@ -299,9 +303,9 @@ pub(super) fn datapackage(months: &[String], facts: (&str, &str, &str, bool)) ->
         "created": created,
         "synthetic": synthetic,
         "licenses": [{
-            "name": "CC-BY-4.0",
-            "path": crate::render::datos::LICENSE_URL,
-            "title": "Creative Commons Atribución 4.0 Internacional",
+            "name": license.spdx,
+            "path": license.url,
+            "title": license.title(),
         }],
         "sources": [{ "title": site_name, "path": source }],
         "resources": resources,

@@ -105,6 +105,7 @@ fn snapshot(versions: Vec<Version>) -> Snapshot {
             synthetic: true,
             notice: None,
             exchange_rate_source: None,
+            data_license: None,
         },
         catalogue_checks: checks(),
         versions,

@@ -83,6 +83,7 @@ pub fn snapshot(rng: &mut Rng) -> Snapshot {
             synthetic: true,
             notice: None,
             exchange_rate_source: None,
+            data_license: None,
         },
         catalogue_checks: checks,
         versions,

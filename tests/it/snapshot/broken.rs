@@ -343,6 +343,28 @@ fn cases() -> Vec<Case> {
             expect: Names(&["snapshot.json", "formatVersion"]),
         },
         Case {
+            name: "a data licence without an https text",
+            corrupt: |d| {
+                let license = serde_json::json!({
+                    "spdx": "ODbL-1.0", "name": "ODbL 1.0",
+                    "url": "http://opendatacommons.org/licenses/odbl/1-0/",
+                });
+                set_meta(d, "dataLicense", license)
+            },
+            expect: Names(&["snapshot.json", "dataLicense.url", "https"]),
+        },
+        Case {
+            name: "a data licence without an SPDX identifier",
+            corrupt: |d| {
+                let license = serde_json::json!({
+                    "spdx": "Open Database License", "name": "ODbL",
+                    "url": "https://opendatacommons.org/licenses/odbl/1-0/",
+                });
+                set_meta(d, "dataLicense", license)
+            },
+            expect: Names(&["snapshot.json", "dataLicense.spdx"]),
+        },
+        Case {
             name: "catalogueObservedAt not the latest check",
             corrupt: |d| set_meta(d, "catalogueObservedAt", CHECKS[2].into()),
             expect: Names(&[
