@@ -5,6 +5,7 @@
 //! the static page's own form markup (`templates/search.html`: one tag per
 //! control, double-quoted attributes, `name` before the end of the tag).
 
+use crate::api::text::fold;
 use crate::html::escape;
 
 /// What a form was sent with, and what was wrong with it.
@@ -185,16 +186,32 @@ fn fill_input(tag: &str, value: Option<&str>) -> String {
     format!("{body} value=\"{}\"{close}", escape(value))
 }
 
-/// A select's options with the one sent selected (none when no option has
-/// that value: the select then shows its first).
+/// A select's options with the one sent selected: the option of that
+/// value, else the one it names ignoring case and accents (`cordoba` is
+/// Córdoba, as the filters read names); none when no option matches (the
+/// select then shows its first).
 fn select_option(options: &str, value: Option<&str>) -> String {
     let Some(value) = value else {
         return options.to_owned();
     };
-    let option = format!("<option value=\"{}\">", escape(value));
+    let option = |value: &str| format!("<option value=\"{}\">", escape(value));
+    let sent = if options.contains(&option(value)) {
+        value.to_owned()
+    } else {
+        let folded = fold(value);
+        let named = options
+            .split("<option")
+            .skip(1)
+            .filter_map(|tag| attribute(&format!("<option{tag}"), "value"))
+            .find(|own| !own.is_empty() && fold(own) == folded);
+        match named {
+            Some(own) => own,
+            None => return options.to_owned(),
+        }
+    };
     options.replacen(
-        &option,
-        &format!("<option value=\"{}\" selected>", escape(value)),
+        &option(&sent),
+        &format!("<option value=\"{}\" selected>", escape(&sent)),
         1,
     )
 }
@@ -271,6 +288,17 @@ mod tests {
         assert!(page.contains("<details class=\"more\" open>"));
         assert!(page.contains("<details class=\"other\">"));
         assert!(page.contains("name=\"minSeats\" type=\"number\" value=\"7\">"));
+    }
+
+    #[test]
+    fn a_name_sent_without_its_accents_selects_its_option() {
+        let page = refill(
+            PAGE,
+            "<form class=\"search-form\"",
+            &state(&[("make", "CITROEN")], &[]),
+        );
+        assert!(page.contains("<option value=\"Citroën\" selected>Citroën</option>"));
+        assert_eq!(page.matches("selected").count(), 1);
     }
 
     #[test]
