@@ -10,9 +10,9 @@ use anyhow::Context;
 use tracing::{info, warn};
 
 use crate::api::Index;
-use crate::api::identity;
 use crate::api::index::{INDEX_FILE_PATH, PRICES_FILE_PATH, RECORDS_FILE_PATH, Records};
 use crate::api::openapi::render_openapi;
+use crate::api::{identity, links};
 use crate::catalogue::Catalogue;
 use crate::check::stale_snapshot;
 use crate::market;
@@ -299,7 +299,7 @@ fn publish(
 /// The MCP Registry entry of the site `options` publish (`/server.json`).
 fn registry_entry(options: &GenerateOptions) -> serde_json::Value {
     let name = identity::registry_name(options.mcp_name.as_deref(), &options.base_url);
-    let links = crate::api::links::Links::new(&options.base_url, std::iter::empty());
+    let links = links::Links::new(&options.base_url, std::iter::empty());
     identity::server_json(
         &name,
         &links,
@@ -390,21 +390,7 @@ fn signals_and_api(
 /// Whether an http(s) origin names this machine (a loopback address or
 /// `localhost`), which no one else can reach.
 fn is_loopback(origin: &str) -> bool {
-    let rest = origin.split_once("://").map_or(origin, |(_, rest)| rest);
-    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
-    let host = authority
-        .rsplit_once('@')
-        .map_or(authority, |(_, host)| host);
-    let host = match host.strip_prefix('[') {
-        Some(bracketed) => bracketed.split(']').next().unwrap_or(""),
-        None => host.rsplit_once(':').map_or(host, |(name, _)| name),
-    };
-    let host = host.to_ascii_lowercase();
-    host == "localhost"
-        || host.ends_with(".localhost")
-        || host
-            .parse::<std::net::IpAddr>()
-            .is_ok_and(|ip| ip.is_loopback() || ip.is_unspecified())
+    links::is_loopback_host(&links::host_of(origin))
 }
 
 /// A run's scratch directory, removed when the run ends.

@@ -13,7 +13,7 @@
 
 use serde_json::{Value, json};
 
-use crate::api::links::Links;
+use crate::api::links::{Links, host_of, is_loopback_host};
 
 /// The server's name in `serverInfo`, and the registry name's last part.
 pub const NAME: &str = "autoprecios";
@@ -43,14 +43,9 @@ pub fn registry_name(given: Option<&str>, base_url: &str) -> String {
     if let Some(given) = given {
         return given.to_owned();
     }
-    let host = host_of(
-        base_url
-            .split_once("://")
-            .map_or(base_url, |(_, rest)| rest),
-    );
+    let host = host_of(base_url);
     // An address, not a name: a tree on this machine, not for the registry.
-    let bare = host.trim_start_matches('[').trim_end_matches(']');
-    if bare.parse::<std::net::IpAddr>().is_ok() {
+    if host.parse::<std::net::IpAddr>().is_ok() {
         return format!("localhost/{NAME}");
     }
     let mut labels: Vec<String> = host
@@ -135,7 +130,7 @@ pub fn refusals(entry: &Value) -> Vec<String> {
         let host = url.strip_prefix("https://").map(host_of);
         match host {
             None => refused.push(format!("remote {url:?} is not https")),
-            Some(host) if is_private(host) => {
+            Some(host) if is_private(&host) => {
                 refused.push(format!("remote {url:?} is a loopback or private address"));
             }
             Some(_) => {}
@@ -144,23 +139,15 @@ pub fn refusals(entry: &Value) -> Vec<String> {
     refused
 }
 
-/// The host of what follows a URL's `scheme://`: up to its port or path,
-/// an IPv6 address with its brackets.
-fn host_of(rest: &str) -> &str {
-    match rest.strip_prefix('[') {
-        Some(v6) => v6.find(']').map_or(rest, |end| &rest[..end + 2]),
-        None => rest.split(['/', ':']).next().unwrap_or_default(),
-    }
-}
-
-/// Whether `host` is `localhost`, or a loopback, private or link-local IP.
+/// Whether `host` (as [`host_of`] gives it) is this machine, or a private
+/// or link-local address.
 fn is_private(host: &str) -> bool {
-    let bare = host.trim_start_matches('[').trim_end_matches(']');
-    match bare.parse::<std::net::IpAddr>() {
-        Ok(std::net::IpAddr::V4(ip)) => ip.is_loopback() || ip.is_private() || ip.is_link_local(),
-        Ok(std::net::IpAddr::V6(ip)) => ip.is_loopback() || (ip.segments()[0] & 0xfe00) == 0xfc00,
-        Err(_) => host == "localhost" || host.ends_with(".localhost"),
-    }
+    is_loopback_host(host)
+        || match host.parse::<std::net::IpAddr>() {
+            Ok(std::net::IpAddr::V4(ip)) => ip.is_private() || ip.is_link_local(),
+            Ok(std::net::IpAddr::V6(ip)) => (ip.segments()[0] & 0xfe00) == 0xfc00,
+            Err(_) => false,
+        }
 }
 
 #[cfg(test)]

@@ -111,6 +111,31 @@ impl Links {
     }
 }
 
+/// The host of a URL or an origin, lowercase, without user, port or the
+/// brackets of an IPv6 address: `https://u@[::1]:8080/x` gives `::1`.
+pub fn host_of(url: &str) -> String {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let host = authority
+        .rsplit_once('@')
+        .map_or(authority, |(_, host)| host);
+    let host = match host.strip_prefix('[') {
+        Some(bracketed) => bracketed.split(']').next().unwrap_or(""),
+        None => host.rsplit_once(':').map_or(host, |(name, _)| name),
+    };
+    host.to_ascii_lowercase()
+}
+
+/// Whether a host (as [`host_of`] gives it) is this machine: `localhost`,
+/// a name under `.localhost`, or a loopback or unspecified address.
+pub fn is_loopback_host(host: &str) -> bool {
+    host == "localhost"
+        || host.ends_with(".localhost")
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback() || ip.is_unspecified())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

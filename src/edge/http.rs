@@ -17,7 +17,7 @@
 use std::any::Any;
 use std::time::Duration;
 
-use axum::body::{Body, Bytes};
+use axum::body::Body;
 use axum::extract::Request;
 use axum::http::header::{self, HeaderMap, HeaderValue};
 use axum::http::{Method, StatusCode};
@@ -45,7 +45,7 @@ pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(20);
 
 /// A 200 with an answer's bytes, content type and ETag as they are. The
 /// answer rides along in the response's extensions, so the policy can send
-/// its gzip form instead (`compress`) and a part of it (`ranges`).
+/// its gzip form instead (`compress`).
 pub fn answer_response(answer: Answer) -> Response {
     let length = answer.bytes.len();
     let mut response = Response::new(Body::from(answer.bytes.clone()));
@@ -53,7 +53,9 @@ pub fn answer_response(answer: Answer) -> Response {
     headers.insert(header::CONTENT_TYPE, answer.content_type.clone());
     headers.insert(header::CONTENT_LENGTH, HeaderValue::from(length));
     headers.insert(header::ETAG, answer.etag.clone());
-    response.extensions_mut().insert(answer);
+    if answer.compressible() {
+        response.extensions_mut().insert(answer);
+    }
     response
 }
 
@@ -62,17 +64,15 @@ pub fn answer_response(answer: Answer) -> Response {
 /// opaque tag, so `If-None-Match` with either form matches either (weak
 /// comparison), while no cache takes the two encodings for the same bytes.
 /// Every compressible answer varies by `Accept-Encoding`, whichever form a
-/// client gets. Returns the body sent, for a response that carries an
-/// answer.
-fn compress(response: &mut Response, accepts_gzip: bool) -> Option<Bytes> {
-    let answer = response.extensions_mut().remove::<Answer>()?;
-    if !answer.compressible() {
-        return Some(answer.bytes.clone());
-    }
+/// client gets.
+fn compress(response: &mut Response, accepts_gzip: bool) {
+    let Some(answer) = response.extensions_mut().remove::<Answer>() else {
+        return;
+    };
     let headers = response.headers_mut();
     headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     let Some(gzip) = accepts_gzip.then(|| answer.gzipped()).flatten() else {
-        return Some(answer.bytes.clone());
+        return;
     };
     let weak = format!("W/{}", answer.etag.to_str().unwrap_or_default());
     if let Ok(weak) = HeaderValue::from_str(&weak) {
@@ -80,8 +80,7 @@ fn compress(response: &mut Response, accepts_gzip: bool) -> Option<Bytes> {
     }
     headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
     headers.insert(header::CONTENT_LENGTH, HeaderValue::from(gzip.len()));
-    *response.body_mut() = Body::from(gzip.clone());
-    Some(gzip)
+    *response.body_mut() = Body::from(gzip);
 }
 
 /// Whether `Accept-Encoding` accepts gzip: `gzip` (or `x-gzip`, or `*`)
@@ -224,10 +223,31 @@ pub async fn policy(request: Request, next: Next) -> Response {
             }
         }
     };
-    if response.status() == StatusCode::OK
-        && let Some(sent) = compress(&mut response, gzip)
-    {
-        ranges::apply(&mut response, sent, &ranged);
+    if response.status() == StatusCode::OK {
+        compress(&mut response, gzip);
+    }
+    // A part of what is sent, of any answer with a validator; the body is
+    // read whole only when a range is asked.
+    if response.status() == StatusCode::OK && response.headers().contains_key(header::ETAG) {
+        response
+            .headers_mut()
+            .insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
+        if ranged.contains_key(header::RANGE) {
+            let (parts, body) = response.into_parts();
+            // The edge's bodies are in memory: reading one does not fail.
+            response = match axum::body::to_bytes(body, usize::MAX).await {
+                Ok(sent) => {
+                    let mut whole = Response::from_parts(parts, Body::from(sent.clone()));
+                    ranges::apply(&mut whole, sent, &ranged);
+                    whole
+                }
+                Err(_) => server_error_response(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "internal_error",
+                    "the answer could not be read to send a part of it",
+                ),
+            };
+        }
     }
     if let Some(if_none_match) = if_none_match
         && response.status() == StatusCode::OK

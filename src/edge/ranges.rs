@@ -1,5 +1,5 @@
-//! Edge stage, byte ranges: an answer the edge holds whole (a file of the
-//! tree, an API answer) is sent in part when asked with `Range`, as RFC 9110
+//! Edge stage, byte ranges: an answer with an ETag (a file of the tree, an
+//! API answer) is sent in part when asked with `Range`, as RFC 9110
 //! says, so readers over HTTP (DuckDB's `httpfs`, pyarrow, polars) fetch a
 //! Parquet file's footer and the columns they read rather than the file.
 //!
@@ -13,7 +13,7 @@
 //! - Ranges apply to the bytes sent: on a gzip-encoded answer, to the gzip
 //!   form (whose ETag is weak, so `If-Range` never matches it).
 //!
-//! Every answer the edge holds says `Accept-Ranges: bytes`. The range
+//! Every answer with an ETag says `Accept-Ranges: bytes`. The range
 //! header is parsed by `http-range-header`, the parser tower-http's file
 //! service uses.
 
@@ -65,7 +65,8 @@ pub fn asked(headers: &HeaderMap, length: u64, etag: Option<&HeaderValue>) -> As
 }
 
 /// `response` (a `200` carrying `sent`, its body as sent) answered as
-/// `headers` ask: whole, in part, or refused.
+/// `headers` (the request's `Range` and `If-Range`) ask: whole, in part,
+/// or refused.
 pub fn apply(response: &mut Response<Body>, sent: Bytes, headers: &HeaderMap) {
     let length = sent.len() as u64;
     let asked = asked(headers, length, response.headers().get(header::ETAG));

@@ -11,7 +11,6 @@ use crate::signals::exact::{self, Exact};
 use crate::signals::history::dealer_price;
 use crate::snapshot::QuoteCheck;
 use crate::time::Time;
-use crate::vocab::Currency;
 
 /// The dealer prices of the checks in `(t − window, s]`, oldest first.
 pub fn dealer_points(checks: &[QuoteCheck], t: Time, s: Time) -> Vec<DealerPoint> {
@@ -46,13 +45,7 @@ fn lowest_pesos(check: &QuoteCheck) -> Option<Exact> {
     check
         .quotes
         .iter()
-        .filter_map(|quote| {
-            let amount = exact::decimal(quote.price.amount)?;
-            match quote.price.currency {
-                Currency::Ars => Some(amount),
-                Currency::Usd => Some(amount * rate.as_ref()?),
-            }
-        })
+        .filter_map(|quote| exact::ars(quote.price, rate.as_ref()))
         .min()
 }
 
@@ -61,6 +54,7 @@ mod tests {
     use super::*;
     use crate::snapshot::{Money, SourceQuote};
     use crate::time::parse_time;
+    use crate::vocab::Currency;
 
     fn check(day: u32, rate: Option<f64>, prices: &[(f64, Currency)]) -> QuoteCheck {
         QuoteCheck {

@@ -13,7 +13,6 @@ use crate::catalogue::{DealerSpread, LocationSpread, NO_LOCATION};
 use crate::signals::exact::{self, Exact};
 use crate::signals::history::median;
 use crate::snapshot::{QuoteCheck, SourceQuote};
-use crate::vocab::Currency;
 
 /// The spread of `check`'s quotes; `None` for a check without quotes.
 pub fn dealer_spread(check: &QuoteCheck) -> Option<DealerSpread> {
@@ -22,13 +21,7 @@ pub fn dealer_spread(check: &QuoteCheck) -> Option<DealerSpread> {
     }
     let rate = check.ars_per_usd.and_then(exact::decimal);
     let usd = |quote: &SourceQuote| exact::usd(quote.price, rate.as_ref());
-    let ars = |quote: &SourceQuote| {
-        let amount = exact::decimal(quote.price.amount)?;
-        match quote.price.currency {
-            Currency::Ars => Some(amount),
-            Currency::Usd => Some(amount * rate.as_ref()?),
-        }
-    };
+    let ars = |quote: &SourceQuote| exact::ars(quote.price, rate.as_ref());
     let (dollars, pesos): (Vec<Option<Exact>>, Vec<Option<Exact>>) =
         check.quotes.iter().map(|q| (usd(q), ars(q))).unzip();
     let figures = |values: &[Option<Exact>]| {
@@ -102,6 +95,7 @@ mod tests {
     use super::*;
     use crate::snapshot::Money;
     use crate::time::parse_time;
+    use crate::vocab::Currency;
 
     fn quote(
         id: &str,

@@ -26,7 +26,7 @@ use crate::catalogue::{
 };
 use crate::snapshot::{QuoteCheck, Snapshot, Version};
 use crate::time::Time;
-use crate::vocab::{ChangeKind, Currency, Reason, Window};
+use crate::vocab::{ChangeKind, Reason, Window};
 use changes::ChangeContext;
 use exact::Exact;
 use history::{PricePoint, WeekCache, assess, dealer_price, price_points, qualifies};
@@ -284,12 +284,11 @@ pub fn compute_vehicle(version: &Version, reference: &Reference) -> Option<Vehic
 /// pesos: a peso quote as quoted, a dollar quote at the current observed
 /// rate (exactly, then rounded).
 fn price_ars(best: &Quote, current_rate: Option<&Exact>) -> Option<f64> {
-    let amount = exact::decimal(best.price)?;
-    let pesos = match best.currency {
-        Currency::Ars => amount,
-        Currency::Usd => amount * current_rate?,
+    let quoted = crate::snapshot::Money {
+        amount: best.price,
+        currency: best.currency,
     };
-    Some(exact::units(&pesos))
+    Some(exact::units(&exact::ars(quoted, current_rate)?))
 }
 
 fn is_drop(change: Option<&RecentChange>) -> bool {

@@ -358,20 +358,27 @@ fn row_counts_agree_with_the_api_and_the_snapshot() {
     }
 }
 
-#[test]
-fn a_version_history_csv_is_its_completed_weeks_of_semanas() {
+/// Every version's `historial.csv` of the fixture's tree: its URL and text.
+fn history_csvs() -> impl Iterator<Item = (&'static str, String)> {
     let fixture = fixture();
-    let all = gunzip(&fs::read(datos().join("semanas.csv.gz")).expect("semanas"));
-    let all = String::from_utf8(all).expect("UTF-8");
-    assert!(all.contains(",2026-11-16,"), "a premise: weeks still going");
-    let mut checked = 0;
-    for entry in fixture
+    fixture
         .manifest
         .files
         .iter()
         .filter(|e| e.url.ends_with("/historial.csv"))
-    {
-        let csv = fs::read_to_string(fixture.out.join(&entry.file)).expect("read");
+        .map(|e| {
+            let csv = fs::read_to_string(fixture.out.join(&e.file)).expect("read");
+            (e.url.as_str(), csv)
+        })
+}
+
+#[test]
+fn a_version_history_csv_is_its_completed_weeks_of_semanas() {
+    let all = gunzip(&fs::read(datos().join("semanas.csv.gz")).expect("semanas"));
+    let all = String::from_utf8(all).expect("UTF-8");
+    assert!(all.contains(",2026-11-16,"), "a premise: weeks still going");
+    let mut checked = 0;
+    for (url, csv) in history_csvs() {
         let mut lines = csv.lines();
         assert_eq!(
             lines.next(),
@@ -388,7 +395,7 @@ fn a_version_history_csv_is_its_completed_weeks_of_semanas() {
             .filter(|line| line.split(',').next() == Some(id))
             .filter(|line| line.split(',').nth(1) < Some("2026-11-16"))
             .collect();
-        assert_eq!(rows, expected, "{}", entry.url);
+        assert_eq!(rows, expected, "{url}");
         checked += 1;
     }
     assert!(checked > 10);
@@ -396,15 +403,8 @@ fn a_version_history_csv_is_its_completed_weeks_of_semanas() {
 
 #[tokio::test]
 async fn a_version_history_csv_holds_the_weeks_its_chart_draws_in_their_currency() {
-    let fixture = fixture();
     let (mut pesos, mut dollars) = (0, 0);
-    for entry in fixture
-        .manifest
-        .files
-        .iter()
-        .filter(|e| e.url.ends_with("/historial.csv"))
-    {
-        let csv = fs::read_to_string(fixture.out.join(&entry.file)).expect("read");
+    for (_, csv) in history_csvs() {
         let rows: Vec<Vec<&str>> = csv
             .lines()
             .skip(1)

@@ -12,6 +12,8 @@
 //! on a name of its own sends that name as both `Origin` and `Host`, and
 //! stays refused.
 
+use crate::api::links::{host_of, is_loopback_host};
+
 /// An origin in canonical form (`https://example.com`, `http://localhost:8080`),
 /// or `None` when `text` is not a `scheme://host[:port]` origin.
 pub fn normalize_origin(text: &str) -> Option<String> {
@@ -83,19 +85,9 @@ pub fn is_allowed(origin: &[u8], base_url: &str, extra: &[String], host: Option<
         || same_loopback
 }
 
-/// Whether a canonical `http://` origin's host is a loopback one:
-/// `localhost`, `127.x.x.x` or `[::1]`.
+/// Whether a canonical `http://` origin's host is this machine's.
 fn is_loopback(origin: &str) -> bool {
-    let authority = origin.trim_start_matches("http://");
-    let host = match authority.rsplit_once(':') {
-        Some((host, port)) if !port.contains(']') => host,
-        _ => authority,
-    };
-    host == "localhost"
-        || host == "[::1]"
-        || host
-            .parse::<std::net::Ipv4Addr>()
-            .is_ok_and(|ip| ip.is_loopback())
+    is_loopback_host(&host_of(origin))
 }
 
 #[cfg(test)]

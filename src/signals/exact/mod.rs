@@ -133,6 +133,17 @@ pub fn usd(money: Money, ars_per_usd: Option<&Exact>) -> Option<Exact> {
     }
 }
 
+/// The exact amount of `money` in ARS: ARS amounts as they are, USD
+/// amounts at `ars_per_usd`. `None` for a USD amount without a rate, or a
+/// stored number that is not finite.
+pub fn ars(money: Money, ars_per_usd: Option<&Exact>) -> Option<Exact> {
+    let amount = decimal(money.amount)?;
+    match money.currency {
+        Currency::Ars => Some(amount),
+        Currency::Usd => Some(amount * ars_per_usd?),
+    }
+}
+
 /// Percent by which `current` is below `reference`:
 /// `(reference - current) * 100 / reference`; negative when above. `None`
 /// when `reference` is zero.
