@@ -427,14 +427,14 @@ fn push_cell<const N: usize>(buffer: &mut Vec<u8>, value: Option<[u8; N]>) {
 }
 
 /// Appends a time in whole seconds since 1970 as every output writes times.
-fn format_seconds(out: &mut String, seconds: i64) {
+pub(crate) fn format_seconds(out: &mut String, seconds: i64) {
     if let Some(time) = DateTime::from_timestamp(seconds, 0) {
         push_time(out, time);
     }
 }
 
 /// Appends a day counted from 1970-01-01 as `YYYY-MM-DD`.
-fn format_day(out: &mut String, days: i64) {
+pub(crate) fn format_day(out: &mut String, days: i64) {
     push_day(out, epoch_day() + chrono::Days::new(days as u64));
 }
 

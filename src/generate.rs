@@ -17,7 +17,7 @@ use crate::catalogue::Catalogue;
 use crate::check::stale_snapshot;
 use crate::market;
 use crate::output::{Manifest, TreeWriter};
-use crate::render::datos::package::TableFiles;
+use crate::render::datos::OwnDownloads;
 use crate::render::datos::reuse::Reuse;
 use crate::render::datos::{
     datos_sitemap_entry, write_own_tables, write_package, write_snapshot_downloads,
@@ -25,6 +25,7 @@ use crate::render::datos::{
 use crate::render::informes::write_reports;
 use crate::render::site::kept::KeptPages;
 use crate::render::site::{Site, write_site};
+use crate::render::sqlite::write_sqlite;
 use crate::render::{
     api::write_api,
     cdn::{render_headers, render_redirects},
@@ -192,9 +193,12 @@ fn write_tree(
         out,
         &pages,
     );
-    let tables = std::mem::take(&mut published.tables);
+    let own = published
+        .own
+        .take()
+        .context("invariant: the own downloads are written once")?;
     timed("write data package", || {
-        write_package(&site, reuse, tables, snapshot_downloads?)
+        write_package(&site, reuse, own, snapshot_downloads?)
     })?;
     Ok((published, pages))
 }
@@ -212,8 +216,8 @@ struct Published {
     catalogue: Catalogue,
     index: Index,
     env: minijinja::Environment<'static>,
-    /// The publication's own download tables.
-    tables: Vec<TableFiles>,
+    /// The publication's own downloads.
+    own: Option<OwnDownloads>,
 }
 
 /// Computes the signals and the index and writes all that comes of them:
@@ -271,9 +275,13 @@ fn publish(
                         &index.to_file(),
                     )
                 })?;
-                timed("write own downloads", || {
+                let tables = timed("write own downloads", || {
                     write_own_tables(&site, history, reuse, stop)
-                })
+                })?;
+                let sqlite = timed("write the SQLite database", || {
+                    write_sqlite(&site, &reports, reuse)
+                })?;
+                anyhow::Ok(OwnDownloads { tables, sqlite })
             },
             || {
                 timed("write site", || {
@@ -292,7 +300,7 @@ fn publish(
         catalogue,
         index,
         env,
-        tables,
+        own: Some(tables),
     })
 }
 

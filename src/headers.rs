@@ -31,7 +31,7 @@ pub const SECURITY_HEADERS: [(&str, &str); 4] = [
 
 /// Content types by file name, first match wins: exact names, then
 /// extensions. Anything else is `application/octet-stream`.
-pub const CONTENT_TYPES: [(&str, &str); 18] = [
+pub const CONTENT_TYPES: [(&str, &str); 19] = [
     ("SHA256SUMS", "text/plain; charset=utf-8"),
     ("feed.xml", ATOM),
     (".html", "text/html; charset=utf-8"),
@@ -48,6 +48,7 @@ pub const CONTENT_TYPES: [(&str, &str); 18] = [
     (".csv", "text/csv; charset=utf-8"),
     (".gz", "application/gzip"),
     (".parquet", "application/vnd.apache.parquet"),
+    (".sqlite", "application/vnd.sqlite3"),
     (".png", "image/png"),
     (".ico", "image/x-icon"),
     (".webmanifest", "application/manifest+json"),

@@ -156,6 +156,10 @@ pub fn render_headers() -> String {
         ),
         ("/datos/*.json", vec![("Content-Type", json)]),
         (
+            "/datos/*.sqlite",
+            vec![("Content-Type", crate::headers::content_type_of("x.sqlite"))],
+        ),
+        (
             "/datos/SHA256SUMS",
             vec![("Content-Type", "text/plain; charset=utf-8")],
         ),

@@ -10,4 +10,5 @@ pub mod docs;
 pub mod informes;
 pub mod markdown;
 pub mod site;
+pub mod sqlite;
 pub mod templates;

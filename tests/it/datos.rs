@@ -201,6 +201,7 @@ fn every_file_verifies_against_sha256sums_and_datapackage_json() {
             Some("gz") => "application/gzip",
             Some("parquet") => "application/vnd.apache.parquet",
             Some("json") => "application/json",
+            Some("sqlite") => "application/vnd.sqlite3",
             _ => "text/plain; charset=utf-8",
         };
         assert_eq!(entry.content_type, expected, "{path}");
@@ -496,9 +497,19 @@ fn the_datos_page_explains_every_file_with_a_dataset_and_is_in_the_sitemap() {
             );
         }
     }
-    for link in ["/datos/datapackage.json", "/datos/SHA256SUMS"] {
+    for link in [
+        "/datos/datapackage.json",
+        "/datos/SHA256SUMS",
+        "/datos/autoprecios.sqlite",
+    ] {
         assert!(html.contains(&format!("href=\"{link}\"")), "{link}");
     }
+    // Datasette Lite opens the database by its absolute address, encoded.
+    let lite = format!(
+        "href=\"https://lite.datasette.io/?url={}\"",
+        BASE.replace(':', "%3A").replace('/', "%2F") + "%2Fdatos%2Fautoprecios.sqlite"
+    );
+    assert!(html.contains(&lite), "{lite}");
     assert!(
         html.contains("Datos sintéticos"),
         "the fixture is synthetic"
@@ -547,11 +558,16 @@ fn the_datos_page_explains_every_file_with_a_dataset_and_is_in_the_sitemap() {
         );
         assert!(download["encodingFormat"].is_string(), "{download}");
     }
-    // Two downloads per file pair, and datapackage.json.
+    // Two downloads per file pair, the SQLite database and datapackage.json.
     let pairs = table_pairs().len();
-    assert_eq!(
-        dataset["distribution"].as_array().expect("files").len(),
-        2 * pairs + 1
+    let distribution = dataset["distribution"].as_array().expect("files");
+    assert_eq!(distribution.len(), 2 * pairs + 2);
+    assert!(
+        distribution
+            .iter()
+            .any(|d| d["encodingFormat"] == "application/vnd.sqlite3"
+                && d["contentUrl"] == format!("{BASE}/datos/autoprecios.sqlite")),
+        "the SQLite database is a download"
     );
     assert!(
         dataset["description"]

@@ -33,6 +33,13 @@ pub struct Change {
 pub const CHANGES: &[Change] = &[
     Change {
         date: "2026-11-29",
+        table: "cotizaciones",
+        text: "Nueva, en la base `autoprecios.sqlite` (con `versiones`, `semanas` y las tablas del \
+               informe mensual): las cotizaciones del último control de cada versión publicada.",
+        columns: "354c77bb24d1",
+    },
+    Change {
+        date: "2026-11-29",
         table: "semanas",
         text: "Agrega `currency` y `average`: el promedio semanal en la moneda en que se cotizaron \
                todos los precios de la ventana (vacíos cuando se mezclan monedas), los puntos que \
@@ -197,7 +204,13 @@ mod tests {
     fn every_table_of_datos_has_its_columns_recorded() {
         use crate::render::datos::fields::{catalogo, controles, semanas, versiones};
         use crate::render::datos::snapshot_fields::snapshot_tables;
-        let mut tables = vec![versiones(), controles(), semanas(), catalogo()];
+        let mut tables = vec![
+            versiones(),
+            controles(),
+            semanas(),
+            catalogo(),
+            crate::render::datos::fields::cotizaciones(),
+        ];
         tables.extend(snapshot_tables());
         let named = unrecorded(&tables, CHANGES);
         assert!(named.is_empty(), "{}", named.join("\n"));

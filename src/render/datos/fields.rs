@@ -329,3 +329,47 @@ pub fn catalogo() -> TableDoc {
         fields,
     }
 }
+
+/// `cotizaciones`, a table of the database alone: what it holds.
+pub fn cotizaciones() -> TableDoc {
+    TableDoc {
+        name: "cotizaciones",
+        title: "Cotizaciones actuales",
+        description: "Una fila por cotización del último control de cada versión publicada (la tabla «Dónde» de su página), de la más barata a la más cara. Las cotizaciones de todos los controles están en snapshot/quotes.",
+        primary_key: &["versionId", "quoteId"],
+        fields: vec![
+            field(
+                "versionId",
+                Text,
+                "Identificador de la versión (id de versiones).",
+            )
+            .required(),
+            field("observedAt", DateTime, "Momento del control.").required(),
+            field(
+                "rank",
+                Integer,
+                "Puesto por precio en dólares (1 es la más barata; empates por quoteId).",
+            )
+            .required(),
+            field("quoteId", Text, "Identificador de la cotización.").required(),
+            field("price", Number, "Precio de contado en su moneda.").required(),
+            field("currency", Text, "Moneda del precio.")
+                .required()
+                .one_of(Currency::names()),
+            field(
+                "priceUsd",
+                Number,
+                "El precio en dólares al tipo de cambio del control, redondeado al centavo; vacío para un precio en pesos de un control sin tipo de cambio.",
+            ),
+            field(
+                "feesIncluded",
+                Boolean,
+                "Si incluye flete y formularios; vacío si no se sabe.",
+            ),
+            field("color", Text, "Color."),
+            field("stock", Integer, "Unidades en stock."),
+            field("location", Text, "Ciudad de la concesionaria."),
+            field("sellerId", Text, "Identificador de la concesionaria."),
+        ],
+    }
+}

@@ -186,6 +186,15 @@ pub fn write_snapshot_downloads(
     })
 }
 
+/// The publication's own downloads: the tables [`write_own_tables`] wrote,
+/// and the SQLite database.
+pub struct OwnDownloads {
+    /// Its tables.
+    pub tables: Vec<TableFiles>,
+    /// `autoprecios.sqlite` (`render::sqlite`).
+    pub sqlite: Written,
+}
+
 /// Writes every version's `historial.csv` and the publication's own tables
 /// (`versiones`, `controles`, `semanas`, `catalogo`); once `stop` is set,
 /// no further part is begun.
@@ -231,16 +240,17 @@ pub fn write_own_tables(
 pub fn write_package(
     site: &Site,
     reuse: Reuse,
-    tables: Vec<TableFiles>,
+    own: OwnDownloads,
     snapshot: SnapshotDownloads,
 ) -> anyhow::Result<()> {
+    let OwnDownloads { tables, sqlite } = own;
     reuse.finish(site.out)?;
     let SnapshotDownloads {
         tables: snapshot_tables,
         meta,
         specs,
     } = snapshot;
-    let descriptor = datapackage(site, &tables, &snapshot_tables, &meta, &specs);
+    let descriptor = datapackage(site, &tables, &snapshot_tables, [&meta, &specs, &sqlite]);
     let mut descriptor_bytes =
         serde_json::to_vec_pretty(&descriptor).context("serializing datapackage.json")?;
     descriptor_bytes.push(b'\n');
@@ -251,7 +261,7 @@ pub fn write_package(
         .flat_map(|table| &table.parts)
         .flat_map(|part| [part.csv.clone(), part.parquet.clone()])
         .collect();
-    every_file.extend([meta.clone(), specs.clone(), package.clone()]);
+    every_file.extend([meta.clone(), specs.clone(), sqlite.clone(), package.clone()]);
     write_file(
         site.out,
         "SHA256SUMS",
@@ -265,6 +275,7 @@ pub fn write_package(
             snapshot_tables: &snapshot_tables,
             meta: &meta,
             specs: &specs,
+            sqlite: &sqlite,
             package: &package,
         },
     )
@@ -278,7 +289,7 @@ pub fn datos_sitemap_entry(site: &Site) -> SitemapEntry {
 
 /// Writes `/datos/<path>` and returns its record; its stamp is noted, for
 /// the run that keeps it ([`reuse`]).
-fn write_file(
+pub fn write_file(
     out: &TreeWriter,
     path: &str,
     content_type: &str,
@@ -313,8 +324,7 @@ fn datapackage(
     site: &Site,
     tables: &[TableFiles],
     snapshot_tables: &[TableFiles],
-    meta: &Written,
-    specs: &Written,
+    [meta, specs, sqlite]: [&Written; 3],
 ) -> Value {
     let facts = site.index.meta();
     let links = site.index.links();
@@ -345,6 +355,13 @@ fn datapackage(
         "Una ficha técnica oficial por línea (objeto JSON), con sus valores, la fuente de cada uno y los datos faltantes o dudosos.",
         "jsonl",
         specs,
+    ));
+    resources.push(file_resource(
+        "autoprecios-sqlite",
+        "Base de datos SQLite",
+        "Las versiones publicadas, sus cotizaciones actuales, los promedios semanales y las tablas del informe mensual en una base SQLite, con índice de texto completo (versiones_fts), vistas (mas_barato_por_modelo, oportunidades) y el significado y la unidad de cada columna en la tabla _metadata. Se abre con Datasette, Datasette Lite o sqlite3.",
+        "sqlite",
+        sqlite,
     ));
     json!({
         "name": "autoprecios",

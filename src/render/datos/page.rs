@@ -25,6 +25,8 @@ pub struct DatosFiles<'a> {
     pub meta: &'a Written,
     /// `snapshot/specs.jsonl.gz`.
     pub specs: &'a Written,
+    /// `autoprecios.sqlite`.
+    pub sqlite: &'a Written,
     /// `datapackage.json`.
     pub package: &'a Written,
 }
@@ -95,6 +97,9 @@ struct DatosView {
     snapshot_tables: Vec<TableView>,
     meta: FileView,
     specs: FileView,
+    sqlite: FileView,
+    /// The database in Datasette Lite.
+    datasette_lite: String,
     package: FileView,
     sums_url: String,
     license_name: String,
@@ -182,6 +187,16 @@ pub fn write_datos_page(site: &Site, files: &DatosFiles) -> anyhow::Result<()> {
         snapshot_tables: files.snapshot_tables.iter().map(table_view).collect(),
         meta: FileView::of(files.meta),
         specs: FileView::of(files.specs),
+        sqlite: FileView::of(files.sqlite),
+        datasette_lite: format!(
+            "https://lite.datasette.io/?{}",
+            format_args!(
+                "url={}",
+                crate::api::text::percent_encode(
+                    &links.absolute(&format!("{DATOS}/{}", files.sqlite.path))
+                )
+            )
+        ),
         package: FileView::of(files.package),
         sums_url: format!("{DATOS}/SHA256SUMS"),
         license_name: license.name.clone(),
@@ -261,6 +276,11 @@ fn dataset(site: &Site, files: &DatosFiles) -> Value {
             ));
         }
     }
+    distribution.push(download(
+        files.sqlite,
+        crate::headers::content_type_of(&files.sqlite.path),
+        "Base de datos SQLite".to_owned(),
+    ));
     distribution.push(download(
         files.package,
         "application/json",

@@ -23,7 +23,8 @@
 //! The record is `datos-sources.json`, beside the tree's manifest: each
 //! part's path without extension, its frame's digest, the digest of its
 //! sources (a history table's month), its rows, and the SHA-256 of its two
-//! files. A first run, `generate --fresh`, a missing or unreadable
+//! files; or, for a download of one file built from several frames (the
+//! SQLite database), the digest of those frames and the file's SHA-256. A first run, `generate --fresh`, a missing or unreadable
 //! record, a changed frame, a changed encoding ([`crate::frame::ENCODING`])
 //! or a file whose bytes no longer match all mean the part is encoded as
 //! usual. Keeping a file never changes what is published: its bytes are
@@ -49,7 +50,8 @@ pub const SOURCES: &str = "datos-sources.json";
 /// What a part's files were encoded from, and their digests.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 struct Source {
-    /// Hex [`Frame::digest`] of the part's frame.
+    /// Hex [`Frame::digest`] of the part's frame (or, for a file built
+    /// from several, the digest its writer gives them).
     frame: String,
     /// Hex [`Reuse::sources_key`] of what the frame was built from, for a
     /// history table's month.
@@ -60,9 +62,15 @@ struct Source {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     rows: Option<usize>,
     /// Hex SHA-256 of the gzipped CSV.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     csv: String,
     /// Hex SHA-256 of the Parquet file.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     parquet: String,
+    /// Hex SHA-256 of a part of one file, by its extension
+    /// (`autoprecios.sqlite`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    files: BTreeMap<String, String>,
 }
 
 /// A part as [`Reuse::note`] records it.
@@ -221,6 +229,66 @@ impl Reuse {
         Ok(Some((csv, parquet)))
     }
 
+    /// The single file `<stem>.<extension>` as the previous tree has it,
+    /// put in this tree, when it was built from inputs of this `digest`
+    /// and still has its recorded bytes; noted for the next run. `None`
+    /// when it must be built (and then noted with [`Reuse::note_file`]).
+    pub fn keep_file(
+        &self,
+        out: &TreeWriter,
+        stem: &str,
+        extension: &str,
+        content_type: &str,
+        digest: &str,
+    ) -> anyhow::Result<Option<Written>> {
+        let Some((tree, record)) = &self.previous else {
+            return Ok(None);
+        };
+        let Some(sha256) = record
+            .get(stem)
+            .filter(|source| source.frame == digest)
+            .and_then(|source| source.files.get(extension))
+        else {
+            return Ok(None);
+        };
+        let path = format!("{stem}.{extension}");
+        let (url, file) = placed(&path);
+        let etag = format!("\"{sha256}\"");
+        let Some(kept) = out.unchanged(tree, &file, &etag) else {
+            return Ok(None);
+        };
+        let bytes = kept.len;
+        out.link(&url, &file, content_type, kept, etag)?;
+        self.kept.fetch_add(1, Ordering::Relaxed);
+        let written = Written {
+            path,
+            bytes,
+            sha256: sha256.clone(),
+        };
+        self.note_file(stem, extension, digest.to_owned(), &written)?;
+        Ok(Some(written))
+    }
+
+    /// Records the single file of the part at `stem`, built from inputs of
+    /// this `digest`, for the next run.
+    pub fn note_file(
+        &self,
+        stem: &str,
+        extension: &str,
+        digest: String,
+        file: &Written,
+    ) -> anyhow::Result<()> {
+        let source = Source {
+            frame: digest,
+            sources: None,
+            rows: None,
+            csv: String::new(),
+            parquet: String::new(),
+            files: BTreeMap::from([(extension.to_owned(), file.sha256.clone())]),
+        };
+        self.record(stem, source)
+    }
+
     /// Records the part at `stem`, kept or encoded, for the next run.
     pub fn note(&self, stem: &str, part: Noted) -> anyhow::Result<()> {
         let source = Source {
@@ -229,7 +297,12 @@ impl Reuse {
             rows: Some(part.rows),
             csv: part.csv.sha256.clone(),
             parquet: part.parquet.sha256.clone(),
+            files: BTreeMap::new(),
         };
+        self.record(stem, source)
+    }
+
+    fn record(&self, stem: &str, source: Source) -> anyhow::Result<()> {
         self.written
             .lock()
             .map_err(|_| anyhow::anyhow!("download record lock poisoned"))?

@@ -27,7 +27,7 @@ pub const INFORMES: &str = "/informes";
 pub const REPORT_JSON: &str = "informe.json";
 
 mod chart;
-mod tables;
+pub(crate) mod tables;
 mod view;
 
 /// Content type of the charts.

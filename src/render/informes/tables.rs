@@ -9,7 +9,7 @@ use crate::api::types::report::{CheapItem, GroupKind, IndexRow, Mover, Report};
 use crate::frame::Frame;
 
 /// A month's tables as CSV frames, by file name.
-pub(super) fn tables(report: &Report) -> Vec<(&'static str, Frame)> {
+pub(crate) fn tables(report: &Report) -> Vec<(&'static str, Frame)> {
     let index = &report.index;
     let group_kind = |row: &IndexRow| match row.group.kind {
         GroupKind::All => "all",
@@ -100,7 +100,7 @@ pub(super) fn tables(report: &Report) -> Vec<(&'static str, Frame)> {
 type Column = (&'static str, &'static str, &'static str);
 
 /// A report table as the page and `datapackage.json` describe it.
-pub(super) struct TableDoc {
+pub(crate) struct TableDoc {
     /// File stem (`indice` for `indice.csv`).
     pub name: &'static str,
     /// Title.
@@ -112,7 +112,7 @@ pub(super) struct TableDoc {
 }
 
 /// The five tables of a report, in the order of the page.
-pub(super) const TABLE_DOCS: [TableDoc; 5] = [
+pub(crate) const TABLE_DOCS: [TableDoc; 5] = [
     TableDoc {
         name: "indice",
         title: "Índice de precios de concesionaria",

@@ -1,0 +1,369 @@
+//! Render stage, the SQLite download: builds the database of [`Table`]s in
+//! memory and returns the file's bytes (see the parent module for what it
+//! holds and why its bytes are the same for the same rows).
+
+use anyhow::{Context, ensure};
+use rusqlite::{Connection, MAIN_DB, params};
+
+use super::{SCHEMA_VERSION, Table};
+use crate::frame::{Cells, format_day, format_seconds};
+use crate::render::datos::fields::FieldKind;
+
+/// Builds the database in memory and returns the file's bytes.
+pub(super) fn build(tables: &[Table], extras: &[(&str, &str, &str)]) -> anyhow::Result<Vec<u8>> {
+    let mut db = Connection::open_in_memory().context("opening an in-memory SQLite database")?;
+    db.execute_batch(&format!(
+        "PRAGMA page_size = 4096; PRAGMA user_version = {SCHEMA_VERSION}; PRAGMA encoding = 'UTF-8';"
+    ))?;
+    let transaction = db.transaction()?;
+    transaction.execute_batch(
+        r#"CREATE TABLE "_metadata" (
+  "tabla" TEXT NOT NULL, "columna" TEXT NOT NULL, "tipo" TEXT NOT NULL,
+  "unidad" TEXT, "descripcion" TEXT NOT NULL, "valores" TEXT,
+  PRIMARY KEY ("tabla", "columna"));"#,
+    )?;
+    for table in tables {
+        transaction
+            .execute_batch(&create_table(table))
+            .with_context(|| format!("creating the SQLite table {}", table.name))?;
+        insert(&transaction, table)?;
+        document(&transaction, table)?;
+    }
+    for (name, description, sql) in extras {
+        transaction
+            .execute_batch(sql)
+            .with_context(|| format!("creating {name} in the SQLite database"))?;
+        transaction.execute(
+            r#"INSERT INTO "_metadata" VALUES (?1, '', 'tabla', NULL, ?2, NULL)"#,
+            params![name, description],
+        )?;
+    }
+    transaction.commit()?;
+    db.execute_batch("VACUUM;")?;
+    let data = db
+        .serialize(MAIN_DB)
+        .context("serializing the SQLite database")?;
+    Ok(data.to_vec())
+}
+
+/// `CREATE TABLE` of `table`, with its SQLite column types and key, and an
+/// index on `versionId` where rows name a version.
+pub(super) fn create_table(table: &Table) -> String {
+    let mut columns: Vec<String> = table
+        .fields
+        .iter()
+        .map(|f| {
+            let not_null = if f.required { " NOT NULL" } else { "" };
+            format!("\"{}\" {}{not_null}", f.name, sqlite_type(f.kind))
+        })
+        .collect();
+    if !table.primary_key.is_empty() {
+        let key: Vec<String> = table
+            .primary_key
+            .iter()
+            .map(|k| format!("\"{k}\""))
+            .collect();
+        columns.push(format!("PRIMARY KEY ({})", key.join(", ")));
+    }
+    if table.name != "versiones" && table.fields.iter().any(|f| f.name == "versionId") {
+        columns.push(r#"FOREIGN KEY ("versionId") REFERENCES "versiones" ("id")"#.to_owned());
+    }
+    format!(
+        "CREATE TABLE \"{}\" (\n  {}\n);\n",
+        table.name,
+        columns.join(",\n  ")
+    )
+}
+
+/// The SQLite type of a column (times and days as text, booleans as 0/1).
+fn sqlite_type(kind: FieldKind) -> &'static str {
+    match kind {
+        FieldKind::Text | FieldKind::Url | FieldKind::DateTime | FieldKind::Date => "TEXT",
+        FieldKind::Integer | FieldKind::Boolean => "INTEGER",
+        FieldKind::Number => "REAL",
+    }
+}
+
+/// Inserts every row of `table`, checking each frame's columns against its
+/// documentation.
+fn insert(db: &Connection, table: &Table) -> anyhow::Result<()> {
+    let marks: Vec<String> = (1..=table.fields.len()).map(|k| format!("?{k}")).collect();
+    let mut statement = db.prepare(&format!(
+        "INSERT INTO \"{}\" VALUES ({})",
+        table.name,
+        marks.join(", ")
+    ))?;
+    let mut text = String::new();
+    for (month, frame) in &table.parts {
+        let lead = usize::from(month.is_some());
+        let names: Vec<&str> = frame.columns().iter().map(|(n, _)| n.as_str()).collect();
+        let documented: Vec<&str> = table.fields[lead..]
+            .iter()
+            .map(|f| f.name.as_str())
+            .collect();
+        ensure!(
+            names == documented,
+            "invariant: SQLite table {} has columns {documented:?}, its frame {names:?}",
+            table.name
+        );
+        for row in 0..frame.height() {
+            if let Some(month) = month {
+                statement.raw_bind_parameter(1, month.as_str())?;
+            }
+            for (at, (_, cells)) in frame.columns().iter().enumerate() {
+                let index = at + lead + 1;
+                match cells {
+                    Cells::Text(v) => statement.raw_bind_parameter(index, v.get(row))?,
+                    Cells::Integer(v) => statement.raw_bind_parameter(index, v[row])?,
+                    Cells::Number(v) => statement.raw_bind_parameter(index, v[row])?,
+                    Cells::Boolean(v) => statement.raw_bind_parameter(index, v[row])?,
+                    Cells::Time(v) => {
+                        let cell = v[row].map(|seconds| {
+                            text.clear();
+                            format_seconds(&mut text, seconds);
+                            text.as_str()
+                        });
+                        statement.raw_bind_parameter(index, cell)?
+                    }
+                    Cells::Date(v) => {
+                        let cell = v[row].map(|days| {
+                            text.clear();
+                            format_day(&mut text, days.into());
+                            text.as_str()
+                        });
+                        statement.raw_bind_parameter(index, cell)?
+                    }
+                }
+            }
+            statement.raw_execute().with_context(|| {
+                format!("inserting row {row} of the SQLite table {}", table.name)
+            })?;
+        }
+    }
+    Ok(())
+}
+
+/// `_metadata` rows of `table`: one for the table (an empty `columna`),
+/// one a column.
+fn document(db: &Connection, table: &Table) -> anyhow::Result<()> {
+    let mut statement = db.prepare(r#"INSERT INTO "_metadata" VALUES (?1, ?2, ?3, ?4, ?5, ?6)"#)?;
+    let about = format!("{}. {}", table.title, table.description);
+    statement.execute(params![
+        table.name,
+        "",
+        "tabla",
+        None::<&str>,
+        about,
+        None::<&str>
+    ])?;
+    for f in &table.fields {
+        let values = (!f.values.is_empty()).then(|| f.values.join(", "));
+        statement.execute(params![
+            table.name,
+            f.name,
+            f.kind.label(),
+            unit(&f.name, f.kind),
+            f.description,
+            values
+        ])?;
+    }
+    Ok(())
+}
+
+/// A column's unit, read from the name conventions every table follows
+/// (`…Usd` dollars, `…Ars` pesos, `…Pct` percent, `arsPerUsd` the rate;
+/// a bare price is in its row's currency); `None` for counts, text and
+/// flags.
+pub fn unit(name: &str, kind: FieldKind) -> Option<&'static str> {
+    match kind {
+        FieldKind::DateTime => return Some("UTC"),
+        FieldKind::Date => return Some("día (hora de Argentina)"),
+        FieldKind::Number => {}
+        _ => return None,
+    }
+    if name == "arsPerUsd" {
+        Some("pesos por dólar")
+    } else if name.ends_with("Usd") {
+        Some("dólares (USD)")
+    } else if name.ends_with("Ars") {
+        Some("pesos (ARS)")
+    } else if name.ends_with("Pct") {
+        Some("porcentaje")
+    } else if name == "level" {
+        Some("índice (100 en el primer mes de los datos)")
+    } else if name.ends_with("rice") || name == "average" {
+        Some("la moneda que da la fila")
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frame::Frame;
+    use crate::render::datos::fields::field;
+    use crate::render::sqlite::digest;
+
+    /// A table of every kind of cell, one row with values and one without.
+    fn table() -> Table {
+        use FieldKind::{Boolean, Date, DateTime, Integer, Number, Text};
+        let day = chrono::NaiveDate::from_ymd_opt(2026, 11, 16).expect("a day");
+        let at = chrono::DateTime::from_timestamp(1_763_766_000, 0).expect("a time");
+        let frame = Frame::new("t")
+            .text("make", [Some("Citroën"), Some("Fiat")].into_iter())
+            .integer("n", [Some(3), None].into_iter())
+            .number("priceUsd", [Some(19_990.5), None].into_iter())
+            .boolean("flag", [Some(true), None].into_iter())
+            .time("observedAt", [Some(at), None].into_iter())
+            .date("weekStart", [Some(day), None].into_iter());
+        Table {
+            name: "t".to_owned(),
+            title: "T".to_owned(),
+            description: "Dos filas.".to_owned(),
+            primary_key: vec!["make".to_owned()],
+            fields: vec![
+                field("month", Text, "Mes.").required(),
+                field("make", Text, "Marca.").required(),
+                field("n", Integer, "Cuántas."),
+                field("priceUsd", Number, "Precio."),
+                field("flag", Boolean, "Sí o no."),
+                field("observedAt", DateTime, "Cuándo."),
+                field("weekStart", Date, "Lunes."),
+            ],
+            parts: vec![(Some("2026-11".to_owned()), frame)],
+        }
+    }
+
+    fn open(bytes: &[u8]) -> Connection {
+        let mut db = Connection::open_in_memory().expect("sqlite");
+        db.deserialize_read_exact(MAIN_DB, bytes, bytes.len(), true)
+            .expect("sqlite");
+        db
+    }
+
+    #[test]
+    fn cells_are_stored_as_sqlite_readers_expect_them() {
+        let db = open(&build(&[table()], &[]).expect("sqlite"));
+        type Row = (
+            String,
+            String,
+            Option<i64>,
+            Option<f64>,
+            Option<i64>,
+            Option<String>,
+            Option<String>,
+        );
+        let rows: Vec<Row> = db
+            .prepare("SELECT * FROM t ORDER BY make")
+            .expect("sqlite")
+            .query_map([], |r| {
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                    r.get(6)?,
+                ))
+            })
+            .expect("sqlite")
+            .map(|row| row.expect("row"))
+            .collect();
+        assert_eq!(
+            rows,
+            vec![
+                (
+                    "2026-11".into(),
+                    "Citroën".into(),
+                    Some(3),
+                    Some(19_990.5),
+                    Some(1),
+                    Some("2025-11-21T23:00:00Z".into()),
+                    Some("2026-11-16".into())
+                ),
+                (
+                    "2026-11".into(),
+                    "Fiat".into(),
+                    None,
+                    None,
+                    None,
+                    None,
+                    None
+                ),
+            ]
+        );
+        let version: i64 = db
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .expect("sqlite");
+        assert_eq!(version, SCHEMA_VERSION);
+    }
+
+    #[test]
+    fn every_column_is_described_with_its_unit() {
+        let db = open(&build(&[table()], &[]).expect("sqlite"));
+        let described: Vec<(String, String, Option<String>)> = db
+            .prepare(
+                "SELECT columna, tipo, unidad FROM _metadata WHERE tabla = 't' ORDER BY columna",
+            )
+            .expect("sqlite")
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .expect("sqlite")
+            .map(|row| row.expect("row"))
+            .collect();
+        let unit_of = |name: &str| {
+            described
+                .iter()
+                .find(|(column, _, _)| column == name)
+                .unwrap_or_else(|| panic!("{name} undescribed"))
+                .2
+                .clone()
+        };
+        assert_eq!(described.len(), 8, "the table and its seven columns");
+        assert_eq!(unit_of("priceUsd").as_deref(), Some("dólares (USD)"));
+        assert_eq!(unit_of("observedAt").as_deref(), Some("UTC"));
+        assert_eq!(unit_of("n"), None);
+    }
+
+    #[test]
+    fn units_follow_the_column_names() {
+        use FieldKind::{Integer, Number, Text};
+        assert_eq!(unit("arsPerUsd", Number), Some("pesos por dólar"));
+        assert_eq!(unit("priceArs", Number), Some("pesos (ARS)"));
+        assert_eq!(unit("discountPct", Number), Some("porcentaje"));
+        assert_eq!(
+            unit("bestQuotePrice", Number),
+            Some("la moneda que da la fila")
+        );
+        assert_eq!(unit("quoteCount", Integer), None);
+        assert_eq!(unit("currency", Text), None);
+        assert_eq!(unit("n", Number), None);
+    }
+
+    #[test]
+    fn the_same_rows_give_the_same_bytes() {
+        let first = build(&[table()], &[]).expect("sqlite");
+        assert_eq!(first, build(&[table()], &[]).expect("sqlite"));
+        assert_eq!(&first[..16], b"SQLite format 3\0");
+        let mut other = table();
+        other.parts[0].0 = Some("2026-12".to_owned());
+        assert_ne!(first, build(&[other], &[]).expect("sqlite"));
+        assert_ne!(
+            digest(&[table()]),
+            digest(&[{
+                let mut other = table();
+                other.parts[0].0 = Some("2026-12".to_owned());
+                other
+            }])
+        );
+    }
+
+    #[test]
+    fn a_frame_unlike_its_documentation_is_refused() {
+        let mut wrong = table();
+        wrong.fields.swap(2, 3);
+        let err = build(&[wrong], &[]).expect_err("refused").to_string();
+        assert!(err.contains("SQLite table t has columns"), "{err}");
+    }
+}
