@@ -308,11 +308,8 @@ fn publish(
 fn registry_entry(options: &GenerateOptions) -> serde_json::Value {
     let name = identity::registry_name(options.mcp_name.as_deref(), &options.base_url);
     let links = links::Links::new(&options.base_url, std::iter::empty());
-    identity::server_json(
-        &name,
-        &links,
-        &crate::render::site::assets::asset_paths().favicon,
-    )
+    let assets = crate::render::site::assets::asset_paths();
+    identity::server_json(&name, &links, &[&assets.favicon, &assets.favicon_png])
 }
 
 /// Writes a file of one JSON line a version (`url`, in the edge's data) as

@@ -62,10 +62,32 @@ pub fn registry_name(given: Option<&str>, base_url: &str) -> String {
     format!("{}/{NAME}", labels.join("."))
 }
 
+/// Side of the PNG drawn from the site's mark, in pixels.
+pub const MARK_PNG_SIDE: u32 = 512;
+
+/// An icon of the site's mark at site path `path`: its address, type and
+/// sizes, as MCP's `Icon` and the registry's `icons` take them (the SVG
+/// first, any size; then the PNG); `None` for another kind of file.
+pub fn mark_icon(links: &Links, path: &str) -> Option<(String, &'static str, String)> {
+    let (mime_type, sizes) = match path.rsplit('.').next()? {
+        "svg" => ("image/svg+xml", "any".to_owned()),
+        "png" => ("image/png", format!("{MARK_PNG_SIDE}x{MARK_PNG_SIDE}")),
+        _ => return None,
+    };
+    Some((links.absolute(path), mime_type, sizes))
+}
+
+/// The icons of the site's marks at `paths`, SVG first.
+pub fn mark_icons(links: &Links, paths: &[&str]) -> Vec<(String, &'static str, String)> {
+    let mut icons: Vec<_> = paths.iter().filter_map(|p| mark_icon(links, p)).collect();
+    icons.sort_by_key(|(_, mime_type, _)| *mime_type != "image/svg+xml");
+    icons
+}
+
 /// The registry entry of the service at `links`' base URL under `name`,
-/// with the site's mark at `icon` (a site path) when the base URL is
+/// with the site's marks at `icons` (site paths) when the base URL is
 /// https (the registry takes https icons only).
-pub fn server_json(name: &str, links: &Links, icon: &str) -> Value {
+pub fn server_json(name: &str, links: &Links, icons: &[&str]) -> Value {
     let https = links.base().starts_with("https://");
     let mut entry = json!({
         "$schema": SERVER_SCHEMA,
@@ -77,11 +99,11 @@ pub fn server_json(name: &str, links: &Links, icon: &str) -> Value {
         "remotes": [{"type": "streamable-http", "url": links.mcp()}],
     });
     if https {
-        entry["icons"] = json!([{
-            "src": links.absolute(icon),
-            "mimeType": "image/svg+xml",
-            "sizes": ["any"],
-        }]);
+        let icons: Vec<Value> = mark_icons(links, icons)
+            .into_iter()
+            .map(|(src, mime_type, sizes)| json!({"src": src, "mimeType": mime_type, "sizes": [sizes]}))
+            .collect();
+        entry["icons"] = json!(icons);
     }
     entry
 }
@@ -182,7 +204,10 @@ mod tests {
         let entry = server_json(
             "com.example.precios/autoprecios",
             &links("https://precios.example.com"),
-            "/assets/favicon.12345678.svg",
+            &[
+                "/assets/favicon.9abcdef0.png",
+                "/assets/favicon.12345678.svg",
+            ],
         );
         assert_eq!(refusals(&entry), Vec::<String>::new());
         assert_eq!(
@@ -193,6 +218,8 @@ mod tests {
             entry["icons"][0]["src"],
             "https://precios.example.com/assets/favicon.12345678.svg"
         );
+        assert_eq!(entry["icons"][1]["mimeType"], "image/png");
+        assert_eq!(entry["icons"][1]["sizes"], json!(["512x512"]));
         assert!(DESCRIPTION.chars().count() <= 100);
     }
 
@@ -201,7 +228,7 @@ mod tests {
         let good = server_json(
             "com.example/autoprecios",
             &links("https://precios.example.com"),
-            "/i.svg",
+            &["/i.svg"],
         );
         let refused = |edit: &dyn Fn(&mut Value)| {
             let mut entry = good.clone();
@@ -230,7 +257,7 @@ mod tests {
         let local = server_json(
             "com.example/autoprecios",
             &links("http://127.0.0.1:8080"),
-            "/i.svg",
+            &["/i.svg"],
         );
         assert_eq!(refusals(&local).len(), 1, "not https");
         for base in [
@@ -239,7 +266,7 @@ mod tests {
             "https://10.0.0.5",
             "https://[::1]",
         ] {
-            let entry = server_json("com.example/autoprecios", &links(base), "/i.svg");
+            let entry = server_json("com.example/autoprecios", &links(base), &["/i.svg"]);
             assert_eq!(refusals(&entry).len(), 1, "{base}");
         }
         assert!(local.get("icons").is_none(), "no icon but https");

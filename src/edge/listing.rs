@@ -126,14 +126,16 @@ impl Listing {
         Some(self.entry(at))
     }
 
-    /// The first URL, in byte order, that starts with `prefix`
-    /// (`/assets/favicon.` finds the site's mark under its hashed name).
-    pub fn first_url_with(&self, prefix: &str) -> Option<&str> {
+    /// The URLs, in byte order, that start with `prefix`
+    /// (`/assets/favicon.` finds the site's mark under its hashed names).
+    pub fn urls_with<'a>(&'a self, prefix: &'a str) -> impl Iterator<Item = &'a str> + 'a {
         let at = self
             .entries
             .partition_point(|spans| span(&self.text, spans.url) < prefix);
-        let url = span(&self.text, self.entries.get(at)?.url);
-        url.starts_with(prefix).then_some(url)
+        self.entries[at..]
+            .iter()
+            .map(|spans| span(&self.text, spans.url))
+            .take_while(move |url| url.starts_with(prefix))
     }
 
     /// The entry of a file of the tree (`public/developers/index.html`).

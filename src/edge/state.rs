@@ -187,10 +187,11 @@ impl Site {
         self.listing.by_url(url)
     }
 
-    /// The site's mark as the tree publishes it (its hashed address under
-    /// `/assets/`), if the tree has one.
-    pub fn mark(&self) -> Option<&str> {
-        self.listing.first_url_with("/assets/favicon.")
+    /// The site's mark as the tree publishes it (its hashed addresses
+    /// under `/assets/`: the SVG and the PNG drawn from it), none for a
+    /// tree without it.
+    pub fn marks(&self) -> Vec<&str> {
+        self.listing.urls_with("/assets/favicon.").collect()
     }
 
     /// The manifest entry of a file of the tree (`developers/index.html`).

@@ -3,6 +3,7 @@
 //! protocol eras here; the tools against the HTTP API's own answers and the
 //! resources against the tree's Markdown files in `tools`.
 
+mod prompts;
 mod tools;
 
 use autoprecios::api::links::percent_encode;
@@ -51,7 +52,7 @@ pub async fn post_raw(body: Vec<u8>, extra: &[(&str, &str)]) -> Reply {
 
 /// POSTs a message as a client of an early revision (or one that has not
 /// initialized yet) sends it: without `MCP-Protocol-Version`.
-async fn post_early(message: Value) -> Reply {
+pub async fn post_early(message: Value) -> Reply {
     send_with(
         app(state()),
         Method::POST,

@@ -233,7 +233,8 @@ fn pages_feeds_and_crawler_files_are_listed_in_the_manifest() {
         .map(|e| e.url.as_str())
         .filter(|u| u.starts_with("/assets/"))
         .collect();
-    // Each file of `assets/` once, under its content-hashed name.
+    // Each file of `assets/` once, under its content-hashed name, and the
+    // mark drawn as a PNG.
     let mut sources: Vec<String> = fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"))
         .expect("assets/")
         .map(|entry| {
@@ -243,6 +244,7 @@ fn pages_feeds_and_crawler_files_are_listed_in_the_manifest() {
                 .into_string()
                 .expect("UTF-8")
         })
+        .chain(["favicon.png".to_owned()])
         .collect();
     sources.sort();
     let mut published: Vec<String> = assets

@@ -14,7 +14,9 @@ it (what was answered, the snapshot's time and age, and that the prices are
 invented), calls tools with bad arguments and expects `isError` with the
 server's message in the headline and the error body as text (never as
 `structuredContent`, which the output schema would refuse), and lists and
-reads both Markdown resources. Prints one
+reads both Markdown resources, and lists, gets and completes the prompts.
+On the revisions the SDK no longer speaks, raw requests check the tools and
+the prompts list. Prints one
 line per check and a closing "N passed, N failed"; exits non-zero on any
 failure.
 """
@@ -27,6 +29,7 @@ import urllib.parse
 import urllib.request
 
 from mcp import Client
+from mcp.types import PromptReference
 
 TOOLS = {
     "find_deals",
@@ -206,11 +209,35 @@ async def check_resources(client, base, checks, mode):
                      f"[{mode}] resources/read {resource.uri} is the published {path}")
 
 
-def post_rpc(base, message, version=None):
+async def check_prompts(client, base, checks, mode):
+    """Both prompts, a prompt's request, and completions recomputed from the
+    catalogue the HTTP API serves."""
+    prompts = (await client.list_prompts()).prompts
+    checks.check([p.name for p in prompts] == ["precio_de_un_modelo", "informe_del_mes"]
+                 and all(p.description for p in prompts),
+                 f"[{mode}] prompts/list gives both prompts", [p.name for p in prompts])
+    vehicle = http_json(base, "/api/v1/vehicles?limit=1")["data"]["vehicles"][0]
+    make, model = vehicle["make"], vehicle["model"]
+    got = await client.get_prompt("precio_de_un_modelo", {"make": make, "model": model})
+    text = got.messages[0].content.text
+    checks.check(got.messages[0].role == "user" and f"{make} {model}" in text and "get_model_prices" in text,
+                 f"[{mode}] prompts/get precio_de_un_modelo asks get_model_prices for {make} {model}", text[:200])
+    ref = PromptReference(type="ref/prompt", name="precio_de_un_modelo")
+    typed = make[:2].lower()
+    completed = (await client.complete(ref, {"name": "make", "value": typed})).completion.values
+    makes = {v["make"] for v in http_json(base, "/api/v1/vehicles?limit=100")["data"]["vehicles"]}
+    checks.check(make in completed and all(m.lower().startswith(typed) for m in completed if m.isascii()),
+                 f"[{mode}] completion/complete suggests {completed} for make {typed!r}", sorted(makes)[:10])
+    models = (await client.complete(ref, {"name": "model", "value": ""}, {"make": make})).completion.values
+    checks.check(model in models, f"[{mode}] completion/complete suggests the models of {make}", models)
+
+
+def post_rpc(base, message, version=None, extra=None):
     """One raw POST to /mcp (the SDK always speaks its newest revisions)."""
     headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
     if version:
         headers["MCP-Protocol-Version"] = version
+    headers.update(extra or {})
     request = urllib.request.Request(f"{base}/mcp", data=json.dumps(message).encode(), headers=headers)
     with urllib.request.urlopen(request, timeout=30) as response:
         return response.status, json.loads(response.read() or b"null")
@@ -240,6 +267,9 @@ def check_early_revisions(base, checks):
         schemas = ["outputSchema" in tool for tool in listed["result"]["tools"]]
         checks.check(len(schemas) == len(TOOLS) and all(not s for s in schemas) if early else all(schemas),
                      f"[{version}] tools/list {'without' if early else 'with'} output schemas")
+        _, prompts = post_rpc(base, {"jsonrpc": "2.0", "id": 4, "method": "prompts/list"}, header)
+        checks.check(len(prompts.get("result", {}).get("prompts", [])) == 2,
+                     f"[{version}] prompts/list gives both prompts", prompts)
     status, answers = post_rpc(base, [
         {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": call},
         {"jsonrpc": "2.0", "method": "notifications/initialized"},
@@ -249,8 +279,27 @@ def check_early_revisions(base, checks):
                  "[2025-03-26] a batch gets one answer per request", answers)
 
 
+def check_discover(base, checks):
+    """server/discover as the stateless revision asks it: cached as the
+    lists are (public, 300 s), with both icons of the site's mark."""
+    meta = {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {},
+            "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "1"}}
+    _, answer = post_rpc(base, {"jsonrpc": "2.0", "id": 1, "method": "server/discover",
+                                "params": {"_meta": meta}},
+                         "2026-07-28", {"Mcp-Method": "server/discover"})
+    result = answer.get("result", {})
+    info = result.get("_meta", {}).get("io.modelcontextprotocol/serverInfo", {})
+    icons = [(i.get("mimeType"), i.get("sizes")) for i in info.get("icons", [])]
+    checks.check(result.get("ttlMs") == 300000 and result.get("cacheScope") == "public"
+                 and icons == [("image/svg+xml", ["any"]), ("image/png", ["512x512"])],
+                 "[2026-07-28] server/discover is public for 300 s, with the SVG and PNG marks",
+                 json.dumps(answer)[:300])
+
+
 async def run(base, checks):
     check_early_revisions(base, checks)
+    check_discover(base, checks)
     for mode in ["auto", "legacy"]:
         async with Client(f"{base}/mcp", mode=mode) as client:
             checks.check(client.server_info is not None and client.server_info.name == "autoprecios",
@@ -258,6 +307,7 @@ async def run(base, checks):
             await check_tools(client, base, checks, mode)
             await check_connector(client, base, checks, mode)
             await check_resources(client, base, checks, mode)
+            await check_prompts(client, base, checks, mode)
 
 
 def main():

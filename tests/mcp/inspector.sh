@@ -127,3 +127,32 @@ import json, sys
 resources = json.load(sys.stdin)["resources"]
 assert len(resources) == 2 and all(r["mimeType"] == "text/markdown" for r in resources), resources
 print("inspector: resources/list gives", ", ".join(r["uri"] for r in resources))'
+
+# The prompts, as a host lists and fills them.
+run --method prompts/list | python3 -c '
+import json, sys
+prompts = json.load(sys.stdin)["prompts"]
+assert [p["name"] for p in prompts] == ["precio_de_un_modelo", "informe_del_mes"], prompts
+assert prompts[0]["arguments"][0] == {"name": "make", "required": True,
+    "description": prompts[0]["arguments"][0]["description"]}, prompts[0]
+print("inspector: prompts/list gives", ", ".join(p["name"] for p in prompts))'
+run --method prompts/get --prompt-name precio_de_un_modelo --prompt-args make=Peugeot model=208 | python3 -c '
+import json, sys
+message = json.load(sys.stdin)["messages"][0]
+text = message["content"]["text"]
+assert message["role"] == "user" and "Peugeot 208" in text and "get_model_prices" in text, message
+print("inspector: prompts/get precio_de_un_modelo asks:", text[:80] + "...")'
+
+# The stateless revision: the Inspector reads server/discover and prints the
+# server's identity from it, with both icons of the site's mark (it prints
+# no cache hint for any method: the public 300 s hint of server/discover is
+# asserted on the raw answer in tests/it/mcp.rs and tests/mcp/client_test.py).
+run --protocol-era modern --method initialize | python3 -c '
+import json, sys
+result = json.load(sys.stdin)
+assert result["protocolVersion"] == "2026-07-28", result["protocolVersion"]
+info = result["serverInfo"]
+types = [(i["mimeType"], i["sizes"]) for i in info["icons"]]
+assert types == [("image/svg+xml", ["any"]), ("image/png", ["512x512"])], types
+assert set(result["capabilities"]) == {"completions", "prompts", "resources", "tools"}, result["capabilities"]
+print("inspector: server/discover (2026-07-28) names", info["title"], "with icons", ", ".join(i["src"] for i in info["icons"]))'

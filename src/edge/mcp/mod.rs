@@ -1,21 +1,25 @@
 //! Edge stage, MCP: the Model Context Protocol endpoint `/mcp`, stateless
 //! Streamable HTTP through the official SDK (`rmcp`), no authentication.
-//! Eight read-only tools answer from the loaded tree through the same
+//! Nine read-only tools answer from the loaded tree through the same
 //! `api::endpoints` functions as the HTTP API; two Markdown resources are the
-//! developer guide and the methodology.
+//! developer guide and the methodology; two prompts phrase the questions
+//! people bring, their arguments completed from the catalogue.
 //!
 //! - `transport`: the HTTP rules of `/mcp` (Origin, methods, body limit,
 //!   malformed messages as JSON-RPC errors) in front of rmcp's service.
-//! - `server`: the rmcp handler (protocol versions, tools, resources).
+//! - `server`: the rmcp handler (protocol versions, tools, resources,
+//!   prompts).
 //! - `tools`, `connector`: the tools and their answers (their arguments
 //!   are the API's parameter table: `api::params`); `headline`: the one
-//!   line every result starts with; `resources`: the documents.
+//!   line every result starts with; `resources`: the documents;
+//!   `prompts`: the prompts and the completion of their arguments.
 
 pub mod app;
 pub mod brief;
 pub mod connector;
 pub mod headline;
 pub mod origin;
+pub mod prompts;
 pub mod resources;
 pub mod server;
 pub mod tools;

@@ -6,15 +6,17 @@
 use std::borrow::Cow;
 
 use rmcp::model::{
-    CacheScope, CallToolRequestParams, CallToolResponse, DiscoverResult, Icon, Implementation,
-    ListResourcesResult, ListToolsResult, PaginatedRequestParams, ProtocolVersion,
-    ReadResourceRequestParams, ReadResourceResponse, ServerCapabilities, ServerConfig, Tool,
+    CacheScope, CallToolRequestParams, CallToolResponse, CompleteRequestParams, CompleteResult,
+    DiscoverResult, GetPromptRequestParams, GetPromptResponse, Icon, Implementation,
+    ListPromptsResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
+    ProtocolVersion, ReadResourceRequestParams, ReadResourceResponse, ServerCapabilities,
+    ServerConfig, Tool,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 
 use crate::api::identity;
-use crate::edge::mcp::{resources, tools};
+use crate::edge::mcp::{prompts, resources, tools};
 use crate::edge::state::AppState;
 
 /// The protocol revisions served: every one rmcp speaks, each with its own
@@ -108,16 +110,24 @@ impl ServerHandler for McpServer {
         let mut server = Implementation::new(identity::NAME, identity::VERSION)
             .with_title(identity::TITLE)
             .with_website_url(links.base());
-        if let Some(mark) = site.mark() {
-            server = server.with_icons(vec![
-                Icon::new(links.absolute(mark))
-                    .with_mime_type("image/svg+xml")
-                    .with_sizes(vec!["any".to_owned()]),
-            ]);
+        let icons: Vec<Icon> = identity::mark_icons(links, &site.marks())
+            .into_iter()
+            .map(|(src, mime_type, sizes)| {
+                Icon::new(src)
+                    .with_mime_type(mime_type)
+                    .with_sizes(vec![sizes])
+            })
+            .collect();
+        if !icons.is_empty() {
+            server = server.with_icons(icons);
         }
+        // Prompts and completions are advertised, as every method served
+        // must be (rmcp answers an unadvertised one "method not found").
         let capabilities = ServerCapabilities::builder()
             .enable_tools()
             .enable_resources()
+            .enable_prompts()
+            .enable_completions()
             .build();
         // The version `initialize` falls back to when the client asks for one
         // this server does not speak: the newest with a handshake.
@@ -201,6 +211,33 @@ impl ServerHandler for McpServer {
             result.structured_content = None;
         }
         Ok(result.into())
+    }
+
+    async fn list_prompts(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        let mut result = ListPromptsResult::with_all_items(prompts::list());
+        result.ttl_ms = Some(CACHE_TTL_MS);
+        result.cache_scope = Some(CacheScope::Public);
+        Ok(result)
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        prompts::get(&request.name, request.arguments.as_ref()).map(Into::into)
+    }
+
+    async fn complete(
+        &self,
+        request: CompleteRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CompleteResult, ErrorData> {
+        Ok(prompts::complete(&self.state.site(), &request))
     }
 
     async fn list_resources(
