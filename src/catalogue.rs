@@ -127,7 +127,8 @@ pub struct Vehicle {
     /// Exchange rate at the latest quote check.
     pub exchange_rate: ExchangeRate,
     /// Official specifications, shared with the snapshot's version (a
-    /// record is kilobytes; 30,000 versions held twice were 170 MB more).
+    /// record is kilobytes, and a large catalogue's held twice were many
+    /// megabytes more).
     pub specs: Option<Arc<Specs>>,
     /// Weekly dealer averages in the history window, oldest first (the chart).
     pub history: Vec<WeeklyAverage>,

@@ -181,8 +181,8 @@ pub fn date(time: Time) -> String {
 }
 
 /// A calendar day: `16/11/2026`. Written digit by digit for a year of four
-/// digits (every page shows several: chrono's general formatter cost 0.16 s
-/// of CPU a routine run at 30,000 versions), by chrono otherwise.
+/// digits (every page shows several, and chrono's general formatter was a
+/// measurable share of a routine run's CPU), by chrono otherwise.
 pub fn day(day: NaiveDate) -> String {
     match four_digit_date(day) {
         Some([year, month, day]) => {

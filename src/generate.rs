@@ -65,9 +65,9 @@ pub struct GenerateOptions {
     /// Fail after writing this many files (tests of the all-or-nothing swap).
     pub fail_after: Option<usize>,
     /// The process ends when the run does (the command line): what the run
-    /// computed is then left to the system instead of being freed, which
-    /// at 30,000 versions (millions of small allocations) kept a core busy
-    /// for half a second after the tree was published.
+    /// computed is then left to the system instead of being freed: freeing
+    /// millions of small allocations kept a core busy after the tree was
+    /// published.
     pub exits_after: bool,
 }
 
@@ -346,9 +346,9 @@ fn signals_and_api(
             format_time(snapshot.meta.catalogue_observed_at)
         );
     }
-    // The records (260 MB of JSON at 30,000 versions) and the dealer prices
-    // go to their files as they are serialized, and are read from there
-    // when asked.
+    // The records (the largest part of a large tree's edge data) and the
+    // dealer prices go to their files as they are serialized, and are read
+    // from there when asked.
     let index = timed("index catalogue", || {
         Index::from_catalogue_with(&catalogue, &options.base_url, |vehicles, prices| {
             Ok::<_, anyhow::Error>((

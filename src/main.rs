@@ -11,19 +11,17 @@ use autoprecios::cli::Cli;
 /// allocator raised its mapping threshold as they were freed and served the
 /// next ones from heaps that kept growing, and jemalloc at its default
 /// 10 s decay kept them as well. With a short decay the peak follows what
-/// is held: at 3,000 versions with 1,600 days of history 258 to 268 MiB
-/// against glibc's 337 to 403 when it was chosen, 1,597 MiB at 30,000
-/// versions against 1,756, with less user time (BENCHMARKS.md, "jemalloc
-/// in generate").
+/// is held: lower than glibc's at every catalogue size and history length
+/// measured when it was chosen, with less user time (bench/HISTORY.md,
+/// "jemalloc in generate").
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
 /// Milliseconds a freed page stays with jemalloc before it goes back to the
-/// system. Shorter (0) lowered the peak by another 6 % but cost 30 % of wall
-/// time in page faults; 100 ms faulted in again, at 30,000 versions, 110,000
-/// more pages a routine run than 1 s (861,000 against 751,000), for a peak
-/// about 10 MiB lower there and 25 MiB lower on a 3,000-version first run
-/// (BENCHMARKS.md, "Rivals hashed once, freed pages kept a second").
+/// system. Shorter (0) lowered the peak a little more but cost much wall
+/// time in page faults; 100 ms faulted many more pages in again in a
+/// routine run than 1 s, for a peak only a little lower (bench/HISTORY.md,
+/// "Rivals hashed once, freed pages kept a second").
 const DECAY_MS: isize = 1000;
 
 fn main() -> ExitCode {

@@ -18,8 +18,8 @@ pub fn to_vec<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, rmp_serde::en
 }
 
 /// Encodes `value` as [`to_vec`] does into `writer`, as it is serialized:
-/// the edge's files are tens of megabytes at 30,000 versions, and a buffer
-/// grown to hold one whole was copied at every doubling into fresh pages.
+/// the edge's files are among a large tree's largest, and a buffer grown
+/// to hold one whole was copied at every doubling into fresh pages.
 pub fn write<T: Serialize + ?Sized>(
     writer: &mut impl Write,
     value: &T,

@@ -29,7 +29,7 @@ pub fn this_program() -> Option<&'static [u8; 32]> {
 /// that the linker writes into an ELF note), or of its whole file where it
 /// has none. The file is the one running even if it was replaced since
 /// (`/proc/self/exe`); a build with debug information is hundreds of
-/// megabytes, which hashing whole costs a third of a second of CPU.
+/// megabytes, too many to read and hash whole at every run.
 fn program_identity() -> std::io::Result<[u8; 32]> {
     use std::io::Read;
     let path = Path::new("/proc/self/exe");

@@ -57,9 +57,9 @@ pub fn format_time(time: Time) -> String {
 
 /// Appends `time` as [`format_time`] writes it. The records, the data
 /// downloads and the pages write millions of times and days a run, where
-/// chrono's general formatter cost a fifth of a second of CPU at 30,000
-/// versions; a year of four digits is written here digit by digit, any
-/// other by chrono, so the text is always chrono's.
+/// chrono's general formatter was a measurable share of the CPU; a year of
+/// four digits is written here digit by digit, any other by chrono, so the
+/// text is always chrono's.
 pub fn push_time(out: &mut String, time: Time) {
     use chrono::Timelike;
     let date = time.date_naive();

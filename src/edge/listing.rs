@@ -1,9 +1,10 @@
 //! Edge stage, the manifest as a loaded tree holds it: every entry's
 //! strings copied once into one buffer, sorted by URL for lookups, with a
-//! second order by file. A tree lists about four files a version (116,086 at
-//! 28,937 versions); as a map of four `String`s an entry, built from a
-//! manifest parsed into owned rows, they were 150 ms of every load and
-//! about 40 MB of every tree.
+//! second order by file. A tree lists about four files a version; as a map
+//! of four `String`s an entry, built from a manifest parsed into owned rows,
+//! they were a large part of every load's time and of every tree's memory
+//! (bench/HISTORY.md, "The edge's start: the edge data in MessagePack, read
+//! in parallel").
 
 use std::borrow::Cow;
 use std::ops::Range;

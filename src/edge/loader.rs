@@ -10,9 +10,9 @@
 //!
 //! The thread also drops each replaced tree, as soon as the last request
 //! that began before the swap ends: not on a request's thread, where
-//! freeing a tree's million allocations (tens of milliseconds at 30,000
-//! versions) would hold that answer and the ones queued behind it. What it
-//! frees goes back to the system (the edge's allocator, `src/bin/edge.rs`).
+//! freeing a large tree's many allocations would hold that answer and the
+//! ones queued behind it. What it frees goes back to the system (the
+//! edge's allocator, `src/bin/edge.rs`).
 
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -16,8 +16,8 @@ use tokio::sync::Semaphore;
 use crate::edge::http::{CACHE_ERROR, server_error_response};
 
 /// Default number of requests in flight: far above what two cores finish
-/// at once (answers take well under a millisecond), so only a real backlog
-/// is shed, never a busy moment.
+/// at once (answers are quick: BENCHMARKS.md, "The edge against nginx and
+/// Datasette"), so only a real backlog is shed, never a busy moment.
 pub const DEFAULT_MAX_IN_FLIGHT: usize = 512;
 
 /// Seconds a shed client is asked to wait.

@@ -17,9 +17,9 @@ pub(super) const PUBLISHED: [&str; 3] = [MANIFEST, EDGE_DIR, PUBLIC_DIR];
 
 /// Whether the trees at `a` and `b` publish the same: in each of
 /// [`PUBLISHED`], the same paths, each the same kind of entry, and every
-/// file the same bytes. Costs a walk of both trees (about 1.8 s at 30,000
-/// versions, most of it the kernel's lookups of 87,151 paths twice), so it
-/// is only asked when a run's manifest names a tree that exists already.
+/// file the same bytes. Costs a walk of both trees (most of it the
+/// kernel's lookups of every path, twice: slow for a large catalogue), so
+/// it is only asked when a run's manifest names a tree that exists already.
 pub(super) fn same_published(a: &Path, b: &Path) -> io::Result<bool> {
     for part in PUBLISHED {
         let (a, b) = (a.join(part), b.join(part));

@@ -4,9 +4,8 @@
 //! records each such file's [`Stamp`] in [`STAMPS`], beside its manifest.
 //! The next run trusts a file whose stamp is unchanged, as `make`, `rsync`
 //! and `git` trust an unchanged stat, and reads and hashes any other.
-//! Reading and hashing every kept file was 0.9 s of a routine run's 17.5 s
-//! of CPU at 30,000 versions (BENCHMARKS.md, "Kept files trusted by their
-//! stamp").
+//! Reading and hashing every kept file was a measurable share of a routine
+//! run's CPU (bench/HISTORY.md, "Kept files trusted by their stamp").
 //!
 //! The stamps are the file system's, not the snapshot's: the one file of a
 //! tree that two runs over the same snapshot do not write the same, never

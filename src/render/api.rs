@@ -5,9 +5,9 @@
 //! Everything else is the edge's: lists, searches and model prices (it
 //! computes the default pages once per tree, `api::precomputed`) and each
 //! version's detail. A detail carries the envelope's `snapshotAt`, so as a
-//! file every one of them would change at every catalogue check: at 30,000
-//! versions, 29,000 files and a tenth of the tree uploaded by each deploy
-//! for one changed field (BENCHMARKS.md, "What a deploy uploads"). The edge
+//! file every one of them would change at every catalogue check: a file a
+//! version, and a large share of the tree, uploaded by each deploy for one
+//! changed field (BENCHMARKS.md, "What a deploy uploads"). The edge
 //! answers them from its index, and the CDN caches its answers as it
 //! caches the files.
 

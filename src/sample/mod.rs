@@ -13,8 +13,8 @@
 //! hand-written generator (`rng.rs`), each version from its own stream, and
 //! nothing reads the clock or iterates a hash map. Versions are built in
 //! parallel and collected in a fixed order, so the benchmark size (30,000
-//! versions over a year) takes seconds; its memory is that of the snapshot
-//! model itself (a few hundred bytes per dealer quote).
+//! versions over a year) is quick to make; its memory is that of the
+//! snapshot model itself.
 
 mod cases;
 mod lineup;

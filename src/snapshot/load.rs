@@ -122,7 +122,7 @@ pub enum InBrief {
     /// point that moves with every catalogue check, so a month's sources
     /// (`republish::sources`) change only when its rows do, and a routine
     /// run keeps the downloads of that month instead of building them
-    /// again (BENCHMARKS.md, "Checks in brief by whole months"). Up to a
+    /// again (bench/HISTORY.md, "Checks in brief by whole months"). Up to a
     /// month more is held; the signals read their own window from it
     /// (`signals::reach`), so none of them changes.
     MonthsBefore(chrono::Duration),

@@ -492,8 +492,9 @@ fn check_row(
 
 /// Gives each check the signals read room for exactly its quotes in this
 /// run before they are pushed: pushed one by one, the checks' vectors grew
-/// to up to twice their quotes (159 MB of the 1.07 GB peak of a
-/// 3,000-version, 1,600-day snapshot). A check's rows are mostly
+/// to up to twice their quotes (a large share of the load's peak with a
+/// long history: bench/HISTORY.md, "Where memory bounded by the window
+/// stands"). A check's rows are mostly
 /// consecutive; rows that are not just take more than one exact
 /// reservation. A row that names no check is left to the caller, which
 /// reports it.

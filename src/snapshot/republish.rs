@@ -68,7 +68,7 @@ impl Row {
 
 /// A calendar month (UTC), year and month: the key of a spill file. A
 /// number, not its file name, because every spilled row looks its file up
-/// (formatting the name for each took a fifth of the load's time).
+/// (formatting the name for each was a large share of the load's time).
 type Month = (i32, u32);
 
 /// The month (UTC) of `at`.

@@ -275,8 +275,8 @@ impl Table {
 }
 
 /// Most rows decoded at once from a Parquet file: a quarter of polars'
-/// default row group. Decoding a group in slices of this size cost about
-/// 5 % more CPU than whole, and the slice decoded ahead of the loader
+/// default row group. Decoding a group in slices of this size costs a
+/// little more CPU than whole, and the slice decoded ahead of the loader
 /// ([`read_parquet_slices`]) holds a quarter of the memory a group would.
 const SLICE_ROWS: usize = 1 << 16;
 
@@ -292,8 +292,8 @@ fn slice_starts(rows: usize, most: usize) -> impl Iterator<Item = usize> {
 /// row) on a reading thread and given to `run` in order; returns the
 /// file's rows. A file without rows is read whole, so its columns are
 /// still checked. The next slice is decoded and made while `run` takes
-/// this one (at 30,000 versions decoding was about 40 % of reading
-/// `quotes`, converting the rest, one after the other). The channel holds
+/// this one (reading `quotes` is decoding and converting, each a large
+/// share, which ran one after the other). The channel holds
 /// nothing: the reader waits with one made slice until `run` takes it, so
 /// at most two slices are in memory. A failure, of reading or of `run`,
 /// ends the reading.

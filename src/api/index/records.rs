@@ -47,7 +47,7 @@ impl Records {
     }
 
     /// Serializes every record, one a line, into `out` as it goes (the
-    /// records of 30,000 versions are 260 MB of text, which `generate`
+    /// records are one of the tree's largest files, whose text `generate`
     /// never holds); returns where each record starts and where the last
     /// one ends, for [`Records::open`].
     pub fn write_to<T: Serialize>(

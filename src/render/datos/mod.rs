@@ -89,8 +89,8 @@ pub fn license_page(license: &DataLicense) -> String {
 /// alone when the version has no completed week in the window). A file
 /// changes only when a week completes or a past week's average does, so
 /// it is kept from the previous tree as an unchanged page is
-/// ([`KeptPages`](crate::render::site::kept::KeptPages)): writing 30,000
-/// files again cost more than linking them.
+/// ([`KeptPages`](crate::render::site::kept::KeptPages)): writing every
+/// file again cost more than linking them.
 pub fn write_history_csvs(site: &Site) -> anyhow::Result<()> {
     let at = site.index.meta().catalogue_observed_at;
     site.vehicles()
@@ -314,9 +314,9 @@ fn placed(path: &str) -> (String, String) {
 }
 
 /// Level of the gzipped CSV files, chosen by measurement (BENCHMARKS.md,
-/// "Data downloads", and with zlib-rs itself "Serial stretches beside other
-/// work"): level 6 compresses 1.4x slower for files 1 % smaller, level 4
-/// 1.15x faster for files 5 % larger.
+/// "Data downloads"; with zlib-rs itself, bench/HISTORY.md, "Serial
+/// stretches beside other work"): the levels around it traded much time
+/// for little size, or little time for much size.
 pub const GZIP_LEVEL: u32 = 5;
 
 /// `datapackage.json`: the package's facts and every file as a resource.

@@ -114,9 +114,8 @@ fn write_month(
     history: &HistoryMonths,
 ) -> anyhow::Result<Part> {
     // Only a run over a previous tree asks what a month is built from: a
-    // first run would pay for it (a few percent of its CPU) and keep
-    // nothing by it. Its next run builds every month once more and records
-    // it.
+    // first run would pay for it and keep nothing by it. Its next run
+    // builds every month once more and records it.
     let key = if reuse.follows_a_tree() {
         Reuse::sources_key(&history.sources(&month.range())?)
     } else {

@@ -12,10 +12,10 @@
 //! held checks, `HistoryMonths::sources`) together with this program's
 //! identity (its build ID, [`crate::program`]), the encoding and the gzip
 //! level. When all of those are unchanged
-//! the frame would be too, so the part is kept without being built: at
-//! 30,000 versions, building the closed months' frames only to find them
-//! unchanged took a quarter of a routine run's CPU (BENCHMARKS.md, "Closed
-//! months kept without being built"). Another build of the program, even of
+//! the frame would be too, so the part is kept without being built:
+//! building the closed months' frames only to find them unchanged took a
+//! large share of a routine run's CPU (bench/HISTORY.md, "Closed months
+//! kept without being built"). Another build of the program, even of
 //! the same code, builds every part again once, and keeps it by its frame.
 //! A first run (or `--fresh`) records no sources: it has nothing to keep by
 //! them, so the run after it builds every month once more and records them.

@@ -8,10 +8,10 @@
 //! [`KeptPages`]'s `key`). When the previous tree recorded the same key
 //! for the same file, and that file still has the bytes it recorded
 //! ([`TreeWriter::unchanged`]), the file is hard-linked from it
-//! ([`TreeWriter::link`]) instead of being rendered and written again: at
-//! 30,000 versions about 85 % of the version pages are unchanged three
-//! hours later, and rendering and writing them was most of a routine run's
-//! site (BENCHMARKS.md, "Unchanged pages kept").
+//! ([`TreeWriter::link`]) instead of being rendered and written again:
+//! most version pages are unchanged at the next catalogue check, and
+//! rendering and writing them was most of a routine run's site
+//! (bench/HISTORY.md, "Unchanged pages kept").
 //!
 //! The record is `pages-sources.json` beside the tree's manifest: each page
 //! file's key and ETag. Every run writes it, a first run and `--fresh`
@@ -111,16 +111,15 @@ impl KeptPages {
     /// chance of 2^-128, and making them meet on purpose takes control of
     /// two consecutive snapshots' rows: what a cryptographic hash would add
     /// is out of reach of anyone it could guard against. The keys hash
-    /// about 330 MB of inputs a routine run at 30,000 versions, a few
-    /// kilobytes each: BLAKE3 spent 0.35 s of CPU there (its per-chunk
-    /// steps dominate inputs that small), XXH3 about 0.04 s (BENCHMARKS.md,
-    /// "Page keys in XXH3").
+    /// every page's inputs at every run, a few kilobytes each, where
+    /// BLAKE3's per-chunk steps dominate and XXH3 costs a small fraction of
+    /// it (bench/HISTORY.md, "Page keys in XXH3").
     fn key(&self, env: &Environment, inputs: &impl Serialize) -> anyhow::Result<Option<String>> {
         let Some(environment) = self.environment.get_or_init(|| environment_digest(env)) else {
             return Ok(None);
         };
         // MessagePack: no field names, no escaping, numbers in binary, so
-        // about half the bytes of JSON go through the hash; serialized
+        // far fewer bytes than JSON's go through the hash; serialized
         // whole first, since a hasher is fast on a buffer and slow on the
         // serializer's many small writes.
         let inputs = rmp_serde::to_vec(inputs).context("the inputs of a page")?;

@@ -47,8 +47,8 @@ use feeds::SitemapEntry;
 /// without offering the rest to other threads. Rayon otherwise cuts a loop
 /// into as many pieces as there are threads (and a piece again only when
 /// another thread takes it); a core that finishes a step beside the loop
-/// then found nothing to take, and a whole piece (a quarter of the version
-/// pages at 30,000 versions, about a second) ran on one core to the end.
+/// then found nothing to take, and a whole piece ran on one core to the end
+/// (bench/HISTORY.md, "Rivals hashed once, freed pages kept a second").
 pub const PIECE: usize = 64;
 
 /// Content type of every page.

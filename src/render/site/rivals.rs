@@ -15,9 +15,9 @@
 //! in an order fixed by the two IDs (a hash of the pair), and it shows no
 //! rival's price or band. Ordered by distance and priced, the section would
 //! change whenever any of dozens of nearby versions was requoted, and with
-//! it the page: at 30,000 versions, a quarter of all version pages at every
-//! catalogue check, each uploaded again by the deploy (BENCHMARKS.md, "What
-//! a deploy uploads"). Now a page changes only when its own price moves or
+//! it the page: a large share of all version pages at every catalogue
+//! check, each uploaded again by the deploy (BENCHMARKS.md, "What a deploy
+//! uploads"). Now a page changes only when its own price moves or
 //! a shown rival leaves the 5 % (or a rival that would come first enters
 //! it); the comparison link shows everyone's current prices.
 

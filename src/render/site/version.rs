@@ -190,8 +190,8 @@ fn write_version_page(
     };
     // The page is keyed on the chart's data and on the specifications as
     // the snapshot has them; the chart is drawn and the specifications'
-    // table is put in words (a third of a kept page's cost at 30,000
-    // versions) only when the page is rendered. Both are functions of
+    // table is put in words (much of a kept page's cost) only when the
+    // page is rendered. Both are functions of
     // those inputs alone, and this program is part of every page's key.
     let specs = vehicle.specs.as_deref();
     site.write_page_with(&meta, "version.html", &(&view, &chart, specs), || {

@@ -9,8 +9,9 @@ use super::{SCHEMA_VERSION, Table};
 use crate::frame::{Cells, format_day, format_seconds};
 use crate::render::datos::fields::FieldKind;
 
-/// Builds the database in memory and returns the file's bytes.
-pub(super) fn build(tables: &[Table], extras: &[(&str, &str, &str)]) -> anyhow::Result<Vec<u8>> {
+/// Builds the database in memory, compacted: its file is
+/// `serialize(MAIN_DB)`, read in place ([`file_bytes`]).
+pub(super) fn build(tables: &[Table], extras: &[(&str, &str, &str)]) -> anyhow::Result<Connection> {
     let mut db = Connection::open_in_memory().context("opening an in-memory SQLite database")?;
     db.execute_batch(&format!(
         "PRAGMA page_size = 4096; PRAGMA user_version = {SCHEMA_VERSION}; PRAGMA encoding = 'UTF-8';"
@@ -40,10 +41,13 @@ pub(super) fn build(tables: &[Table], extras: &[(&str, &str, &str)]) -> anyhow::
     }
     transaction.commit()?;
     db.execute_batch("VACUUM;")?;
-    let data = db
-        .serialize(MAIN_DB)
-        .context("serializing the SQLite database")?;
-    Ok(data.to_vec())
+    Ok(db)
+}
+
+/// The database's file, as SQLite holds it in memory (no copy).
+pub(super) fn file_bytes(db: &mut Connection) -> anyhow::Result<rusqlite::serialize::Data<'_>> {
+    db.serialize(MAIN_DB)
+        .context("serializing the SQLite database")
 }
 
 /// `CREATE TABLE` of `table`, with its SQLite column types, its key, and
@@ -69,9 +73,9 @@ pub(super) fn create_table(table: &Table) -> String {
         columns.push(r#"FOREIGN KEY ("versionId") REFERENCES "versiones" ("id")"#.to_owned());
     }
     // A table keyed by its columns is stored in its key's order, without
-    // a rowid and a second copy of the key in an index (a third of the
-    // file at 30,000 versions); `versiones` keeps its rowid, which the
-    // full-text index refers to.
+    // a rowid and a second copy of the key in an index (BENCHMARKS.md, "The
+    // SQLite download"); `versiones` keeps its rowid, which the full-text
+    // index refers to.
     let without_rowid = if table.primary_key.is_empty() || table.name == "versiones" {
         ""
     } else {
@@ -244,6 +248,12 @@ mod tests {
         }
     }
 
+    /// The file `build` gives of `tables`.
+    fn built(tables: &[Table]) -> anyhow::Result<Vec<u8>> {
+        let mut db = build(tables, &[])?;
+        Ok(file_bytes(&mut db)?.to_vec())
+    }
+
     fn open(bytes: &[u8]) -> Connection {
         let mut db = Connection::open_in_memory().expect("sqlite");
         db.deserialize_read_exact(MAIN_DB, bytes, bytes.len(), true)
@@ -253,7 +263,7 @@ mod tests {
 
     #[test]
     fn cells_are_stored_as_sqlite_readers_expect_them() {
-        let db = open(&build(&[table()], &[]).expect("sqlite"));
+        let db = open(&built(&[table()]).expect("sqlite"));
         type Row = (
             String,
             String,
@@ -311,7 +321,7 @@ mod tests {
 
     #[test]
     fn every_column_is_described_with_its_unit() {
-        let db = open(&build(&[table()], &[]).expect("sqlite"));
+        let db = open(&built(&[table()]).expect("sqlite"));
         let described: Vec<(String, String, Option<String>)> = db
             .prepare(
                 "SELECT columna, tipo, unidad FROM _metadata WHERE tabla = 't' ORDER BY columna",
@@ -352,12 +362,12 @@ mod tests {
 
     #[test]
     fn the_same_rows_give_the_same_bytes() {
-        let first = build(&[table()], &[]).expect("sqlite");
-        assert_eq!(first, build(&[table()], &[]).expect("sqlite"));
+        let first = built(&[table()]).expect("sqlite");
+        assert_eq!(first, built(&[table()]).expect("sqlite"));
         assert_eq!(&first[..16], b"SQLite format 3\0");
         let mut other = table();
         other.parts[0].0 = Some("2026-12".to_owned());
-        assert_ne!(first, build(&[other], &[]).expect("sqlite"));
+        assert_ne!(first, built(&[other]).expect("sqlite"));
         assert_ne!(
             digest(&[table()]),
             digest(&[{
@@ -372,7 +382,7 @@ mod tests {
     fn a_frame_unlike_its_documentation_is_refused() {
         let mut wrong = table();
         wrong.fields.swap(2, 3);
-        let err = build(&[wrong], &[]).expect_err("refused").to_string();
+        let err = built(&[wrong]).expect_err("refused").to_string();
         assert!(err.contains("SQLite table t has columns"), "{err}");
     }
 }

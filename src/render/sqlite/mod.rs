@@ -28,7 +28,7 @@
 
 mod build;
 
-use build::{build, create_table};
+use build::{build, create_table, file_bytes};
 
 use crate::catalogue::Vehicle;
 use crate::frame::Frame;
@@ -94,8 +94,15 @@ pub fn write_sqlite(
     if let Some(kept) = reuse.keep_file(site.out, stem, "sqlite", sqlite_type_of(), &digest)? {
         return Ok(kept);
     }
-    let bytes = build(&tables, &EXTRAS)?;
-    let written = write_file(site.out, SQLITE_FILE, sqlite_type_of(), &bytes)?;
+    let mut db = build(&tables, &EXTRAS)?;
+    // The frames are in the database now.
+    drop(tables);
+    let written = write_file(
+        site.out,
+        SQLITE_FILE,
+        sqlite_type_of(),
+        &file_bytes(&mut db)?,
+    )?;
     reuse.note_file(stem, "sqlite", digest, &written)?;
     Ok(written)
 }

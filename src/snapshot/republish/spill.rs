@@ -5,8 +5,8 @@
 //!
 //! The loader encodes each row into its month's buffer, and a thread of
 //! the spill's own writes the full buffers and hashes them: the writes and
-//! the digest were a fifth of the load's serial stretch, beside polars'
-//! decoding, which leaves a core idle now and then.
+//! the digest were a large share of the load's serial stretch, beside
+//! polars' decoding, which leaves a core idle now and then.
 
 use std::collections::HashMap;
 use std::fs::{self, File};
@@ -47,7 +47,7 @@ const DIGEST_PREFIX: &[u8] = b"file";
 /// in few writes, and the digest is taken over slices large enough for
 /// BLAKE3's wide path. Every month's buffer is held while `quotes` is read
 /// (its rows come by version), so this is held once a month of history:
-/// 64 KiB, 3.4 MB at 1,600 days (256 KiB held 10 MB more there, for no
+/// 64 KiB, 3.4 MB at 1,600 days (larger buffers held more there, for no
 /// measurable time).
 const BUFFER: usize = 1 << 16;
 
