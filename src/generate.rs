@@ -320,7 +320,7 @@ fn lines_file<T: serde::Serialize>(
     lines: &mut dyn Iterator<Item = T>,
 ) -> anyhow::Result<Records> {
     let name = url.trim_start_matches('/');
-    let starts = out.write_with(url, name, "application/jsonl", |file| {
+    let starts = out.write_with(url, name, crate::headers::content_type_of(name), |file| {
         Records::write_to(lines, file)
     })?;
     let path = out.staged(name);
@@ -381,7 +381,7 @@ fn signals_and_api(
         out.write(
             &format!("/{name}"),
             name,
-            "text/plain; charset=utf-8",
+            crate::headers::PLAIN,
             text.as_bytes(),
         )?;
     }

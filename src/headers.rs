@@ -29,27 +29,57 @@ pub const SECURITY_HEADERS: [(&str, &str); 4] = [
     ),
 ];
 
+/// HTML pages.
+pub const HTML: &str = "text/html; charset=utf-8";
+/// JSON (the API, the descriptors).
+pub const JSON: &str = "application/json";
+/// Plain text.
+pub const PLAIN: &str = "text/plain; charset=utf-8";
+/// Markdown.
+pub const MARKDOWN: &str = "text/markdown; charset=utf-8";
+/// CSV.
+pub const CSV: &str = "text/csv; charset=utf-8";
+/// XML other than the feeds (the sitemaps).
+pub const XML: &str = "application/xml; charset=utf-8";
+/// SVG images (the charts, the mark).
+pub const SVG: &str = "image/svg+xml";
+/// PNG images.
+pub const PNG: &str = "image/png";
+/// Gzipped files.
+pub const GZIP: &str = "application/gzip";
+/// Parquet files.
+pub const PARQUET: &str = "application/vnd.apache.parquet";
+/// SQLite databases.
+pub const SQLITE: &str = "application/vnd.sqlite3";
+
 /// Content types by file name, first match wins: exact names, then
-/// extensions. Anything else is `application/octet-stream`.
-pub const CONTENT_TYPES: [(&str, &str); 19] = [
-    ("SHA256SUMS", "text/plain; charset=utf-8"),
+/// extensions. Anything else is `application/octet-stream`. Every file the
+/// tree holds takes its type from here ([`content_type_of`]); the named
+/// types above are for answers that are not files.
+pub const CONTENT_TYPES: [(&str, &str); 22] = [
+    ("SHA256SUMS", PLAIN),
+    // The CDN's rules.
+    ("_headers", PLAIN),
+    ("_redirects", PLAIN),
+    // The Atom feeds: a version's, the report's and the deals' (`/feeds/`).
     ("feed.xml", ATOM),
-    (".html", "text/html; charset=utf-8"),
-    (".json", "application/json"),
+    ("ofertas.xml", ATOM),
+    (".html", HTML),
+    (".json", JSON),
     (".jsonl", "application/jsonl"),
     (".css", "text/css; charset=utf-8"),
     (".js", "text/javascript; charset=utf-8"),
-    (".svg", "image/svg+xml"),
-    (".xml", "application/xml"),
-    (".txt", "text/plain; charset=utf-8"),
-    (".md", "text/markdown; charset=utf-8"),
+    (".svg", SVG),
+    (".xml", XML),
+    (".txt", PLAIN),
+    (".md", MARKDOWN),
     // Citation File Format: YAML, shown as text.
-    (".cff", "text/plain; charset=utf-8"),
-    (".csv", "text/csv; charset=utf-8"),
-    (".gz", "application/gzip"),
-    (".parquet", "application/vnd.apache.parquet"),
-    (".sqlite", "application/vnd.sqlite3"),
-    (".png", "image/png"),
+    (".cff", PLAIN),
+    (".csv", CSV),
+    (".gz", GZIP),
+    (".parquet", PARQUET),
+    (".sqlite", SQLITE),
+    (".png", PNG),
     (".ico", "image/x-icon"),
     (".webmanifest", "application/manifest+json"),
 ];
@@ -101,7 +131,11 @@ mod tests {
             "text/plain; charset=utf-8"
         );
         assert_eq!(content_type_of("versiones/x/feed.xml"), ATOM);
-        assert_eq!(content_type_of("sitemap.xml"), "application/xml");
+        assert_eq!(
+            content_type_of("sitemap.xml"),
+            "application/xml; charset=utf-8",
+            "as the sitemaps are written and the CDN serves them"
+        );
         assert_eq!(
             content_type_of("datos/versiones.csv.gz"),
             "application/gzip"

@@ -357,7 +357,7 @@ fn placed(file: &str) -> String {
 pub const DEFAULT_KEEP: usize = 2;
 
 /// JSON content type of every API response.
-pub const JSON: &str = "application/json";
+pub use crate::headers::JSON;
 
 /// `<destination>.<suffix>` beside the destination.
 /// A directory beside the tree at `destination` (`<destination>.scratch`)

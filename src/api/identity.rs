@@ -70,8 +70,11 @@ pub const MARK_PNG_SIDE: u32 = 512;
 /// first, any size; then the PNG); `None` for another kind of file.
 pub fn mark_icon(links: &Links, path: &str) -> Option<(String, &'static str, String)> {
     let (mime_type, sizes) = match path.rsplit('.').next()? {
-        "svg" => ("image/svg+xml", "any".to_owned()),
-        "png" => ("image/png", format!("{MARK_PNG_SIDE}x{MARK_PNG_SIDE}")),
+        "svg" => (crate::headers::SVG, "any".to_owned()),
+        "png" => (
+            crate::headers::PNG,
+            format!("{MARK_PNG_SIDE}x{MARK_PNG_SIDE}"),
+        ),
         _ => return None,
     };
     Some((links.absolute(path), mime_type, sizes))
@@ -80,7 +83,7 @@ pub fn mark_icon(links: &Links, path: &str) -> Option<(String, &'static str, Str
 /// The icons of the site's marks at `paths`, SVG first.
 pub fn mark_icons(links: &Links, paths: &[&str]) -> Vec<(String, &'static str, String)> {
     let mut icons: Vec<_> = paths.iter().filter_map(|p| mark_icon(links, p)).collect();
-    icons.sort_by_key(|(_, mime_type, _)| *mime_type != "image/svg+xml");
+    icons.sort_by_key(|(_, mime_type, _)| *mime_type != crate::headers::SVG);
     icons
 }
 

@@ -25,7 +25,7 @@ pub const MAX_ROWS: u32 = 1000;
 /// Rows of an answer when `limit` is not given.
 pub const DEFAULT_ROWS: u32 = 100;
 /// Content type of a CSV answer.
-pub const CSV: &str = "text/csv; charset=utf-8";
+pub use crate::headers::CSV;
 
 /// Every monthly series of a publication.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -300,7 +300,7 @@ pub fn answer_series(
     let mut bytes =
         serde_json::to_vec(&Value::Object(body)).expect("invariant: JSON values serialize");
     bytes.push(b'\n');
-    Ok((bytes, "application/json"))
+    Ok((bytes, crate::headers::JSON))
 }
 
 /// The series of `id`: exactly, or an index of a make or a body type whose

@@ -48,7 +48,7 @@ const ENTRY_OVERHEAD: u64 = 256;
 pub const MAX_CACHED_FILE: usize = 1024 * 1024;
 
 /// Content type of every API answer.
-const JSON: &str = "application/json";
+use crate::headers::JSON;
 
 /// One API request, parsed and validated: what an answer is computed from,
 /// and its cache key: two requests that parse alike (parameter order,

@@ -21,7 +21,7 @@ use crate::edge::http::{answer_response, bytes_response, error_response};
 use crate::edge::state::{AppState, QueryPages};
 
 /// Content type of the pages.
-const HTML: &str = "text/html; charset=utf-8";
+use crate::headers::HTML;
 
 /// The two page routes.
 pub fn routes() -> Router<AppState> {

@@ -93,7 +93,7 @@ pub fn with_picks(site: &Site, uri: &Uri, answer: &Answer) -> Option<Response> {
 }
 
 /// Content type of a page with picks applied.
-const HTML_PAGE: &str = "text/html; charset=utf-8";
+use crate::headers::HTML as HTML_PAGE;
 
 /// Paths answered with JSON errors rather than HTML pages: the API, and
 /// paths under the MCP endpoint (`/mcp` itself is routed to it).
@@ -202,12 +202,7 @@ async fn not_found_page(site: &Site) -> Response {
     let page = tokio::fs::read(site.root().join(PUBLIC_DIR).join(NOT_FOUND_PAGE))
         .await
         .unwrap_or_else(|_| FALLBACK.as_bytes().to_vec());
-    bytes_response(
-        StatusCode::NOT_FOUND,
-        "text/html; charset=utf-8",
-        page,
-        false,
-    )
+    bytes_response(StatusCode::NOT_FOUND, crate::headers::HTML, page, false)
 }
 
 #[cfg(test)]

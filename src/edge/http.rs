@@ -31,7 +31,7 @@ use crate::edge::answers::Answer;
 use crate::edge::ranges;
 
 /// Content type of every API response.
-pub const JSON: &str = "application/json";
+pub use crate::headers::JSON;
 /// Methods the site answers (the `Allow` header of 405s and preflights):
 /// those of every API operation.
 pub const ALLOWED_METHODS: &str = crate::api::operations::METHODS;

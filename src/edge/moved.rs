@@ -43,7 +43,7 @@ pub fn redirect(location: &str) -> Response {
     );
     let mut response = bytes_response(
         StatusCode::MOVED_PERMANENTLY,
-        "text/html; charset=utf-8",
+        crate::headers::HTML,
         body.into_bytes(),
         false,
     );

@@ -65,11 +65,11 @@ pub fn write_docs(index: &Index, env: &Environment, out: &TreeWriter) -> anyhow:
             body => render_with_contents(source, Some(doc.contents)),
         })?;
         let file = format!("{}/index.html", doc.path.trim_start_matches('/'));
-        out.write(doc.path, &file, "text/html; charset=utf-8", html.as_bytes())?;
+        out.write(doc.path, &file, crate::headers::HTML, html.as_bytes())?;
         out.write(
             doc.raw_path,
             doc.raw_path.trim_start_matches('/'),
-            "text/markdown; charset=utf-8",
+            crate::headers::MARKDOWN,
             source.as_bytes(),
         )?;
     }

@@ -29,6 +29,22 @@ fn every_manifest_url_has_a_file_whose_sha256_is_its_etag() {
     assert!(tree.contains_key(autoprecios::market::kept::RECORD));
 }
 
+/// Content types are decided in one place: every file the tree holds is
+/// listed with the type `headers::content_type_of` gives its name, which
+/// the CDN's `_headers` and the edge serve.
+#[test]
+fn every_file_has_the_content_type_of_its_name() {
+    let drifted: Vec<String> = fixture()
+        .manifest
+        .files
+        .iter()
+        .filter(|entry| entry.file.starts_with("public/"))
+        .filter(|entry| entry.content_type != autoprecios::headers::content_type_of(&entry.file))
+        .map(|entry| format!("{} {}", entry.file, entry.content_type))
+        .collect();
+    assert!(drifted.is_empty(), "{drifted:#?}");
+}
+
 #[test]
 fn generating_twice_gives_byte_identical_trees() {
     let fixture = fixture();

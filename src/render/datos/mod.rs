@@ -55,12 +55,12 @@ use reuse::Reuse;
 
 /// Site path of the page; the files live under `/datos/`.
 pub const DATOS: &str = "/datos";
-/// Content type of gzipped files.
-pub const GZIP: &str = "application/gzip";
-/// Content type of Parquet files.
-pub const PARQUET: &str = "application/vnd.apache.parquet";
 /// Content type of plain CSV files (a version's `historial.csv`).
-pub const CSV: &str = "text/csv; charset=utf-8";
+pub use crate::headers::CSV;
+/// Content type of gzipped files.
+pub use crate::headers::GZIP;
+/// Content type of Parquet files.
+pub use crate::headers::PARQUET;
 /// Name of a version's history file, beside its page.
 pub use crate::render::site::version::HISTORY_CSV;
 /// The licence of the published data: `snapshot.json`'s `dataLicense`,
@@ -265,7 +265,7 @@ pub fn write_package(
     write_file(
         site.out,
         "SHA256SUMS",
-        "text/plain; charset=utf-8",
+        crate::headers::PLAIN,
         sha256sums(&every_file).as_bytes(),
     )?;
     write_datos_page(

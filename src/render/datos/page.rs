@@ -266,12 +266,12 @@ fn dataset(site: &Site, files: &DatosFiles) -> Value {
             };
             distribution.push(download(
                 &part.csv,
-                "application/gzip",
+                crate::headers::GZIP,
                 format!("{title} (CSV comprimido con gzip)"),
             ));
             distribution.push(download(
                 &part.parquet,
-                "application/vnd.apache.parquet",
+                crate::headers::PARQUET,
                 format!("{title} (Parquet)"),
             ));
         }
@@ -283,7 +283,7 @@ fn dataset(site: &Site, files: &DatosFiles) -> Value {
     ));
     distribution.push(download(
         files.package,
-        "application/json",
+        crate::headers::JSON,
         "Descripción Frictionless Data Package".to_owned(),
     ));
     let mut description =

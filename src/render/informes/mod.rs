@@ -31,7 +31,7 @@ pub(crate) mod tables;
 mod view;
 
 /// Content type of the charts.
-const SVG: &str = "image/svg+xml";
+use crate::headers::SVG;
 
 use tables::{datapackage, documented, tables};
 use view::ReportView;

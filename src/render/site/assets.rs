@@ -19,8 +19,6 @@ pub struct Asset {
     pub stem: &'static str,
     /// File extension (`css`).
     pub extension: &'static str,
-    /// Its `Content-Type`.
-    pub content_type: &'static str,
     /// Its bytes.
     pub bytes: &'static [u8],
 }
@@ -29,7 +27,6 @@ pub struct Asset {
 pub const STYLESHEET: Asset = Asset {
     stem: "site",
     extension: "css",
-    content_type: "text/css; charset=utf-8",
     bytes: include_bytes!("../../../assets/site.css"),
 };
 
@@ -37,7 +34,6 @@ pub const STYLESHEET: Asset = Asset {
 pub const SCRIPT: Asset = Asset {
     stem: "site",
     extension: "js",
-    content_type: "text/javascript; charset=utf-8",
     bytes: include_bytes!("../../../assets/site.js"),
 };
 
@@ -45,7 +41,6 @@ pub const SCRIPT: Asset = Asset {
 pub const FAVICON: Asset = Asset {
     stem: "favicon",
     extension: "svg",
-    content_type: "image/svg+xml",
     bytes: include_bytes!("../../../assets/favicon.svg"),
 };
 
@@ -69,7 +64,6 @@ pub fn favicon_png() -> Asset {
     Asset {
         stem: "favicon",
         extension: "png",
-        content_type: "image/png",
         bytes,
     }
 }
@@ -120,7 +114,7 @@ pub fn write_assets(out: &TreeWriter) -> anyhow::Result<()> {
         out.write(
             &path,
             path.trim_start_matches('/'),
-            asset.content_type,
+            crate::headers::content_type_of(&path),
             asset.bytes,
         )?;
     }

@@ -59,12 +59,8 @@ pub fn write_sitemap(site: &Site, pages: &[SitemapEntry]) -> anyhow::Result<()> 
     })?;
     for (path, xml) in files {
         let file = path.trim_start_matches('/');
-        site.out.write(
-            &path,
-            file,
-            "application/xml; charset=utf-8",
-            xml.as_bytes(),
-        )?;
+        site.out
+            .write(&path, file, crate::headers::XML, xml.as_bytes())?;
     }
     Ok(())
 }
@@ -106,7 +102,7 @@ pub fn write_robots(site: &Site) -> anyhow::Result<()> {
     site.out.write(
         "/robots.txt",
         "robots.txt",
-        "text/plain; charset=utf-8",
+        crate::headers::PLAIN,
         text.as_bytes(),
     )
 }

@@ -52,7 +52,7 @@ use feeds::SitemapEntry;
 pub const PIECE: usize = 64;
 
 /// Content type of every page.
-pub const HTML: &str = "text/html; charset=utf-8";
+pub use crate::headers::HTML;
 
 /// The site's templates (the docs module registers `base.html` and `doc.html`).
 const TEMPLATES: [(&str, &str); 16] = [

@@ -42,10 +42,6 @@ use crate::render::site::Site;
 
 /// File name under `/datos/`.
 pub const SQLITE_FILE: &str = "autoprecios.sqlite";
-/// Its content type.
-pub fn sqlite_type_of() -> &'static str {
-    crate::headers::content_type_of(SQLITE_FILE)
-}
 /// `PRAGMA user_version` of the file: raised when a table or a column
 /// changes meaning (with an entry in `changes.rs`).
 pub const SCHEMA_VERSION: i64 = 1;
@@ -91,7 +87,9 @@ pub fn write_sqlite(
     let tables = database_tables(site, reports);
     let digest = digest(&tables);
     let stem = SQLITE_FILE.trim_end_matches(".sqlite");
-    if let Some(kept) = reuse.keep_file(site.out, stem, "sqlite", sqlite_type_of(), &digest)? {
+    if let Some(kept) =
+        reuse.keep_file(site.out, stem, "sqlite", crate::headers::SQLITE, &digest)?
+    {
         return Ok(kept);
     }
     let mut db = build(&tables, &EXTRAS)?;
@@ -100,7 +98,7 @@ pub fn write_sqlite(
     let written = write_file(
         site.out,
         SQLITE_FILE,
-        sqlite_type_of(),
+        crate::headers::SQLITE,
         &file_bytes(&mut db)?,
     )?;
     reuse.note_file(stem, "sqlite", digest, &written)?;
