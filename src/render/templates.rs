@@ -14,17 +14,38 @@ use crate::html::{escape_into, escape_xml};
 /// whole document for one of them).
 const XML: &str = "xml";
 
-/// The templates that are not the site's pages (`render::site` adds those).
-const TEMPLATES: [(&str, &str); 6] = [
-    ("base.html", include_str!("../../templates/base.html")),
-    ("doc.html", include_str!("../../templates/doc.html")),
-    ("feed.xml", include_str!("../../templates/feed.xml")),
-    ("sitemap.xml", include_str!("../../templates/sitemap.xml")),
-    (
-        "sitemap-index.xml",
-        include_str!("../../templates/sitemap-index.xml"),
-    ),
-    ("robots.txt", include_str!("../../templates/robots.txt")),
+/// A template of `templates/` by its file name, compiled in.
+macro_rules! tpl {
+    ($name:literal) => {
+        ($name, include_str!(concat!("../../templates/", $name)))
+    };
+}
+
+/// Every template, registered once: the pages, the documents, the feeds,
+/// the sitemaps and `robots.txt` (a test holds it to the folder).
+const TEMPLATES: [(&str, &str); 22] = [
+    tpl!("404.html"),
+    tpl!("base.html"),
+    tpl!("card.html"),
+    tpl!("chart.svg.html"),
+    tpl!("compare.html"),
+    tpl!("datos.html"),
+    tpl!("deals.html"),
+    tpl!("doc.html"),
+    tpl!("feed.xml"),
+    tpl!("home.html"),
+    tpl!("informe-grafico.svg.html"),
+    tpl!("informe.html"),
+    tpl!("informes.html"),
+    tpl!("macros.html"),
+    tpl!("make.html"),
+    tpl!("makes.html"),
+    tpl!("model.html"),
+    tpl!("robots.txt"),
+    tpl!("search.html"),
+    tpl!("sitemap-index.xml"),
+    tpl!("sitemap.xml"),
+    tpl!("version.html"),
 ];
 
 /// The template environment: `*.html` escaped as HTML, `*.xml` and `*.svg`
@@ -113,6 +134,28 @@ pub fn render_file(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_file_of_the_templates_folder_is_registered_once() {
+        let mut folder: Vec<String> =
+            std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/templates"))
+                .expect("templates/")
+                .map(|entry| {
+                    entry
+                        .expect("entry")
+                        .file_name()
+                        .into_string()
+                        .expect("UTF-8")
+                })
+                .collect();
+        folder.sort();
+        let registered: Vec<&str> = TEMPLATES.iter().map(|(name, _)| *name).collect();
+        assert_eq!(registered, folder);
+        let env = environment();
+        for name in registered {
+            assert!(env.get_template(name).is_ok(), "{name}");
+        }
+    }
     use minijinja::context;
 
     #[test]

@@ -54,58 +54,10 @@ pub const PIECE: usize = 64;
 /// Content type of every page.
 pub use crate::headers::HTML;
 
-/// The site's templates (the docs module registers `base.html` and `doc.html`).
-const TEMPLATES: [(&str, &str); 16] = [
-    (
-        "macros.html",
-        include_str!("../../../templates/macros.html"),
-    ),
-    ("home.html", include_str!("../../../templates/home.html")),
-    ("card.html", include_str!("../../../templates/card.html")),
-    ("deals.html", include_str!("../../../templates/deals.html")),
-    ("makes.html", include_str!("../../../templates/makes.html")),
-    ("make.html", include_str!("../../../templates/make.html")),
-    ("model.html", include_str!("../../../templates/model.html")),
-    (
-        "version.html",
-        include_str!("../../../templates/version.html"),
-    ),
-    (
-        "search.html",
-        include_str!("../../../templates/search.html"),
-    ),
-    (
-        "compare.html",
-        include_str!("../../../templates/compare.html"),
-    ),
-    ("404.html", include_str!("../../../templates/404.html")),
-    (
-        "chart.svg.html",
-        include_str!("../../../templates/chart.svg.html"),
-    ),
-    ("datos.html", include_str!("../../../templates/datos.html")),
-    (
-        "informes.html",
-        include_str!("../../../templates/informes.html"),
-    ),
-    (
-        "informe.html",
-        include_str!("../../../templates/informe.html"),
-    ),
-    (
-        "informe-grafico.svg.html",
-        include_str!("../../../templates/informe-grafico.svg.html"),
-    ),
-];
-
-/// Adds the site's templates, the asset paths (`assets.css`, `assets.js`,
+/// Adds the asset paths (`assets.css`, `assets.js`,
 /// `assets.favicon`) and the `fecha` filter (RFC 3339 to Argentine date and
 /// time) to the environment every page and document renders with.
 pub fn configure(env: &mut Environment<'static>) {
-    for (name, source) in TEMPLATES {
-        env.add_template(name, source)
-            .expect("invariant: bundled templates parse");
-    }
     env.add_global(
         "assets",
         minijinja::Value::from(Serde(assets::asset_paths())),
