@@ -146,11 +146,19 @@ pub fn complete(site: &Site, request: &CompleteRequestParams) -> CompleteResult 
     let values: Vec<String> = match (prompt.name.as_str(), request.argument.name.as_str()) {
         (MODEL_PRICE, "make") => names(index.facts().iter().map(|f| f.make.as_str()), &typed),
         (MODEL_PRICE, "model") => {
+            // The makes that fold to the one given (each distinct make
+            // folded once); without one, every make's models.
             let make = given("make");
+            let makes: std::collections::BTreeSet<&str> =
+                index.facts().iter().map(|f| f.make.as_str()).collect();
+            let makes: Vec<&str> = makes
+                .into_iter()
+                .filter(|name| make.as_ref().is_none_or(|make| fold(name) == *make))
+                .collect();
             let models = index
                 .facts()
                 .iter()
-                .filter(|f| make.as_ref().is_none_or(|make| fold(&f.make) == *make))
+                .filter(|f| makes.contains(&f.make.as_str()))
                 .map(|f| f.model.as_str());
             names(models, &typed)
         }
@@ -167,12 +175,15 @@ pub fn complete(site: &Site, request: &CompleteRequestParams) -> CompleteResult 
     suggest(values)
 }
 
-/// The distinct `names` whose folded form starts with `typed`, sorted.
+/// The distinct `names` whose folded form starts with `typed`, sorted
+/// (each distinct name folded once: a make is on thousands of versions).
 fn names<'a>(names: impl Iterator<Item = &'a str>, typed: &str) -> Vec<String> {
-    let mut found: Vec<&str> = names.filter(|name| fold(name).starts_with(typed)).collect();
-    found.sort_unstable();
-    found.dedup();
-    found.into_iter().map(str::to_owned).collect()
+    let distinct: std::collections::BTreeSet<&str> = names.collect();
+    distinct
+        .into_iter()
+        .filter(|name| fold(name).starts_with(typed))
+        .map(str::to_owned)
+        .collect()
 }
 
 /// At most the protocol's 100 suggestions, with how many there are.
@@ -186,4 +197,30 @@ fn suggest(mut values: Vec<String>) -> CompleteResult {
     )
     .unwrap_or_default();
     CompleteResult::new(info)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn at_most_one_hundred_suggestions_with_how_many_there_are() {
+        let values = |n: usize| (0..n).map(|k| format!("{k:03}")).collect::<Vec<_>>();
+        let exactly = suggest(values(100)).completion;
+        assert_eq!(exactly.values.len(), 100);
+        assert_eq!((exactly.total, exactly.has_more), (Some(100), Some(false)));
+        let over = suggest(values(101)).completion;
+        assert_eq!(over.values, values(100), "the first hundred, in order");
+        assert_eq!((over.total, over.has_more), (Some(101), Some(true)));
+        let none = suggest(Vec::new()).completion;
+        assert_eq!((none.values.len(), none.total), (0, Some(0)));
+    }
+
+    #[test]
+    fn names_match_their_folded_start_once_each() {
+        let makes = ["Citroën", "Chery", "Citroën", "Fiat"].into_iter();
+        assert_eq!(names(makes.clone(), "citr"), ["Citroën"]);
+        assert_eq!(names(makes.clone(), "c"), ["Chery", "Citroën"]);
+        assert_eq!(names(makes, "x"), Vec::<String>::new());
+    }
 }

@@ -40,9 +40,9 @@ use serde::{Deserialize, Serialize};
 use tracing::info;
 
 use super::package::{Written, hex};
-use super::{GZIP, PARQUET, placed};
+use super::placed;
 use crate::frame::Frame;
-use crate::output::{TreeWriter, Unchanged};
+use crate::output::TreeWriter;
 
 /// Name of the record beside a tree's manifest.
 pub const SOURCES: &str = "datos-sources.json";
@@ -200,33 +200,53 @@ impl Reuse {
         stem: &str,
         source: &Source,
     ) -> anyhow::Result<Option<(Written, Written)>> {
+        let files = [
+            (format!("{stem}.csv.gz"), source.csv.as_str()),
+            (format!("{stem}.parquet"), source.parquet.as_str()),
+        ];
+        Ok(self
+            .link_kept(out, files)?
+            .map(|[csv, parquet]| (csv, parquet)))
+    }
+
+    /// The previous tree's `files` (path under `/datos/`, recorded SHA-256),
+    /// each linked into this tree with the type of its name, when every one
+    /// still has its recorded bytes; `None` (and nothing linked) otherwise.
+    fn link_kept<const N: usize>(
+        &self,
+        out: &TreeWriter,
+        files: [(String, &str); N],
+    ) -> anyhow::Result<Option<[Written; N]>> {
         let Some((tree, _)) = &self.previous else {
             return Ok(None);
         };
-        let (csv, parquet) = (format!("{stem}.csv.gz"), format!("{stem}.parquet"));
-        let unchanged = |path: &str, sha256: &str| {
-            out.unchanged(tree, &placed(path).1, &format!("\"{sha256}\""))
-        };
-        let (Some(csv_kept), Some(parquet_kept)) = (
-            unchanged(&csv, &source.csv),
-            unchanged(&parquet, &source.parquet),
-        ) else {
-            return Ok(None);
-        };
-        let put = |path: String, kept: Unchanged, sha256: &str, content_type: &str| {
+        let mut kept = Vec::with_capacity(N);
+        for (path, sha256) in &files {
+            match out.unchanged(tree, &placed(path).1, &format!("\"{sha256}\"")) {
+                Some(unchanged) => kept.push(unchanged),
+                None => return Ok(None),
+            }
+        }
+        let mut written = Vec::with_capacity(N);
+        for ((path, sha256), unchanged) in files.into_iter().zip(kept) {
             let (url, file) = placed(&path);
-            let bytes = kept.len;
-            out.link(&url, &file, content_type, kept, format!("\"{sha256}\""))?;
-            anyhow::Ok(Written {
+            let bytes = unchanged.len;
+            let content_type = crate::headers::content_type_of(&file);
+            out.link(
+                &url,
+                &file,
+                content_type,
+                unchanged,
+                format!("\"{sha256}\""),
+            )?;
+            written.push(Written {
                 path,
                 bytes,
                 sha256: sha256.to_owned(),
-            })
-        };
-        let csv = put(csv, csv_kept, &source.csv, GZIP)?;
-        let parquet = put(parquet, parquet_kept, &source.parquet, PARQUET)?;
+            });
+        }
         self.kept.fetch_add(1, Ordering::Relaxed);
-        Ok(Some((csv, parquet)))
+        Ok(written.try_into().ok())
     }
 
     /// The single file `<stem>.<extension>` as the previous tree has it,
@@ -238,10 +258,9 @@ impl Reuse {
         out: &TreeWriter,
         stem: &str,
         extension: &str,
-        content_type: &str,
         digest: &str,
     ) -> anyhow::Result<Option<Written>> {
-        let Some((tree, record)) = &self.previous else {
+        let Some((_, record)) = &self.previous else {
             return Ok(None);
         };
         let Some(sha256) = record
@@ -251,19 +270,9 @@ impl Reuse {
         else {
             return Ok(None);
         };
-        let path = format!("{stem}.{extension}");
-        let (url, file) = placed(&path);
-        let etag = format!("\"{sha256}\"");
-        let Some(kept) = out.unchanged(tree, &file, &etag) else {
+        let Some([written]) = self.link_kept(out, [(format!("{stem}.{extension}"), sha256)])?
+        else {
             return Ok(None);
-        };
-        let bytes = kept.len;
-        out.link(&url, &file, content_type, kept, etag)?;
-        self.kept.fetch_add(1, Ordering::Relaxed);
-        let written = Written {
-            path,
-            bytes,
-            sha256: sha256.clone(),
         };
         self.note_file(stem, extension, digest.to_owned(), &written)?;
         Ok(Some(written))

@@ -87,9 +87,7 @@ pub fn write_sqlite(
     let tables = database_tables(site, reports);
     let digest = digest(&tables);
     let stem = SQLITE_FILE.trim_end_matches(".sqlite");
-    if let Some(kept) =
-        reuse.keep_file(site.out, stem, "sqlite", crate::headers::SQLITE, &digest)?
-    {
+    if let Some(kept) = reuse.keep_file(site.out, stem, "sqlite", &digest)? {
         return Ok(kept);
     }
     let mut db = build(&tables, &EXTRAS)?;
