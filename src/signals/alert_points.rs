@@ -64,14 +64,8 @@ mod tests {
             quotes: prices
                 .iter()
                 .enumerate()
-                .map(|(n, &(amount, currency))| SourceQuote {
-                    id: format!("q{n}").into(),
-                    price: Money { amount, currency },
-                    fees_included: None,
-                    color: None,
-                    stock: None,
-                    location: None,
-                    seller_id: None,
+                .map(|(n, &(amount, currency))| {
+                    SourceQuote::bare(&format!("q{n}"), Money { amount, currency })
                 })
                 .collect(),
         }

@@ -104,17 +104,15 @@ mod tests {
         place: Option<&str>,
         stock: i64,
     ) -> SourceQuote {
+        let price = Money {
+            amount: usd,
+            currency: Currency::Usd,
+        };
         SourceQuote {
-            id: id.into(),
-            price: Money {
-                amount: usd,
-                currency: Currency::Usd,
-            },
-            fees_included: None,
-            color: None,
             stock: Some(stock),
             location: place.map(Into::into),
             seller_id: seller.map(Into::into),
+            ..SourceQuote::bare(id, price)
         }
     }
 

@@ -69,13 +69,8 @@ mod tests {
 
     fn quote(id: &str, amount: f64, currency: Currency, fees: Option<bool>) -> SourceQuote {
         SourceQuote {
-            id: id.into(),
-            price: Money { amount, currency },
             fees_included: fees,
-            color: None,
-            stock: None,
-            location: None,
-            seller_id: None,
+            ..SourceQuote::bare(id, Money { amount, currency })
         }
     }
 

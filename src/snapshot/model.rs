@@ -402,3 +402,19 @@ pub struct SourceQuote {
     /// Dealer identifier.
     pub seller_id: Option<CompactString>,
 }
+
+impl SourceQuote {
+    /// A quote with its ID and price, nothing else known (the fixtures'
+    /// quote; set the rest with `SourceQuote { .., ..SourceQuote::bare(..) }`).
+    pub fn bare(id: &str, price: Money) -> Self {
+        SourceQuote {
+            id: id.into(),
+            price,
+            fees_included: None,
+            color: None,
+            stock: None,
+            location: None,
+            seller_id: None,
+        }
+    }
+}

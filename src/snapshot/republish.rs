@@ -383,14 +383,8 @@ mod tests {
                 .next()
                 .map(|q| (q.id, q.price, q.currency, q.price_usd.to_bits()))
         };
-        let quote = |id: &str, amount: f64, currency: Currency| SourceQuote {
-            id: id.into(),
-            price: Money { amount, currency },
-            fees_included: None,
-            color: None,
-            stock: None,
-            location: None,
-            seller_id: None,
+        let quote = |id: &str, amount: f64, currency: Currency| {
+            SourceQuote::bare(id, Money { amount, currency })
         };
         let check = |rate: Option<f64>, quotes: Vec<SourceQuote>| QuoteCheck {
             observed_at: Utc.with_ymd_and_hms(2026, 11, 2, 12, 0, 0).unwrap(),

@@ -85,13 +85,8 @@ fn check_at(at: Time, price: Money, rate: f64) -> QuoteCheck {
         ars_per_usd: Some(rate),
         in_stock: true,
         quotes: vec![SourceQuote {
-            id: "q1".into(),
-            price,
             fees_included: Some(true),
-            color: None,
-            stock: None,
-            location: None,
-            seller_id: None,
+            ..SourceQuote::bare("q1", price)
         }],
     }
 }

@@ -34,13 +34,5 @@ pub fn bare_version(id: &str, make: &str, model: &str, trim: &str) -> Version {
 
 /// A dealer quote with its ID and price, nothing else known.
 pub fn bare_quote(id: &str, price: Money) -> SourceQuote {
-    SourceQuote {
-        id: id.into(),
-        price,
-        fees_included: None,
-        color: None,
-        stock: None,
-        location: None,
-        seller_id: None,
-    }
+    SourceQuote::bare(id, price)
 }

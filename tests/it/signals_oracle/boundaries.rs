@@ -71,15 +71,7 @@ fn quote_checks(points: &[(Time, Money)], rate: f64) -> Vec<QuoteCheck> {
             observed_at: *at,
             ars_per_usd: Some(rate),
             in_stock: true,
-            quotes: vec![SourceQuote {
-                id: "q1".into(),
-                price: *price,
-                fees_included: None,
-                color: None,
-                stock: None,
-                location: None,
-                seller_id: None,
-            }],
+            quotes: vec![SourceQuote::bare("q1", *price)],
         })
         .collect()
 }
