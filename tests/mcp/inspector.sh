@@ -142,6 +142,15 @@ message = json.load(sys.stdin)["messages"][0]
 text = message["content"]["text"]
 assert message["role"] == "user" and "Peugeot 208" in text and "get_model_prices" in text, message
 print("inspector: prompts/get precio_de_un_modelo asks:", text[:80] + "...")'
+# A prompt without a required argument is refused, with the server's message.
+if out=$(run --method prompts/get --prompt-name precio_de_un_modelo --prompt-args make=Peugeot 2>&1); then
+  echo "inspector: prompts/get without model was not refused: $out" >&2
+  exit 1
+fi
+case "$out" in
+  *"prompt precio_de_un_modelo needs the argument model"*) echo "inspector: prompts/get without model is refused with: prompt precio_de_un_modelo needs the argument model" ;;
+  *) echo "inspector: prompts/get without model printed: $out" >&2; exit 1 ;;
+esac
 
 # The stateless revision: the Inspector reads server/discover and prints the
 # server's identity from it, with both icons of the site's mark (it prints
