@@ -1,4 +1,5 @@
-/* autoprecios: small conveniences on every page (scroll boxes, the
+/* autoprecios: the amounts in the other currency at the reference dollar,
+   small conveniences on every page (scroll boxes, the
    comparison picks remembered) and on the search (/buscar) and compare
    (/comparar) forms, and the price alerts' forms. The results themselves come with the page (the server
    fills them in, and the search form as it was sent), so both pages work
@@ -155,9 +156,67 @@
     });
   }
 
+  /* A decimal as written ("1455.28") as an integer and its places:
+     {n: 145528n, places: 2}; null for anything else. */
+  function decimal(text) {
+    var parts = /^(\d+)(?:\.(\d+))?$/.exec(String(text));
+    if (!parts) { return null; }
+    var places = parts[2] ? parts[2].length : 0;
+    return { n: BigInt(parts[1] + (parts[2] || '')), places: places };
+  }
+
+  function pow10(places) { return BigInt('1' + '0'.repeat(places)); }
+
+  /* `amount` converted `to` ARS or USD at `rate`, exactly: the decimal
+     product (or quotient) rounded to whole units, half away from zero, as
+     the site computes the peso price of a dollar quote; then written as
+     the site writes a price (`$ 95.320.840`, `US$ 45.000`). */
+  function converted(amount, to, rate) {
+    var a = decimal(amount), r = decimal(rate);
+    if (!a || !r || r.n === 0n) { return null; }
+    var num = to === 'ARS' ? a.n * r.n : a.n * pow10(r.places);
+    var den = to === 'ARS' ? pow10(a.places + r.places) : r.n * pow10(a.places);
+    var whole = ((2n * num + den) / (2n * den)).toString();
+    var grouped = whole.replace(/\B(?=(\d{3})+$)/g, '.');
+    return (to === 'ARS' ? '$ ' : 'US$ ') + grouped;
+  }
+
+  /* The reference dollar: a page carries each conversion as the amount it
+     converts (<data data-to="ARS" value="65500">) and names the rate
+     nowhere, so that it stays the same when only the dollar moves; this
+     reads the rate from /dolar.json, writes each figure and the rate line,
+     and shows what only makes sense with them ([data-dolar]). Without it,
+     the rate line sends the reader to /dolar. */
+  function dollar() {
+    /* A page with a dollar of its own (a month's report) names it itself. */
+    var line = document.querySelector('[data-dolar-line]');
+    var amounts = document.querySelectorAll('data[data-to]');
+    if ((!line && !amounts.length) || typeof BigInt !== 'function' || !window.fetch) { return; }
+    fetch('/dolar.json').then(function (response) {
+      return response.ok ? response.json() : null;
+    }).then(function (rate) {
+      if (!rate || typeof rate.arsPerUsd !== 'number' || !rate.line) { return; }
+      Array.prototype.forEach.call(amounts, function (el) {
+        var text = converted(el.value, el.getAttribute('data-to'), rate.arsPerUsd);
+        if (text) { el.textContent = text; }
+      });
+      Array.prototype.forEach.call(document.querySelectorAll('[data-dolar]'), function (el) {
+        el.hidden = false;
+      });
+      if (line) {
+        line.textContent = rate.line + ' ';
+        var more = document.createElement('a');
+        more.href = '/dolar';
+        more.textContent = 'Qué es';
+        line.appendChild(more);
+      }
+    }).catch(function () {});
+  }
+
   /* Styles and checks may tell a page whose script ran. */
   document.documentElement.classList.add('js');
   var page = document.body.getAttribute('data-pagina');
+  dollar();
   scrollers();
   picks();
   alertForms();

@@ -23,7 +23,7 @@ macro_rules! tpl {
 
 /// Every template, registered once: the pages, the documents, the feeds,
 /// the sitemaps and `robots.txt` (a test holds it to the folder).
-const TEMPLATES: [(&str, &str); 22] = [
+const TEMPLATES: [(&str, &str); 23] = [
     tpl!("404.html"),
     tpl!("base.html"),
     tpl!("card.html"),
@@ -32,6 +32,7 @@ const TEMPLATES: [(&str, &str); 22] = [
     tpl!("datos.html"),
     tpl!("deals.html"),
     tpl!("doc.html"),
+    tpl!("dolar.html"),
     tpl!("feed.xml"),
     tpl!("home.html"),
     tpl!("informe-grafico.svg.html"),

@@ -31,8 +31,8 @@ const pages = [
   { name: 'makes', path: '/modelos', answer: ['nav.az'] },
   { name: 'make', path: '/modelos/toyota', answer: ['.model-list li'] },
   { name: 'model', path: '/modelos/toyota/hilux', answer: ['tbody tr td.num'], checks: ['wholePrices', 'plainWords'] },
-  { name: 'version', path: `/versiones/${hilux}`, answer: ['.price-main', '.price-box p.range', '.price-box p.band', '.price-box .pick-add'], checks: ['wholePrices', 'pesosLead', 'goodNewsNotRed', 'plainWords', 'chart', 'fees'] },
-  { name: 'version-usd', path: `/versiones/${bmw}`, answer: ['.price-main', '.price-box p.range', '.price-box p.band'], checks: ['wholePrices', 'plainWords', 'chart', 'bands', 'fees'] },
+  { name: 'version', path: `/versiones/${hilux}`, answer: ['.price-main', '.price-box p.range', '.price-box p.band', '.price-box .pick-add'], checks: ['wholePrices', 'pesosLead', 'goodNewsNotRed', 'plainWords', 'chart', 'fees', 'conversionsExact'] },
+  { name: 'version-usd', path: `/versiones/${bmw}`, answer: ['.price-main', '.price-box p.range', '.price-box p.band'], checks: ['wholePrices', 'plainWords', 'chart', 'bands', 'fees', 'conversionsExact'] },
   {
     name: 'version-dollar-up', path: `/versiones/${dollarUp}`, checks: ['wholePrices', 'pesosLead', 'chart', 'bands', 'fees'],
     says: ['Buen precio', 'La diferencia es por la suba del dólar', 'En pesos, sin cambios desde el', 'Precio habitual en pesos'],
@@ -69,6 +69,7 @@ const pages = [
     status: 400, text: 'Precio máximo (US$): no puede ser menor que el precio mínimo', expectedConsole: /status of 400/,
   },
   { name: 'methodology', path: '/metodologia', answer: ['nav.toc'] },
+  { name: 'dolar', path: '/dolar', answer: ['#valor'], says: ['Dólar de referencia: $ '] },
   { name: 'developers', path: '/developers', answer: ['nav.toc'] },
   { name: 'not-found', path: '/versiones/no-existe', answer: ['main h1'], status: 404, expectedConsole: /status of 404/ },
 ];
@@ -129,8 +130,14 @@ const PAGE_CHECKS = {
       const text = el.textContent.trim();
       if (/^(US)?\$ [\d.]+,\d\d$/.test(text)) problems.push(`a car price with cents: ${text}`);
     }
+    const scripted = document.documentElement.classList.contains('js');
     for (const el of document.querySelectorAll('.price .original, .price-main .equiv')) {
-      if (!/^equivale a (US)?\$ [\d.]+ al dólar de referencia$/.test(el.textContent.trim())) {
+      // Without the script a conversion is not shown at all.
+      if (!scripted) {
+        if (!el.hidden) problems.push(`a conversion shown without the script: ${el.textContent.trim()}`);
+        continue;
+      }
+      if (el.hidden || !/^equivale a (US)?\$ [\d.]+ al dólar de referencia$/.test(el.textContent.trim())) {
         problems.push(`the other currency not at the page's dollar: ${el.textContent.trim()}`);
       }
     }
@@ -142,18 +149,59 @@ const PAGE_CHECKS = {
     if (decimals) problems.push(`a percentage with decimals: ${decimals[0]}`);
     return problems;
   },
-  // One dollar per page: the reference dollar is named exactly once (with
-  // its date and whose it is), and no other rate is written anywhere.
+  // One dollar per page: with the script, the reference dollar is named
+  // exactly once (with its date and whose it is, from /dolar.json), and no
+  // other rate is written anywhere; without it, the page names no rate and
+  // converts nothing, and its rate line sends the reader to /dolar.
   oneDollar: () => {
+    const scripted = document.documentElement.classList.contains('js');
     const text = document.body.innerText;
     const rates = text.match(/\$ [\d.]+(,\d+)? por dólar/g) || [];
     const line = document.querySelectorAll('.rate-line');
     const problems = [];
     if (line.length !== 1) problems.push(`${line.length} reference-dollar lines`);
-    if (rates.length !== 1) problems.push(`${rates.length} rates written: ${rates.join(' | ')}`);
+    // A month's report names its own month's dollar, script or not; /dolar
+    // names the reference dollar in its text too.
+    const own = line.length === 1 && !line[0].hasAttribute('data-dolar-line');
+    const named = location.pathname === '/dolar' ? 1 : 0;
+    const written = own ? 1 : (scripted ? 1 : 0) + named;
+    if (rates.length !== written) problems.push(`${rates.length} rates written: ${rates.join(' | ')}`);
     const prices = [...document.querySelectorAll('.card, .price-box, .compare-table, #cotizaciones')].map((el) => el.innerText).join(' ');
     if (/con el dólar a|por dólar/.test(prices)) problems.push('a conversion at another rate');
-    if (line.length === 1 && !/del \d\d\/\d\d\/\d{4} \(/.test(line[0].textContent)) problems.push('the dollar without its date and name');
+    if ((scripted || own) && line.length === 1 && !/del \d\d\/\d\d\/\d{4} \(/.test(line[0].textContent)) problems.push('the dollar without its date and name');
+    // (A page carrying comparison picks carries them on this link too.)
+    if (!scripted && !own && line.length === 1 && !line[0].querySelector('a[href^="/dolar"]')) problems.push('no way to the reference dollar without the script');
+    const empty = [...document.querySelectorAll('data[data-to]')].filter((el) => el.textContent === '');
+    if (scripted && empty.length) problems.push(`${empty.length} conversions left empty`);
+    const shown = [...document.querySelectorAll('[data-dolar]')].filter((el) => !el.hidden);
+    if (!scripted && shown.length) problems.push(`${shown.length} conversions shown without their figures`);
+    return problems;
+  },
+  // The figures the script writes are exactly the site's: a dollar price's
+  // pesos are the API's priceArs (decided exactly by the generator), and a
+  // peso price's dollars are the quotient at /dolar.json's rate, computed
+  // here with exact integers, rounded to whole dollars, half away from zero.
+  conversionsExact: async () => {
+    if (!document.documentElement.classList.contains('js')) return [];
+    const problems = [];
+    const id = decodeURIComponent(location.pathname.split('/')[2]);
+    const record = await (await fetch('/api/v1/vehicles/' + encodeURIComponent(id))).json();
+    const rate = String((await (await fetch('/dolar.json')).json()).arsPerUsd);
+    const lead = document.querySelector('.price-main data[data-to]');
+    if (!lead) return ['no conversion in the price box'];
+    const digits = Number(lead.textContent.replace(/[^\d]/g, ''));
+    if (lead.getAttribute('data-to') === 'ARS') {
+      if (digits !== record.data.vehicle.priceArs) problems.push(`pesos ${lead.textContent}, the API says ${record.data.vehicle.priceArs}`);
+    } else {
+      const [w, f = ''] = rate.split('.');
+      const [aw, af = ''] = lead.value.split('.');
+      // amount / rate = (a / 10^af) / (r / 10^f) = a·10^f / (r·10^af)
+      const num = BigInt(aw + af) * 10n ** BigInt(f.length);
+      const den = BigInt(w + f) * 10n ** BigInt(af.length);
+      const q = num / den, rest = num % den;
+      const whole = rest * 2n >= den ? q + 1n : q;
+      if (BigInt(digits) !== whole) problems.push(`dollars ${lead.textContent}, expected US$ ${whole} at ${rate}`);
+    }
     return problems;
   },
   // Invented prices say so on every page, above the fold.
@@ -361,6 +409,31 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
     '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
+// With the script, a page's conversions come from /dolar.json after load:
+// wait for its rate line to name the rate. True when it did (or the page
+// has none).
+async function dollarShown(page) {
+  return page.waitForFunction(() => {
+    const line = document.querySelector('.rate-line');
+    return !line || /por dólar/.test(line.textContent);
+  }, null, { timeout: 10000 }).then(() => true, () => false);
+}
+
+// The peso figure of each search card, in order, as a buyer reads it: a
+// peso lead, or a dollar quote's pesos (with the script, the figure it
+// wrote; without it, none is shown, so the amount the page carries at the
+// reference dollar, `rate`, is what the order must follow).
+async function cardPesos(page, rate) {
+  await dollarShown(page);
+  return page.locator('#lista .card').evaluateAll((cards, rate) => cards.map((card) => {
+    const lead = card.querySelector('.amount').textContent;
+    if (lead.startsWith('$')) return Number(lead.replace(/[^\d]/g, ''));
+    const data = card.querySelector('data[data-to="ARS"]');
+    if (data.textContent) return Number(data.textContent.replace(/[^\d]/g, ''));
+    return Math.round(Number(data.value) * rate);
+  }), rate);
+}
+
 const failures = [];
 for (const viewport of viewports) {
   const context = await browser.newContext({
@@ -378,6 +451,7 @@ for (const viewport of viewports) {
     const response = await page.goto(base + spec.path, { waitUntil: 'load' });
     const where = `${spec.name} (${viewport.label})`;
     if (!response || response.status() !== (spec.status || 200)) failures.push(`${where}: status ${response && response.status()}`);
+    if (viewport.javaScriptEnabled !== false && !(await dollarShown(page))) failures.push(`${where}: the reference dollar never came`);
     if (spec.ready) {
       try {
         await page.waitForSelector(spec.ready, { timeout: 10000, state: 'attached' });
@@ -428,6 +502,7 @@ for (const viewport of viewports) {
 // budget in pesos too, and a city), the home page's search box searches,
 // the alert forms build a feed's address, two ticked cards of a deal list
 // are compared, and a deal list's window is chosen.
+const rate = (await (await fetch(base + '/dolar.json')).json()).arsPerUsd;
 for (const javaScriptEnabled of [true, false]) {
   const where = javaScriptEnabled ? 'script' : 'no-script';
   const context = await browser.newContext({ javaScriptEnabled });
@@ -478,11 +553,7 @@ for (const javaScriptEnabled of [true, false]) {
     if (cheap < 1 || !/versi/.test(status)) failures.push(`peso budget (${where}): ${status} at ${page.url()}`);
     if (await page.inputValue('#f-max-ars') !== '40.000.000') failures.push(`peso budget (${where}): the field lost what was typed`);
     // Every card within the budget in pesos, dearest first, as shown.
-    const pesos = await page.locator('#lista .card').evaluateAll((cards) => cards.map((card) => {
-      const lead = card.querySelector('.amount').textContent;
-      const text = lead.startsWith('$') ? lead : card.querySelector('.original').textContent.replace(/^equivale a /, '');
-      return Number(text.replace(/[^\d]/g, ''));
-    }));
+    const pesos = await cardPesos(page, rate);
     if (pesos.some((p) => p > 40000000)) failures.push(`peso budget (${where}): over budget ${pesos}`);
     if (pesos.some((p, i) => i > 0 && p > pesos[i - 1])) failures.push(`peso budget (${where}): out of order ${pesos}`);
     // A typo in the amount stays in its field, with the message beside it.
@@ -580,11 +651,7 @@ for (const javaScriptEnabled of [true, false]) {
         const shown = await page.inputValue(field);
         if (shown !== value) failures.push(`search form ${round} (${where}): ${field} shows ${JSON.stringify(shown)}, asked ${JSON.stringify(value)}`);
       }
-      const prices = await page.locator('#lista .card').evaluateAll((cards) => cards.map((card) => {
-        const lead = card.querySelector('.amount').textContent;
-        const text = lead.startsWith('$') ? lead : card.querySelector('.original').textContent.replace(/^equivale a /, '');
-        return Number(text.replace(/[^\d]/g, ''));
-      }));
+      const prices = await cardPesos(page, rate);
       if (prices.length < 2 || prices.some((p, i) => i > 0 && p > prices[i - 1])) failures.push(`search form ${round} (${where}): not dearest first as shown: ${prices}`);
     }
     // A deal list filtered, then re-sorted from the search form: still the

@@ -5,6 +5,8 @@
 
 use std::collections::BTreeSet;
 
+use num_bigint::BigInt;
+use num_rational::BigRational;
 use serde_json::{Value, json};
 
 use crate::harness::rng::Rng;
@@ -75,21 +77,35 @@ fn query(min: Option<u64>, max: Option<u64>, write: impl Fn(u64) -> String) -> S
     pairs.join("&")
 }
 
-/// The compare-box IDs and the peso figures of a search page's cards, in order.
-fn cards(html: &str) -> Vec<(String, u64)> {
+/// `text` (a decimal as the site writes it in an attribute or JSON:
+/// `1455.28`) as an exact rational.
+fn decimal(text: &str) -> BigRational {
+    let (whole, places) = text.split_once('.').unwrap_or((text, ""));
+    let digits: BigInt = format!("{whole}{places}").parse().expect("a decimal");
+    BigRational::new(digits, BigInt::from(10u8).pow(places.len() as u32))
+}
+
+/// The compare-box IDs and the peso figures of a search page's cards, in
+/// order: a peso quote's lead, or a dollar quote's amount (which the page
+/// carries for its script, `data-to="ARS"`) at the reference dollar of
+/// `/dolar.json` (`rate`), computed here exactly and rounded to whole
+/// pesos, half away from zero.
+fn cards(html: &str, rate: &str) -> Vec<(String, u64)> {
     let list = &html[html.find("<ol id=\"lista\"").expect("results")..];
     let list = &list[..list.find("</ol>").expect("closed")];
     list.split("<article class=\"card")
         .skip(1)
         .map(|card| {
             const LEAD: &str = "<span class=\"amount\">$ ";
-            const CONVERTED: &str = "equivale a <span class=\"nw\">$ ";
+            const CONVERTED: &str = "<data class=\"nw\" data-to=\"ARS\" value=\"";
+            let converted;
             let amount = match card.find(LEAD) {
                 Some(at) => &card[at + LEAD.len()..],
-                // A dollar quote: its pesos are the converted figure.
                 None => {
-                    let at = card.find(CONVERTED).expect("a peso figure");
-                    &card[at + CONVERTED.len()..]
+                    let at = card.find(CONVERTED).expect("a peso figure") + CONVERTED.len();
+                    let value = &card[at..at + card[at..].find('"').expect("quoted")];
+                    converted = (decimal(value) * decimal(rate)).round().to_string();
+                    converted.as_str()
                 }
             };
             let digits: String = amount
@@ -110,6 +126,7 @@ fn cards(html: &str) -> Vec<(String, u64)> {
 
 #[tokio::test]
 async fn random_peso_budgets_list_exactly_what_is_within_them_everywhere() {
+    let rate = get_json("/dolar.json").await["arsPerUsd"].to_string();
     let mut rng = Rng::new(20);
     for round in 0..40 {
         let (min, max) = budget(&mut rng);
@@ -156,7 +173,7 @@ async fn random_peso_budgets_list_exactly_what_is_within_them_everywhere() {
 
         let page = get(&format!("/buscar?{}&limit=100", query(min, max, typed))).await;
         let html = String::from_utf8(page.body.clone()).expect("UTF-8");
-        let shown = cards(&html);
+        let shown = cards(&html, &rate);
         let ids: BTreeSet<String> = shown.iter().map(|(id, _)| id.clone()).collect();
         assert_eq!(ids, expected, "/buscar, round {round}");
         assert!(shown.iter().all(|(_, pesos)| inside(*pesos)), "{shown:?}");

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use autoprecios::api::links::Links;
 use autoprecios::generate::{GenerateOptions, generate};
 use autoprecios::output::{STAMPS, Stamp};
 use autoprecios::render::datos::reuse::SOURCES;
@@ -239,7 +240,7 @@ fn a_page_changed_since_it_was_written_is_rendered_again() {
 }
 
 #[test]
-fn a_fresh_run_or_another_reference_dollar_renders_every_page() {
+fn a_fresh_run_renders_every_page() {
     let (earlier, previous) = previous();
     let snapshot = load_snapshot(&fixture().data).expect("the fixture snapshot");
     let mut later = snapshot.clone();
@@ -254,26 +255,76 @@ fn a_fresh_run_or_another_reference_dollar_renders_every_page() {
             "{file}"
         );
     }
-    // The newest check's dollar moves the money bar of every page.
+}
+
+#[test]
+fn a_new_reference_dollar_renders_only_the_dollars_files_and_its_checks_version() {
+    let snapshot = load_snapshot(&fixture().data).expect("the fixture snapshot");
+    // A new reference dollar (the newest check's) changes `/dolar.json`
+    // and `/dolar`, and the page of the version whose check it is (its
+    // dollar figures); no other version page names the rate or converts at
+    // it, so each is the previous tree's file.
     let (earlier, previous) = self::previous();
     let mut dearer = snapshot;
-    let newest = dearer
+    let (id, newest) = dearer
         .versions
         .iter_mut()
-        .filter_map(|v| v.checks.last_mut())
-        .filter(|c| c.ars_per_usd.is_some())
-        .max_by_key(|c| c.observed_at)
+        .filter_map(|v| {
+            let id = v.id.to_string();
+            v.checks.last_mut().map(|check| (id, check))
+        })
+        .filter(|(_, c)| c.ars_per_usd.is_some())
+        .max_by_key(|(_, c)| c.observed_at)
         .expect("a check with a rate");
     newest.ars_per_usd = newest.ars_per_usd.map(|rate| rate + 7.0);
     over(&earlier, &dearer, |_| {});
     let next = fs::canonicalize(&earlier.out).expect("the next tree");
-    let home = "public/index.html";
-    assert_ne!(inode(&next.join(home)), inode(&previous.join(home)));
-    for file in named(&next, "index.html") {
+    for file in ["public/dolar.json", "public/dolar/index.html"] {
         assert_ne!(
-            inode(&next.join(&file)),
-            inode(&previous.join(&file)),
+            fs::read(next.join(file)).ok(),
+            fs::read(previous.join(file)).ok(),
             "{file}"
         );
     }
+    // A page is rendered again only if it shows that version (its own, or
+    // one that links to it), or if its rivals moved: "con la misma plata"
+    // compares prices in pesos at the reference dollar (rivals.rs), so a
+    // dollar-quoted version's band moves with it.
+    let own = Links::vehicle_path(&id);
+    let link = format!("href=\"{own}\"");
+    let without_rivals = |tree: &Path, file: &str| {
+        let html = fs::read_to_string(tree.join(file)).expect("page");
+        match html.find("<section aria-labelledby=\"misma-plata\">") {
+            Some(start) => {
+                let end = start + html[start..].find("</section>").expect("closed");
+                format!("{}{}", &html[..start], &html[end..])
+            }
+            None => html,
+        }
+    };
+    let pages = named(&next, "index.html");
+    let rendered: Vec<&String> = pages
+        .iter()
+        .filter(|file| inode(&next.join(file)) != inode(&previous.join(file)))
+        .collect();
+    let unrelated: Vec<&&String> = rendered
+        .iter()
+        .filter(|file| !file.contains(&format!("{own}/")))
+        .filter(|file| {
+            let html = fs::read_to_string(next.join(file)).expect("page");
+            !html.contains(&link)
+        })
+        .filter(|file| without_rivals(&next, file) != without_rivals(&previous, file))
+        .collect();
+    assert_eq!(
+        unrelated,
+        Vec::<&&String>::new(),
+        "rendered again for the dollar alone"
+    );
+    assert!(
+        rendered.len() * 20 < pages.len(),
+        "{} of {} rendered",
+        rendered.len(),
+        pages.len()
+    );
 }

@@ -295,7 +295,21 @@ fn real_prices_are_offers_and_the_named_dollar_is_said() {
     assert_eq!(product["offers"]["priceCurrency"], "ARS");
     assert!(product["offers"]["price"].is_number());
     assert!(!html.contains("Datos de ejemplo"));
-    assert!(html.contains("del 21/11/2026 (Banco Nación, vendedor)."));
+    // The dollar is named by `/dolar` and `/dolar.json`, which the page's
+    // script reads; the page itself names no rate.
+    assert!(!html.contains("por dólar"));
+    assert!(html.contains("<a href=\"/dolar\">dólar de referencia</a>"));
+    let named = fs::read_to_string(real.public.join("dolar/index.html")).expect("/dolar");
+    assert!(named.contains("del 21/11/2026 (Banco Nación, vendedor)."));
+    let file: serde_json::Value =
+        serde_json::from_slice(&fs::read(real.public.join("dolar.json")).expect("/dolar.json"))
+            .expect("JSON");
+    assert_eq!(file["source"], "Banco Nación, vendedor");
+    assert!(
+        file["line"]
+            .as_str()
+            .is_some_and(|line| line.contains("(Banco Nación, vendedor)."))
+    );
 }
 
 /// The JSON-LD of a page.

@@ -177,16 +177,13 @@ pub fn change_text(change: &RecentChange) -> String {
     format!("Pasó a ser oportunidad {why}{since}.")
 }
 
-/// The lowest catalogue price of the 30 days before a drop, as listed when
-/// it is in the currency the price is listed in now, else in dollars at the
+/// The lowest catalogue price of the 30 days before a drop, as listed (in
+/// its own currency, which need not be today's), else in dollars at the
 /// reference dollar.
 fn lowest_before(change: &RecentChange) -> Option<String> {
-    let detail = &change.detail;
-    match (detail.lowest_30d, detail.current) {
-        (Some((low, _)), Some(now)) if low.currency == now.currency => {
-            Some(price(low.amount, low.currency))
-        }
-        _ => change.lowest_30d_usd.map(|usd| {
+    match change.detail.lowest_30d {
+        Some((low, _)) => Some(price(low.amount, low.currency)),
+        None => change.lowest_30d_usd.map(|usd| {
             format!(
                 "{} (en dólares, al dólar de referencia)",
                 price(usd, Currency::Usd)
@@ -205,13 +202,14 @@ pub fn returns_to_earlier_price(vehicle: &Vehicle, window: Window) -> bool {
 }
 
 /// The catalogue prices of a change, as listed (`de $ 41.300.000 a $
-/// 39.860.000`), or in dollars at the reference dollar (the current observed
-/// rate the API's RecentChange uses) when the listed prices are not at hand
-/// or changed currency.
+/// 39.860.000`, each in its own currency when the listing changed
+/// currency), or in dollars at the reference dollar (the current observed
+/// rate the API's RecentChange uses) when the listed prices are not at
+/// hand. As listed, a page's words do not move with the dollar.
 fn list_prices(change: &RecentChange) -> String {
     let detail = &change.detail;
     match (detail.previous, detail.current) {
-        (Some(before), Some(now)) if before.currency == now.currency => format!(
+        (Some(before), Some(now)) => format!(
             "de {} a {}",
             price(before.amount, before.currency),
             price(now.amount, now.currency)

@@ -194,17 +194,15 @@ pub(super) fn change_entry(site: &Site, vehicle: &Vehicle, change: &RecentChange
 }
 
 /// An entry's text, in the words of the version's card: what happened, the
-/// best dealer price in the currency it was quoted in (the other beside
-/// it), and how that compares with the usual price.
+/// best dealer price in the currency it was quoted in (a feed converts
+/// nothing: an entry stays as written when only the dollar moves), and how
+/// that compares with the usual price.
 fn summary_text(site: &Site, vehicle: &Vehicle, change: &RecentChange) -> String {
     let card = card(vehicle, &site.money);
-    let price = match &card.price.other {
-        Some(other) => format!("{} ({other})", card.price.lead),
-        None => card.price.lead.clone(),
-    };
     format!(
-        "{}. Mejor precio de concesionaria: {price}. {}.",
+        "{}. Mejor precio de concesionaria: {}. {}.",
         change_text(change).trim_end_matches('.'),
+        card.price.lead,
         card.comparison.trim_end_matches('.')
     )
 }

@@ -112,6 +112,10 @@ fn cells(
     let comparison = summary.comparison;
     let known = |value: Option<String>| value.unwrap_or_else(|| UNKNOWN.to_owned());
     let price = money.price(vehicle);
+    let conversion = match &price.other {
+        Some(other) => format!("<td>{}</td>", other.markup()),
+        None => format!("<td class=\"unknown\">{UNKNOWN}</td>"),
+    };
     let usual = usual(vehicle);
     let verdict = match usual.band {
         Some(band) => format!("{}. {}", band.label, usual.line),
@@ -122,7 +126,7 @@ fn cells(
             Some(age) => format!("{} ({})", price.lead, age.to_lowercase()),
             None => price.lead,
         },
-        known(price.other),
+        String::new(), // the conversion, below
         match price.with_fees {
             Some(with_fees) => format!("{}. {with_fees}", price.fees),
             None => price.fees.to_owned(),
@@ -151,7 +155,7 @@ fn cells(
             .iter()
             .map(|(key, _)| specs::compare_value(vehicle.specs.as_deref(), key)),
     );
-    texts
+    let mut cells: Vec<String> = texts
         .into_iter()
         .map(|text| {
             let class = if text == UNKNOWN || text == UNKNOWN_VALUE {
@@ -161,5 +165,8 @@ fn cells(
             };
             format!("<td{class}>{}</td>", escape_keeping_figures(&text))
         })
-        .collect()
+        .collect();
+    // The conversion's cell holds the element the site's script fills in.
+    cells[1] = conversion;
+    cells
 }

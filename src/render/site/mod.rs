@@ -23,6 +23,7 @@ pub mod fragments;
 pub mod kept;
 pub mod labels;
 pub mod money;
+pub mod rate;
 pub mod rivals;
 pub mod shells;
 pub mod specs;
@@ -70,6 +71,17 @@ pub fn configure(env: &mut Environment<'static>) {
     env.add_filter("cifras", |text: String| {
         minijinja::Value::from_safe_string(crate::html::escape_keeping_figures(&text))
     });
+    // An amount in the other currency (`money::Conversion`), as the element
+    // the site's script fills in.
+    env.add_filter(
+        "conversion",
+        |conversion: minijinja::Value| -> Result<minijinja::Value, minijinja::Error> {
+            let field = |name: &str| conversion.get_attr(name).map(|value| value.to_string());
+            Ok(minijinja::Value::from_safe_string(
+                money::conversion_markup(&field("to")?, &field("value")?),
+            ))
+        },
+    );
 }
 
 /// Puts the money bar of `meta` (the synthetic notice and the reference
@@ -295,6 +307,7 @@ pub fn write_site(site: &Site, extra: &[SitemapEntry]) -> anyhow::Result<usize> 
     pages.extend(versions?);
     fragments?;
     pages.push(shells::write_search(site)?);
+    pages.push(rate::write_rate(site)?);
     shells::write_compare(site)?;
     shells::write_not_found(site)?;
     feeds::write_deals_feed(site)?;

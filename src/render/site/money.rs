@@ -5,11 +5,18 @@
 //! how old the price is, the usual-price band in words, and what the
 //! usual-price signal (computed in dollars) owes to the dealers and to the
 //! dollar. Pure functions of the catalogue, so pages are byte-stable.
+//!
+//! The reference dollar itself is not on the pages: a page carries each
+//! conversion as the amount it converts ([`Conversion`]), and the site's
+//! script fills in the other currency and names the rate from `/dolar.json`
+//! ([`Money::file`]), the one file a new day's dollar changes (methodology,
+//! "El dólar de referencia"). A page therefore changes when its version's
+//! quotes do, not when the dollar moves.
 
 use chrono::Duration;
 use serde::Serialize;
 
-use super::format::{ars, date, price, rate, whole_percent};
+use super::format::{date, price, rate, whole_percent};
 use crate::catalogue::{CatalogueMeta, Quote, QuotedHistory, Vehicle};
 use crate::time::Time;
 use crate::vocab::Currency;
@@ -34,13 +41,69 @@ pub struct Money {
     pub synthetic: bool,
 }
 
+/// The file the site's script reads the reference dollar from.
+pub const RATE_FILE: &str = "/dolar.json";
+
+/// The page that names the reference dollar (and where a page without its
+/// script sends the reader for it).
+pub const RATE_PAGE: &str = "/dolar";
+
 /// What `base.html` shows under the header of every page.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MoneyBar {
     /// Whether to say the prices are invented.
     pub synthetic: bool,
-    /// The reference dollar in words, once per page.
-    pub rate: Option<String>,
+    /// Whether the snapshot has a reference dollar (then the page has a
+    /// rate line, which the script fills in from [`RATE_FILE`]).
+    pub has_rate: bool,
+}
+
+/// An amount a page shows in the other currency at the reference dollar.
+/// The page carries the amount as quoted, in a `<data>` element
+/// (`templates/macros.html`, `conversion`); the site's script writes the
+/// converted figure into it, exactly: the amount times (or over) the rate
+/// as decimals, rounded to whole units, half away from zero, as the peso
+/// price (`priceArs`) is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Conversion {
+    /// The amount in its own currency, as the shortest decimal that reads
+    /// back as it (`65500`, `14577858.5`).
+    pub value: String,
+    /// The currency it is converted to: `ARS` or `USD`.
+    pub to: &'static str,
+}
+
+impl Conversion {
+    /// The element a page carries (see [`conversion_markup`]).
+    pub fn markup(&self) -> String {
+        conversion_markup(self.to, &self.value)
+    }
+}
+
+/// The element of a conversion: `<data class="nw" data-to="ARS"
+/// value="65500"></data>`, empty until the site's script writes the figure.
+/// An element that only makes sense with the figure (its sentence, its
+/// table column) is `data-dolar hidden`, and the script shows it.
+pub fn conversion_markup(to: &str, value: &str) -> String {
+    format!(
+        "<data class=\"nw\" data-to=\"{}\" value=\"{}\"></data>",
+        crate::html::escape(to),
+        crate::html::escape(value)
+    )
+}
+
+/// `/dolar.json`: the reference dollar the pages' conversions use.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RateFile {
+    /// Pesos per dollar; `null` when the snapshot has no current rate.
+    pub ars_per_usd: Option<f64>,
+    /// When it was observed (RFC 3339, UTC).
+    pub observed_at: Time,
+    /// Which dollar it is, when the snapshot names it.
+    pub source: Option<String>,
+    /// The rate line a page shows, in words.
+    pub line: Option<String>,
 }
 
 /// A price as a buyer reads it.
@@ -48,9 +111,9 @@ pub struct MoneyBar {
 pub struct PriceView {
     /// The lowest quote in its own currency: `$ 63.900.000`.
     pub lead: String,
-    /// The other currency at the reference dollar: `equivale a US$ 45.000
-    /// al dólar de referencia`.
-    pub other: Option<String>,
+    /// The amount to show in the other currency at the reference dollar
+    /// (`equivale a US$ 45.000 al dólar de referencia` once filled in).
+    pub other: Option<Conversion>,
     /// Whether the lead includes freight and paperwork, in words.
     pub fees: &'static str,
     /// The lowest quote that includes them, when that is not the lead.
@@ -97,54 +160,61 @@ impl Money {
         }
     }
 
-    /// The page bar: the synthetic notice and the reference dollar.
+    /// The page bar: the synthetic notice and whether there is a
+    /// reference dollar.
     pub fn bar(&self) -> MoneyBar {
+        MoneyBar {
+            synthetic: self.synthetic,
+            has_rate: self.rate.is_some(),
+        }
+    }
+
+    /// The reference dollar in words, as the rate line of a page says it.
+    pub fn line(&self) -> Option<String> {
         let whose = match &self.source {
             Some(source) => source.clone(),
             None => format!("el que usó {} en ese control", self.site_name),
         };
-        MoneyBar {
-            synthetic: self.synthetic,
-            rate: self.rate.map(|ars_per_usd| {
-                format!(
-                    "Dólar de referencia: {} del {} ({whose}). Toda conversión entre pesos y \
-                     dólares de esta página usa este valor.",
-                    rate(ars_per_usd),
-                    date(self.rate_at)
-                )
-            }),
+        self.rate.map(|ars_per_usd| {
+            format!(
+                "Dólar de referencia: {} del {} ({whose}). Toda conversión entre pesos y \
+                 dólares de esta página usa este valor.",
+                rate(ars_per_usd),
+                date(self.rate_at)
+            )
+        })
+    }
+
+    /// `/dolar.json`.
+    pub fn file(&self) -> RateFile {
+        RateFile {
+            ars_per_usd: self.rate,
+            observed_at: self.rate_at,
+            source: self.source.clone(),
+            line: self.line(),
         }
     }
 
-    /// What a feed's subtitle adds: the reference dollar its amounts convert
-    /// at, and whether its prices are invented (a feed has no page bar).
-    pub fn feed_note(&self) -> String {
-        let bar = self.bar();
-        let mut note = String::new();
-        if let Some(rate) = bar.rate {
-            note.push(' ');
-            note.push_str(rate.split(". ").next().unwrap_or(&rate));
-            note.push('.');
+    /// What a feed's subtitle adds: whether its prices are invented. A feed
+    /// states amounts as quoted and converts none, so it does not name the
+    /// reference dollar (and stays the same when only the dollar moved).
+    pub fn feed_note(&self) -> &'static str {
+        match self.synthetic {
+            true => " Datos de ejemplo: los precios son inventados.",
+            false => "",
         }
-        if bar.synthetic {
-            note.push_str(" Datos de ejemplo: los precios son inventados.");
-        }
-        note
     }
 
-    /// An amount in the other currency at the reference dollar.
-    pub fn converted(&self, amount: f64, from: Currency) -> Option<String> {
-        let other = self.in_other(amount, from)?;
-        Some(format!("equivale a {other} al dólar de referencia"))
-    }
-
-    /// An amount in the other currency at the reference dollar, as a price
-    /// (`US$ 17.550`); `None` without a rate.
-    pub fn in_other(&self, amount: f64, from: Currency) -> Option<String> {
-        let rate = self.rate.filter(|rate| *rate > 0.0)?;
-        Some(match from {
-            Currency::Ars => price(amount / rate, Currency::Usd),
-            Currency::Usd => price(amount * rate, Currency::Ars),
+    /// An amount to show in the other currency at the reference dollar;
+    /// `None` without a rate.
+    pub fn convert(&self, amount: f64, from: Currency) -> Option<Conversion> {
+        self.rate.filter(|rate| *rate > 0.0)?;
+        Some(Conversion {
+            value: amount.to_string(),
+            to: match from {
+                Currency::Ars => Currency::Usd.as_str(),
+                Currency::Usd => Currency::Ars.as_str(),
+            },
         })
     }
 
@@ -156,14 +226,12 @@ impl Money {
                 let pesos = vehicle.price_ars.unwrap_or(quote.price);
                 (
                     price(pesos, Currency::Ars),
-                    self.converted(pesos, Currency::Ars),
+                    self.convert(pesos, Currency::Ars),
                 )
             }
             Some(quote) => (
                 price(quote.price, Currency::Usd),
-                vehicle
-                    .price_ars
-                    .map(|pesos| format!("equivale a {} al dólar de referencia", ars(pesos))),
+                self.convert(quote.price, Currency::Usd),
             ),
             None => (price(vehicle.current_price_usd, Currency::Usd), None),
         };

@@ -16,7 +16,7 @@ use super::chart::{Chart, ChartData, ChartWeek, render_chart};
 use super::feeds::SitemapEntry;
 use super::format::{UNKNOWN, amount, date_time, price, units, whole_percent};
 use super::labels;
-use super::money::{Money, PriceView, UsualView, usual};
+use super::money::{Conversion, Money, PriceView, UsualView, usual};
 use super::rivals::{Rival, RivalIndex};
 use super::specs::{SourceView, SpecGroup, sources, spec_groups};
 use super::version_feed::write_version_feed;
@@ -36,8 +36,8 @@ pub struct QuoteView {
     pub price: String,
     /// `ARS` or `USD`.
     pub currency: &'static str,
-    /// The other currency at the reference dollar.
-    pub other: String,
+    /// The amount to show in the other currency at the reference dollar.
+    pub other: Option<Conversion>,
     /// Freight and paperwork.
     pub fees: &'static str,
     /// Colour.
@@ -98,7 +98,7 @@ struct VersionView {
     /// The usual range in words, with sufficient history.
     range_line: Option<String>,
     /// Freight and paperwork as observed, when known.
-    freight_line: Option<String>,
+    freight_line: Option<FreightLine>,
     /// Today's quotes in one line: their range and the dealers.
     spread_line: Option<String>,
     /// Each city's dealers and cheapest quote, the cheapest first.
@@ -336,27 +336,41 @@ fn places(vehicle: &Vehicle) -> Vec<PlaceRow> {
         .collect()
 }
 
+/// Freight and paperwork as observed, in words.
+#[derive(Debug, Clone, Serialize)]
+struct FreightLine {
+    /// What they added (or that they added nothing).
+    text: String,
+    /// The amount to show in pesos, for a peso-quoted version.
+    other: Option<Conversion>,
+}
+
 /// What freight and paperwork added where dealers quoted the version both
 /// with and without them, for the page's figures: an amount only when it
 /// is positive (a median may be negative: then the quotes that include them
-/// were not dearer).
-fn freight_line(vehicle: &Vehicle, money: &super::money::Money) -> Option<String> {
+/// were not dearer), with its peso equivalent for a peso-quoted version.
+fn freight_line(vehicle: &Vehicle, money: &Money) -> Option<FreightLine> {
     let freight = vehicle.freight_estimate.as_ref()?;
     let checks = freight.checks;
     if freight.amount_usd <= 0.0 {
-        return Some(format!(
-            "con ellos no fueron más caros (mediana de {checks} controles con precios con y sin ellos)"
-        ));
+        return Some(FreightLine {
+            text: format!(
+                "con ellos no fueron más caros (mediana de {checks} controles con precios con y \
+                 sin ellos)"
+            ),
+            other: None,
+        });
     }
-    let equivalent = quoted_in_pesos(vehicle)
-        .then(|| money.converted(freight.amount_usd, Currency::Usd))
-        .flatten()
-        .map_or(String::new(), |text| format!("; {text}"));
-    Some(format!(
-        "alrededor de {} ({} del precio sin ellos, mediana de {checks} controles){equivalent}",
-        price(freight.amount_usd, Currency::Usd),
-        whole_percent(freight.pct),
-    ))
+    Some(FreightLine {
+        text: format!(
+            "alrededor de {} ({} del precio sin ellos, mediana de {checks} controles)",
+            price(freight.amount_usd, Currency::Usd),
+            whole_percent(freight.pct),
+        ),
+        other: quoted_in_pesos(vehicle)
+            .then(|| money.convert(freight.amount_usd, Currency::Usd))
+            .flatten(),
+    })
 }
 
 fn units_of_quotes(count: usize) -> String {
@@ -512,11 +526,10 @@ fn chart_data(vehicle: &Vehicle, at: Time) -> ChartData {
 
 fn quote_view(quote: &Quote, money: &Money) -> QuoteView {
     let unknown = || UNKNOWN.to_owned();
-    let other = money.in_other(quote.price, quote.currency);
     QuoteView {
         price: price(quote.price, quote.currency),
         currency: quote.currency.as_str(),
-        other: other.unwrap_or_else(unknown),
+        other: money.convert(quote.price, quote.currency),
         fees: match quote.fees_included {
             Some(true) => "Incluidos",
             Some(false) => "No incluidos",

@@ -41,7 +41,18 @@ fn drops_read_in_the_listed_currency() {
         "Bajó su precio en el catálogo del sitio 3 % el 21/11/2026: de $ 41.300.000 a \
          $ 39.860.000."
     );
-    // Without the listed prices (or across currencies): dollars, said so.
+    // A listing that changed currency: each price as listed, so the words
+    // do not move with the reference dollar.
+    drop.detail.current = Some(Native {
+        amount: 27_390.0,
+        currency: Currency::Usd,
+    });
+    assert_eq!(
+        change_text(&drop),
+        "Bajó su precio en el catálogo del sitio 3 % el 21/11/2026: de $ 41.300.000 a \
+         US$ 27.390."
+    );
+    // Without the listed prices: dollars at the reference dollar, said so.
     drop.detail = ChangeDetail::default();
     assert_eq!(
         change_text(&drop),

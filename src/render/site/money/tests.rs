@@ -110,38 +110,65 @@ fn quoted(currency: Currency, typical: f64, current: f64, previous: Option<f64>)
 #[test]
 fn the_page_names_one_dollar_once() {
     assert_eq!(
-        money(Some("Banco Nación, vendedor")).bar().rate.as_deref(),
+        money(Some("Banco Nación, vendedor")).line().as_deref(),
         Some(
             "Dólar de referencia: $ 1.455,28 por dólar del 21/11/2026 (Banco Nación, vendedor). \
              Toda conversión entre pesos y dólares de esta página usa este valor."
         )
     );
-    let unnamed = money(None).bar();
-    assert!(unnamed.synthetic);
+    let unnamed = money(None);
+    assert!(unnamed.bar().synthetic && unnamed.bar().has_rate);
     assert!(
         unnamed
-            .rate
-            .as_deref()
+            .line()
             .is_some_and(|rate| rate.contains("(el que usó Concesionarias en ese control)"))
+    );
+    let file = serde_json::to_value(unnamed.file()).expect("json");
+    assert_eq!(file["arsPerUsd"], 1_455.28);
+    assert_eq!(file["observedAt"], "2026-11-21T20:40:00Z");
+    assert_eq!(file["source"], serde_json::Value::Null);
+    assert_eq!(file["line"], unnamed.line().expect("line").as_str());
+    let none = Money {
+        rate: None,
+        ..money(None)
+    };
+    assert!(!none.bar().has_rate && none.line().is_none());
+    assert_eq!(
+        serde_json::to_value(none.file()).expect("json")["arsPerUsd"],
+        serde_json::Value::Null
     );
 }
 
 #[test]
+fn feeds_name_no_dollar() {
+    assert_eq!(
+        money(None).feed_note(),
+        " Datos de ejemplo: los precios son inventados."
+    );
+    let real = Money {
+        synthetic: false,
+        ..money(None)
+    };
+    assert_eq!(real.feed_note(), "");
+}
+
+#[test]
 fn prices_lead_as_quoted_and_convert_at_the_reference_dollar() {
-    // 25 540 000 / 1 455,28 = 17 549,887…: whole dollars. The check's own
-    // rate (1 459,43) is never used.
+    // The conversion is written by the site's script at the reference
+    // dollar (tests/browser: 25 540 000 / 1 455,28 = 17 549,887…, US$ 17.550).
     let pesos = vehicle(
         vec![quote("a", 25_540_000.0, Currency::Ars, None)],
         Some(25_540_000.0),
     );
     let view = money(None).price(&pesos);
     assert_eq!(view.lead, "$ 25.540.000");
+    // The page carries the amount it converts, and converts nothing.
     assert_eq!(
-        view.other.as_deref(),
-        Some("equivale a US$ 17.550 al dólar de referencia")
+        view.other.as_ref().map(Conversion::markup).as_deref(),
+        Some(r#"<data class="nw" data-to="USD" value="25540000"></data>"#)
     );
-    // A dollar quote's peso price is priceArs: 27 241,39 x 1 455,28 =
-    // 39 643 850,04 -> 39 643 850.
+    // A dollar quote converts from its own amount, as priceArs does
+    // (27 241,39 x 1 455,28 = 39 643 850,04 -> $ 39.643.850).
     let dollars = vehicle(
         vec![quote("a", 27_241.39, Currency::Usd, Some(true))],
         Some(39_643_850.0),
@@ -149,8 +176,11 @@ fn prices_lead_as_quoted_and_convert_at_the_reference_dollar() {
     let view = money(None).price(&dollars);
     assert_eq!(view.lead, "US$ 27.241");
     assert_eq!(
-        view.other.as_deref(),
-        Some("equivale a $ 39.643.850 al dólar de referencia")
+        view.other,
+        Some(Conversion {
+            value: "27241.39".into(),
+            to: "ARS"
+        })
     );
     let no_rate = Money {
         rate: None,
