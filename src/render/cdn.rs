@@ -141,6 +141,9 @@ pub fn render_headers() -> String {
             vec![("Content-Type", json), ("Cache-Control", CACHE_ERROR)],
         ),
         ("/openapi.json", [cors.as_slice(), &cached_json].concat()),
+        // The reference dollar every page's script reads (and any other
+        // site may): JSON, five minutes in shared caches like the API.
+        ("/dolar.json", [cors.as_slice(), &cached_json].concat()),
         // Data downloads and feeds: readable from any origin (notebooks,
         // dashboards, feed readers), five minutes in shared caches, each
         // with its own type (a CDN's guess is octet-stream or plain XML).

@@ -70,6 +70,7 @@ for path in [
     "/datos/SHA256SUMS",
     "/datos/datapackage.json",
     "/developers.md",
+    "/dolar.json",
 ]:
     status, headers, _ = get(CDN, path)
     check(status == 200, f"{path}: served")
