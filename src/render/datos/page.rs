@@ -9,9 +9,9 @@ use serde_json::{Value, json};
 use super::fields::{Field, TableDoc};
 use super::package::{Part, TableFiles, Written};
 use super::{DATOS, changes, citation, data_license, license_page};
+use crate::format::{count, date, date_time, file_size};
 use crate::html::escape;
 use crate::render::site::catalogue_pages::crumbs;
-use crate::render::site::format::{count, date, date_time, file_size};
 use crate::render::site::{PageMeta, Site, json_for_script};
 use crate::time::format_time;
 

@@ -9,8 +9,8 @@
 use serde::Serialize;
 
 use crate::api::types::report::{GroupKind, IndexRow};
+use crate::format::month_abbreviation;
 use crate::market::{MonthReport, day_and_time};
-use crate::render::site::format::month_abbreviation;
 
 /// The chart's size in SVG units (it scales with its box).
 const WIDTH: f64 = 720.0;

@@ -7,8 +7,9 @@ use super::REPORT_JSON;
 use super::chart::Chart;
 use super::tables::TABLE_DOCS;
 use crate::api::types::report::{CheapItem, GroupKind, Mover, ReportStatus};
+use crate::format;
 use crate::market::{ArMonth, MonthReport, day_and_time, one_decimal, report_path};
-use crate::render::site::{Site, format};
+use crate::render::site::Site;
 use crate::time::format_time;
 
 /// `+3,1 %`, `-0,4 %`, or the words for a number the rules do not publish.

@@ -5,12 +5,12 @@
 
 use serde::Serialize;
 
-use super::format::{date, date_time, price, whole_percent};
 use super::labels::{Badge, badges};
 use super::money::{Band, Money, PriceView, usual};
 use crate::api::links::Links;
 use crate::catalogue::{Cause, RecentChange, Vehicle};
 use crate::composed::PageQuery;
+use crate::format::{date, date_time, price, whole_percent};
 use crate::vocab::{ChangeKind, Currency, Window};
 
 /// A version in a list.

@@ -11,13 +11,13 @@ use serde::Serialize;
 
 use super::cards::Card;
 use super::feeds::SitemapEntry;
-use super::format::{date_time, price};
-use super::{PageMeta, Site};
+use super::page::{PageMeta, Site};
 use crate::api::endpoints::{find_deals, get_model_prices};
 use crate::api::params::TypedQuery;
 use crate::api::params::typed::with_query;
 use crate::api::query::{DealSort, DealsQuery, MAX_LIMIT, ModelQuery, Page};
 use crate::api::types::{DealKind, Listed, MakeModel, ModelPricesData};
+use crate::format::{date_time, price};
 use crate::vocab::{Currency, Window};
 
 /// How many versions each home-page list shows.

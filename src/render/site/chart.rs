@@ -11,7 +11,7 @@
 use chrono::{Datelike, NaiveDate, Timelike};
 use serde::Serialize;
 
-use super::format::{date, day, month_abbreviation, number, price};
+use crate::format::{date, day, month_abbreviation, number, price};
 use crate::time::{Time, argentina};
 use crate::vocab::Currency;
 

@@ -10,7 +10,7 @@ use minijinja::{Environment, context};
 use serde::Serialize;
 
 use super::cards::{card, change_text, drop_size};
-use super::{Site, docs_paths};
+use super::page::{Site, docs_paths};
 use crate::catalogue::{RecentChange, Vehicle};
 use crate::render::templates::render_file;
 use crate::time::{Time, format_time};

@@ -9,15 +9,16 @@ use minijinja::context;
 use minijinja::value::Serde;
 use rayon::prelude::*;
 
-use super::PIECE;
 use super::cards::card;
-use super::format::{self, UNKNOWN, date_time};
+use super::labels;
 use super::money::{Money, usual};
+use super::page::PIECE;
+use super::page::Site;
 use super::specs::{self, UNKNOWN_VALUE};
-use super::{Site, labels};
 use crate::api::types::Summary;
 use crate::catalogue::Vehicle;
 use crate::composed::{PAGES_DATA_PATH, PageFragments, VehicleFragments};
+use crate::format::{self, UNKNOWN, date_time};
 use crate::html::{escape, escape_keeping_figures};
 use crate::vocab::Currency;
 

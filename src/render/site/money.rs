@@ -16,8 +16,8 @@
 use chrono::Duration;
 use serde::Serialize;
 
-use super::format::{date, price, rate, whole_percent};
 use crate::catalogue::{CatalogueMeta, Quote, QuotedHistory, Vehicle};
+use crate::format::{date, price, rate, whole_percent};
 use crate::time::Time;
 use crate::vocab::Currency;
 

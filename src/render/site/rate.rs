@@ -6,7 +6,7 @@
 
 use super::feeds::SitemapEntry;
 use super::money::{RATE_FILE, RATE_PAGE};
-use super::{PageMeta, Site};
+use super::page::{PageMeta, Site};
 use crate::headers::JSON;
 
 /// What `dolar.html` shows.

@@ -9,7 +9,8 @@ use serde::Serialize;
 
 use super::catalogue_pages::crumbs;
 use super::feeds::SitemapEntry;
-use super::{PageMeta, Site, labels};
+use super::labels;
+use super::page::{PageMeta, Site};
 use crate::api::params::filter::Form;
 use crate::api::params::table::{FILTERS, Kind};
 

@@ -6,10 +6,10 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use super::format::{UNKNOWN, document_date, number};
 use super::labels::{gap_reason, source_kind};
-use super::safe_href;
+use super::page::safe_href;
 use crate::catalogue::Specs;
+use crate::format::{UNKNOWN, document_date, number};
 
 /// Text of a value that is unknown.
 pub const UNKNOWN_VALUE: &str = "sin dato / desconocido";

@@ -14,18 +14,18 @@ use serde_json::json;
 use super::cards::change_text;
 use super::chart::{Chart, ChartData, ChartWeek, render_chart};
 use super::feeds::SitemapEntry;
-use super::format::{UNKNOWN, amount, date_time, price, units, whole_percent};
 use super::labels;
 use super::money::{Conversion, Money, PriceView, UsualView, usual};
+use super::page::{PIECE, PageMeta, Site, json_for_script, safe_href};
 use super::rivals::{Rival, RivalIndex};
 use super::specs::{SourceView, SpecGroup, sources, spec_groups};
 use super::version_feed::write_version_feed;
-use super::{PIECE, PageMeta, Site, json_for_script, safe_href};
 use crate::api::links::Links;
 use crate::api::params::typed::compare_page;
 use crate::api::types::History;
 use crate::catalogue::{Quote, Specs, Vehicle, week_completed};
 use crate::composed::alerts;
+use crate::format::{UNKNOWN, amount, date_time, price, units, whole_percent};
 use crate::time::{Time, format_time};
 use crate::vocab::{Currency, Window};
 
@@ -175,7 +175,7 @@ fn write_version_page(
              precio habitual, con historial de precios y ficha técnica con fuentes.",
             view.price.lead,
             units_of_quotes(vehicle.quote_count),
-            super::format::date(vehicle.observed_at)
+            crate::format::date(vehicle.observed_at)
         ),
         jsonld: Some(json_for_script(&product(site, vehicle, &name, path))),
         feed: Some((links.absolute(&view.feed_path), format!("Datos de {name}"))),
@@ -206,7 +206,7 @@ fn write_version_page(
 /// The specifications' table of a page: a function of `specs` alone.
 fn specs_view(specs: &Specs) -> SpecsView {
     SpecsView {
-        collected_at: super::format::document_date(&specs.collected_at),
+        collected_at: crate::format::document_date(&specs.collected_at),
         source_label: specs.source_label.clone(),
         groups: spec_groups(specs),
         sources: sources(specs),

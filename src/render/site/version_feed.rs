@@ -8,11 +8,11 @@
 
 use chrono::Duration;
 
-use super::Site;
 use super::feeds::{ATOM, Entry, FeedHead, change_entry, changes, display_name, render_feed};
-use super::format::{date_time, money, share};
+use super::page::Site;
 use crate::api::links::Links;
 use crate::catalogue::{Vehicle, WINDOW_DAYS};
+use crate::format::{date_time, money, share};
 use crate::signals::changes::direction;
 use crate::signals::exact;
 use crate::snapshot::{CatalogueRun, Money};
