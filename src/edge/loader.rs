@@ -22,7 +22,6 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use tracing::{error, info};
 
-use super::{RELOAD_POLL, log_loaded};
 use crate::edge::state::{AppState, Site};
 
 /// How often a replaced tree is checked for requests still holding it.
@@ -155,6 +154,23 @@ fn retire(mut replaced: Arc<Site>, loaded: Duration) {
             }
         }
     }
+}
+
+/// How often `manifest.json` is checked for a newly generated tree.
+pub const RELOAD_POLL: Duration = Duration::from_secs(2);
+
+/// Logs the tree `state` serves (at start and after each reload).
+pub fn log_loaded(state: &AppState) {
+    let site = state.site();
+    let meta = site.index().meta();
+    info!(
+        root = %state.root().display(),
+        vehicles = site.index().len(),
+        fixed_answers = site.answers().fixed_len(),
+        tree = site.tree(),
+        snapshot_at = %meta.snapshot_at,
+        "tree loaded"
+    );
 }
 
 #[cfg(test)]

@@ -37,12 +37,11 @@ use axum::response::Response;
 use tower_http::catch_panic::CatchPanicLayer;
 use tracing::{error, info};
 
-use loader::Loader;
+pub use loader::RELOAD_POLL;
+use loader::{Loader, log_loaded};
 pub use serve::ConnectionLimits;
 pub use state::{AppState, Site};
 
-/// How often `manifest.json` is checked for a newly generated tree.
-pub const RELOAD_POLL: Duration = Duration::from_secs(2);
 /// Longest query text written to the request log.
 const LOGGED_QUERY_CHARS: usize = 256;
 
@@ -171,19 +170,6 @@ pub async fn run(args: Args) -> anyhow::Result<()> {
     .await;
     info!("stopped");
     Ok(())
-}
-
-fn log_loaded(state: &AppState) {
-    let site = state.site();
-    let meta = site.index().meta();
-    info!(
-        root = %state.root().display(),
-        vehicles = site.index().len(),
-        fixed_answers = site.answers().fixed_len(),
-        tree = site.tree(),
-        snapshot_at = %meta.snapshot_at,
-        "tree loaded"
-    );
 }
 
 /// Asks the loader for a reload at every SIGHUP (it polls the manifest by
