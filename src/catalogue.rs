@@ -157,6 +157,61 @@ pub struct Vehicle {
     pub dealer_prices: Vec<DealerPoint>,
 }
 
+impl Vehicle {
+    /// A version with its ID, its quotes (the first the best) and when they
+    /// were checked, nothing else known: no name, no facts, no history, no
+    /// change, no peso price (the fixtures' version; set the rest with
+    /// `Vehicle { .., ..Vehicle::bare(..) }`).
+    pub fn bare(id: &str, quotes: Vec<Quote>, observed_at: Time) -> Self {
+        Vehicle {
+            id: id.into(),
+            source_url: String::new(),
+            make: String::new(),
+            model: String::new(),
+            trim: String::new(),
+            trim_display: None,
+            body_type: None,
+            tier: None,
+            tier_label: None,
+            fuel: None,
+            transmission: None,
+            drivetrain: None,
+            seats: None,
+            airbags: None,
+            fact_sources: BTreeMap::new(),
+            observed_at,
+            current_price_usd: quotes.first().map_or(0.0, |best| best.price_usd),
+            comparison: Comparison {
+                window_days: 180,
+                typical_price_usd: None,
+                lowest_price_usd: None,
+                discount_pct: None,
+                observed_weeks: 0,
+                sufficient_history: false,
+                opportunity: false,
+            },
+            recent_changes: RecentChanges::default(),
+            new_opportunities: RecentChanges::default(),
+            quote_count: quotes.len(),
+            best_quote: quotes.first().cloned(),
+            reasons: Vec::new(),
+            quotes,
+            exchange_rate: ExchangeRate {
+                ars_per_usd: None,
+                observed_at,
+            },
+            specs: None,
+            history: Vec::new(),
+            price_ars: None,
+            quoted: None,
+            price_range: None,
+            freight_estimate: None,
+            dealers: None,
+            dealer_prices: Vec::new(),
+        }
+    }
+}
+
 /// The dealer price at one quote check, in both currencies: the lowest
 /// quote in dollars at the check's rate (to the cent), and the lowest in
 /// pesos, as quoted or dollars at that rate (whole pesos); either `None`
@@ -549,6 +604,25 @@ pub struct Quote {
     pub location: Option<String>,
     /// Dealer identifier.
     pub seller_id: Option<String>,
+}
+
+impl Quote {
+    /// A quote with its ID and price (in its currency and in dollars),
+    /// nothing else known (the fixtures' quote; set the rest with
+    /// `Quote { .., ..Quote::bare(..) }`).
+    pub fn bare(id: &str, price: f64, currency: Currency, price_usd: f64) -> Self {
+        Quote {
+            id: id.into(),
+            price,
+            currency,
+            price_usd,
+            fees_included: None,
+            color: None,
+            stock: None,
+            location: None,
+            seller_id: None,
+        }
+    }
 }
 
 /// The dealer-price average of one calendar week (Argentine time).

@@ -536,41 +536,14 @@ fn catalogue(vehicles: Vec<Vehicle>) -> Catalogue {
     }
 }
 
-fn quote(id: &str, price: f64, currency: Currency, price_usd: f64) -> Quote {
-    Quote {
-        id: id.into(),
-        price,
-        currency,
-        price_usd,
-        fees_included: None,
-        color: None,
-        stock: None,
-        location: None,
-        seller_id: None,
-    }
-}
-
 /// A sparse version: every optional fact unknown, no specs, no signals.
 fn sparse(id: &str, price_usd: f64) -> Vehicle {
-    let best = quote(&format!("{id}-q1"), price_usd, Currency::Usd, price_usd);
+    let best = Quote::bare(&format!("{id}-q1"), price_usd, Currency::Usd, price_usd);
     Vehicle {
-        id: id.into(),
         source_url: format!("https://listing.example/{id}"),
         make: "Peugeot".into(),
         model: "208".into(),
         trim: id.to_uppercase(),
-        trim_display: None,
-        body_type: None,
-        tier: None,
-        tier_label: None,
-        fuel: None,
-        transmission: None,
-        drivetrain: None,
-        seats: None,
-        airbags: None,
-        fact_sources: BTreeMap::new(),
-        observed_at: t("2026-11-21T14:05:00Z"),
-        current_price_usd: price_usd,
         comparison: Comparison {
             window_days: WINDOW_DAYS,
             typical_price_usd: None,
@@ -580,24 +553,8 @@ fn sparse(id: &str, price_usd: f64) -> Vehicle {
             sufficient_history: false,
             opportunity: false,
         },
-        recent_changes: RecentChanges::default(),
-        new_opportunities: RecentChanges::default(),
-        quote_count: 1,
-        best_quote: Some(best.clone()),
-        reasons: vec![],
-        quotes: vec![best],
-        exchange_rate: ExchangeRate {
-            ars_per_usd: None,
-            observed_at: t("2026-11-21T14:05:00Z"),
-        },
-        specs: None,
-        history: vec![],
         price_ars: Some((price_usd * 1458.7_f64).round()),
-        quoted: None,
-        price_range: None,
-        freight_estimate: None,
-        dealers: None,
-        dealer_prices: Vec::new(),
+        ..Vehicle::bare(id, vec![best], t("2026-11-21T14:05:00Z"))
     }
 }
 
@@ -632,7 +589,7 @@ fn full(id: &str) -> Vehicle {
         stock: Some(2),
         location: Some("CABA".into()),
         seller_id: Some("d-4".into()),
-        ..quote("q-17", 41_500_000.0, Currency::Ars, 28450.5)
+        ..Quote::bare("q-17", 41_500_000.0, Currency::Ars, 28450.5)
     };
     vehicle.make = "Toyota".into();
     vehicle.model = "Corolla".into();
@@ -700,7 +657,7 @@ fn full(id: &str) -> Vehicle {
     ];
     vehicle.quote_count = 2;
     vehicle.best_quote = Some(best.clone());
-    vehicle.quotes = vec![best, quote("q-18", 29900.0, Currency::Usd, 29900.0)];
+    vehicle.quotes = vec![best, Quote::bare("q-18", 29900.0, Currency::Usd, 29900.0)];
     vehicle.exchange_rate = ExchangeRate {
         ars_per_usd: Some(1458.7),
         observed_at: t("2026-11-21T14:05:00Z"),

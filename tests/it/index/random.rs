@@ -105,21 +105,16 @@ pub fn vehicle(rng: &mut Rng, n: usize) -> Vehicle {
     // follow the dollar one (each check has its own rate); the other half's
     // peso price is the dollar one at the current rate.
     let peso_price = rng.one_in(2).then(|| *rng.pick(&PESO_PRICES));
-    let best = Quote {
-        id: format!("q{n}"),
-        price: peso_price.unwrap_or(price),
-        currency: if peso_price.is_some() {
-            Currency::Ars
-        } else {
-            Currency::Usd
-        },
-        price_usd: price,
-        fees_included: None,
-        color: None,
-        stock: None,
-        location: None,
-        seller_id: None,
+    let currency = match peso_price {
+        Some(_) => Currency::Ars,
+        None => Currency::Usd,
     };
+    let best = Quote::bare(
+        &format!("q{n}"),
+        peso_price.unwrap_or(price),
+        currency,
+        price,
+    );
     let specs = rng.maybe(|rng| Specs {
         collected_at: "2026-10-02".into(),
         source_label: None,
@@ -140,14 +135,11 @@ pub fn vehicle(rng: &mut Rng, n: usize) -> Vehicle {
         trim: (*rng.pick(&TRIMS)).into(),
         trim_display: rng.maybe(|rng| (*rng.pick(&TRIMS)).to_uppercase()),
         body_type: rng.maybe(|rng| *rng.pick(&BodyType::ALL[..4])),
-        tier: None,
-        tier_label: None,
         fuel: rng.maybe(|rng| *rng.pick(&Fuel::ALL[..3])),
         transmission: rng.maybe(|rng| *rng.pick(Transmission::ALL)),
         drivetrain: rng.maybe(|rng| *rng.pick(&Drivetrain::ALL[..4])),
         seats: rng.maybe(|rng| *rng.pick(&[2, 5, 5, 7])),
         airbags: rng.maybe(|rng| *rng.pick(&[0, 2, 6, 6, 9])),
-        fact_sources: BTreeMap::new(),
         observed_at: time(rng.pick::<&str>(&OBSERVED)),
         current_price_usd: price,
         comparison: Comparison {
@@ -161,20 +153,8 @@ pub fn vehicle(rng: &mut Rng, n: usize) -> Vehicle {
         },
         recent_changes,
         new_opportunities,
-        quote_count: 1,
-        best_quote: Some(best.clone()),
-        reasons: Vec::new(),
-        quotes: vec![best],
-        exchange_rate: ExchangeRate {
-            ars_per_usd: None,
-            observed_at: time("2026-11-21T14:05:00Z"),
-        },
         specs: specs.map(std::sync::Arc::new),
-        history: Vec::new(),
         price_ars: Some(peso_price.unwrap_or((price * CURRENT_RATE).round())),
-        quoted: None,
-        price_range: None,
-        freight_estimate: None,
         // Cities in two spellings of one name, and the quotes without one.
         dealers: rng.maybe(|rng| {
             let places = ["Córdoba", "Cordoba", "CABA", "Neuquén", NO_LOCATION];
@@ -199,8 +179,9 @@ pub fn vehicle(rng: &mut Rng, n: usize) -> Vehicle {
                 by_location,
             }
         }),
-        dealer_prices: Vec::new(),
-        id,
+        // The fields above draw from `rng` in this order; the rest are
+        // the bare version's.
+        ..Vehicle::bare(&id, vec![best], time("2026-11-21T14:05:00Z"))
     }
 }
 

@@ -2,10 +2,8 @@
 //! amounts: one reference dollar, fees, age, bands, and what the usual-price
 //! signal owes to the dealers and to the dollar.
 
-use std::collections::BTreeMap;
-
 use super::*;
-use crate::catalogue::{Comparison, ExchangeRate, QuotedWeek, RecentChanges};
+use crate::catalogue::{Comparison, ExchangeRate, QuotedWeek};
 use crate::time::parse_time;
 
 fn time(text: &str) -> Time {
@@ -28,15 +26,8 @@ fn money(source: Option<&str>) -> Money {
 
 fn quote(id: &str, price: f64, currency: Currency, fees: Option<bool>) -> Quote {
     Quote {
-        id: id.into(),
-        price,
-        currency,
-        price_usd: 0.0,
         fees_included: fees,
-        color: None,
-        stock: None,
-        location: None,
-        seller_id: None,
+        ..Quote::bare(id, price, currency, 0.0)
     }
 }
 
@@ -44,22 +35,10 @@ fn quote(id: &str, price: f64, currency: Currency, fees: Option<bool>) -> Quote 
 /// tests start from it too).
 pub(crate) fn vehicle(quotes: Vec<Quote>, price_ars: Option<f64>) -> Vehicle {
     Vehicle {
-        id: "v".into(),
         source_url: "https://listing.example/v".into(),
         make: "Renault".into(),
         model: "Kangoo".into(),
         trim: "1.6".into(),
-        trim_display: None,
-        body_type: None,
-        tier: None,
-        tier_label: None,
-        fuel: None,
-        transmission: None,
-        drivetrain: None,
-        seats: None,
-        airbags: None,
-        fact_sources: BTreeMap::new(),
-        observed_at: time("2026-11-20T12:00:00Z"),
         current_price_usd: 17_500.0,
         comparison: Comparison {
             window_days: 180,
@@ -70,24 +49,12 @@ pub(crate) fn vehicle(quotes: Vec<Quote>, price_ars: Option<f64>) -> Vehicle {
             sufficient_history: true,
             opportunity: true,
         },
-        recent_changes: RecentChanges::default(),
-        new_opportunities: RecentChanges::default(),
-        quote_count: quotes.len(),
-        best_quote: quotes.first().cloned(),
-        reasons: Vec::new(),
-        quotes,
         exchange_rate: ExchangeRate {
             ars_per_usd: Some(1_459.43),
             observed_at: time("2026-11-20T12:00:00Z"),
         },
-        specs: None,
-        history: Vec::new(),
         price_ars,
-        quoted: None,
-        price_range: None,
-        freight_estimate: None,
-        dealers: None,
-        dealer_prices: Vec::new(),
+        ..Vehicle::bare("v", quotes, time("2026-11-20T12:00:00Z"))
     }
 }
 
