@@ -291,25 +291,11 @@ fn the_cheapest_are_those_published_at_the_months_last_check_and_a_tie_goes_to_t
         }],
     };
     let version = |id: &str, until: Time, checks: Vec<QuoteCheck>| Version {
-        id: id.into(),
-        make: "Fiat".into(),
-        model: "Cronos".into(),
-        trim: id.into(),
-        trim_display: None,
         body_type: Some(crate::vocab::BodyType::Sedan),
-        tier: None,
-        tier_label: None,
-        fuel: None,
-        transmission: None,
-        drivetrain: None,
-        seats: None,
-        airbags: None,
         source_url: "https://concesionarias.example/v".into(),
-        fact_sources: Default::default(),
         catalogue: vec![run(until)],
         checks,
-        earlier: Vec::new(),
-        specs: None,
+        ..Version::bare(id, "Fiat", "Cronos", id)
     };
     let snapshot = Snapshot {
         meta: SnapshotMeta {

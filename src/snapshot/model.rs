@@ -200,6 +200,33 @@ pub struct Version {
 }
 
 impl Version {
+    /// A version with its names, no facts, no prices, no checks, listed at
+    /// `https://autos.example/{id}` (the fixtures' version; set the rest with
+    /// `Version { .., ..Version::bare(..) }`).
+    pub fn bare(id: &str, make: &str, model: &str, trim: &str) -> Self {
+        Version {
+            id: id.into(),
+            make: make.into(),
+            model: model.into(),
+            trim: trim.into(),
+            trim_display: None,
+            body_type: None,
+            tier: None,
+            tier_label: None,
+            fuel: None,
+            transmission: None,
+            drivetrain: None,
+            seats: None,
+            airbags: None,
+            source_url: format!("https://autos.example/{id}"),
+            fact_sources: BTreeMap::new(),
+            catalogue: Vec::new(),
+            checks: Vec::new(),
+            earlier: Vec::new(),
+            specs: None,
+        }
+    }
+
     /// The times of its first and last quote check, held whole or in brief
     /// (a spilled check lies between them); `None` when it has none.
     pub fn check_span(&self) -> Option<(Time, Time)> {

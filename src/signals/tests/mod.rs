@@ -2,8 +2,6 @@
 //! `T` is Friday 2026-11-20 20:00 Argentine time (23:00 UTC); catalogue checks
 //! run five times a day at 11, 14, 17, 20 and 23 UTC.
 
-use std::collections::BTreeMap;
-
 use chrono::{Duration, TimeZone, Utc};
 
 use super::*;
@@ -101,25 +99,10 @@ fn usd_checks(points: &[(Time, f64)]) -> Vec<QuoteCheck> {
 
 fn version(id: &str, catalogue: Vec<CatalogueRun>, checks: Vec<QuoteCheck>) -> Version {
     Version {
-        id: id.into(),
-        make: "Toyota".into(),
-        model: "Hilux".into(),
-        trim: id.into(),
-        trim_display: None,
-        body_type: None,
-        tier: None,
-        tier_label: None,
-        fuel: None,
-        transmission: None,
-        drivetrain: None,
-        seats: None,
-        airbags: None,
         source_url: "https://concesionarias.example/v".into(),
-        fact_sources: BTreeMap::new(),
         catalogue,
         checks,
-        earlier: Vec::new(),
-        specs: None,
+        ..Version::bare(id, "Toyota", "Hilux", id)
     }
 }
 
