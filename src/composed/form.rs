@@ -56,42 +56,36 @@ fn inside(parts: &[&str]) -> String {
 /// A form's controls: its named inputs and lists.
 const CONTROLS: [&str; 2] = ["input[name]", "select[name]"];
 
-/// A form's refill, planned from a first reading of the page: a streaming
-/// rewriter writes a tag before it sees what follows, so which folds
-/// (`<details>`) hold a field sent or refused, and which option each list
-/// selects, are known before the pass that writes them.
-pub(crate) struct Refill<'s> {
-    state: &'s FormState,
-    /// Per fold inside the forms, in page order: whether it opens.
-    opens: Vec<bool>,
-    /// Per list, in page order: the value of the option it selects.
-    choices: Vec<Option<String>>,
-    /// Folds and lists written so far.
-    folds: Cell<usize>,
-    lists: Cell<usize>,
-    /// The open list's choice, until its option is written.
-    choice: RefCell<Option<String>>,
+/// What a page's forms hold, read once per static page (a streaming
+/// rewriter writes a tag before it sees what follows, so what decides a
+/// tag's change is known before the pass that writes it): the names of the
+/// controls in each fold (`<details>`), and each list's name and options.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FormShape {
+    /// Per fold inside the forms, in page order: its controls' names.
+    folds: Vec<Vec<String>>,
+    /// Per list, in page order: its name and its options' values.
+    lists: Vec<(String, Vec<String>)>,
 }
 
-impl<'s> Refill<'s> {
-    /// Reads `page`'s forms for what `state` changes in them.
-    pub(crate) fn read(page: &str, state: &'s FormState) -> Refill<'s> {
-        let opens = RefCell::new(Vec::new());
+impl FormShape {
+    /// Reads the forms of `page`.
+    pub fn read(page: &str) -> FormShape {
+        let folds: RefCell<Vec<Vec<String>>> = RefCell::new(Vec::new());
         let lists: RefCell<Vec<(String, Vec<String>)>> = RefCell::new(Vec::new());
-        let sent = |name: &str| state.value(name).is_some() || state.error(name).is_some();
         let grouped: Vec<String> = CONTROLS.iter().map(|c| format!("details {c}")).collect();
         let grouped: Vec<&str> = grouped.iter().map(String::as_str).collect();
         read(
             page,
             vec![
                 element!(inside(&["details"]), |_| {
-                    opens.borrow_mut().push(false);
+                    folds.borrow_mut().push(Vec::new());
                     Ok(())
                 }),
                 // Folds do not nest: a control is in the last one opened.
                 element!(inside(&grouped), |el| {
-                    if let Some(open) = opens.borrow_mut().last_mut() {
-                        *open |= sent(&attribute(el, "name"));
+                    if let Some(names) = folds.borrow_mut().last_mut() {
+                        names.push(attribute(el, "name"));
                     }
                     Ok(())
                 }),
@@ -107,15 +101,44 @@ impl<'s> Refill<'s> {
                 }),
             ],
         );
-        let choices = lists
-            .into_inner()
-            .iter()
-            .map(|(name, options)| choose(options, state.value(name)?))
-            .collect();
+        FormShape {
+            folds: folds.into_inner(),
+            lists: lists.into_inner(),
+        }
+    }
+}
+
+/// A form's refill: which folds open (those holding a field sent or
+/// refused) and which option each list selects, then written in one pass.
+pub(crate) struct Refill<'s> {
+    state: &'s FormState,
+    /// Per fold, in page order: whether it opens.
+    opens: Vec<bool>,
+    /// Per list, in page order: the value of the option it selects.
+    choices: Vec<Option<String>>,
+    /// Folds and lists written so far.
+    folds: Cell<usize>,
+    lists: Cell<usize>,
+    /// The open list's choice, until its option is written.
+    choice: RefCell<Option<String>>,
+}
+
+impl<'s> Refill<'s> {
+    /// What `state` changes in the forms of `shape`.
+    pub(crate) fn new(shape: &FormShape, state: &'s FormState) -> Refill<'s> {
+        let sent = |name: &String| state.value(name).is_some() || state.error(name).is_some();
         Refill {
             state,
-            opens: opens.into_inner(),
-            choices,
+            opens: shape
+                .folds
+                .iter()
+                .map(|names| names.iter().any(sent))
+                .collect(),
+            choices: shape
+                .lists
+                .iter()
+                .map(|(name, options)| choose(options, state.value(name)?))
+                .collect(),
             folds: Cell::new(0),
             lists: Cell::new(0),
             choice: RefCell::new(None),

@@ -31,7 +31,7 @@ mod search;
 #[cfg(feature = "edge")]
 pub use compare::{compare_page, compared_ids};
 #[cfg(feature = "edge")]
-pub use page::{Composed, Edit, slots};
+pub use page::{Composed, Edit, StaticPage, slots};
 #[cfg(feature = "edge")]
 pub(crate) use page::{refused, refused_as};
 #[cfg(feature = "edge")]

@@ -5,7 +5,7 @@
 use lol_html::element;
 use lol_html::html_content::ContentType;
 
-use super::form::{FormState, Refill};
+use super::form::{FormShape, FormState, Refill};
 use super::rewrite::{Handler, rewrite};
 use crate::api::ApiError;
 use crate::api::params::label;
@@ -56,16 +56,34 @@ pub struct Composed {
     pub form: Option<FormState>,
 }
 
+/// A static page the edge composes: its markup, and its forms as read once
+/// when the tree is loaded (`form::FormShape`), not for every query.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StaticPage {
+    html: String,
+    form: FormShape,
+}
+
+impl StaticPage {
+    /// The page of `html`, its forms read.
+    pub fn new(html: String) -> StaticPage {
+        let form = FormShape::read(&html);
+        StaticPage { html, form }
+    }
+}
+
 impl Composed {
     /// The page with its slots and its form filled.
-    pub fn fill(&self, page: &str) -> String {
-        // The form is read before the pass that writes it (`form::Refill`).
-        let refill = self.form.as_ref().map(|state| Refill::read(page, state));
+    pub fn fill(&self, page: &StaticPage) -> String {
+        let refill = self
+            .form
+            .as_ref()
+            .map(|state| Refill::new(&page.form, state));
         let mut handlers: Vec<Handler<'_>> = self.parts.iter().map(edit).collect();
         if let Some(refill) = &refill {
             handlers.extend(refill.handlers());
         }
-        rewrite(page, handlers)
+        rewrite(&page.html, handlers)
     }
 }
 
@@ -135,7 +153,7 @@ mod tests {
             error: None,
             form: None,
         }
-        .fill(page)
+        .fill(&StaticPage::new(page.to_owned()))
     }
 
     #[test]

@@ -25,7 +25,7 @@ fn state(values: &[(&str, &str)], errors: &[(&str, &str)]) -> FormState {
 }
 
 fn refill(page: &str, state: &FormState) -> String {
-    let refill = Refill::read(page, state);
+    let refill = Refill::new(&FormShape::read(page), state);
     rewrite(page, refill.handlers())
 }
 
