@@ -90,7 +90,9 @@ fn controls<'h>(
 /// picks carried on; the bar filled in.
 fn carry<'h>(picks: &'h [String], hidden: &'h str, bar: &'h str) -> Vec<Handler<'h>> {
     vec![
-        element!("[href^='/']", move |el| {
+        // Links only: a selector with a tag name lets the rewriter skip the
+        // attributes of every other tag.
+        element!("a[href^='/'], link[href^='/'], area[href^='/']", move |el| {
             if let Some(href) = el.get_attribute("href") {
                 let carried = carried_href(&href, picks);
                 if carried != href {
