@@ -18,6 +18,11 @@ use crate::html::escape;
 /// version's ID and its own anchor, whose static `href` is `?comparar=ID`.
 const CONTROL: &str = "a.pick-add[data-pick][id]";
 
+/// The links to the site's own pages and files. Named by tag: a selector
+/// with a tag name lets the rewriter skip the attributes of every other
+/// tag, which any element with an `href` made it read.
+const LINKS: &str = "a[href^='/'], link[href^='/'], area[href^='/']";
+
 /// A page (`path`, its query as the page read it: `sent`) with `picks`
 /// applied: controls, links, search forms and the bar. Unknown IDs are
 /// dropped first.
@@ -90,9 +95,7 @@ fn controls<'h>(
 /// picks carried on; the bar filled in.
 fn carry<'h>(picks: &'h [String], hidden: &'h str, bar: &'h str) -> Vec<Handler<'h>> {
     vec![
-        // Links only: a selector with a tag name lets the rewriter skip the
-        // attributes of every other tag.
-        element!("a[href^='/'], link[href^='/'], area[href^='/']", move |el| {
+        element!(LINKS, move |el| {
             if let Some(href) = el.get_attribute("href") {
                 let carried = carried_href(&href, picks);
                 if carried != href {
