@@ -31,6 +31,39 @@ pub fn escape_into(out: &mut impl std::fmt::Write, text: &str) -> std::fmt::Resu
     out.write_str(&text[copied..])
 }
 
+/// The text an attribute value stands for: [`escape`] undone. The edge's
+/// HTML rewriter hands attribute values back as written, entities and all,
+/// and the templates write them through [`escape`], so its five entities
+/// (and `&apos;`, `&#x27;`) are what a value can hold; any other `&` stays.
+pub fn unescape(value: &str) -> std::borrow::Cow<'_, str> {
+    const ENTITIES: [(&str, char); 7] = [
+        ("&amp;", '&'),
+        ("&lt;", '<'),
+        ("&gt;", '>'),
+        ("&quot;", '"'),
+        ("&#39;", '\''),
+        ("&#x27;", '\''),
+        ("&apos;", '\''),
+    ];
+    if !value.contains('&') {
+        return std::borrow::Cow::Borrowed(value);
+    }
+    let mut out = String::with_capacity(value.len());
+    let mut rest = value;
+    while let Some(at) = rest.find('&') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let (entity, text) = ENTITIES
+            .iter()
+            .find(|(entity, _)| rest.starts_with(entity))
+            .map_or(("&", '&'), |(entity, text)| (*entity, *text));
+        out.push(text);
+        rest = &rest[entity.len()..];
+    }
+    out.push_str(rest);
+    std::borrow::Cow::Owned(out)
+}
+
 /// Text for XML (feeds, sitemaps, SVG): as [`escape`], with the characters
 /// XML 1.0 does not allow (C0 controls other than tab and line breaks,
 /// U+FFFE, U+FFFF) left out, since a reader rejects the whole document for
@@ -132,5 +165,13 @@ mod tests {
             "&lt;ñ&amp;é&gt;&quot;ü&#39;",
             "runs of letters of any width between escapes, at both ends"
         );
+    }
+
+    #[test]
+    fn unescaping_undoes_escaping() {
+        let text = "<a href='x'>&\"</a> & &copy; ñ";
+        assert_eq!(unescape(&escape(text)), text);
+        assert_eq!(unescape("a &#x27;b&apos; &amp;lt; &"), "a 'b' &lt; &");
+        assert!(matches!(unescape("plain"), std::borrow::Cow::Borrowed(_)));
     }
 }

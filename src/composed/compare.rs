@@ -4,10 +4,14 @@
 //! why, naming the IDs it does not know, and still shows the versions it
 //! knows, with the API's status.
 
+use std::cell::Cell;
+
+use lol_html::element;
+use lol_html::html_content::ContentType;
+
 use super::form::FormState;
-use super::{
-    Composed, PageFragments, PageQuery, VehicleFragments, escape, refused, slots, with_content,
-};
+use super::rewrite::{rewrite, with_class};
+use super::{Composed, Edit, PageFragments, PageQuery, VehicleFragments, refused, slots};
 use crate::api::endpoints::compare_vehicles;
 use crate::api::operations::Operation;
 use crate::api::params::typed::compare_page as page_of;
@@ -15,6 +19,7 @@ use crate::api::params::{Args, Raw, compare_query, label};
 use crate::api::query::COMPARE_IDS;
 use crate::api::text::form_decode;
 use crate::api::{ApiError, Index};
+use crate::html::escape;
 
 /// `/comparar?ids=...`: the table of `/api/v1/compare?ids=...`.
 pub fn compare_page(index: &Index, fragments: &PageFragments, query: &str) -> Composed {
@@ -64,11 +69,8 @@ pub fn compare_page(index: &Index, fragments: &PageFragments, query: &str) -> Co
     let status = format!("Comparación de {} versiones.", columns.len());
     Composed {
         parts: vec![
-            (slots::STATUS, with_content(slots::STATUS, &escape(&status))),
-            (
-                slots::COMPARISON,
-                with_content(slots::COMPARISON, &table(&columns, fragments)),
-            ),
+            Edit::Fill(slots::STATUS, escape(&status)),
+            Edit::Fill(slots::COMPARISON, table(&columns, fragments)),
         ],
         error: None,
         form: Some(form),
@@ -97,7 +99,7 @@ fn partly(error: ApiError, fragments: &PageFragments, mut ids: Vec<String>) -> C
             }
             status.push_str("</ul>");
             Composed {
-                parts: vec![(slots::STATUS, with_content(slots::STATUS, &status))],
+                parts: vec![Edit::Fill(slots::STATUS, status)],
                 error: Some(error),
                 form: None,
             }
@@ -119,14 +121,12 @@ fn partly(error: ApiError, fragments: &PageFragments, mut ids: Vec<String>) -> C
         1 => "Esta es la que sí está; elegí otra para compararla.",
         _ => "Estas son las que sí están.",
     };
-    if let Some((_, status)) = composed.parts.first_mut() {
-        let end = status.rfind("</").unwrap_or(status.len());
-        status.insert_str(end, &format!("<p>{}</p>", escape(note)));
+    if let Some(Edit::Fill(_, status)) = composed.parts.first_mut() {
+        status.push_str(&format!("<p>{}</p>", escape(note)));
     }
-    composed.parts.push((
-        slots::COMPARISON,
-        with_content(slots::COMPARISON, &table(&columns, fragments)),
-    ));
+    composed
+        .parts
+        .push(Edit::Fill(slots::COMPARISON, table(&columns, fragments)));
     composed
 }
 
@@ -166,21 +166,18 @@ fn table(columns: &[(&str, &VehicleFragments)], fragments: &PageFragments) -> St
         ));
     }
     table.push_str("</tr></thead>\n<tbody>\n");
+    let mut best = Vec::with_capacity(fragments.compare_rows.len());
     for (row, heading) in fragments.compare_rows.iter().enumerate() {
-        let best = best_in_row(columns.iter().map(|(_, column)| *column), row);
+        best.push(best_in_row(columns.iter().map(|(_, column)| *column), row));
         table.push_str("<tr>");
         table.push_str(heading);
-        for (at, (_, column)) in columns.iter().enumerate() {
-            let cell = column.cells.get(row).map_or("<td></td>", String::as_str);
-            match best == Some(at) {
-                true => table.push_str(&mark_best(cell)),
-                false => table.push_str(cell),
-            }
+        for (_, column) in columns {
+            table.push_str(column.cells.get(row).map_or("<td></td>", String::as_str));
         }
         table.push_str("</tr>\n");
     }
     table.push_str("</tbody>\n</table></div>");
-    table
+    mark_best(&table, &best)
 }
 
 /// The column with a row's best value: the highest score, when at least two
@@ -211,19 +208,32 @@ fn best_in_row<'a>(
     }
 }
 
-/// A cell marked as its row's best, in words as well as in colour.
-fn mark_best(cell: &str) -> String {
-    match cell.strip_prefix("<td") {
-        Some(rest) => {
-            let open_end = rest.find('>').map_or(0, |end| end + 1);
-            let (attributes, content) = rest.split_at(open_end);
-            let attributes = attributes.trim_end_matches('>');
-            format!(
-                "<td{attributes} class=\"best\"><strong class=\"best-mark\">Mejor:</strong> {content}"
-            )
-        }
-        None => cell.to_owned(),
-    }
+/// The table with each row's best cell (`best`, per body row: its column)
+/// marked, in words as well as in colour.
+fn mark_best(table: &str, best: &[Option<usize>]) -> String {
+    let (rows, cells) = (Cell::new(0_usize), Cell::new(0_usize));
+    rewrite(
+        table,
+        vec![
+            element!("tbody > tr", |_| {
+                rows.set(rows.get() + 1);
+                cells.set(0);
+                Ok(())
+            }),
+            element!("tbody > tr > td", |el| {
+                let (row, column) = (rows.get().saturating_sub(1), cells.get());
+                cells.set(column + 1);
+                if best.get(row).copied().flatten() == Some(column) {
+                    el.set_attribute("class", &with_class(el.get_attribute("class"), "best"))?;
+                    el.prepend(
+                        "<strong class=\"best-mark\">Mejor:</strong> ",
+                        ContentType::Html,
+                    );
+                }
+                Ok(())
+            }),
+        ],
+    )
 }
 
 /// The IDs a compare page's query asks for, as its comparison picks

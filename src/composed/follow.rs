@@ -17,25 +17,19 @@
 //!
 //! With a price bound (`hasta` or `hastaUsd`, `composed::alerts`), the
 //! feed holds instead the alerts of the matching versions at that price.
+//!
+//! Here: the feed's addresses and the links to it; the feed itself is
+//! written by `feed.rs`.
 
+#[cfg(feature = "edge")]
+pub use super::feed::search_feed;
+
+use super::PageQuery;
 use super::alerts::{self, Bound};
-use super::atom::{atom_entry, atom_feed};
-use super::budget;
-use super::lists::find_listed;
-use super::{PageFragments, PageQuery, SEARCH_PAGE, deals};
-use crate::api::error::ErrorDetail;
-use crate::api::params::{Problem, label};
-use crate::api::{ApiError, Index};
-use crate::format::money;
 use crate::html::escape;
-use crate::time::{Time, format_time};
-use crate::vocab::Window;
 
 /// The feed's path; its query is a search page's.
 pub const FEED_PATH: &str = "/buscar/feed.xml";
-
-/// The most matches a feed follows (the API's largest page).
-const MOST: &str = "100";
 
 /// The feed address of a search page's query (without one: every version),
 /// and its price bound.
@@ -46,122 +40,6 @@ pub fn feed_path(sent: &PageQuery, bound: Option<Bound>) -> String {
             .with(bound.name(), bound.spelt())
             .href(FEED_PATH),
         None => sent.href(FEED_PATH),
-    }
-}
-
-/// The Atom feed of the search or deal list a page's query asks for; the
-/// API's refusal when it refuses the query.
-pub fn search_feed(
-    index: &Index,
-    fragments: &PageFragments,
-    sent: &PageQuery,
-    bound: Option<Bound>,
-) -> Result<String, ApiError> {
-    let deal = sent.get("kind").is_some();
-    let pairs: Vec<(String, String)> = sent
-        .clone()
-        .without("offset")
-        .with("limit", MOST)
-        .pairs()
-        .iter()
-        .filter(|(name, _)| deal || !deals::NAMES.contains(&name.as_str()))
-        .cloned()
-        .collect();
-    let rate = index.meta().current_rate.and_then(|rate| rate.ars_per_usd);
-    let asked = budget::asked(&pairs, rate);
-    if !asked.refused.is_empty() {
-        return Err(ApiError::InvalidParameters(
-            asked
-                .refused
-                .iter()
-                .map(|field| ErrorDetail::new(*field, Problem::Amount))
-                .collect(),
-        ));
-    }
-    let data = find_listed(index, deal, asked.pairs)?;
-    let links = index.links();
-    let mut entries: Vec<(Time, String, String)> = Vec::new();
-    for listed in &data.vehicles {
-        let facts = listed.facts;
-        if let Some(bound) = bound {
-            entries.extend(alerts::entries(index, listed.position, bound));
-            continue;
-        }
-        let page = links.vehicle(&facts.id);
-        let card = fragments
-            .vehicles
-            .get(&facts.id)
-            .map_or_else(String::new, |vehicle| without_pick(&vehicle.card));
-        let card = card.as_str();
-        let title = facts.title();
-        entries.push((
-            facts.observed_at,
-            page.clone(),
-            atom_entry(&page, &page, &title, facts.observed_at, card),
-        ));
-        let week = &facts.windows[Window::ALL.len() - 1];
-        if let (true, Some(at)) = (week.price_drop, week.recency) {
-            let id = format!("{page}#baja-{}", format_time(at));
-            let title = format!("Bajó de precio: {title}");
-            entries.push((at, id.clone(), atom_entry(&id, &page, &title, at, card)));
-        }
-    }
-    let entries = match bound {
-        Some(_) => alerts::newest_first(entries),
-        None => {
-            entries.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
-            entries
-        }
-    };
-    // The feed changed when its newest entry did.
-    let updated = entries
-        .first()
-        .map_or(index.meta().catalogue_observed_at, |(at, _, _)| *at);
-    let own = links.absolute(&feed_path(sent, bound));
-    let page = links.absolute(&sent.href(SEARCH_PAGE));
-    let mut asked_for: Vec<String> = sent
-        .pairs()
-        .iter()
-        .map(|(name, value)| format!("{}: {value}", label(name).unwrap_or(name)))
-        .collect();
-    if let Some(bound) = bound {
-        asked_for.push(format!(
-            "avisos a {} o menos",
-            money(bound.amount, bound.currency)
-        ));
-    }
-    let subtitle = match asked_for.is_empty() {
-        true => "Todas las versiones publicadas.".to_owned(),
-        false => format!("{}.", asked_for.join("; ")),
-    };
-    Ok(atom_feed(
-        links,
-        &data
-            .title
-            .unwrap_or_else(|| "Tu búsqueda en autoprecios".to_owned()),
-        &subtitle,
-        (&own, &page),
-        updated,
-        entries.into_iter().map(|(_, _, xml)| xml),
-    ))
-}
-
-/// A card without its "Agregar a la comparación" control, which means
-/// nothing in a feed reader.
-fn without_pick(card: &str) -> String {
-    match card.find("<p class=\"pick\">") {
-        Some(start) => {
-            let end = card[start..]
-                .find("</p>")
-                .map_or(card.len(), |end| start + end + "</p>".len());
-            let rest = &card[end..];
-            format!(
-                "{}{}",
-                &card[..start],
-                rest.strip_prefix('\n').unwrap_or(rest)
-            )
-        }
-        None => card.to_owned(),
     }
 }
 

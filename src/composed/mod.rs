@@ -5,61 +5,62 @@
 //! the site works without JavaScript and has one renderer. The edge only
 //! adds the words around them: counts, paging links and error messages,
 //! escaped here.
+//!
+//! Every change to markup goes through `lol_html` (`rewrite.rs`): each
+//! slot, control and link is found by CSS selector in the page as a browser
+//! parses it, so a template may reorder, requote or rewrap a tag without
+//! breaking the edge. Rendering query pages at the edge with minijinja was
+//! the alternative; it would put the template engine and every template in
+//! the edge and render whole pages per query. The rewriter costs half a
+//! megabyte of binary and about half of a composed page's throughput
+//! (above a thousand search pages a second on two shared cores; start-up
+//! unchanged): BENCHMARKS.md, "Composed pages: lol_html".
 
 pub mod alerts;
 pub mod atom;
 pub mod budget;
+#[cfg(feature = "edge")]
 mod compare;
 pub mod deals;
+#[cfg(feature = "edge")]
+mod feed;
 pub mod follow;
 pub mod forgive;
+#[cfg(feature = "edge")]
 pub mod form;
+#[cfg(feature = "edge")]
 mod lists;
+#[cfg(feature = "edge")]
+mod page;
 pub mod picks;
+#[cfg(feature = "edge")]
+mod rewrite;
+#[cfg(feature = "edge")]
 mod search;
 
+#[cfg(feature = "edge")]
 pub use compare::{compare_page, compared_ids};
+#[cfg(feature = "edge")]
+pub use page::{Composed, Edit, StaticPage, slots};
+#[cfg(feature = "edge")]
+pub(crate) use page::{refused, refused_as};
+#[cfg(feature = "edge")]
 pub use search::search_page;
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::api::ApiError;
 use crate::api::params::label;
 use crate::api::params::table::Given;
 use crate::api::params::typed::{with_query, write_query};
 use crate::api::text::form_decode;
-use crate::html::escape;
 
 /// The search page's path (its query: `PageQuery`).
 pub const SEARCH_PAGE: &str = "/buscar";
 
 /// URL (and tree path) of the fragments file.
 pub const PAGES_DATA_PATH: &str = "/_edge/pages.msgpack";
-
-/// Where the edge puts what it composes: these empty elements of the static
-/// pages (`templates/search.html`, `templates/compare.html`); the compare
-/// bar of every page is [`picks::BAR`].
-pub mod slots {
-    /// The status line of both pages.
-    pub const STATUS: &str =
-        r#"<div id="estado" class="status" role="status" aria-live="polite"></div>"#;
-    /// The search results.
-    pub const RESULTS: &str = r#"<ol id="lista" class="cards result-list"></ol>"#;
-    /// The search paging links.
-    pub const PAGER: &str =
-        r#"<nav id="paginas" class="pager" aria-label="Páginas de resultados"></nav>"#;
-    /// The search's price alert form, after the results.
-    pub const ALERT: &str = r#"<div id="aviso-busqueda"></div>"#;
-    /// The comparison table.
-    pub const COMPARISON: &str = r#"<div id="comparacion"></div>"#;
-    /// The end of a page's head, where a feed's `<link rel="alternate">` goes.
-    pub const HEAD_END: &str = "</head>";
-    /// The search filters' fold, open on the static page; a page with
-    /// results has it closed.
-    pub const FILTERS: &str = r#"<details class="filters" id="filtros" open>"#;
-}
 
 /// `_edge/pages.msgpack`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -88,43 +89,6 @@ pub struct VehicleFragments {
     /// so a comparison marks each row's best.
     #[serde(default)]
     pub scores: Vec<Option<f64>>,
-}
-
-/// The composed parts of a page: each slot's new content, and whether the
-/// request was refused (the page is then sent with the error's status).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Composed {
-    /// (slot, replacement) pairs.
-    pub parts: Vec<(&'static str, String)>,
-    /// The API error that refused the query, if any.
-    pub error: Option<ApiError>,
-    /// The page's form as it was sent, to fill back in.
-    pub form: Option<form::FormState>,
-}
-
-/// The openings of the forms a composed page fills in: the search form
-/// (`templates/search.html`) and the compare form (`templates/compare.html`).
-const FORMS: [&str; 2] = [
-    "<form class=\"search-form\"",
-    "<form class=\"compare-form\"",
-];
-
-impl Composed {
-    /// The page with its slots and its form filled.
-    pub fn fill(&self, page: &str) -> String {
-        let page = self
-            .parts
-            .iter()
-            .fold(page.to_owned(), |page, (slot, html)| {
-                page.replacen(slot, html, 1)
-            });
-        match &self.form {
-            Some(state) => FORMS
-                .iter()
-                .fold(page, |page, start| form::refill(&page, start, state)),
-            None => page,
-        }
-    }
 }
 
 /// A site page's query, read once ([`PageQuery::read`]): its `(name,
@@ -225,70 +189,5 @@ impl PageQuery {
     /// The address of `path` with this query.
     pub fn href(&self, path: &str) -> String {
         with_query(path, &self.to_query())
-    }
-}
-
-/// The status line of a refused query: what was wrong, in Spanish, each
-/// parameter by its form label.
-pub(crate) fn refused(error: ApiError) -> Composed {
-    refused_as(error, |_| None)
-}
-
-/// As [`refused`], with `relabel` naming a parameter the page's own way
-/// first (a budget typed in pesos is refused as its dollar parameter).
-pub(crate) fn refused_as(
-    error: ApiError,
-    relabel: impl Fn(&str) -> Option<&'static str>,
-) -> Composed {
-    let lead = match error {
-        ApiError::NotFound(_) => "No encontrado",
-        _ => "La consulta no es válida",
-    };
-    let mut status = format!("<strong>{lead}: {}</strong>", escape(&error.spanish()));
-    if let ApiError::InvalidParameters(details) = &error {
-        status.push_str("<ul>");
-        for detail in details {
-            let field = relabel(&detail.path)
-                .or_else(|| label(&detail.path))
-                .unwrap_or(&detail.path);
-            status.push_str(&format!(
-                "<li>{}: {}</li>",
-                escape(field),
-                escape(&detail.problem.spanish())
-            ));
-        }
-        status.push_str("</ul>");
-    }
-    Composed {
-        parts: vec![(slots::STATUS, with_content(slots::STATUS, &status))],
-        error: Some(error),
-        form: None,
-    }
-}
-
-/// An empty element with `content` inside.
-pub(crate) fn with_content(slot: &str, content: &str) -> String {
-    let end = slot.rfind("</").unwrap_or(slot.len());
-    format!("{}{content}{}", &slot[..end], &slot[end..])
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn slots_are_filled_once() {
-        let composed = Composed {
-            parts: vec![(
-                slots::COMPARISON,
-                with_content(slots::COMPARISON, "<p>x</p>"),
-            )],
-            error: None,
-            form: None,
-        };
-        assert_eq!(
-            composed.fill("a<div id=\"comparacion\"></div>b"),
-            "a<div id=\"comparacion\"><p>x</p></div>b"
-        );
     }
 }

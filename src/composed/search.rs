@@ -7,9 +7,7 @@ use super::follow;
 use super::forgive::{self, Reading};
 use super::form::FormState;
 use super::lists::{SearchResults, find_listed};
-use super::{
-    Composed, PageFragments, PageQuery, SEARCH_PAGE, deals, refused_as, slots, with_content,
-};
+use super::{Composed, Edit, PageFragments, PageQuery, SEARCH_PAGE, deals, refused_as, slots};
 use crate::api::error::ErrorDetail;
 use crate::api::params::Problem;
 use crate::api::types::Pagination;
@@ -97,18 +95,15 @@ pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Com
     };
     let status = format!("{status}<p class=\"follow-line\">{follow}</p>");
     let mut parts = vec![
-        (slots::HEAD_END, format!("{alternate}\n{}", slots::HEAD_END)),
-        (slots::STATUS, with_content(slots::STATUS, &status)),
-        (slots::RESULTS, with_content(slots::RESULTS, &cards)),
-        (slots::PAGER, with_content(slots::PAGER, &pager)),
-        (
-            slots::ALERT,
-            with_content(slots::ALERT, &follow::alert_form(&sent)),
-        ),
+        Edit::Append(slots::HEAD, format!("{alternate}\n")),
+        Edit::Fill(slots::STATUS, status),
+        Edit::Fill(slots::RESULTS, cards),
+        Edit::Fill(slots::PAGER, pager),
+        Edit::Fill(slots::ALERT, follow::alert_form(&sent)),
     ];
     if pagination.total > 0 {
         // Results first: the filters fold above them (one tap to change).
-        parts.push((slots::FILTERS, slots::FILTERS.replace(" open>", ">")));
+        parts.push(Edit::Close(slots::FILTERS));
     }
     Composed {
         parts,

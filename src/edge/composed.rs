@@ -14,7 +14,9 @@ use axum::routing::get;
 use crate::api::Index;
 use crate::composed::alerts::Bound;
 use crate::composed::follow;
-use crate::composed::{Composed, PageFragments, PageQuery, compare_page, picks, search_page};
+use crate::composed::{
+    Composed, PageFragments, PageQuery, StaticPage, compare_page, picks, search_page,
+};
 use crate::edge::alerts::kept;
 use crate::edge::files;
 use crate::edge::http::{answer_response, bytes_response, error_response};
@@ -72,7 +74,7 @@ fn compared(query: &str) -> Vec<String> {
 async fn fill(
     State(state): State<AppState>,
     uri: Uri,
-    page: fn(&QueryPages) -> &String,
+    page: fn(&QueryPages) -> &StaticPage,
     compose: fn(&Index, &PageFragments, &str) -> Composed,
     picked: fn(&str) -> Vec<String>,
 ) -> Response {

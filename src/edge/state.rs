@@ -18,7 +18,7 @@ use crate::api::index::{
 };
 use crate::api::json::etag;
 use crate::api::reports::{MARKET_FILE_PATH, MarketData};
-use crate::composed::{PAGES_DATA_PATH, PageFragments};
+use crate::composed::{PAGES_DATA_PATH, PageFragments, StaticPage};
 use crate::edge::answers::{Answers, DEFAULT_CACHE_BYTES};
 use crate::edge::listed::{EarlyRead, ListedFile, read_early};
 use crate::edge::listing::Listing;
@@ -57,9 +57,9 @@ pub struct QueryPages {
     /// The fragments.
     pub fragments: PageFragments,
     /// The search page, as `generate` wrote it.
-    pub search: String,
+    pub search: StaticPage,
     /// The compare page, as `generate` wrote it.
-    pub compare: String,
+    pub compare: StaticPage,
 }
 
 impl Site {
@@ -291,8 +291,8 @@ fn load_pages(
     };
     Ok(Some(QueryPages {
         fragments,
-        search: search.text()?,
-        compare: compare.text()?,
+        search: StaticPage::new(search.text()?),
+        compare: StaticPage::new(compare.text()?),
     }))
 }
 
