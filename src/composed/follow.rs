@@ -21,9 +21,6 @@
 //! Here: the feed's addresses and the links to it; the feed itself is
 //! written by `feed.rs`.
 
-#[cfg(feature = "edge")]
-pub use super::feed::search_feed;
-
 use super::PageQuery;
 use super::alerts::{self, Bound};
 use crate::html::escape;

@@ -23,7 +23,7 @@ pub mod budget;
 mod compare;
 pub mod deals;
 #[cfg(feature = "edge")]
-mod feed;
+pub mod feed;
 pub mod follow;
 pub mod forgive;
 #[cfg(feature = "edge")]

@@ -13,10 +13,10 @@ use axum::routing::get;
 
 use crate::api::Index;
 use crate::composed::alerts::Bound;
-use crate::composed::follow;
 use crate::composed::{
     Composed, PageFragments, PageQuery, StaticPage, compare_page, picks, search_page,
 };
+use crate::composed::{feed, follow};
 use crate::edge::alerts::kept;
 use crate::edge::files;
 use crate::edge::http::{answer_response, bytes_response, error_response};
@@ -60,7 +60,7 @@ async fn feed(State(state): State<AppState>, uri: Uri) -> Response {
     let Some(pages) = site.pages() else {
         return files::serve(State(state), uri).await;
     };
-    match follow::search_feed(site.index(), &pages.fragments, &sent, bound) {
+    match feed::search_feed(site.index(), &pages.fragments, &sent, bound) {
         Ok(xml) => kept(&site, &key, xml),
         Err(error) => error_response(&error),
     }
