@@ -10,8 +10,10 @@ use lol_html::element;
 use lol_html::html_content::ContentType;
 
 use super::form::FormState;
+use super::fragments::{PageFragments, VehicleFragments};
+use super::page::{Composed, Edit, refused, slots};
+use super::query::PageQuery;
 use super::rewrite::{rewrite, with_class};
-use super::{Composed, Edit, PageFragments, PageQuery, VehicleFragments, refused, slots};
 use crate::api::endpoints::compare_vehicles;
 use crate::api::operations::Operation;
 use crate::api::params::typed::compare_page as page_of;

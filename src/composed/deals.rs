@@ -3,24 +3,11 @@
 //! search filters, so the deal pages' filter form and window links work
 //! without a script. `kind` and `window` are the API's own parameters.
 
-use super::PageQuery;
-use crate::api::query::spelling_of;
 use crate::api::types::DealKind;
 use crate::vocab::Window;
 
 /// The parameters that make a search page a deal list.
 pub const NAMES: [&str; 2] = ["kind", "window"];
-
-/// The page query of a deal list: its `kind` always (a kind is what makes
-/// `/buscar` a deal list, the API's default one included), and its
-/// `window` when given.
-pub fn list_query(kind: DealKind, window: Option<Window>) -> PageQuery {
-    let query = PageQuery::default().with(NAMES[0], spelling_of(&DealKind::ALL, kind));
-    match window {
-        Some(window) => query.with(NAMES[1], window.as_str()),
-        None => query,
-    }
-}
 
 /// The heading of a deal list's results: `Bajas de precio de los últimos 3 días`.
 pub fn title(kind: DealKind, window: Window) -> String {
@@ -38,18 +25,6 @@ pub fn title(kind: DealKind, window: Window) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_deal_list_is_asked_by_its_kind_even_the_default_one() {
-        assert_eq!(
-            list_query(DealKind::Opportunities, None).href("/buscar"),
-            "/buscar?kind=opportunities"
-        );
-        assert_eq!(
-            list_query(DealKind::PriceDrops, Some(Window::D3)).href("/buscar"),
-            "/buscar?kind=price_drops&window=3d"
-        );
-    }
 
     #[test]
     fn titles_name_the_kind_and_the_window() {

@@ -21,8 +21,8 @@
 //! Here: the feed's addresses and the links to it; the feed itself is
 //! written by `feed.rs`.
 
-use super::PageQuery;
 use super::alerts::{self, Bound};
+use super::query::PageQuery;
 use crate::html::escape;
 
 /// The feed's path; its query is a search page's.

@@ -2,7 +2,7 @@
 //! chosen to compare travel in the page's URL (`?comparar=a,b`, each ID
 //! percent-encoded as in `/comparar?ids=`), so they survive from page to
 //! page without a script or an account, and a link shares them. The edge
-//! applies them to any page it sends with a query:
+//! applies them to any page it sends with a query (`picked.rs`):
 //!
 //! - each "Agregar a la comparación" control (`<a class="pick-add"
 //!   data-pick="ID">`, whose static `href` is the relative `?comparar=ID`)
@@ -14,12 +14,6 @@
 //!
 //! At most four versions are compared: a fifth pick drops the oldest.
 //! IDs that name no published version are dropped.
-
-#[cfg(feature = "edge")]
-mod apply;
-
-#[cfg(feature = "edge")]
-pub use apply::apply;
 
 use crate::api::params::typed::ids_value;
 use crate::api::query::COMPARE_IDS;
@@ -70,7 +64,7 @@ pub fn read(query: &str) -> Vec<String> {
 }
 
 /// The last four of `ids`.
-fn newest(mut ids: Vec<String>) -> Vec<String> {
+pub(crate) fn newest(mut ids: Vec<String>) -> Vec<String> {
     let most = *COMPARE_IDS.end();
     if ids.len() > most {
         ids.drain(..ids.len() - most);

@@ -3,11 +3,14 @@
 //! line saying how many were found, and links to the other pages.
 
 use super::budget::{self, Asked};
+use super::deals;
 use super::follow;
 use super::forgive::{self, Reading};
 use super::form::FormState;
+use super::fragments::PageFragments;
 use super::lists::{SearchResults, find_listed};
-use super::{Composed, Edit, PageFragments, PageQuery, SEARCH_PAGE, deals, refused_as, slots};
+use super::page::{Composed, Edit, refused_as, slots};
+use super::query::{PageQuery, SEARCH_PAGE};
 use crate::api::error::ErrorDetail;
 use crate::api::params::Problem;
 use crate::api::types::Pagination;

@@ -14,7 +14,7 @@ use axum::routing::get;
 use crate::api::Index;
 use crate::composed::alerts::Bound;
 use crate::composed::{
-    Composed, PageFragments, PageQuery, StaticPage, compare_page, picks, search_page,
+    Composed, PageFragments, PageQuery, StaticPage, compare_page, picked, picks, search_page,
 };
 use crate::composed::{feed, follow};
 use crate::edge::alerts::kept;
@@ -88,7 +88,7 @@ async fn fill(
     });
     // The page's links keep its query as the page read it (blank fields and
     // parameters no form has left out).
-    let html = picks::apply(
+    let html = picked::apply(
         &composed.fill(page(pages)),
         uri.path(),
         &PageQuery::read(query),

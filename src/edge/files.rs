@@ -11,7 +11,7 @@ use axum::response::Response;
 use crate::api::ApiError;
 use crate::api::error::Missing;
 use crate::api::text::percent_decode;
-use crate::composed::{PageQuery, picks};
+use crate::composed::{PageQuery, picked, picks};
 use crate::edge::answers::Answer;
 use crate::edge::http::{answer_response, bytes_response, error_response};
 use crate::edge::moved;
@@ -80,7 +80,7 @@ pub fn with_picks(site: &Site, uri: &Uri, answer: &Answer) -> Option<Response> {
         return Some(answer_response(picked));
     }
     let html = std::str::from_utf8(&answer.bytes).ok()?;
-    let html = picks::apply(
+    let html = picked::apply(
         html,
         uri.path(),
         &PageQuery::read(query),

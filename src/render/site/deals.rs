@@ -17,7 +17,7 @@ use crate::api::params::TypedQuery;
 use crate::api::params::typed::with_query;
 use crate::api::query::{DealSort, DealsQuery, MAX_LIMIT, Page};
 use crate::api::types::DealKind;
-use crate::composed::deals::list_query;
+use crate::composed::PageQuery;
 use crate::composed::{SEARCH_PAGE, follow};
 use crate::vocab::{BodyType, Window};
 
@@ -120,7 +120,12 @@ fn other_windows(list: &DealList) -> Vec<(String, &'static str)> {
     }
     [(Window::D1, "Último día"), (Window::D3, "Últimos 3 días")]
         .into_iter()
-        .map(|(window, label)| (list_query(list.kind, Some(window)).href(SEARCH_PAGE), label))
+        .map(|(window, label)| {
+            (
+                PageQuery::deal_list(list.kind, Some(window)).href(SEARCH_PAGE),
+                label,
+            )
+        })
         .collect()
 }
 
@@ -185,7 +190,7 @@ fn write_list(site: &Site, list: &DealList) -> anyhow::Result<Vec<SitemapEntry>>
         let pagination = &data.pagination;
         // "Seguir esta lista": the list's search feed (`composed::follow`),
         // which the edge answers.
-        let follow = follow::feed_path(&list_query(list.kind, None), None);
+        let follow = follow::feed_path(&PageQuery::deal_list(list.kind, None), None);
         let view = DealsView {
             lead: list.lead,
             empty: list.empty,

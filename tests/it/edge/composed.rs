@@ -20,8 +20,8 @@ fn fragments() -> PageFragments {
 /// A version's card as a search page at `/buscar?query` shows it: its
 /// "Agregar a la comparación" link keeps the page's query.
 fn shown_card(fragments: &PageFragments, id: &str, query: &str) -> String {
-    use autoprecios::composed::{PageQuery, picks};
-    picks::apply(
+    use autoprecios::composed::{PageQuery, picked};
+    picked::apply(
         &fragments.vehicles[id].card,
         "/buscar",
         &PageQuery::read(query),

@@ -1,4 +1,5 @@
-//! Site pages with a query, the picks applied to a page (see `picks`): its
+//! Site pages with a query, the picks applied to a page (`picks.rs` reads
+//! and writes them): its
 //! "Agregar a la comparación" controls, its links and search forms and its
 //! compare bar, each found by selector in one pass of the rewriter.
 
@@ -8,10 +9,11 @@ use std::collections::BTreeMap;
 use lol_html::html_content::ContentType;
 use lol_html::{element, text};
 
-use super::{BAR, NAME, newest};
+use super::fragments::VehicleFragments;
+use super::picks::{BAR, NAME, newest};
+use super::query::PageQuery;
+use super::rewrite::{Handler, attribute, rewrite, with_class};
 use crate::api::params::typed::{COMPARE_PAGE, compare_page};
-use crate::composed::rewrite::{Handler, attribute, rewrite, with_class};
-use crate::composed::{PageQuery, VehicleFragments};
 use crate::html::escape;
 
 /// The controls, as `templates/macros.html` writes them: a link with the
