@@ -5,7 +5,7 @@
 //! abstract as the `/datos` page's schema.org `Dataset`. The repository's
 //! own `CITATION.cff` cites the program.
 
-use super::DATOS;
+use super::place::DATOS;
 use crate::api::links::Links;
 use crate::snapshot::DataLicense;
 use crate::time::Time;

@@ -25,15 +25,16 @@
 pub mod changes;
 pub mod citation;
 pub mod fields;
+pub mod license;
 pub mod months;
 pub mod package;
 pub mod page;
 mod parts;
+pub mod place;
 pub mod reuse;
 pub mod snapshot_fields;
 pub mod tables;
 
-use crate::snapshot::DataLicense;
 use std::sync::atomic::AtomicBool;
 
 use anyhow::Context;
@@ -42,47 +43,23 @@ use serde_json::{Value, json};
 
 use crate::api::links::Links;
 use crate::catalogue::week_completed;
+use crate::headers::{CSV, GZIP};
 use crate::output::{JSON, TreeWriter};
 use crate::render::site::feeds::SitemapEntry;
 use crate::render::site::{PIECE, Site};
 use crate::snapshot::republish::HistoryMonths;
 use crate::snapshot::{Snapshot, SnapshotTable, specs_jsonl};
 use crate::time::format_time;
+pub use license::data_license;
+pub use place::{DATOS, write_file};
+
 use package::{TableFiles, Written, file_resource, gzip, sha256sums, table_resources};
 use page::{DatosFiles, write_datos_page};
 use parts::{Rows, TableJob, write_tables};
 use reuse::Reuse;
 
-/// Site path of the page; the files live under `/datos/`.
-pub const DATOS: &str = "/datos";
-/// Content type of plain CSV files (a version's `historial.csv`).
-pub use crate::headers::CSV;
-/// Content type of gzipped files.
-pub use crate::headers::GZIP;
-/// Content type of Parquet files.
-pub use crate::headers::PARQUET;
 /// Name of a version's history file, beside its page.
 pub use crate::render::site::version::HISTORY_CSV;
-/// The licence of the published data: `snapshot.json`'s `dataLicense`,
-/// the maintainer's choice, or CC BY 4.0 (the code's MIT licence does not
-/// cover data).
-pub fn data_license(site: &Site) -> DataLicense {
-    site.snapshot
-        .meta
-        .data_license
-        .clone()
-        .unwrap_or_else(DataLicense::default_license)
-}
-
-/// Where a reader of the page reads `license`: the Spanish deed of the
-/// default licence, else its own address.
-pub fn license_page(license: &DataLicense) -> String {
-    match *license == DataLicense::default_license() {
-        true => "https://creativecommons.org/licenses/by/4.0/deed.es".to_owned(),
-        false => license.url.clone(),
-    }
-}
-
 /// Writes every version's `historial.csv`, beside its page: the completed
 /// weeks its chart draws, in dollars and in the currency the chart draws
 /// them in, in the bulk `semanas` table's columns (a header
@@ -286,38 +263,6 @@ pub fn write_package(
 pub fn datos_sitemap_entry(site: &Site) -> SitemapEntry {
     SitemapEntry::at(DATOS, &site.snapshot_at)
 }
-
-/// Writes `/datos/<path>` and returns its record; its stamp is noted, for
-/// the run that keeps it ([`reuse`]).
-pub fn write_file(
-    out: &TreeWriter,
-    path: &str,
-    content_type: &str,
-    bytes: &[u8],
-) -> anyhow::Result<Written> {
-    let (url, file) = placed(path);
-    let etag = out.write_tagged(&url, &file, content_type, bytes)?;
-    out.note_stamp(&file);
-    Ok(Written {
-        path: path.to_owned(),
-        bytes: bytes.len(),
-        sha256: etag.trim_matches('"').to_owned(),
-    })
-}
-
-/// The URL and tree file of `/datos/<path>`.
-fn placed(path: &str) -> (String, String) {
-    (
-        format!("{DATOS}/{path}"),
-        format!("{}/{path}", DATOS.trim_start_matches('/')),
-    )
-}
-
-/// Level of the gzipped CSV files, chosen by measurement (BENCHMARKS.md,
-/// "Data downloads"; with zlib-rs itself, bench/HISTORY.md, "Serial
-/// stretches beside other work"): the levels around it traded much time
-/// for little size, or little time for much size.
-pub const GZIP_LEVEL: u32 = 5;
 
 /// `datapackage.json`: the package's facts and every file as a resource.
 fn datapackage(

@@ -9,6 +9,12 @@ use sha2::{Digest, Sha256};
 
 use super::fields::{Field, TableDoc};
 
+/// Level of the gzipped CSV files, chosen by measurement (BENCHMARKS.md,
+/// "Data downloads"; with zlib-rs itself, bench/HISTORY.md, "Serial
+/// stretches beside other work"): the levels around it traded much time
+/// for little size, or little time for much size.
+pub const GZIP_LEVEL: u32 = 5;
+
 /// A file written under `/datos/`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Written {
@@ -43,15 +49,15 @@ const BYTES_PER_MEMBER: usize = 4 << 20;
 
 /// Gzip of a file that is not a table (the specifications): members of
 /// `BYTES_PER_MEMBER` input bytes each, compressed in parallel at
-/// [`super::GZIP_LEVEL`] with the fixed header of
+/// [`GZIP_LEVEL`] with the fixed header of
 /// [`crate::frame::gzip_member`]; one gzip file, the same bytes on any machine.
 pub fn gzip(bytes: &[u8]) -> anyhow::Result<Vec<u8>> {
     if bytes.is_empty() {
-        return crate::frame::gzip_member(bytes, super::GZIP_LEVEL);
+        return crate::frame::gzip_member(bytes, GZIP_LEVEL);
     }
     let members: Vec<Vec<u8>> = bytes
         .par_chunks(BYTES_PER_MEMBER)
-        .map(|chunk| crate::frame::gzip_member(chunk, super::GZIP_LEVEL))
+        .map(|chunk| crate::frame::gzip_member(chunk, GZIP_LEVEL))
         .collect::<anyhow::Result<_>>()?;
     Ok(members.concat())
 }

@@ -7,8 +7,10 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use super::fields::{Field, TableDoc};
+use super::license::{data_license, license_page};
 use super::package::{Part, TableFiles, Written};
-use super::{DATOS, changes, citation, data_license, license_page};
+use super::place::DATOS;
+use super::{changes, citation};
 use crate::format::{count, date, date_time, file_size};
 use crate::html::escape;
 use crate::render::site::catalogue_pages::crumbs;

@@ -14,10 +14,12 @@ use tracing::debug;
 
 use super::fields::TableDoc;
 use super::months::Month;
+use super::package::GZIP_LEVEL;
 use super::package::{Part, TableFiles};
+use super::place::write_file;
 use super::reuse::{Noted, Reuse};
-use super::{GZIP, GZIP_LEVEL, PARQUET, write_file};
 use crate::frame::Frame;
+use crate::headers::{GZIP, PARQUET};
 use crate::output::TreeWriter;
 use crate::snapshot::republish::HistoryMonths;
 use crate::time::Time;

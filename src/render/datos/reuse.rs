@@ -39,8 +39,8 @@ use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use tracing::info;
 
-use super::package::{Written, hex};
-use super::placed;
+use super::package::{GZIP_LEVEL, Written, hex};
+use super::place::placed;
 use crate::frame::Frame;
 use crate::output::TreeWriter;
 
@@ -118,7 +118,7 @@ impl Reuse {
 
     /// The digest this run records for `frame`.
     pub fn digest(frame: &Frame) -> String {
-        hex(&frame.digest(super::GZIP_LEVEL))
+        hex(&frame.digest(GZIP_LEVEL))
     }
 
     /// The key this run records for a part built from `sources` (a history
@@ -129,7 +129,7 @@ impl Reuse {
         let key = blake3::Hasher::new()
             .update(program)
             .update(crate::frame::ENCODING.as_bytes())
-            .update(&super::GZIP_LEVEL.to_le_bytes())
+            .update(&GZIP_LEVEL.to_le_bytes())
             .update(sources)
             .finalize();
         Some(hex(key.as_bytes()))
