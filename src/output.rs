@@ -53,7 +53,7 @@ impl TreeWriter {
     /// `fail_after` makes the write after that many files fail: it exists so
     /// tests can prove that a failed run leaves the previous tree in place.
     pub fn create(destination: &Path, fail_after: Option<usize>) -> anyhow::Result<Self> {
-        let staging = sibling(destination, "staging");
+        let staging = publish::sibling(destination, "staging");
         if staging.exists() {
             fs::remove_dir_all(&staging)
                 .with_context(|| format!("removing stale {}", staging.display()))?;
@@ -364,16 +364,7 @@ pub use crate::headers::JSON;
 /// for a run's temporary files: on the same disk as the tree, never
 /// published. The run creates it and removes it.
 pub fn scratch_for(destination: &Path) -> PathBuf {
-    sibling(destination, "scratch")
-}
-
-fn sibling(destination: &Path, suffix: &str) -> PathBuf {
-    let mut name = destination
-        .file_name()
-        .map(|n| n.to_os_string())
-        .unwrap_or_else(|| "output".into());
-    name.push(format!(".{suffix}"));
-    destination.with_file_name(name)
+    publish::sibling(destination, "scratch")
 }
 
 /// A writer that hashes what it passes on.

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use walkdir::WalkDir;
 
-use super::{EDGE_DIR, MANIFEST, PUBLIC_DIR};
+use crate::manifest::{EDGE_DIR, MANIFEST, PUBLIC_DIR};
 
 /// The parts of a tree that are published: what the CDN and the edge serve,
 /// and the manifest that lists it. The records beside them are notes for

@@ -3,11 +3,11 @@
 //! step, the earlier trees beyond those kept removed.
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use super::{compare, sibling};
+use super::compare;
 use crate::api::json::etag;
 
 /// Publishes the finished staging tree in one atomic step. The tree moves to
@@ -142,4 +142,14 @@ fn symlink_dir(target: &Path, link: &Path) -> std::io::Result<()> {
 #[cfg(windows)]
 fn symlink_dir(target: &Path, link: &Path) -> std::io::Result<()> {
     std::os::windows::fs::symlink_dir(target, link)
+}
+/// `destination` with `.suffix` after its name, beside it (`output.trees`,
+/// `output.scratch`).
+pub(super) fn sibling(destination: &Path, suffix: &str) -> PathBuf {
+    let mut name = destination
+        .file_name()
+        .map(|n| n.to_os_string())
+        .unwrap_or_else(|| "output".into());
+    name.push(format!(".{suffix}"));
+    destination.with_file_name(name)
 }

@@ -3,10 +3,10 @@
 //! known at `T`, and names the first cause that applies ([`Cause`]; a
 //! catalogue cut is found by the change rules, `changes.rs`).
 
+use super::checks::{current_quotes, is_published, latest_check};
 use crate::catalogue::Cause;
 use crate::signals::exact::{self, Exact};
 use crate::signals::history::{PricePoint, WeekCache, assess, dealer_price};
-use crate::signals::{current_quotes, is_published, latest_check};
 use crate::snapshot::{QuoteCheck, Version};
 use crate::time::Time;
 use crate::vocab::Currency;

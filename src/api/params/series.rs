@@ -4,8 +4,8 @@
 //! `:mode` and `:aggregation` suffixes, dates, a collapse finer than the
 //! monthly series, a separator equal to the decimal mark.
 
+use super::check::Args;
 use crate::api::error::ApiError;
-use crate::api::params::Args;
 use crate::api::problem::Problem;
 use crate::api::query::Given;
 use crate::api::series::{AGGREGATIONS, Asked, DEFAULT_ROWS, MAX_IDS, MODES, SeriesQuery};
