@@ -12,77 +12,29 @@
 //! from the previous tree without being built at all, by the digest of what
 //! they are built from (`sources.rs`).
 
-use std::fs;
 use std::ops::Range;
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use chrono::{DateTime, Datelike};
-use compact_str::CompactString;
+use chrono::DateTime;
 use serde::{Deserialize, Serialize};
 
 mod month_checks;
+mod months;
 mod sources;
 mod spill;
 
+pub use months::HistoryMonths;
 pub(super) use spill::Spill;
-use spill::digest_path;
 
-use super::model::{EarlierCheck, Money, Snapshot, SourceQuote, Version};
+use months::{CHECKS_DIR, Row, check_position, for_each_row, month_file, month_of, read_all};
+
+use super::model::{EarlierCheck, Snapshot, SourceQuote, Version};
 use super::write::{
     CheckRow, check_rows_frame, quote_rows, quote_rows_frame, sorted_checks, sorted_versions,
 };
 use crate::frame::Frame;
 use crate::time::Time;
-use crate::vocab::Currency;
-
-/// One row of `quotes` as spilled ([`RowRef`]) and read back.
-#[derive(Deserialize)]
-struct Row {
-    version_id: CompactString,
-    checked_at_ns: i64,
-    quote_id: CompactString,
-    amount: f64,
-    currency: Currency,
-    fees_included: Option<bool>,
-    color: Option<CompactString>,
-    stock: Option<i64>,
-    location: Option<CompactString>,
-    seller_id: Option<CompactString>,
-}
-
-impl Row {
-    /// When its check was.
-    fn checked_at(&self) -> Time {
-        DateTime::from_timestamp_nanos(self.checked_at_ns)
-    }
-
-    /// Its cash price.
-    fn price(&self) -> Money {
-        Money {
-            amount: self.amount,
-            currency: self.currency,
-        }
-    }
-}
-
-/// A calendar month (UTC), year and month: the key of a spill file. A
-/// number, not its file name, because every spilled row looks its file up
-/// (formatting the name for each was a large share of the load's time).
-type Month = (i32, u32);
-
-/// The month (UTC) of `at`.
-fn month_of(at: Time) -> Month {
-    (at.year(), at.month())
-}
-
-/// The spill file of `month`: `YYYY-MM.msgpack`.
-fn month_file((year, month): Month) -> String {
-    format!("{year:04}-{month:02}.msgpack")
-}
-
-/// Where [`spill_earlier_checks`] writes, inside the spill directory.
-const CHECKS_DIR: &str = "checks";
 
 /// An [`EarlierCheck`] as spilled and read back, without its cheapest
 /// quotes: it is spilled once its quotes are read, and those are in the
@@ -125,14 +77,6 @@ pub(super) fn spill_earlier_checks(versions: &mut [Version], dir: &Path) -> Resu
     spill.finish()
 }
 
-/// The rows of the history tables (`quote_checks`, `quotes` and the
-/// downloads' `controles`) a month at a time, from the snapshot and what its
-/// loader spilled, for the downloads.
-pub struct HistoryMonths<'a> {
-    snapshot: &'a Snapshot,
-    month_digests: sources::MonthDigests,
-}
-
 impl<'a> HistoryMonths<'a> {
     /// The months of `snapshot`: an error if its loader left quotes out
     /// without spilling them (nothing could republish them).
@@ -147,7 +91,7 @@ impl<'a> HistoryMonths<'a> {
         );
         Ok(HistoryMonths {
             snapshot,
-            month_digests: sources::MonthDigests::default(),
+            month_digests: months::MonthDigests::default(),
         })
     }
 
@@ -272,85 +216,21 @@ impl<'a> HistoryMonths<'a> {
     }
 }
 
-/// A check as [`check_position`] finds it: its time.
-trait CheckedAt {
-    fn checked_at(&self) -> Time;
-}
-
-impl CheckedAt for EarlierCheck {
-    fn checked_at(&self) -> Time {
-        self.observed_at
-    }
-}
-
-impl CheckedAt for super::model::QuoteCheck {
-    fn checked_at(&self) -> Time {
-        self.observed_at
-    }
-}
-
-/// The position in `checks` (in version and time order) of the check of
-/// version `id` at `at`, tried first at `hint` and the one after it.
-fn check_position<C: CheckedAt>(
-    checks: &[(&Version, C)],
-    hint: usize,
-    (id, at): (&str, Time),
-) -> Option<usize> {
-    fn key<'v, C: CheckedAt>((version, check): &(&'v Version, C)) -> (&'v str, Time) {
-        (version.id.as_str(), check.checked_at())
-    }
-    (hint..checks.len())
-        .take(2)
-        .find(|&k| key(&checks[k]) == (id, at))
-        .or_else(|| checks.binary_search_by(|c| key(c).cmp(&(id, at))).ok())
-}
-
-/// Every row of a spill file, each converted as it is decoded; none when
-/// the file does not exist (its month spilled nothing).
-fn read_all<R: serde::de::DeserializeOwned, T>(
-    path: &Path,
-    mut convert: impl FnMut(R) -> Result<T>,
-) -> Result<Vec<T>> {
-    let mut rows = Vec::new();
-    for_each_row(path, |row| {
-        rows.push(convert(row)?);
-        Ok(())
-    })?;
-    Ok(rows)
-}
-
-/// Decodes each row of a spill file in turn; nothing when the file does not
-/// exist (its month spilled nothing).
-fn for_each_row<R: serde::de::DeserializeOwned>(
-    path: &Path,
-    mut each: impl FnMut(R) -> Result<()>,
-) -> Result<()> {
-    let bytes = match fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-        Err(err) => return Err(err).with_context(|| format!("reading {}", path.display())),
-    };
-    // A month's file is a few megabytes: decoding from memory reads each
-    // field without a reader's bookkeeping.
-    let mut decoder = rmp_serde::Deserializer::new(bytes.as_slice());
-    while !decoder.get_ref().is_empty() {
-        let row =
-            R::deserialize(&mut decoder).with_context(|| format!("reading {}", path.display()))?;
-        each(row)?;
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
+    use std::fs;
+
     use chrono::{Datelike, TimeZone, Utc};
 
+    use super::spill::digest_path;
     use super::*;
     use crate::sample::{SampleOptions, generate_sample};
+    use crate::snapshot::Money;
     use crate::snapshot::{
         InBrief, SnapshotTable, TableFormat, load_snapshot, load_snapshot_for_signals,
         write_snapshot,
     };
+    use crate::vocab::Currency;
 
     /// The calendar months (UTC) from `first` to `last`.
     fn months(first: Time, last: Time) -> Vec<Range<Time>> {

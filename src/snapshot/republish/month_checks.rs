@@ -8,8 +8,8 @@ use std::ops::Range;
 
 use anyhow::Result;
 
-use super::{HistoryMonths, Row, check_position, for_each_row, month_file, month_of};
-use crate::snapshot::{QuoteCheck, SourceQuote, Version};
+use super::months::{HistoryMonths, Row, check_position, for_each_row, month_file, month_of};
+use crate::snapshot::model::{QuoteCheck, SourceQuote, Version};
 use crate::time::Time;
 
 impl<'a> HistoryMonths<'a> {

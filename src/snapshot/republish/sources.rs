@@ -17,23 +17,15 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::ops::Range;
 use std::path::Path;
-use std::sync::OnceLock;
 
 use anyhow::{Context, Result};
 
 use super::super::model::{
     Cheapest, CheapestQuote, EarlierCheck, Money, QuoteCheck, SourceQuote, Version,
 };
-use super::{CHECKS_DIR, HistoryMonths, Month, digest_path, month_file, month_of};
+use super::months::{CHECKS_DIR, HistoryMonths, Month, month_file, month_of};
+use super::spill::digest_path;
 use crate::time::{Time, next_month_start};
-
-/// What every month's digest reads of the versions, fed in one pass over
-/// them the first time any month's is asked for (the tables of several
-/// months ask at once; the others wait for it): fed a month at a time, the
-/// pass looked every version up again for each month, and that was most
-/// of the digests' cost.
-#[derive(Default)]
-pub(super) struct MonthDigests(OnceLock<BTreeMap<Month, [u8; 32]>>);
 
 impl HistoryMonths<'_> {
     /// BLAKE3 digest of everything a history table's part for the month `period`

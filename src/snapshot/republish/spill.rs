@@ -18,13 +18,13 @@ use std::thread::JoinHandle;
 use anyhow::{Context, Result, anyhow};
 use serde::Serialize;
 
-use super::{Month, month_file, month_of};
+use super::months::{Month, month_file, month_of};
 use crate::snapshot::model::SourceQuote;
 use crate::time::Time;
 use crate::vocab::Currency;
 
 /// A quote to spill, borrowed: the same fields in the same order as
-/// [`super::Row`].
+/// [`super::months::Row`].
 #[derive(Serialize)]
 struct RowRef<'a> {
     version_id: &'a str,
