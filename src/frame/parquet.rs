@@ -20,7 +20,7 @@ use polars_parquet::write::{
     get_dtype_encoding, schema_to_metadata_key,
 };
 
-use super::{Cells, TextCells};
+use super::cells::{Cells, TextCells};
 
 /// Rows per row group: the size polars writes by default, so a reader can
 /// skip most of a large table by its statistics.

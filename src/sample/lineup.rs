@@ -5,10 +5,18 @@
 
 use std::collections::BTreeSet;
 
-use super::all_makes;
 use super::cases::{CASES, Case};
 use super::makes::{Make, Model, Trim, slug, version_id};
+use super::{table_import, table_mass, table_more};
 
+/// Every make of the catalogue table, mass market first: the tables are
+/// gathered here, beside the lineup that draws from them.
+pub(super) fn all_makes() -> impl Iterator<Item = &'static Make> {
+    table_mass::MAKES
+        .iter()
+        .chain(table_more::MAKES)
+        .chain(table_import::MAKES)
+}
 /// One version to generate.
 #[derive(Debug, Clone)]
 pub struct Entry {

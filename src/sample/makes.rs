@@ -1,6 +1,6 @@
 //! Sample stage, static data: the shape of the hand-written table of makes,
 //! models and trims sold new in Argentina (the rows live in `table_mass.rs`,
-//! `table_more.rs` and `table_import.rs`, gathered by `sample::all_makes`),
+//! `table_more.rs` and `table_import.rs`, gathered by `lineup::all_makes`),
 //! and the slugs that turn them into catalogue IDs.
 //!
 //! Prices in the table are list prices in US dollars at the end of the
@@ -216,7 +216,7 @@ mod tests {
     fn the_table_is_large_varied_and_has_unique_ids() {
         let mut ids = BTreeSet::new();
         let (mut makes, mut models, mut trims) = (0, 0, 0);
-        for make in crate::sample::all_makes() {
+        for make in crate::sample::lineup::all_makes() {
             makes += 1;
             for model in make.models {
                 models += 1;

@@ -40,9 +40,6 @@ use crate::time::{Time, parse_time};
 pub use cases::{CASES, Case, MIN_DAYS};
 pub use series::as_of;
 
-/// Address of the (invented) listing site.
-pub const SOURCE: &str = "https://concesionarias.example/0km";
-
 /// What to generate.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SampleOptions {
@@ -69,15 +66,6 @@ impl Default for SampleOptions {
             end: parse_time("2026-11-21T23:00:00Z").expect("invariant: a valid constant time"),
         }
     }
-}
-
-/// Every make of the catalogue table, mass market first: the tables are
-/// gathered here, above the definitions in `makes` they are written with.
-fn all_makes() -> impl Iterator<Item = &'static makes::Make> {
-    table_mass::MAKES
-        .iter()
-        .chain(table_more::MAKES)
-        .chain(table_import::MAKES)
 }
 
 /// Generates the synthetic snapshot of `options`; the same options always
@@ -137,7 +125,7 @@ fn meta(options: &SampleOptions, snapshot_at: Time) -> SnapshotMeta {
         format_version: 1,
         snapshot_at,
         catalogue_observed_at: options.end,
-        source: SOURCE.to_owned(),
+        source: version::SOURCE.to_owned(),
         site_name: "Concesionarias (sintético)".to_owned(),
         synthetic: true,
         notice: Some(format!(

@@ -5,7 +5,6 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use super::SOURCE;
 use super::lineup::Entry;
 use super::makes::slug;
 use super::market::Market;
@@ -17,6 +16,8 @@ use super::scripts::case_plan;
 use super::specs::compute_specs;
 use crate::snapshot::{CatalogueRun, Version};
 
+/// Address of the (invented) listing site.
+pub const SOURCE: &str = "https://concesionarias.example/0km";
 /// Builds one version of the sample.
 pub fn build_version(entry: &Entry, market: &Market, seed: u64) -> Version {
     let stream = Rng::derive(seed, &entry.id);

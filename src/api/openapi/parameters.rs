@@ -6,9 +6,9 @@
 use crate::api::operations::{Operation, http_operations};
 use crate::api::params::schema::value_schema;
 use crate::api::params::table::{Kind, Location, PARAMS, Param};
-use serde_json::{Map, Value, json};
 
-use super::*;
+use super::schemas::component_ref;
+use serde_json::{Map, Value, json};
 
 /// Whether several HTTP operations take `param`: then it is a component.
 fn shared(param: &Param) -> bool {

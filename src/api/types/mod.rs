@@ -11,7 +11,6 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 pub use crate::api::query::DealKind;
-use crate::api::query::{MAX_LIMIT, MAX_OFFSET};
 use crate::schema::{Constant, constant};
 use crate::time::Time;
 
@@ -97,23 +96,6 @@ pub struct ApiInfo {
     /// Absolute URL of every operation; path parameters in braces.
     #[schemars(extend("items" = { "type": "string", "format": "uri-template" }))]
     pub endpoints: Vec<String>,
-}
-
-/// Paging facts of a list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-#[schemars(deny_unknown_fields)]
-pub struct Pagination {
-    /// Matches before paging.
-    pub total: usize,
-    /// Page size applied.
-    #[schemars(range(min = 1, max = MAX_LIMIT))]
-    pub limit: u32,
-    /// Records skipped.
-    #[schemars(range(max = MAX_OFFSET))]
-    pub offset: u32,
-    /// Offset of the next page; null when there is none.
-    pub next_offset: Option<usize>,
 }
 
 /// A make and model pair.

@@ -3,12 +3,27 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::api::query::COMPARE_IDS;
+use super::record::{Listed, Summary, VehicleRecord};
+use crate::api::query::{COMPARE_IDS, DealKind, MAX_LIMIT, MAX_OFFSET};
 use crate::time::Time;
 use crate::vocab::Window;
 
-use super::*;
-
+/// Paging facts of a list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+#[schemars(deny_unknown_fields)]
+pub struct Pagination {
+    /// Matches before paging.
+    pub total: usize,
+    /// Page size applied.
+    #[schemars(range(min = 1, max = MAX_LIMIT))]
+    pub limit: u32,
+    /// Records skipped.
+    #[schemars(range(max = MAX_OFFSET))]
+    pub offset: u32,
+    /// Offset of the next page; null when there is none.
+    pub next_offset: Option<usize>,
+}
 /// `GET /api/v1/vehicles`.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 #[schemars(

@@ -23,8 +23,6 @@ use crate::time::format_time;
 
 /// Site path of the index of reports.
 pub const INFORMES: &str = "/informes";
-/// Name of a report's JSON, beside its page.
-pub const REPORT_JSON: &str = "informe.json";
 
 mod chart;
 pub(crate) mod tables;
@@ -34,7 +32,7 @@ mod view;
 use crate::headers::SVG;
 
 use tables::{datapackage, documented, tables};
-use view::ReportView;
+use view::{REPORT_JSON, ReportView};
 
 /// Writes every report's page, JSON and CSVs, the index page and the feed,
 /// and the edge's copy of the JSON with the `series`; returns the pages'

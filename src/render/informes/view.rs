@@ -3,7 +3,6 @@
 
 use serde::Serialize;
 
-use super::REPORT_JSON;
 use super::chart::Chart;
 use super::tables::TABLE_DOCS;
 use crate::api::types::report::{CheapItem, GroupKind, Mover, ReportStatus};
@@ -12,6 +11,8 @@ use crate::market::{ArMonth, MonthReport, day_and_time, one_decimal, report_path
 use crate::render::site::Site;
 use crate::time::format_time;
 
+/// Name of a report's JSON, beside its page.
+pub const REPORT_JSON: &str = "informe.json";
 /// `+3,1 %`, `-0,4 %`, or the words for a number the rules do not publish.
 fn signed(value: Option<f64>) -> String {
     match value {

@@ -5,10 +5,44 @@
 use anyhow::{Context, ensure};
 use rusqlite::{Connection, MAIN_DB, params};
 
-use super::{SCHEMA_VERSION, Table};
+use crate::frame::Frame;
 use crate::frame::{Cells, format_day, format_seconds};
-use crate::render::datos::fields::FieldKind;
+use crate::render::datos::fields::{Field, FieldKind, TableDoc};
 
+/// `PRAGMA user_version` of the file: raised when a table or a column
+/// changes meaning (with an entry in `changes.rs`).
+pub const SCHEMA_VERSION: i64 = 1;
+
+/// One table of the database: its documentation and its rows, one frame
+/// or, for the report's tables, one frame a month.
+pub(super) struct Table {
+    pub(super) name: String,
+    pub(super) title: String,
+    pub(super) description: String,
+    pub(super) primary_key: Vec<String>,
+    /// Every column, in order; with `month` first when each frame is one
+    /// month's and lacks it.
+    pub(super) fields: Vec<Field>,
+    /// The frames, with the month each adds as its first column.
+    pub(super) parts: Vec<(Option<String>, Frame)>,
+}
+
+impl Table {
+    pub(super) fn whole(doc: TableDoc, frame: Frame) -> Self {
+        Table {
+            name: doc.name.to_owned(),
+            title: doc.title.to_owned(),
+            description: doc.description.to_owned(),
+            primary_key: doc
+                .primary_key
+                .iter()
+                .map(|key| (*key).to_owned())
+                .collect(),
+            fields: doc.fields,
+            parts: vec![(None, frame)],
+        }
+    }
+}
 /// Builds the database in memory, compacted: its file is
 /// `serialize(MAIN_DB)`, read in place ([`file_bytes`]).
 pub(super) fn build(tables: &[Table], extras: &[(&str, &str, &str)]) -> anyhow::Result<Connection> {

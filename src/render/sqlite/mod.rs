@@ -28,12 +28,12 @@
 
 mod build;
 
-use build::{build, create_table, file_bytes};
+use build::{SCHEMA_VERSION, Table, build, create_table, file_bytes};
 
 use crate::catalogue::Vehicle;
 use crate::frame::Frame;
 use crate::market::MonthReport;
-use crate::render::datos::fields::{Field, FieldKind, TableDoc, cotizaciones, field};
+use crate::render::datos::fields::{FieldKind, cotizaciones, field};
 use crate::render::datos::package::{Written, hex};
 use crate::render::datos::reuse::Reuse;
 use crate::render::datos::{tables, write_file};
@@ -42,41 +42,6 @@ use crate::render::site::Site;
 
 /// File name under `/datos/`.
 pub const SQLITE_FILE: &str = "autoprecios.sqlite";
-/// `PRAGMA user_version` of the file: raised when a table or a column
-/// changes meaning (with an entry in `changes.rs`).
-pub const SCHEMA_VERSION: i64 = 1;
-
-/// One table of the database: its documentation and its rows, one frame
-/// or, for the report's tables, one frame a month.
-pub(super) struct Table {
-    name: String,
-    title: String,
-    description: String,
-    primary_key: Vec<String>,
-    /// Every column, in order; with `month` first when each frame is one
-    /// month's and lacks it.
-    fields: Vec<Field>,
-    /// The frames, with the month each adds as its first column.
-    parts: Vec<(Option<String>, Frame)>,
-}
-
-impl Table {
-    fn whole(doc: TableDoc, frame: Frame) -> Self {
-        Table {
-            name: doc.name.to_owned(),
-            title: doc.title.to_owned(),
-            description: doc.description.to_owned(),
-            primary_key: doc
-                .primary_key
-                .iter()
-                .map(|key| (*key).to_owned())
-                .collect(),
-            fields: doc.fields,
-            parts: vec![(None, frame)],
-        }
-    }
-}
-
 /// Writes `/datos/autoprecios.sqlite`, or keeps the previous tree's when it
 /// was built from the same frames.
 pub fn write_sqlite(
