@@ -12,8 +12,8 @@
 //! breaking the edge. Rendering query pages at the edge with minijinja was
 //! the alternative; it would put the template engine and every template in
 //! the edge and render whole pages per query. The rewriter costs half a
-//! megabyte of binary and about half of a composed page's throughput
-//! (above a thousand search pages a second on two shared cores; start-up
+//! megabyte of binary and a quarter to two thirds of a composed page's
+//! throughput (the static page is parsed once, `picked::Picking`; start-up
 //! unchanged): BENCHMARKS.md, "Composed pages: lol_html".
 
 pub mod alerts;

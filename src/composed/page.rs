@@ -6,6 +6,7 @@ use lol_html::element;
 use lol_html::html_content::ContentType;
 
 use super::form::{FormShape, FormState, Refill};
+use super::picked::Picking;
 use super::rewrite::{Handler, rewrite};
 use crate::api::ApiError;
 use crate::api::params::label;
@@ -75,15 +76,40 @@ impl StaticPage {
 impl Composed {
     /// The page with its slots and its form filled.
     pub fn fill(&self, page: &StaticPage) -> String {
+        self.fill_picked(page, None)
+    }
+
+    /// The page with its slots and its form filled and `picking` applied,
+    /// in one pass over the static page: what each slot receives has the
+    /// picks applied first (the rewriter does not read what it inserts).
+    pub fn fill_picked(&self, page: &StaticPage, picking: Option<&Picking>) -> String {
         let refill = self
             .form
             .as_ref()
             .map(|state| Refill::new(&page.form, state));
-        let mut handlers: Vec<Handler<'_>> = self.parts.iter().map(edit).collect();
+        let parts: Vec<Edit> = match picking {
+            Some(picking) => self.parts.iter().map(|part| part.picked(picking)).collect(),
+            None => self.parts.clone(),
+        };
+        let mut handlers: Vec<Handler<'_>> = parts.iter().map(edit).collect();
         if let Some(refill) = &refill {
             handlers.extend(refill.handlers());
         }
+        if let Some(picking) = picking {
+            handlers.extend(picking.handlers());
+        }
         rewrite(&page.html, handlers)
+    }
+}
+
+impl Edit {
+    /// The edit with `picking` applied to the HTML it inserts.
+    fn picked(&self, picking: &Picking) -> Edit {
+        match self {
+            Edit::Fill(slot, html) => Edit::Fill(slot, picking.apply(html)),
+            Edit::Append(slot, html) => Edit::Append(slot, picking.apply(html)),
+            Edit::Close(slot) => Edit::Close(slot),
+        }
     }
 }
 

@@ -25,6 +25,71 @@ const CONTROL: &str = "a.pick-add[data-pick][id]";
 /// tag, which any element with an `href` made it read.
 const LINKS: &str = "a[href^='/'], link[href^='/'], area[href^='/']";
 
+/// What the picks of one request make of any markup: the picks (unknown
+/// IDs dropped), the page's own query to link back to, the search forms'
+/// hidden fields and the bar. Its handlers run in the same pass as a
+/// composed page's slots and form (`page.rs`); the HTML that pass inserts
+/// goes through [`Picking::apply`] first, since a rewriter does not read
+/// what its own handlers insert.
+pub struct Picking {
+    picks: Vec<String>,
+    path: String,
+    own: PageQuery,
+    hidden: String,
+    bar: String,
+    relabel: Cell<bool>,
+}
+
+impl Picking {
+    /// The picks of a page (`path`, its query as the page read it: `sent`).
+    pub fn new(
+        path: &str,
+        sent: &PageQuery,
+        picks: &[String],
+        vehicles: &BTreeMap<String, VehicleFragments>,
+    ) -> Picking {
+        let picks: Vec<String> = picks
+            .iter()
+            .filter(|id| vehicles.contains_key(id.as_str()))
+            .cloned()
+            .collect();
+        // The compare page's own IDs are its picks: emptying them is `/comparar`.
+        let own = match path == COMPARE_PAGE {
+            true => sent.clone().without("ids"),
+            false => sent.clone(),
+        };
+        let mut picking = Picking {
+            hidden: hidden_fields(&picks),
+            picks,
+            path: path.to_owned(),
+            own,
+            bar: String::new(),
+            relabel: Cell::new(false),
+        };
+        picking.bar = bar(&picking.picks, vehicles, &picking.here(&[]));
+        picking
+    }
+
+    /// The page with `ids` picked.
+    fn here(&self, ids: &[String]) -> String {
+        self.own.clone().with_picks(ids).href(&self.path)
+    }
+
+    /// The handlers: controls, links, search forms and the bar.
+    pub fn handlers(&self) -> Vec<Handler<'_>> {
+        let mut handlers = controls(self);
+        if !self.picks.is_empty() {
+            handlers.extend(carry(self));
+        }
+        handlers
+    }
+
+    /// `html` with the picks applied.
+    pub fn apply(&self, html: &str) -> String {
+        rewrite(html, self.handlers())
+    }
+}
+
 /// A page (`path`, its query as the page read it: `sent`) with `picks`
 /// applied: controls, links, search forms and the bar. Unknown IDs are
 /// dropped first.
@@ -35,35 +100,14 @@ pub fn apply(
     picks: &[String],
     vehicles: &BTreeMap<String, VehicleFragments>,
 ) -> String {
-    let picks: Vec<String> = picks
-        .iter()
-        .filter(|id| vehicles.contains_key(id.as_str()))
-        .cloned()
-        .collect();
-    // The compare page's own IDs are its picks: emptying them is `/comparar`.
-    let own = match path == COMPARE_PAGE {
-        true => sent.clone().without("ids"),
-        false => sent.clone(),
-    };
-    let here = |ids: &[String]| own.clone().with_picks(ids).href(path);
-    let relabel = Cell::new(false);
-    let hidden = hidden_fields(&picks);
-    let bar = bar(&picks, vehicles, &here(&[]));
-    let mut handlers = controls(&picks, &here, &relabel);
-    if !picks.is_empty() {
-        handlers.extend(carry(&picks, &hidden, &bar));
-    }
-    rewrite(html, handlers)
+    Picking::new(path, sent, picks, vehicles).apply(html)
 }
 
 /// Each control as a link that adds its version to the picks, or removes
 /// it when picked ("Quitar de la comparación", in place of its label's own
 /// words; the hidden name after them stays).
-fn controls<'h>(
-    picks: &'h [String],
-    here: &'h dyn Fn(&[String]) -> String,
-    relabel: &'h Cell<bool>,
-) -> Vec<Handler<'h>> {
+fn controls(picking: &Picking) -> Vec<Handler<'_>> {
+    let (picks, relabel) = (&picking.picks, &picking.relabel);
     vec![
         element!(CONTROL, move |el| {
             let (id, anchor) = (attribute(el, "data-pick"), attribute(el, "id"));
@@ -76,7 +120,7 @@ fn controls<'h>(
                 el.set_attribute("class", &with_class(el.get_attribute("class"), "is-picked"))?;
                 el.prepend("Quitar de la comparación", ContentType::Text);
             }
-            el.set_attribute("href", &escape(&format!("{}#{anchor}", here(&ids))))?;
+            el.set_attribute("href", &escape(&format!("{}#{anchor}", picking.here(&ids))))?;
             relabel.set(picked);
             Ok(())
         }),
@@ -95,7 +139,8 @@ fn controls<'h>(
 
 /// Every link to another page of the site, and every search form, with the
 /// picks carried on; the bar filled in.
-fn carry<'h>(picks: &'h [String], hidden: &'h str, bar: &'h str) -> Vec<Handler<'h>> {
+fn carry(picking: &Picking) -> Vec<Handler<'_>> {
+    let (picks, hidden, bar) = (&picking.picks, &picking.hidden, &picking.bar);
     vec![
         element!(LINKS, move |el| {
             if let Some(href) = el.get_attribute("href") {

@@ -13,8 +13,9 @@ use axum::routing::get;
 
 use crate::api::Index;
 use crate::composed::alerts::Bound;
+use crate::composed::picked::Picking;
 use crate::composed::{
-    Composed, PageFragments, PageQuery, StaticPage, compare_page, picked, picks, search_page,
+    Composed, PageFragments, PageQuery, StaticPage, compare_page, picks, search_page,
 };
 use crate::composed::{feed, follow};
 use crate::edge::alerts::kept;
@@ -88,12 +89,12 @@ async fn fill(
     });
     // The page's links keep its query as the page read it (blank fields and
     // parameters no form has left out).
-    let html = picked::apply(
-        &composed.fill(page(pages)),
+    let picking = Picking::new(
         uri.path(),
         &PageQuery::read(query),
         &picked(query),
         &pages.fragments.vehicles,
     );
+    let html = composed.fill_picked(page(pages), Some(&picking));
     bytes_response(status, HTML, html.into_bytes(), status == StatusCode::OK)
 }

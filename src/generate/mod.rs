@@ -40,7 +40,7 @@ use crate::steps::{load, timed};
 /// Builds the whole tree and swaps it in; returns its manifest. The steps,
 /// in order, each a function below (those that take time log it): check
 /// the options, load the snapshot, write the tree beside the destination
-/// ([`write_tree`]), swap it in ([`swap_in`]).
+/// (`write_tree`), swap it in (`swap_in`).
 pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
     check_origins(options)?;
     check_registry_entry(options)?;

@@ -8,7 +8,7 @@ use super::package::Written;
 /// Site path of the page; the files live under `/datos/`.
 pub const DATOS: &str = "/datos";
 /// Writes `/datos/<path>` and returns its record; its stamp is noted, for
-/// the run that keeps it ([`reuse`]).
+/// the run that keeps it (`reuse.rs`).
 pub fn write_file(
     out: &TreeWriter,
     path: &str,

@@ -2,7 +2,8 @@
 //! same tree as the API with the minijinja templates in `templates/` (named
 //! `*.html`, so every catalogue string is escaped). Reads the indexed
 //! catalogue through the API's own endpoint functions and writes every page,
-//! feed and asset through [`TreeWriter::write`] with its URL.
+//! feed and asset through [`TreeWriter::write`](crate::output::TreeWriter::write)
+//! with its URL.
 //!
 //! Pages: `/` (deals), `/ofertas`, `/ofertas/bajas` and `/ofertas/nuevas`
 //! (every deal, pages of 100), `/modelos` (every make and model), `/modelos/{make}`,
