@@ -2,6 +2,14 @@
 //! The signal engine writes it, the API index reads it (`api::index`, which
 //! also writes what the edge loads); it is plain serde data with no polars.
 
+mod buyer;
+mod changes;
+
+pub use buyer::{
+    DealerPoint, DealerSpread, FreightEstimate, LocationSpread, NO_LOCATION, PriceRange,
+};
+pub use changes::{Cause, ChangeDetail, Native, RecentChange, RecentChanges};
+
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -10,9 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::schema::{Constant, constant};
 use crate::time::Time;
-use crate::vocab::{
-    BodyType, ChangeKind, Currency, Drivetrain, Fuel, Reason, Transmission, Window,
-};
+use crate::vocab::{BodyType, Currency, Drivetrain, Fuel, Reason, Transmission};
 
 /// History window of the usual-price benchmark, in days (spec: 180).
 pub const WINDOW_DAYS: u32 = 180;
@@ -212,130 +218,6 @@ impl Vehicle {
     }
 }
 
-/// The dealer price at one quote check, in both currencies: the lowest
-/// quote in dollars at the check's rate (to the cent), and the lowest in
-/// pesos, as quoted or dollars at that rate (whole pesos); either `None`
-/// when no quote converts. Written as `["time", usd, ars]`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct DealerPoint {
-    /// When the check was made.
-    pub at: Time,
-    /// Lowest quote in USD.
-    pub usd: Option<f64>,
-    /// Lowest quote in ARS.
-    pub ars: Option<f64>,
-}
-
-impl Serialize for DealerPoint {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        (crate::time::format_time(self.at), self.usd, self.ars).serialize(serializer)
-    }
-}
-
-impl<'de> Deserialize<'de> for DealerPoint {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let (at, usd, ars) = <(String, Option<f64>, Option<f64>)>::deserialize(deserializer)?;
-        let at = crate::time::parse_time(&at)
-            .ok_or_else(|| serde::de::Error::custom(format!("{at:?} is not an RFC 3339 time")))?;
-        Ok(DealerPoint { at, usd, ars })
-    }
-}
-
-/// The usual range of a version's dealer price (`priceRange`): the 25th and
-/// 75th percentiles of the weekly averages its usual price is the median
-/// of, by linear interpolation (position `p × (n − 1)` of the sorted
-/// averages). Only with sufficient history.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-#[schemars(
-    deny_unknown_fields,
-    description = "The usual range: the 25th and 75th percentiles of the weekly averages the usual price is the median of (linear interpolation at position p × (n − 1) of the sorted averages). Null without sufficient history."
-)]
-pub struct PriceRange {
-    /// 25th percentile of the weekly averages in USD.
-    pub low_usd: f64,
-    /// 75th percentile of the weekly averages in USD.
-    pub high_usd: f64,
-    /// 25th percentile in `currency`; null when the window's quotes are in
-    /// both currencies.
-    pub low: Option<f64>,
-    /// 75th percentile in `currency`; null as `low`.
-    pub high: Option<f64>,
-    /// The one currency of every quote in the window, if there is one.
-    pub currency: Option<Currency>,
-    /// Weekly averages it is computed from (`comparison.observedWeeks`).
-    pub weeks: u32,
-}
-
-/// Today's spread and where (`dealers`): the latest check's quotes, lowest,
-/// median and highest, in dollars at the check's rate and in pesos; its
-/// dealers (`sellerId`; a quote without one is its own dealer) and those
-/// with stock; and per city the dealers and the cheapest quote.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-#[schemars(
-    deny_unknown_fields,
-    description = "Today's spread and where: the latest quote check's quotes (lowest, median, highest; USD at that check's rate, ARS as quoted or USD at that rate), its dealers (sellerId; a quote without one counts as its own dealer), how many report stock (stock > 0), and per location (\"sin dato\" without one) the dealers and the cheapest quote, cheapest location first. An addition to the v1 contract."
-)]
-pub struct DealerSpread {
-    /// Dealers with a current quote.
-    pub count: u32,
-    /// Of them, those with stock.
-    pub with_stock: u32,
-    /// Lowest quote, USD.
-    pub lowest_usd: Option<f64>,
-    /// Median quote (the middle one, or the mean of the two middle ones), USD.
-    pub median_usd: Option<f64>,
-    /// Highest quote, USD.
-    pub highest_usd: Option<f64>,
-    /// Lowest quote, ARS.
-    pub lowest_ars: Option<f64>,
-    /// Median quote, ARS.
-    pub median_ars: Option<f64>,
-    /// Highest quote, ARS.
-    pub highest_ars: Option<f64>,
-    /// Per location, the cheapest first.
-    pub by_location: Vec<LocationSpread>,
-}
-
-/// The location of the quotes that name none, in a [`DealerSpread`].
-pub const NO_LOCATION: &str = "sin dato";
-
-/// One location of a [`DealerSpread`].
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-#[schemars(deny_unknown_fields)]
-pub struct LocationSpread {
-    /// As the quotes give it; `sin dato` for quotes without one.
-    pub location: String,
-    /// Dealers quoting there.
-    pub dealers: u32,
-    /// Its cheapest quote, USD.
-    pub lowest_usd: Option<f64>,
-    /// Its cheapest quote, ARS.
-    pub lowest_ars: Option<f64>,
-}
-
-/// Freight and paperwork as the data shows them (`freightEstimate`): at
-/// each check of the 180-day window that has quotes both including and not
-/// including them, the cheapest of each compared, in USD at that check's
-/// rate; the medians over those checks, with at least three.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-#[schemars(
-    deny_unknown_fields,
-    description = "Freight and paperwork as observed: at each quote check of the 180-day window with quotes both including and excluding them, the cheapest including minus the cheapest excluding (USD at that check's rate), and that gap as a percent of the cheapest excluding; the medians over those checks, given with at least 3. May be negative. Not registration, not every dealer's charge. Null when unknown."
-)]
-pub struct FreightEstimate {
-    /// Median gap in USD, to the cent.
-    pub amount_usd: f64,
-    /// Median gap as a percent of the cheapest quote without them,
-    /// truncated to two decimals.
-    pub pct: f64,
-    /// Checks with quotes of both kinds.
-    pub checks: u32,
-}
-
 /// A version's dealer price in its quoted currency over the history window:
 /// weekly averages time-weighted exactly as the dollar ones, their median,
 /// the lowest price, and the latest change, so that a peso price reads in
@@ -414,166 +296,6 @@ struct WindowDays;
 impl Constant for WindowDays {
     fn value() -> serde_json::Value {
         WINDOW_DAYS.into()
-    }
-}
-
-/// A recent change per window; each entry is optional.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
-#[schemars(
-    deny_unknown_fields,
-    description = "Recent change per window, measured back from catalogueObservedAt."
-)]
-pub struct RecentChanges {
-    /// Within one day of `catalogueObservedAt`.
-    #[serde(rename = "1d")]
-    pub d1: Option<RecentChange>,
-    /// Within three days.
-    #[serde(rename = "3d")]
-    pub d3: Option<RecentChange>,
-    /// Within seven days.
-    #[serde(rename = "7d")]
-    pub d7: Option<RecentChange>,
-}
-
-impl RecentChanges {
-    /// The change in `window`.
-    pub fn get(&self, window: Window) -> Option<&RecentChange> {
-        match window {
-            Window::D1 => self.d1.as_ref(),
-            Window::D3 => self.d3.as_ref(),
-            Window::D7 => self.d7.as_ref(),
-        }
-    }
-
-    /// Sets the change in `window`.
-    pub fn set(&mut self, window: Window, change: Option<RecentChange>) {
-        match window {
-            Window::D1 => self.d1 = change,
-            Window::D3 => self.d3 = change,
-            Window::D7 => self.d7 = change,
-        }
-    }
-}
-
-/// A detected price drop or a newly qualifying opportunity.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-#[schemars(deny_unknown_fields, transform = honest_before_optional)]
-pub struct RecentChange {
-    /// Drop or new opportunity.
-    pub kind: ChangeKind,
-    /// Detected catalogue change time; null for qualification without a new
-    /// price change.
-    #[serde(with = "crate::time::rfc3339::option")]
-    #[schemars(with = "Option<Time>")]
-    pub changed_at: Option<Time>,
-    /// Monitoring-window boundary for a newly qualifying opportunity without a
-    /// price change; not an exact event time.
-    #[serde(with = "crate::time::rfc3339::option")]
-    #[schemars(with = "Option<Time>")]
-    pub qualified_since: Option<Time>,
-    /// Positive reduction in percent, truncated to two decimals.
-    #[schemars(description = "Positive percentage reduction; null when there was no reduction.")]
-    pub drop_pct: Option<f64>,
-    /// Reference catalogue price at the current observed exchange rate.
-    pub previous_price_usd: Option<f64>,
-    /// Current catalogue price at the same rate.
-    pub current_price_usd: f64,
-    /// For a price drop, the lowest catalogue price in effect during the
-    /// 30 days before it, at the same rate; null otherwise.
-    #[serde(rename = "lowest30dUsd")]
-    #[schemars(
-        description = "For a price drop: the lowest catalogue price in effect during the 30 days before changedAt, [changedAt − 30 days, changedAt), at the current observed exchange rate like previousPriceUsd. Null for a new opportunity. An addition to the v1 contract."
-    )]
-    pub lowest_30d_usd: Option<f64>,
-    /// For a price drop, whether the current price is not below that lowest
-    /// price (a return to an earlier price, not a cut); null otherwise.
-    #[schemars(
-        description = "For a price drop: true when the current catalogue price is not below the lowest of the 30 days before the drop, so the drop returns to a price the version already had rather than cutting it. The price_drop rule itself is unchanged. Null for a new opportunity. An addition to the v1 contract."
-    )]
-    pub returns_to_earlier_price: Option<bool>,
-    /// Always `current_observed_exchange_rate`.
-    #[schemars(schema_with = "constant::<ConversionBasis>")]
-    pub conversion_basis: String,
-    /// What the website says beyond the API record (never serialized: the
-    /// API's RecentChange keeps the spec's fields).
-    #[serde(skip)]
-    pub detail: ChangeDetail,
-}
-
-/// The honest "before" of a drop is an addition to the v1 contract: always
-/// sent, but a client of v1 may meet changes without it.
-fn honest_before_optional(schema: &mut schemars::Schema) {
-    if let Some(serde_json::Value::Array(required)) = schema.get_mut("required") {
-        required.retain(|name| name != "lowest30dUsd" && name != "returnsToEarlierPrice");
-    }
-}
-
-/// A catalogue price in its own currency.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Native {
-    /// Amount in `currency`.
-    pub amount: f64,
-    /// ARS or USD.
-    pub currency: Currency,
-}
-
-/// The website's detail of a recent change: the catalogue prices as listed
-/// (a peso price in pesos) and, for a new opportunity, what made it qualify.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct ChangeDetail {
-    /// The reference catalogue price before a cut.
-    pub previous: Option<Native>,
-    /// The current catalogue price.
-    pub current: Option<Native>,
-    /// For a price drop, the lowest catalogue price of the 30 days before
-    /// it, and the last time it was listed at that price before the drop.
-    pub lowest_30d: Option<(Native, Time)>,
-    /// Why a new opportunity qualified; `None` for a price drop.
-    pub cause: Option<Cause>,
-}
-
-/// What made a version newly qualify as an opportunity, comparing the last
-/// monitoring time at which it was not one with `T`. Without a catalogue cut
-/// the first that applies, in this order, is the cause.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Cause {
-    /// A catalogue cut between that time and the next check.
-    CatalogueCut,
-    /// It was not published then (out of stock or without quotes).
-    Returned,
-    /// Its history was not yet sufficient then.
-    HistorySufficient,
-    /// The lowest dealer quote is lower in dollars than then (USD then).
-    LowerQuote {
-        /// The dealer price then, in USD.
-        before_usd: f64,
-    },
-    /// The same peso quote or a higher one is lower in dollars: the dollar rose.
-    DollarUp {
-        /// The dealer price then, in USD.
-        before_usd: f64,
-    },
-    /// The usual price rose (the dealer price did not fall).
-    HigherUsual {
-        /// The usual price then, in USD.
-        before_usd: f64,
-    },
-}
-
-/// The one `conversionBasis`, as a schema constant.
-struct ConversionBasis;
-
-impl Constant for ConversionBasis {
-    fn value() -> serde_json::Value {
-        "current_observed_exchange_rate".into()
-    }
-}
-
-impl RecentChange {
-    /// When it happened, for `recent` sorting: `changed_at`, else `qualified_since`.
-    pub fn recency(&self) -> Option<Time> {
-        self.changed_at.or(self.qualified_since)
     }
 }
 
