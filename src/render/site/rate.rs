@@ -7,7 +7,6 @@
 use super::feeds::SitemapEntry;
 use super::money::{RATE_FILE, RATE_PAGE};
 use super::page::{PageMeta, Site};
-use crate::headers::JSON;
 
 /// What `dolar.html` shows.
 #[derive(serde::Serialize)]
@@ -21,10 +20,9 @@ struct RateView {
 /// Writes `/dolar.json` and `/dolar`.
 pub fn write_rate(site: &Site) -> anyhow::Result<SitemapEntry> {
     let file = site.money.file();
-    let mut bytes = serde_json::to_vec_pretty(&file)?;
-    bytes.push(b'\n');
+    // The API's own serializer, as every JSON file of the tree.
     site.out
-        .write(RATE_FILE, RATE_FILE.trim_start_matches('/'), JSON, &bytes)?;
+        .write_json(RATE_FILE, RATE_FILE.trim_start_matches('/'), &file)?;
     let page = PageMeta {
         path: RATE_PAGE.to_owned(),
         title: "Dólar de referencia".to_owned(),
