@@ -2,7 +2,6 @@
 //! operation, with the one JSON serializer and ETag function. Shared by the
 //! generator and the edge server; it never touches polars or the file system.
 
-pub mod endpoints;
 pub mod error;
 pub mod facts;
 pub mod identity;
@@ -11,6 +10,7 @@ pub mod json;
 pub mod links;
 pub mod openapi;
 pub mod operations;
+pub mod ops;
 pub mod page_id;
 pub mod params;
 pub mod precomputed;

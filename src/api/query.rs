@@ -1,5 +1,6 @@
-//! API stage, queries: the typed parameters of each operation with the spec's
-//! defaults and bounds. A query is built by parsing (`api::params`, from an
+//! API stage, queries: the service's operations ([`Operation`], each
+//! answered by its file in `api::ops`) and the typed parameters of each
+//! with the spec's defaults and bounds. A query is built by parsing (`api::params`, from an
 //! HTTP query string or MCP's JSON arguments), which checks it once; the
 //! generator builds its precomputed queries from these defaults and the
 //! enums' `ALL` tables, which are valid by construction.
@@ -7,6 +8,35 @@
 use std::collections::BTreeMap;
 
 use crate::vocab::Window;
+
+/// One operation of the service.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Operation {
+    /// `GET /api/v1` (`get_api_info`).
+    ApiInfo,
+    /// `GET /api/v1/deals` (`find_deals`).
+    Deals,
+    /// `GET /api/v1/models/prices` (`get_model_prices`).
+    ModelPrices,
+    /// `GET /api/v1/vehicles` (`search_vehicles`).
+    Search,
+    /// `GET /api/v1/vehicles/{id}` (`get_vehicle`).
+    Vehicle,
+    /// `GET /api/v1/compare` (`compare_vehicles`).
+    Compare,
+    /// `GET /api/v1/catalogue` (`get_catalogue`).
+    Catalogue,
+    /// `GET /api/v1/reports` (`list_market_reports`).
+    Reports,
+    /// `GET /api/v1/reports/{month}` (`get_market_report`).
+    Report,
+    /// `GET /api/v1/series` (`get_series`).
+    Series,
+    /// MCP `search`: discovery by words (connector shape).
+    ConnectorSearch,
+    /// MCP `fetch`: one sourced record (connector shape).
+    ConnectorFetch,
+}
 
 /// Default page size.
 pub const DEFAULT_LIMIT: u32 = 20;

@@ -8,10 +8,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::api::error::{ApiError, ErrorDetail, Missing};
-use crate::api::problem::Problem;
 use crate::api::series::SeriesTable;
-use crate::month::ArMonth;
 
 /// Where `generate` writes [`MarketData`] for the edge.
 pub const MARKET_FILE_PATH: &str = "/_edge/market.msgpack";
@@ -27,34 +24,4 @@ pub struct MarketData {
     pub latest_final: Option<String>,
     /// The monthly series.
     pub series: SeriesTable,
-}
-
-/// `GET /api/v1/reports`.
-pub fn get_reports(market: &MarketData) -> Vec<u8> {
-    market.list.as_bytes().to_vec()
-}
-
-/// `GET /api/v1/reports/{month}`: a malformed month is a 400, a month
-/// without a report a 404.
-pub fn get_report(market: &MarketData, month: &str) -> Result<Vec<u8>, ApiError> {
-    let Some(parsed) = ArMonth::parse(month) else {
-        return Err(ApiError::InvalidParameters(vec![ErrorDetail::new(
-            "month",
-            Problem::Month,
-        )]));
-    };
-    market
-        .reports
-        .get(&parsed.label())
-        .map(|json| json.as_bytes().to_vec())
-        .ok_or_else(|| ApiError::NotFound(Missing::Report(parsed.label())))
-}
-
-/// The month of the latest final report, else of the latest: what the
-/// MCP tool answers without a month.
-pub fn default_month(market: &MarketData) -> Option<&str> {
-    market
-        .latest_final
-        .as_deref()
-        .or_else(|| market.reports.keys().next_back().map(String::as_str))
 }

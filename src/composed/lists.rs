@@ -4,9 +4,10 @@
 //! parameter table as an HTTP query's would be.
 
 use super::deals;
-use crate::api::endpoints::{find_deals, search_vehicles};
-use crate::api::operations::Operation;
+use crate::api::ops::deals::find_deals;
+use crate::api::ops::search::search_vehicles;
 use crate::api::params::{Args, Raw, deals_query, search_query};
+use crate::api::query::Operation;
 use crate::api::types::{Listed, Pagination};
 use crate::api::{ApiError, Index};
 

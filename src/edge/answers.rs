@@ -20,21 +20,9 @@ use axum::http::HeaderValue;
 use quick_cache::Weighter;
 use quick_cache::sync::Cache;
 
-use crate::api::endpoints::{
-    compare_vehicles, find_deals, get_api_info, get_catalogue, get_model_prices, get_vehicle,
-    search_vehicles,
-};
-use crate::api::error::Missing;
-use crate::api::json::{etag, to_json_bytes};
-use crate::api::operations::{Operation, http_operations};
-use crate::api::params::TypedQuery;
-use crate::api::params::{
-    Args, compare_query, deals_query, model_query, no_arguments, optional_text, search_query,
-    series_query, text_argument,
-};
-use crate::api::query::{CompareQuery, DealsQuery, ModelQuery, SearchQuery};
-use crate::api::reports::{default_month, get_report, get_reports};
-use crate::api::series::{SeriesQuery, answer_series};
+use crate::api::json::etag;
+use crate::api::ops::{Question, Reply, http_operations, op_of};
+use crate::api::query::Operation;
 use crate::api::{ApiError, Index};
 
 /// Default memory budget of a tree's response cache: 64 MiB, about 3,000
@@ -47,147 +35,21 @@ const ENTRY_OVERHEAD: u64 = 256;
 /// Largest static file kept in the cache; larger ones are read each time.
 pub const MAX_CACHED_FILE: usize = 1024 * 1024;
 
-/// Content type of every API answer.
-use crate::headers::JSON;
-
-/// One API request, parsed and validated: what an answer is computed from,
-/// and its cache key: two requests that parse alike (parameter order,
-/// percent-encoding, defaults written out or not) are one question.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Question {
-    /// `GET /api/v1`.
-    ApiInfo,
-    /// `GET /api/v1/catalogue`.
-    Catalogue,
-    /// `GET /api/v1/vehicles`.
-    Search(SearchQuery),
-    /// `GET /api/v1/deals`.
-    Deals(DealsQuery),
-    /// `GET /api/v1/models/prices`.
-    Model(ModelQuery),
-    /// `GET /api/v1/vehicles/{id}`.
-    Vehicle(String),
-    /// `GET /api/v1/compare`.
-    Compare(CompareQuery),
-    /// `GET /api/v1/reports`.
-    Reports,
-    /// `GET /api/v1/reports/{month}`, the month as given (checked when
-    /// answered); in MCP, `None` asks for the latest final month.
-    Report(Option<String>),
-    /// `GET /api/v1/series`.
-    Series(SeriesQuery),
+/// The question a precomputed URL (`api::precomputed`) asks: one of an
+/// operation whose precomputed answers are fixed at load; `None` for every
+/// other URL (details and model prices are answered on demand).
+fn of_listed_url(url: &str) -> Option<Question> {
+    let (path, query) = url.split_once('?').unwrap_or((url, ""));
+    let (spec, _) = http_operations().find(|(_, http)| http.fixed_at_load && http.path == path)?;
+    Question::of_request(op_of(spec.operation)?, path, query).ok()
 }
 
-impl Question {
-    /// The question an HTTP request of `operation` asks: its raw (still
-    /// percent-encoded) query string, and for a vehicle the raw path
-    /// segment after the operation's path prefix, decoded by the parser
-    /// rather than by the router, so that every byte of an ID (`/` as
-    /// `%2F`, `+`, `%`) survives exactly once-decoded.
-    pub fn of_request(operation: Operation, path: &str, query: &str) -> Result<Question, ApiError> {
-        let prefix = operation.spec().http.map_or("", |http| http.path);
-        // A path parameter is the path's last segment (`{id}`, `{month}`).
-        let raw_id = prefix
-            .ends_with('}')
-            .then(|| prefix.rfind('{'))
-            .flatten()
-            .map(|start| path.strip_prefix(&prefix[..start]).unwrap_or_default());
-        Question::of_args(operation, Args::from_query(operation, raw_id, query), true)
-    }
-
-    /// The one dispatch from an operation and its checked arguments to the
-    /// question they ask, for HTTP and MCP alike (`commas_separate`: HTTP's
-    /// rule for `ids`, see [`CompareQuery::commas_separate`]). The
-    /// connector's two tools ask no question of the API's answers: not
-    /// found.
-    pub fn of_args(
-        operation: Operation,
-        args: Args,
-        commas_separate: bool,
-    ) -> Result<Question, ApiError> {
-        match operation {
-            Operation::ApiInfo => no_arguments(args).map(|()| Question::ApiInfo),
-            Operation::Catalogue => no_arguments(args).map(|()| Question::Catalogue),
-            Operation::Search => search_query(args).map(Question::Search),
-            Operation::Deals => deals_query(args).map(Question::Deals),
-            Operation::ModelPrices => model_query(args).map(Question::Model),
-            Operation::Compare => compare_query(args, commas_separate).map(Question::Compare),
-            Operation::Vehicle => text_argument(args).map(Question::Vehicle),
-            Operation::Reports => no_arguments(args).map(|()| Question::Reports),
-            Operation::Report => optional_text(args).map(Question::Report),
-            Operation::Series => series_query(args).map(Question::Series),
-            // MCP's connector tools have no question of the API's.
-            Operation::ConnectorSearch | Operation::ConnectorFetch => {
-                Err(ApiError::NotFound(Missing::Resource))
-            }
-        }
-    }
-
-    /// The question a precomputed URL (`api::precomputed`) asks: one of an
-    /// operation whose precomputed answers are fixed at load; `None` for
-    /// every other URL (details and model prices are answered on demand).
-    fn of_listed_url(url: &str) -> Option<Question> {
-        let (path, query) = url.split_once('?').unwrap_or((url, ""));
-        let (spec, _) =
-            http_operations().find(|(_, http)| http.fixed_at_load && http.path == path)?;
-        Question::of_request(spec.operation, path, query).ok()
-    }
-
-    /// The question's cache key, computed once per request: its
-    /// operation and its query written back by the table's rows
-    /// (`TypedQuery::to_query`, one spelling per query; a negative zero is
-    /// written as zero), or the vehicle's ID.
-    fn key(&self) -> Key {
-        let (operation, text, commas) = match self {
-            Question::ApiInfo => (0, String::new(), false),
-            Question::Catalogue => (1, String::new(), false),
-            Question::Search(query) => (2, query.to_query(), false),
-            Question::Deals(query) => (3, query.to_query(), false),
-            Question::Model(query) => (4, query.to_query(), false),
-            Question::Vehicle(id) => (5, id.clone(), false),
-            Question::Compare(query) => (6, query.to_query(), query.commas_separate),
-            Question::Reports => (7, String::new(), false),
-            Question::Report(month) => (8, month.clone().unwrap_or_default(), month.is_none()),
-            // Its own spelling of every field: two requests that parse
-            // alike are one question.
-            Question::Series(query) => (9, query.key(), false),
-        };
-        Key::Question(operation, text, commas)
-    }
-
-    /// Computes the answer through the operation's one function and the one
-    /// serializer, with its content type.
-    fn compute(&self, index: &Index) -> Result<(Vec<u8>, &'static str), ApiError> {
-        let market = index.market();
-        Ok(match self {
-            Question::Reports => (get_reports(market), JSON),
-            Question::Report(month) => {
-                let month = month
-                    .as_deref()
-                    .or_else(|| default_month(market))
-                    .unwrap_or("");
-                (get_report(market, month)?, JSON)
-            }
-            Question::Series(query) => answer_series(&market.series, query)?,
-            _ => (self.compute_json(index)?, JSON),
-        })
-    }
-
-    /// The answer of an operation whose answer is JSON of `api::endpoints`.
-    fn compute_json(&self, index: &Index) -> Result<Vec<u8>, ApiError> {
-        Ok(match self {
-            Question::ApiInfo => to_json_bytes(&get_api_info(index)),
-            Question::Catalogue => to_json_bytes(&get_catalogue(index)),
-            Question::Search(query) => to_json_bytes(&search_vehicles(index, query)?),
-            Question::Deals(query) => to_json_bytes(&find_deals(index, query)?),
-            Question::Model(query) => to_json_bytes(&get_model_prices(index, query)?),
-            Question::Vehicle(id) => to_json_bytes(&get_vehicle(index, id)?),
-            Question::Compare(query) => to_json_bytes(&compare_vehicles(index, query)?),
-            Question::Reports | Question::Report(_) | Question::Series(_) => {
-                unreachable!("invariant: the market's answers are computed by `compute`")
-            }
-        })
-    }
+/// A question's cache key, computed once per request: its operation,
+/// whether in brief, and its query written back in one spelling
+/// ([`Question::key`]).
+fn key_of(question: &Question) -> Key {
+    let (operation, brief, text) = question.key();
+    Key::Question(operation, brief, text)
 }
 
 /// Smallest body worth compressing in transit: below a packet, gzip's
@@ -199,7 +61,7 @@ const MIN_COMPRESSED: usize = 1024;
 /// static file's URL path.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Key {
-    Question(u8, String, bool),
+    Question(Operation, bool, String),
     File(String),
     /// An API request's path and raw query, as sent: the question it
     /// parsed to, kept again so that the same URL again is answered
@@ -210,9 +72,9 @@ enum Key {
 impl std::hash::Hash for Key {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         match self {
-            Key::Question(operation, text, commas) => {
+            Key::Question(operation, brief, text) => {
                 state.write_u8(0);
-                (operation, text, commas).hash(state);
+                (operation, brief, text).hash(state);
             }
             Key::File(path) => FileKey(path).hash(state),
             Key::Url(url) => UrlKey(url).hash(state),
@@ -263,6 +125,9 @@ pub struct Answer {
     pub content_type: HeaderValue,
     /// Its ETag header value.
     pub etag: HeaderValue,
+    /// What an operation's answer answered, in one line (MCP's headline
+    /// starts with it); `None` for a static file.
+    pub headline: Option<Arc<str>>,
     gzip: Arc<OnceLock<Option<Bytes>>>,
 }
 
@@ -276,6 +141,7 @@ impl Answer {
             content_type: HeaderValue::from_str(content_type).ok()?,
             bytes: Bytes::from(bytes),
             etag,
+            headline: None,
             gzip: Arc::default(),
         })
     }
@@ -309,10 +175,14 @@ impl Answer {
             .clone()
     }
 
-    /// An answer of one of the API's own content types.
-    fn typed(content_type: &'static str, bytes: Vec<u8>) -> Answer {
-        Answer::new(content_type, bytes)
-            .expect("invariant: the API's content types are header values")
+    /// An operation's answer.
+    fn of_reply(reply: Reply) -> Answer {
+        let answer = Answer::new(reply.content_type, reply.bytes)
+            .expect("invariant: the API's content types are header values");
+        Answer {
+            headline: Some(reply.headline.into()),
+            ..answer
+        }
     }
 }
 
@@ -324,7 +194,7 @@ impl Weighter<Key, Answer> for ByBytes {
     fn weight(&self, key: &Key, answer: &Answer) -> u64 {
         let key = match key {
             Key::File(path) | Key::Url(path) => path.len(),
-            Key::Question(_, text, _) => text.len(),
+            Key::Question(_, _, text) => text.len(),
         };
         answer.bytes.len() as u64 + key as u64 + ENTRY_OVERHEAD
     }
@@ -355,14 +225,14 @@ impl Answers {
     /// `cache_bytes`.
     pub fn new<'a>(index: &Index, urls: impl Iterator<Item = &'a str>, cache_bytes: u64) -> Self {
         let (mut fixed, mut listed) = (HashMap::default(), HashMap::default());
-        for (url, question) in urls.filter_map(|url| Some((url, Question::of_listed_url(url)?))) {
+        for (url, question) in urls.filter_map(|url| Some((url, of_listed_url(url)?))) {
             // `/api/v1/vehicles` and `?sort=price_asc` ask the same question:
             // computed once, listed under both URLs.
-            let key = question.key();
+            let key = key_of(&question);
             let answer = match fixed.get(&key) {
                 Some(answer) => Answer::clone(answer),
-                None => match question.compute(index) {
-                    Ok((bytes, content_type)) => Answer::typed(content_type, bytes),
+                None => match question.answer(index) {
+                    Ok(reply) => Answer::of_reply(reply),
                     Err(_) => continue,
                 },
             };
@@ -388,15 +258,14 @@ impl Answers {
     /// cache, else computed now and cached. Errors are never cached (they
     /// cost no more than parsing).
     pub fn answer(&self, index: &Index, question: &Question) -> Result<Answer, ApiError> {
-        let key = question.key();
+        let key = key_of(question);
         if let Some(answer) = self.fixed.get(&key) {
             return Ok(answer.clone());
         }
         if let Some(answer) = self.cache.get(&key) {
             return Ok(answer);
         }
-        let (bytes, content_type) = question.compute(index)?;
-        let answer = Answer::typed(content_type, bytes);
+        let answer = Answer::of_reply(question.answer(index)?);
         self.cache.insert(key, answer.clone());
         Ok(answer)
     }
@@ -440,10 +309,9 @@ mod tests {
     use super::*;
 
     fn key(operation: Operation, query: &str) -> Key {
-        let path = operation.spec().http.map_or("", |http| http.path);
-        Question::of_request(operation, path, query)
-            .expect("a valid query")
-            .key()
+        let op = op_of(operation).expect("an operation of the API");
+        let path = op.spec().http.map_or("", |http| http.path);
+        key_of(&Question::of_request(op, path, query).expect("a valid query"))
     }
 
     #[test]

@@ -1,8 +1,7 @@
-//! Edge stage, API routes: a route per HTTP operation of the operations
-//! table (`api::operations`), each parsing the raw query string with
-//! `api::params` into a [`Question`] that the loaded tree's answers
-//! (`edge::answers`) answer from memory, through the same `api::endpoints`
-//! function, serializer and ETag as the static files.
+//! Edge stage, API routes: a route per HTTP operation (`api::ops`), each
+//! parsing the raw query string with `api::params` into a [`Question`] that
+//! the loaded tree's answers (`edge::answers`) answer from memory, through
+//! the same operation's function, serializer and ETag as the static files.
 
 use axum::Router;
 use axum::extract::State;
@@ -10,18 +9,20 @@ use axum::http::Uri;
 use axum::routing::get;
 
 use crate::api::ApiError;
-use crate::api::operations::{Operation, http_operations};
-use crate::edge::answers::{Answer, Question};
+use crate::api::ops::{Op, Question, operations};
+use crate::edge::answers::Answer;
 use crate::edge::state::AppState;
 
 /// The API routes. Only GET and HEAD reach them (the policy answers the rest).
 pub fn routes() -> Router<AppState> {
-    http_operations().fold(Router::new(), |router, (spec, http)| {
-        let operation = spec.operation;
-        let handler = move |State(state): State<AppState>, uri: Uri| async move {
-            answer(&state, &uri, operation)
-        };
-        router.route(http.path, get(handler))
+    operations().fold(Router::new(), |router, op| match op.spec().http {
+        Some(http) => {
+            let handler = move |State(state): State<AppState>, uri: Uri| async move {
+                answer(&state, &uri, op)
+            };
+            router.route(http.path, get(handler))
+        }
+        None => router,
     })
 }
 
@@ -29,14 +30,14 @@ pub fn routes() -> Router<AppState> {
 /// as `api::precomputed` spells it, or exactly as an earlier request spelt
 /// it, before any parsing; else the parsed question. Both the answer and the error are responses
 /// (`edge::http`'s `IntoResponse`).
-fn answer(state: &AppState, uri: &Uri, operation: Operation) -> Result<Answer, ApiError> {
+fn answer(state: &AppState, uri: &Uri, op: &'static dyn Op) -> Result<Answer, ApiError> {
     let site = state.site();
     let answers = site.answers();
     let url = uri.path_and_query().map(|url| url.as_str());
     if let Some(answer) = url.and_then(|url| answers.listed(url).or_else(|| answers.by_url(url))) {
         return Ok(answer);
     }
-    let question = Question::of_request(operation, uri.path(), uri.query().unwrap_or(""))?;
+    let question = Question::of_request(op, uri.path(), uri.query().unwrap_or(""))?;
     let answer = answers.answer(site.index(), &question)?;
     if let Some(url) = url {
         answers.keep_url(url, &answer);

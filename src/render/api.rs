@@ -11,9 +11,10 @@
 //! answers them from its index, and the CDN caches its answers as it
 //! caches the files.
 
-use crate::api::endpoints::{get_api_info, get_catalogue};
 use crate::api::error::{ApiError, Missing};
-use crate::api::operations::Operation;
+use crate::api::operations::Spec;
+use crate::api::ops::api_info::{self, get_api_info};
+use crate::api::ops::catalogue::{self, get_catalogue};
 use crate::api::{Index, json::to_json_bytes};
 use crate::output::{JSON, TreeWriter};
 
@@ -24,14 +25,14 @@ pub const API_NOT_FOUND_FILE: &str = "api/404.json";
 pub fn write_api(index: &Index, out: &TreeWriter) -> anyhow::Result<usize> {
     // Where the two fixed answers go is the operations table's (the CDN
     // rewrites their URLs to the same files).
-    let file = |operation: Operation| {
-        operation
-            .file()
+    let file = |spec: &Spec| {
+        spec.http
+            .and_then(|http| http.file())
             .expect("invariant: the operations table gives a file to API info and the catalogue")
     };
-    let (path, name) = file(Operation::ApiInfo);
+    let (path, name) = file(&api_info::SPEC);
     out.write_json(path, name, &get_api_info(index))?;
-    let (path, name) = file(Operation::Catalogue);
+    let (path, name) = file(&catalogue::SPEC);
     out.write_json(path, name, &get_catalogue(index))?;
     let not_found = ApiError::NotFound(Missing::Resource).body();
     out.write(

@@ -23,7 +23,8 @@
 
 use std::fmt::Write;
 
-use crate::api::operations::{Cdn, http_operations};
+use crate::api::operations::Cdn;
+use crate::api::ops::http_operations;
 use crate::headers::{
     ASSETS_PREFIX, ATOM, CACHE_ERROR, CACHE_IMMUTABLE, CACHE_SUCCESS, CSV, EXPOSE_HEADERS, GZIP,
     JSON, MARKDOWN, PARQUET, PLAIN, SECURITY_HEADERS, SQLITE, XML,

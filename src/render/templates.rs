@@ -5,8 +5,8 @@
 
 use minijinja::{AutoEscape, Environment, State, Value};
 
-use crate::api::operations::Operation;
 use crate::api::params::table::{Kind, param_of};
+use crate::api::query::Operation;
 use crate::html::{escape_into, escape_xml};
 
 /// How a template named `*.xml` or `*.svg` is escaped: as HTML, plus the

@@ -50,9 +50,8 @@ async fn every_precomputed_api_file_has_the_same_bytes_and_etag_live() {
     }
     // The API's files are the operations table's (API info and the
     // catalogue): a detail is not a file (`render::api`).
-    let mut files: Vec<&str> = autoprecios::api::operations::OPERATIONS
-        .iter()
-        .filter_map(|spec| spec.operation.file())
+    let mut files: Vec<&str> = autoprecios::api::ops::http_operations()
+        .filter_map(|(_, http)| http.file())
         .map(|(path, _)| path)
         .collect();
     checked.sort_unstable();

@@ -163,7 +163,7 @@ fn the_facts_filters_read_say_what_the_vehicles_say() {
 /// response does not show.
 #[test]
 fn new_opportunities_rank_by_the_change_the_response_shows() {
-    use autoprecios::api::endpoints::find_deals;
+    use autoprecios::api::ops::deals::find_deals;
     use autoprecios::api::query::{DealSort, DealsQuery};
     use autoprecios::api::types::DealKind;
     use autoprecios::catalogue::RecentChanges;

@@ -324,3 +324,59 @@ fn the_check_finds_a_planted_cycle_of_each_kind() {
     ]);
     assert!(found.is_empty(), "{found:?}");
 }
+
+/// The modules of `api::ops` that are not an operation: the trait and the
+/// table that lists the operations.
+const NOT_AN_OPERATION: [&str; 2] = ["api::ops::op", "api::ops::table"];
+
+/// Each operation file's uses of another operation file, as `a -> b`.
+fn operations_importing_operations(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
+    let operation = |node: &str| {
+        node.strip_prefix("api::ops::")
+            .is_some_and(|name| !name.contains("::"))
+            && !NOT_AN_OPERATION.contains(&node)
+    };
+    graph
+        .iter()
+        .filter(|(node, _)| operation(node))
+        .flat_map(|(node, uses)| {
+            uses.iter()
+                .filter(|used| operation(used))
+                .map(move |used| format!("{node} -> {used}"))
+        })
+        .collect()
+}
+
+#[test]
+fn an_operation_file_imports_no_other() {
+    let graph = dependencies(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+    let operations = graph
+        .keys()
+        .filter(|node| node.starts_with("api::ops::"))
+        .count();
+    assert!(operations >= 10, "found the operation files: {operations}");
+    let found = operations_importing_operations(&graph);
+    assert!(
+        found.is_empty(),
+        "operation files importing each other:\n{}",
+        found.join("\n")
+    );
+    // The check itself, on a planted tree: one operation using another.
+    let dir = tempfile::tempdir().expect("tempdir");
+    for (file, code) in [
+        ("lib.rs", "pub mod api;\n"),
+        ("api/mod.rs", "pub mod ops;\n"),
+        ("api/ops/mod.rs", "pub mod a;\npub mod b;\npub mod op;\n"),
+        ("api/ops/op.rs", "pub trait Op {}\n"),
+        ("api/ops/a.rs", "use super::op::Op;\nuse super::b::B;\n"),
+        ("api/ops/b.rs", "use super::op::Op;\npub struct B;\n"),
+    ] {
+        let path = dir.path().join(file);
+        fs::create_dir_all(path.parent().expect("a parent")).expect("mkdir");
+        fs::write(path, code).expect("write");
+    }
+    assert_eq!(
+        operations_importing_operations(&dependencies(dir.path())),
+        ["api::ops::a -> api::ops::b"]
+    );
+}

@@ -4,15 +4,18 @@
 
 use std::collections::BTreeMap;
 
-use autoprecios::api::endpoints::{
-    compare_vehicles, find_deals, get_api_info, get_catalogue, get_model_prices, get_vehicle,
-    search_vehicles,
-};
 use autoprecios::api::error::Missing;
 use autoprecios::api::json::to_json_bytes;
 use autoprecios::api::links::Links;
 use autoprecios::api::openapi::{component_schemas, render_openapi};
-use autoprecios::api::operations::http_operations;
+use autoprecios::api::ops::api_info::get_api_info;
+use autoprecios::api::ops::catalogue::get_catalogue;
+use autoprecios::api::ops::compare::compare_vehicles;
+use autoprecios::api::ops::deals::find_deals;
+use autoprecios::api::ops::http_operations;
+use autoprecios::api::ops::model_prices::get_model_prices;
+use autoprecios::api::ops::search::search_vehicles;
+use autoprecios::api::ops::vehicle::get_vehicle;
 use autoprecios::api::params::Problem;
 use autoprecios::api::query::{CompareQuery, DealsQuery, ModelQuery, Page, SearchQuery};
 use autoprecios::api::types::DealKind;

@@ -7,8 +7,9 @@
 //! with nothing written out by hand.
 
 use autoprecios::api::links::percent_encode;
-use autoprecios::api::operations::{Operation, http_operations};
+use autoprecios::api::ops::http_operations;
 use autoprecios::api::params::table::{Kind, Location, params_of};
+use autoprecios::api::query::Operation;
 use serde_json::{Value, json};
 
 use crate::harness::{edge_vehicles, get};

@@ -11,7 +11,8 @@
 //! order (`preserve_order`) is the document's key order.
 
 use crate::api::links::Links;
-use crate::api::operations::{Http, Spec, http_operations};
+use crate::api::operations::{Http, Spec};
+use crate::api::ops::http_operations;
 use crate::api::query::MAX_QUERY_CHARS;
 use crate::api::types::API_VERSION;
 use serde_json::{Map, Value, json};

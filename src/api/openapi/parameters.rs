@@ -3,9 +3,10 @@
 //! HTTP operations take (the shared filters, limit, offset) is a reusable
 //! component that they refer to; the others are written inline.
 
-use crate::api::operations::{Operation, http_operations};
+use crate::api::ops::http_operations;
 use crate::api::params::schema::value_schema;
 use crate::api::params::table::{Kind, Location, PARAMS, Param};
+use crate::api::query::Operation;
 
 use super::schemas::component_ref;
 use serde_json::{Map, Value, json};

@@ -1,7 +1,8 @@
 //! API stage, OpenAPI schemas: every payload as a component schema,
-//! derived from the response types (`#[derive(JsonSchema)]` on
-//! `api::types`, `api::error` and the catalogue records they carry), so
-//! that the document says what the types serialize.
+//! derived from the response types (`#[derive(JsonSchema)]` on each
+//! operation's payload in `api::ops`, on `api::types`, `api::error` and the
+//! catalogue records they carry), so that the document says what the types
+//! serialize.
 
 use schemars::generate::SchemaSettings;
 use schemars::transform::{RecursiveTransform, RestrictFormats};
@@ -9,12 +10,7 @@ use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde_json::{Value, json};
 
 use crate::api::error::ErrorBody;
-use crate::api::series::SeriesAnswer;
-use crate::api::types::report::{Report, Reports};
-use crate::api::types::{
-    ApiInfo, CatalogueData, CompareData, DealsData, DetailData, Envelope, ModelPricesData,
-    SearchData,
-};
+use crate::api::ops::operations;
 
 /// Where the components live in the document.
 const COMPONENTS: &str = "/components/schemas";
@@ -40,16 +36,9 @@ pub fn component_schemas() -> Value {
         .with_transform(formats)
         .with_transform(RecursiveTransform(unwrap_description))
         .into_generator();
-    add::<ApiInfo>(&mut generator);
-    add::<Envelope<CatalogueData>>(&mut generator);
-    add::<Envelope<SearchData>>(&mut generator);
-    add::<Envelope<DealsData>>(&mut generator);
-    add::<Envelope<ModelPricesData>>(&mut generator);
-    add::<Envelope<DetailData>>(&mut generator);
-    add::<Envelope<CompareData>>(&mut generator);
-    add::<Envelope<Reports>>(&mut generator);
-    add::<Envelope<Report>>(&mut generator);
-    add::<SeriesAnswer>(&mut generator);
+    for op in operations() {
+        op.add_schema(&mut generator);
+    }
     add::<ErrorBody>(&mut generator);
     Value::Object(generator.take_definitions(true))
 }

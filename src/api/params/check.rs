@@ -7,9 +7,9 @@
 use serde_json::Value;
 
 use crate::api::error::{ApiError, ErrorDetail};
-use crate::api::operations::Operation;
 use crate::api::params::table::{Given, Kind, Location, Param, params_of};
 use crate::api::problem::Problem;
+use crate::api::query::Operation;
 use crate::api::text::{form_decode, percent_decode};
 
 /// A value as it arrived, before its bounds are checked.

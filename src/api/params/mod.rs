@@ -33,7 +33,7 @@ pub use series::series_query;
 pub use typed::TypedQuery;
 
 use crate::api::error::ApiError;
-use crate::api::operations::Operation;
+use crate::api::query::Operation;
 use crate::api::query::*;
 use table::{FILTER_COUNT, Field, PARAMS};
 

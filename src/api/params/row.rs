@@ -4,7 +4,7 @@
 //! The rows themselves are in `table.rs`.
 
 use super::filter::Filter;
-use crate::api::operations::Operation;
+use crate::api::query::Operation;
 use crate::api::query::{CompareQuery, DealsQuery, Given, ModelQuery, Page, SearchQuery};
 
 /// What a value must be.

@@ -37,8 +37,8 @@
 //! [`Filters`]: crate::api::query::Filters
 
 use super::filter::{Admits, Filter, Form, Key, read_fact, shared_filters};
-use crate::api::operations::Operation::{self, *};
 pub use crate::api::query::Given;
+use crate::api::query::Operation::{self, *};
 use crate::api::query::{
     COMPARE_IDS, DEFAULT_LIMIT, DealSort, DealsQuery, MAX_AIRBAGS, MAX_DISCOUNT_PCT, MAX_ID_CHARS,
     MAX_LIMIT, MAX_NAME_CHARS, MAX_OFFSET, MAX_Q_CHARS, MAX_SEATS, SearchSort, spelling_of,

@@ -6,8 +6,8 @@
 //! typed queries this way, never by hand; [`write_query`] is the one writer
 //! of a query string, for the API's queries and the site pages' alike.
 
-use crate::api::operations::Operation;
 use crate::api::params::table::{Field, Given, Kind, Location, Param, params_of};
+use crate::api::query::Operation;
 use crate::api::query::{CompareQuery, DealsQuery, ModelQuery, SearchQuery};
 use crate::api::text::percent_encode;
 

@@ -14,10 +14,12 @@ pub use crate::api::query::DealKind;
 use crate::schema::{Constant, constant};
 use crate::time::Time;
 
+mod brief;
 mod payload;
 mod record;
 pub mod report;
 
+pub use brief::*;
 pub use payload::*;
 pub use record::*;
 
@@ -59,6 +61,22 @@ pub struct Envelope<T> {
     pub data: T,
 }
 
+impl<T> Envelope<T> {
+    /// The same envelope around another form of its payload (a list in
+    /// brief).
+    pub fn map<U>(self, form: impl FnOnce(T) -> U) -> Envelope<U> {
+        Envelope {
+            schema_version: self.schema_version,
+            snapshot_at: self.snapshot_at,
+            catalogue_observed_at: self.catalogue_observed_at,
+            source: self.source,
+            methodology_url: self.methodology_url,
+            documentation_url: self.documentation_url,
+            data: form(self.data),
+        }
+    }
+}
+
 /// [`SCHEMA_VERSION`] as a schema constant.
 struct SchemaVersion;
 
@@ -66,36 +84,6 @@ impl Constant for SchemaVersion {
     fn value() -> serde_json::Value {
         SCHEMA_VERSION.into()
     }
-}
-
-/// `GET /api/v1`.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-#[schemars(
-    deny_unknown_fields,
-    description = "Entry point of the API (not enveloped)."
-)]
-pub struct ApiInfo {
-    /// Service name.
-    pub name: String,
-    /// API version.
-    pub version: &'static str,
-    /// Latest capture in the snapshot.
-    #[serde(with = "crate::time::rfc3339")]
-    #[schemars(with = "Time")]
-    pub snapshot_at: Time,
-    /// Developer documentation.
-    #[schemars(url)]
-    pub documentation_url: String,
-    /// The OpenAPI description.
-    #[schemars(url)]
-    pub openapi_url: String,
-    /// The MCP endpoint.
-    #[schemars(url)]
-    pub mcp_url: String,
-    /// Absolute URL of every operation; path parameters in braces.
-    #[schemars(extend("items" = { "type": "string", "format": "uri-template" }))]
-    pub endpoints: Vec<String>,
 }
 
 /// A make and model pair.

@@ -305,6 +305,11 @@ impl<'a> Listed<'a> {
             json,
         }
     }
+
+    /// Its JSON, as listed.
+    pub fn json(&self) -> &RawValue {
+        &self.json
+    }
 }
 
 impl Serialize for Listed<'_> {

@@ -7,14 +7,43 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::api::endpoints::{get_vehicle, search_vehicles};
 use crate::api::json::to_json_bytes;
 use crate::api::links::Links;
+use crate::api::operations::{McpTool, Spec};
+use crate::api::ops::search::search_vehicles;
+use crate::api::ops::vehicle::get_vehicle;
 use crate::api::params::table::{BODY_TYPE, Q};
-use crate::api::query::SearchQuery;
+use crate::api::query::{Operation, SearchQuery};
 use crate::api::{ApiError, Index};
 use crate::composed::forgive;
 use crate::vocab::BodyType;
+
+/// `search`'s row: MCP only.
+pub static SEARCH: Spec = Spec {
+    operation: Operation::ConnectorSearch,
+    name: "search",
+    http: None,
+    tool: Some(McpTool {
+        title: "Search",
+        description: "Discover vehicle versions by make, model or version words. Returns {\"results\": [{\"id\", \"title\", \
+         \"url\"}]}: up to 20 matching versions, cheapest first, each with its ID (for fetch, get_vehicle, \
+         compare_vehicles) and the absolute URL of its page. Words matching nothing are read as a misspelling, \
+         alias or body type, named in readAs. Use search_vehicles for filters and paging.",
+    }),
+};
+
+/// `fetch`'s row: MCP only.
+pub static FETCH: Spec = Spec {
+    operation: Operation::ConnectorFetch,
+    name: "fetch",
+    http: None,
+    tool: Some(McpTool {
+        title: "Fetch a vehicle record",
+        description: "The sourced record of one version by the ID that search returned: {\"id\", \"title\", \"text\", \"url\", \
+         \"metadata\"}, where text is the JSON of GET /api/v1/vehicles/{id} (quotes, prices, specifications and \
+         their sources) and url is the version's page.",
+    }),
+};
 
 /// What `search` returns.
 #[derive(Debug, Clone, PartialEq, Serialize)]

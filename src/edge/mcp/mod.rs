@@ -1,7 +1,7 @@
 //! Edge stage, MCP: the Model Context Protocol endpoint `/mcp`, stateless
 //! Streamable HTTP through the official SDK (`rmcp`), no authentication.
 //! Nine read-only tools answer from the loaded tree through the same
-//! `api::endpoints` functions as the HTTP API; two Markdown resources are the
+//! operations (`api::ops`) as the HTTP API; two Markdown resources are the
 //! developer guide and the methodology; two prompts phrase the questions
 //! people bring, their arguments completed from the catalogue.
 //!

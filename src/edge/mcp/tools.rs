@@ -3,9 +3,10 @@
 //! arguments are its operation's rows of the API's parameter table, which
 //! gives both its input schema and the checks of its JSON arguments (the
 //! same as the HTTP parser's, typed values never written back as text).
-//! The six API tools call the same `api::endpoints` function as their HTTP
-//! endpoint and return its envelope, serialized by the same function, as
-//! `structuredContent` and as the one text item; `search` and `fetch` are
+//! The seven API tools are the operations of `api::ops` that have one: a
+//! call asks the same question as its HTTP request, answered from the same
+//! cache, and returns its envelope as `structuredContent` and as the second
+//! text item, the operation's own headline first; `search` and `fetch` are
 //! in `connector`.
 
 use std::sync::{Arc, OnceLock};
@@ -19,16 +20,16 @@ use serde_json::{Map, Value, json};
 type JsonObject = Map<String, Value>;
 
 use crate::api::ApiError;
-use crate::api::error::Missing;
 use crate::api::json::to_json_bytes;
 use crate::api::openapi::output_schema;
-use crate::api::operations::{McpTool, OPERATIONS, Operation, Spec};
+use crate::api::operations::{McpTool, Spec};
+use crate::api::ops::{Op, operations};
 use crate::api::params::schema::input_schema;
 use crate::api::params::table::params_of;
 use crate::api::params::{Args, text_argument};
-use crate::edge::answers::{Answer, Question};
-use crate::edge::mcp::connector::{fetch, search};
-use crate::edge::mcp::headline::headline;
+use crate::api::query::Operation;
+use crate::edge::mcp::connector::{self, fetch, search};
+use crate::edge::mcp::headline::{headline, refused};
 use crate::edge::mcp::{app, brief};
 use crate::edge::state::Site;
 
@@ -36,12 +37,23 @@ use crate::edge::state::Site;
 pub type Arguments = Option<Map<String, Value>>;
 
 /// One tool: its MCP description and the operation it answers.
-#[derive(Debug)]
 pub struct ToolSpec {
     /// What `tools/list` shows.
     pub tool: Tool,
     /// The operation whose parameters it takes and which it answers.
     pub operation: Operation,
+    /// The API operation that answers it; `None` for the connector's
+    /// `search` and `fetch`.
+    op: Option<&'static dyn Op>,
+}
+
+impl std::fmt::Debug for ToolSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ToolSpec")
+            .field("tool", &self.tool.name)
+            .field("operation", &self.operation)
+            .finish()
+    }
 }
 
 /// Every tool, in the order `tools/list` gives them.
@@ -55,34 +67,42 @@ pub fn find_tool(name: &str) -> Option<&'static ToolSpec> {
     tools().iter().find(|spec| spec.tool.name == name)
 }
 
-/// A tool per operation of the operations table that has one, in its order.
+/// A tool per API operation that has one, in the operations' order, then
+/// the connector's two.
 fn build_tools() -> Vec<ToolSpec> {
-    OPERATIONS
-        .iter()
-        .filter_map(|spec| Some((spec, spec.tool?)))
-        .map(|(spec, tool)| tool_spec(spec, &tool))
-        .collect()
+    let api = operations().filter_map(|op| {
+        let spec = op.spec();
+        Some(tool_spec(spec, &spec.tool?, Some(op)))
+    });
+    let connector = [
+        (&connector::SEARCH, search_output()),
+        (&connector::FETCH, fetch_output()),
+    ]
+    .into_iter()
+    .filter_map(|(spec, output)| {
+        let mut tool = tool_spec(spec, &spec.tool?, None);
+        tool.tool = tool.tool.with_raw_output_schema(Arc::new(output));
+        Some(tool)
+    });
+    api.chain(connector).collect()
 }
 
-/// What a tool returns: its HTTP operation's response component, or the
-/// connector shapes for `search` and `fetch`.
+/// What a tool returns: its HTTP operation's response component (a
+/// connector tool's shape is set by [`build_tools`]).
 fn output(spec: &Spec) -> JsonObject {
-    match (spec.operation, spec.http) {
-        (Operation::ConnectorSearch, _) => search_output(),
-        (Operation::ConnectorFetch, _) => fetch_output(),
-        (_, Some(http)) => output_schema(http.body),
-        (_, None) => unreachable!("invariant: a tool without HTTP is a connector tool"),
-    }
+    spec.http
+        .map(|http| output_schema(http.body))
+        .unwrap_or_default()
 }
 
-fn tool_spec(spec: &Spec, tool: &McpTool) -> ToolSpec {
+fn tool_spec(spec: &Spec, tool: &McpTool, op: Option<&'static dyn Op>) -> ToolSpec {
     // Every tool reads the published snapshot: no side effects and nothing
     // outside the service. (The destructive and idempotent hints only mean
     // something for tools that write, so they are left out; the title is the
     // tool's own.)
     let annotations = ToolAnnotations::new().read_only(true).open_world(false);
     let mut input = input_schema(params_of(spec.operation));
-    if brief::TOOLS.contains(&spec.name)
+    if op.is_some_and(|op| op.briefs())
         && let Some(Value::Object(properties)) = input.get_mut("properties")
     {
         properties.insert(brief::NAME.to_owned(), brief::property());
@@ -97,6 +117,7 @@ fn tool_spec(spec: &Spec, tool: &McpTool) -> ToolSpec {
     ToolSpec {
         tool,
         operation: spec.operation,
+        op,
     }
 }
 
@@ -157,25 +178,22 @@ pub const SYNTHETIC_NOTICE: &str = "The published snapshot is synthetic: realist
 /// not meet the error body there. Every result carries `_meta` with
 /// `autoprecios/synthetic` (and, when true, `autoprecios/notice`).
 pub fn call(site: &Site, spec: &ToolSpec, args: &Arguments) -> CallToolResult {
-    let mut args = args.clone();
-    let answered = match brief::TOOLS.contains(&spec.tool.name.as_ref()) {
-        true => {
-            brief::take(&mut args).and_then(|brief| Ok((answer_call(site, spec, &args)?, brief)))
-        }
-        false => answer_call(site, spec, &args).map(|bytes| (bytes, false)),
+    let answered = match spec.op {
+        Some(op) => answer_op(site, op, args),
+        None => answer_connector(site, spec, args),
     };
-    let (mut bytes, is_error, brief) = match answered {
-        Ok((bytes, brief)) => (bytes, false, brief),
-        Err(err) => (to_json_bytes(&err.body()).into(), true, false),
+    let (bytes, is_error, what) = match answered {
+        Ok((bytes, what)) => (bytes, false, what),
+        Err(err) => (
+            to_json_bytes(&err.body()).into(),
+            true,
+            refused(&spec.tool.name, &err),
+        ),
     };
     let meta = site.index().meta();
-    let mut value: Value =
+    let value: Value =
         serde_json::from_slice(&bytes).expect("invariant: to_json_bytes writes valid JSON");
-    if brief {
-        value = brief::shorten(value);
-        bytes = to_json_bytes(&value).into();
-    }
-    let line = headline(&spec.tool.name, &value, meta, chrono::Utc::now());
+    let line = headline(&what, meta, chrono::Utc::now());
     let text = String::from_utf8_lossy(bytes.strip_suffix(b"\n").unwrap_or(&bytes)).into_owned();
     let content = vec![ContentBlock::text(line), ContentBlock::text(text)];
     let mut result = if is_error {
@@ -197,36 +215,42 @@ pub fn call(site: &Site, spec: &ToolSpec, args: &Arguments) -> CallToolResult {
     result
 }
 
-/// The JSON answer of a call, as HTTP sends it, or why it was refused.
-fn answer_call(site: &Site, spec: &ToolSpec, args: &Arguments) -> Result<Bytes, ApiError> {
-    let index = site.index();
-    let answer = |question: Result<Question, ApiError>| {
-        question
-            .and_then(|question| site.answers().answer(index, &question))
-            .map(|answer: Answer| answer.bytes)
+/// The JSON answer of an API tool's call, as HTTP sends it (in brief when
+/// asked), with what it answered; or why it was refused. MCP's `ids` is an
+/// array of IDs exactly: no comma separates.
+fn answer_op(site: &Site, op: &dyn Op, args: &Arguments) -> Result<(Bytes, String), ApiError> {
+    let mut args = args.clone();
+    let brief = match op.briefs() {
+        true => brief::take(&mut args)?,
+        false => false,
     };
-    let args = Args::from_json(spec.operation, args.as_ref());
+    let args = Args::from_json(op.spec().operation, args.as_ref());
+    let question = op.ask(args, false)?.in_brief(brief);
+    let answer = site.answers().answer(site.index(), &question)?;
+    let what = answer.headline.as_deref().unwrap_or_default().to_owned();
+    Ok((answer.bytes, what))
+}
+
+/// The answer of the connector's `search` or `fetch`, with what it
+/// answered.
+fn answer_connector(
+    site: &Site,
+    spec: &ToolSpec,
+    args: &Arguments,
+) -> Result<(Bytes, String), ApiError> {
+    let index = site.index();
+    let text = text_argument(Args::from_json(spec.operation, args.as_ref()))?;
+    let name = &spec.tool.name;
     match spec.operation {
-        // MCP's `ids` is an array of IDs exactly: no comma separates.
-        Operation::Deals
-        | Operation::ModelPrices
-        | Operation::Search
-        | Operation::Vehicle
-        | Operation::Compare
-        | Operation::Catalogue
-        | Operation::Reports
-        | Operation::Report
-        | Operation::Series => answer(Question::of_args(spec.operation, args, false)),
-        Operation::ConnectorSearch => text_argument(args)
-            .and_then(|words| search(index, &words))
-            .map(|found| to_json_bytes(&found).into()),
-        Operation::ConnectorFetch => text_argument(args)
-            .and_then(|id| fetch(index, &id))
-            .map(|document| to_json_bytes(&document).into()),
-        Operation::ApiInfo => {
-            // No tool answers the entry point: MCP has its own discovery.
-            let name = spec.tool.name.to_string();
-            Err(ApiError::NotFound(Missing::Tool(name)))
+        Operation::ConnectorFetch => {
+            let document = fetch(index, &text)?;
+            let what = format!("{name}: {}.", document.title);
+            Ok((to_json_bytes(&document).into(), what))
+        }
+        _ => {
+            let found = search(index, &text)?;
+            let what = format!("{name}: {} matching versions.", found.results.len());
+            Ok((to_json_bytes(&found).into(), what))
         }
     }
 }

@@ -12,11 +12,12 @@ use serde::Serialize;
 use super::cards::Card;
 use super::feeds::SitemapEntry;
 use super::page::{PageMeta, Site};
-use crate::api::endpoints::{find_deals, get_model_prices};
+use crate::api::ops::deals::find_deals;
+use crate::api::ops::model_prices::{ModelPricesData, get_model_prices};
 use crate::api::params::TypedQuery;
 use crate::api::params::typed::with_query;
 use crate::api::query::{DealSort, DealsQuery, MAX_LIMIT, ModelQuery, Page};
-use crate::api::types::{DealKind, Listed, MakeModel, ModelPricesData};
+use crate::api::types::{DealKind, Listed, MakeModel};
 use crate::format::{date_time, price};
 use crate::vocab::{Currency, Window};
 
@@ -278,7 +279,7 @@ fn write_make_page(site: &Site, group: &MakeGroup) -> anyhow::Result<()> {
 fn model_prices<'a>(
     site: &Site<'a>,
     pair: &MakeModel,
-) -> anyhow::Result<(ModelPricesData<'a>, Vec<Card>)> {
+) -> anyhow::Result<(ModelPricesData<'a, Listed<'a>>, Vec<Card>)> {
     let mut query = ModelQuery {
         make: pair.make.clone(),
         model: pair.model.clone(),

@@ -12,7 +12,7 @@ use super::catalogue_pages::crumbs;
 use super::feeds::SitemapEntry;
 use super::labels;
 use super::page::{PageMeta, Site};
-use crate::api::endpoints::find_deals;
+use crate::api::ops::deals::find_deals;
 use crate::api::params::TypedQuery;
 use crate::api::params::typed::with_query;
 use crate::api::query::{DealSort, DealsQuery, MAX_LIMIT, Page};

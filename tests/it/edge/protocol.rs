@@ -4,9 +4,9 @@
 //! from the parameter table or the spec's constants, never written out.
 
 use autoprecios::api::links::percent_encode;
-use autoprecios::api::operations::Operation;
 use autoprecios::api::params::table::{Kind, param_of};
 use autoprecios::api::query::MAX_QUERY_CHARS;
+use autoprecios::api::query::Operation;
 use axum::http::{Method, StatusCode};
 
 use crate::harness::{edge_vehicles, get, get_json, send};

@@ -1,0 +1,145 @@
+//! API stage, what an operation is: the trait every operation file
+//! implements ([`Op`]), the question it is asked ([`Question`]) and its
+//! answer ([`Reply`]).
+
+use std::fmt::Debug;
+use std::sync::Arc;
+
+use schemars::SchemaGenerator;
+
+use crate::api::error::ApiError;
+use crate::api::index::Index;
+use crate::api::operations::Spec;
+use crate::api::params::Args;
+use crate::api::query::Operation;
+
+/// One operation of the service, as every consumer of the table reads it.
+pub trait Op: Sync {
+    /// Its row: name, HTTP side, MCP tool.
+    fn spec(&self) -> &'static Spec;
+
+    /// The question its checked arguments ask (`commas_separate`: HTTP's
+    /// rule for a comparison's `ids`, see
+    /// [`CompareQuery::commas_separate`](crate::api::query::CompareQuery::commas_separate)).
+    fn ask(&self, args: Args, commas_separate: bool) -> Result<Question, ApiError>;
+
+    /// Adds the component schema of its 200 body, and what it refers to.
+    fn add_schema(&self, generator: &mut SchemaGenerator);
+
+    /// Whether MCP's `brief: true` gives its list in brief
+    /// (`api::types::Brief`).
+    fn briefs(&self) -> bool {
+        false
+    }
+}
+
+/// What a [`Question`] holds: one operation's checked query.
+pub trait Asked: Debug + Send + Sync {
+    /// The query written back in one spelling: two requests that parse
+    /// alike have one key.
+    fn key(&self) -> String;
+
+    /// Computes the answer (`brief`: in brief, for an operation that
+    /// [`Op::briefs`]).
+    fn answer(&self, index: &Index, brief: bool) -> Result<Reply, ApiError>;
+}
+
+/// One question asked of one operation, checked: what an answer is
+/// computed from, and what the edge's cache keeps it by.
+#[derive(Debug, Clone)]
+pub struct Question {
+    operation: Operation,
+    asked: Arc<dyn Asked>,
+    brief: bool,
+}
+
+impl Question {
+    /// The question `asked` of `operation`.
+    pub fn new(operation: Operation, asked: impl Asked + 'static) -> Question {
+        Question {
+            operation,
+            asked: Arc::new(asked),
+            brief: false,
+        }
+    }
+
+    /// The same question, answered in brief (MCP's `brief: true`).
+    pub fn in_brief(self, brief: bool) -> Question {
+        Question { brief, ..self }
+    }
+
+    /// The question an HTTP request of `operation` asks: its raw (still
+    /// percent-encoded) query string, and for a path parameter the raw
+    /// path segment after the operation's path prefix, decoded by the
+    /// parser rather than by the router, so that every byte of an ID (`/`
+    /// as `%2F`, `+`, `%`) survives exactly once-decoded.
+    pub fn of_request(op: &dyn Op, path: &str, query: &str) -> Result<Question, ApiError> {
+        let spec = op.spec();
+        let prefix = spec.http.map_or("", |http| http.path);
+        // A path parameter is the path's last segment (`{id}`, `{month}`).
+        let raw_id = prefix
+            .ends_with('}')
+            .then(|| prefix.rfind('{'))
+            .flatten()
+            .map(|start| path.strip_prefix(&prefix[..start]).unwrap_or_default());
+        op.ask(Args::from_query(spec.operation, raw_id, query), true)
+    }
+
+    /// Its operation.
+    pub fn operation(&self) -> Operation {
+        self.operation
+    }
+
+    /// Its cache key: the operation, whether in brief, and the query in
+    /// one spelling.
+    pub fn key(&self) -> (Operation, bool, String) {
+        (self.operation, self.brief, self.asked.key())
+    }
+
+    /// Computes its answer.
+    pub fn answer(&self, index: &Index) -> Result<Reply, ApiError> {
+        self.asked.answer(index, self.brief)
+    }
+}
+
+/// An operation's answer: its bytes, their content type, and the line an
+/// MCP result of it starts with (`find_deals: 7 price drops within 3d;
+/// this page lists 6 to 7.`).
+#[derive(Debug, Clone)]
+pub struct Reply {
+    /// The body.
+    pub bytes: Vec<u8>,
+    /// Its content type.
+    pub content_type: &'static str,
+    /// What it answered, in one line.
+    pub headline: String,
+}
+
+impl Reply {
+    /// A JSON answer.
+    pub fn json(bytes: Vec<u8>, headline: String) -> Reply {
+        Reply {
+            bytes,
+            content_type: crate::headers::JSON,
+            headline,
+        }
+    }
+}
+
+/// A JSON number as `serde_json` writes it (`5.0`, `3.49`): how a headline
+/// quotes a value of the answer it heads.
+pub fn json_number(value: f64) -> String {
+    serde_json::Number::from_f64(value).map_or_else(|| "null".to_owned(), |n| n.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_headline_quotes_numbers_as_the_json_does() {
+        assert_eq!(json_number(5.0), "5.0");
+        assert_eq!(json_number(3.49), "3.49");
+        assert_eq!(json_number(63_900_000.0), "63900000.0");
+    }
+}
