@@ -10,6 +10,7 @@ use crate::api::index::Index;
 use crate::api::json::to_json_bytes;
 use crate::api::operations::{Cdn, Http, McpTool, Spec};
 use crate::api::params::typed::compare_page;
+use crate::api::params::typed::typed_query;
 use crate::api::params::{Args, Problem, TypedQuery, compare_query};
 use crate::api::query::{COMPARE_IDS, CompareQuery, MAX_ID_CHARS, Operation};
 use crate::api::types::{Envelope, Listed, VehicleRecord, vehicle_line};
@@ -132,6 +133,9 @@ fn compared_ids<'q>(index: &Index, query: &'q CompareQuery) -> Vec<&'q str> {
         })
         .collect()
 }
+
+// Its query read and written by its rows of the parameter table.
+typed_query!(CompareQuery: Operation::Compare; Compare());
 
 impl Op for CompareVehicles {
     fn spec(&self) -> &'static Spec {

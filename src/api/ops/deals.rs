@@ -10,6 +10,7 @@ use crate::api::error::ApiError;
 use crate::api::index::Index;
 use crate::api::json::to_json_bytes;
 use crate::api::operations::{Cdn, Http, McpTool, Spec};
+use crate::api::params::typed::typed_query;
 use crate::api::params::{Args, TypedQuery, deals_query};
 use crate::api::query::{DealKind, DealsQuery, Operation, spelling_of};
 use crate::api::types::{Brief, Envelope, Listed, Pagination, Summary, list_headline};
@@ -82,6 +83,9 @@ pub fn find_deals<'a>(
         pagination,
     }))
 }
+
+// Its query read and written by its rows of the parameter table.
+typed_query!(DealsQuery: Operation::Deals, filters in filters; Deals(), Page(page));
 
 impl Op for FindDeals {
     fn spec(&self) -> &'static Spec {

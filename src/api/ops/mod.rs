@@ -9,10 +9,11 @@
 //! what several share is below them (the list payloads' paging and a
 //! version in brief in `api::types`, the queries in `api::query`).
 //!
-//! A new endpoint is its file here and its line in `table::LISTED`, its
-//! `Operation` variant and query type in `api::query`, and its parameters'
-//! rows in `api::params::table`: four files. (A query with a kind of row
-//! no query has yet adds that kind's `Field` variant in `api::params::row`.)
+//! A new endpoint is four files: its file here (with its query's
+//! `typed_query!` line), its line in `table::LISTED`, its `Operation`
+//! variant and query type in `api::query`, and its parameters' rows in
+//! `api::params::table`. (A query whose rows read a part no query has yet
+//! adds that part's `Field` variant in `api::params::row`.)
 
 pub mod api_info;
 pub mod catalogue;

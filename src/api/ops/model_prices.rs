@@ -11,6 +11,7 @@ use crate::api::index::Index;
 use crate::api::index::orders::page_of;
 use crate::api::json::to_json_bytes;
 use crate::api::operations::{Cdn, Http, McpTool, Spec};
+use crate::api::params::typed::typed_query;
 use crate::api::params::{Args, TypedQuery, model_query};
 use crate::api::query::{ModelQuery, Operation};
 use crate::api::types::{Brief, Envelope, Listed, Pagination, QuoteDates, Summary, list_headline};
@@ -119,6 +120,9 @@ pub fn get_model_prices<'a>(
         pagination,
     }))
 }
+
+// Its query read and written by its rows of the parameter table.
+typed_query!(ModelQuery: Operation::ModelPrices; Model(), Page(page));
 
 impl Op for GetModelPrices {
     fn spec(&self) -> &'static Spec {

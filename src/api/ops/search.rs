@@ -9,6 +9,7 @@ use crate::api::error::ApiError;
 use crate::api::index::Index;
 use crate::api::json::to_json_bytes;
 use crate::api::operations::{Cdn, Http, McpTool, Spec};
+use crate::api::params::typed::typed_query;
 use crate::api::params::{Args, TypedQuery, search_query};
 use crate::api::query::{Operation, SearchQuery};
 use crate::api::types::{Brief, Envelope, Listed, Pagination, Summary, list_headline};
@@ -76,6 +77,9 @@ pub fn search_vehicles<'a>(
         pagination,
     }))
 }
+
+// Its query read and written by its rows of the parameter table.
+typed_query!(SearchQuery: Operation::Search, filters in filters; Search(), Page(page));
 
 impl Op for SearchVehicles {
     fn spec(&self) -> &'static Spec {

@@ -6,9 +6,8 @@
 //! typed queries this way, never by hand; [`write_query`] is the one writer
 //! of a query string, for the API's queries and the site pages' alike.
 
-use crate::api::params::table::{Field, Given, Kind, Location, Param, params_of};
-use crate::api::query::Operation;
-use crate::api::query::{CompareQuery, DealsQuery, ModelQuery, SearchQuery};
+use crate::api::params::table::{Given, Kind, Location, Param, params_of};
+use crate::api::query::{CompareQuery, Operation};
 use crate::api::text::percent_encode;
 
 /// A typed query of an operation, read and written through its table rows.
@@ -105,7 +104,8 @@ pub fn with_query(path: &str, query: &str) -> String {
     }
 }
 
-/// Implements [`TypedQuery`] for a query type: the operation it asks, the
+/// Implements [`TypedQuery`] for a query type (each operation's file in
+/// `api::ops` says its own): the operation it asks, the
 /// part holding its shared filters if it takes them (`filters in filters`:
 /// each stored there under its row's name), and, for each other kind of row
 /// it takes, the part of the query that kind of row reads and writes
@@ -113,10 +113,14 @@ pub fn with_query(path: &str, query: &str) -> String {
 /// other kind are not its own.
 macro_rules! typed_query {
     ($query:ty: $operation:expr $(, filters in $filters:ident)?; $($kind:ident($($part:ident)?)),+ $(,)?) => {
-        impl TypedQuery for $query {
-            const OPERATION: Operation = $operation;
+        impl $crate::api::params::TypedQuery for $query {
+            const OPERATION: $crate::api::query::Operation = $operation;
 
-            fn get(&self, param: &Param) -> Option<Given> {
+            fn get(
+                &self,
+                param: &$crate::api::params::table::Param,
+            ) -> Option<$crate::api::query::Given> {
+                use $crate::api::params::table::Field;
                 match &param.field {
                     $(Field::Filter(_) => self.$filters.get(param.name).cloned(),)?
                     $(Field::$kind(access) => (access.get)(&(*self) $(.$part)?),)+
@@ -124,7 +128,12 @@ macro_rules! typed_query {
                 }
             }
 
-            fn set(&mut self, param: &Param, given: &Given) {
+            fn set(
+                &mut self,
+                param: &$crate::api::params::table::Param,
+                given: &$crate::api::query::Given,
+            ) {
+                use $crate::api::params::table::Field;
                 match &param.field {
                     $(Field::Filter(_) => self.$filters.set(param.name, Some(given.clone())),)?
                     $(Field::$kind(access) => (access.set)(&mut (*self) $(.$part)?, given),)+
@@ -134,8 +143,4 @@ macro_rules! typed_query {
         }
     };
 }
-
-typed_query!(SearchQuery: Operation::Search, filters in filters; Search(), Page(page));
-typed_query!(DealsQuery: Operation::Deals, filters in filters; Deals(), Page(page));
-typed_query!(ModelQuery: Operation::ModelPrices; Model(), Page(page));
-typed_query!(CompareQuery: Operation::Compare; Compare());
+pub(crate) use typed_query;
