@@ -18,6 +18,7 @@ pub mod problem;
 pub mod query;
 pub mod reports;
 pub mod series;
+pub mod site_pages;
 pub mod text;
 pub mod types;
 

@@ -26,7 +26,7 @@ use super::query::PageQuery;
 use crate::html::escape;
 
 /// The feed's path; its query is a search page's.
-pub const FEED_PATH: &str = "/buscar/feed.xml";
+pub const FEED_PATH: &str = crate::api::site_pages::SEARCH_FEED;
 
 /// The feed address of a search page's query (without one: every version),
 /// and its price bound.

@@ -204,7 +204,7 @@ fn carried_href(href: &str, picks: &[String]) -> String {
         "/api",
         "/feeds/",
         "/datos/",
-        "/comparar",
+        COMPARE_PAGE,
         "/mcp",
     ]
     .iter()

@@ -12,7 +12,7 @@ use crate::api::types::DealKind;
 use crate::vocab::Window;
 
 /// The search page's path (its query: `PageQuery`).
-pub const SEARCH_PAGE: &str = "/buscar";
+pub const SEARCH_PAGE: &str = crate::api::site_pages::SEARCH.path;
 
 /// A site page's query, read once ([`PageQuery::read`]): its `(name,
 /// value)` pairs decoded and trimmed, without blank values or names no form

@@ -11,7 +11,7 @@ use axum::http::{StatusCode, Uri};
 use axum::response::Response;
 use axum::routing::get;
 
-use crate::api::Index;
+use crate::api::{Index, site_pages};
 use crate::composed::alerts::Bound;
 use crate::composed::picked::Picking;
 use crate::composed::{
@@ -29,9 +29,9 @@ use crate::headers::HTML;
 /// The two page routes.
 pub fn routes() -> Router<AppState> {
     Router::new()
-        .route("/buscar", get(search))
-        .route("/comparar", get(compare))
-        .route(follow::FEED_PATH, get(feed))
+        .route(site_pages::SEARCH.path, get(search))
+        .route(site_pages::COMPARE.path, get(compare))
+        .route(site_pages::SEARCH_FEED, get(feed))
 }
 
 async fn search(state: State<AppState>, uri: Uri) -> Response {

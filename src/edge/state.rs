@@ -18,6 +18,7 @@ use crate::api::index::{
 };
 use crate::api::json::etag;
 use crate::api::reports::{MARKET_FILE_PATH, MarketData};
+use crate::api::site_pages;
 use crate::composed::{PAGES_DATA_PATH, PageFragments, StaticPage};
 use crate::edge::answers::{Answers, DEFAULT_CACHE_BYTES};
 use crate::edge::listed::{EarlyRead, ListedFile, read_early};
@@ -284,8 +285,8 @@ fn load_pages(
     let open = |url| ListedFile::open(root, listing, url);
     let (Some(fragments), Some(search), Some(compare)) = (
         fragments.check(root, listing, PAGES_DATA_PATH)?,
-        open("/buscar")?,
-        open("/comparar")?,
+        open(site_pages::SEARCH.path)?,
+        open(site_pages::COMPARE.path)?,
     ) else {
         return Ok(None);
     };

@@ -53,13 +53,9 @@ pub fn render_redirects(edge_origin: &str) -> String {
             _ => http.path.to_owned(),
         });
     // The MCP endpoint and the site's query pages, filled in by the edge.
-    let others = [
-        "/mcp",
-        "/buscar",
-        "/comparar",
-        crate::composed::follow::FEED_PATH,
-    ]
-    .map(str::to_owned);
+    let others = std::iter::once("/mcp")
+        .chain(crate::api::site_pages::EDGE_PATHS)
+        .map(str::to_owned);
     for from in api.chain(others) {
         let to = from.replace('*', ":splat");
         rule(&mut out, &from, &format!("{edge}{to}"), "200!");

@@ -94,7 +94,7 @@ pub fn compare_page(ids: &[impl AsRef<str>]) -> String {
 }
 
 /// The site's comparison page.
-pub const COMPARE_PAGE: &str = "/comparar";
+pub const COMPARE_PAGE: &str = crate::api::site_pages::COMPARE.path;
 
 /// `path`, with `query` after a `?` when it is not empty.
 pub fn with_query(path: &str, query: &str) -> String {

@@ -13,6 +13,7 @@ use super::labels;
 use super::page::{PageMeta, Site};
 use crate::api::params::filter::Form;
 use crate::api::params::table::{FILTERS, Kind};
+use crate::api::site_pages::{COMPARE, SEARCH};
 
 #[derive(Serialize)]
 struct Choice {
@@ -66,17 +67,17 @@ pub fn write_search(site: &Site) -> anyhow::Result<SitemapEntry> {
         further: further_controls(&catalogue.filters),
     };
     let page = PageMeta {
-        path: "/buscar".to_owned(),
+        path: SEARCH.path.to_owned(),
         title: "Buscar versiones".to_owned(),
         description: "Buscá autos 0 km por marca, modelo, carrocería, combustible, precio, \
                       seguridad y descuento sobre su precio habitual."
             .to_owned(),
-        kind: "buscar",
+        kind: SEARCH.kind,
         crumbs: crumbs(&[("/", "Inicio")], "Buscar"),
         ..PageMeta::default()
     };
     site.write_page(&page, "search.html", &view)?;
-    Ok(SitemapEntry::at("/buscar", &site.snapshot_at))
+    Ok(SitemapEntry::at(SEARCH.path, &site.snapshot_at))
 }
 
 /// The controls of the form's further filters, one a shared filter whose
@@ -153,12 +154,12 @@ impl Choice {
 /// Writes `/comparar`: the form, with the slots the edge fills with the table.
 pub fn write_compare(site: &Site) -> anyhow::Result<()> {
     let page = PageMeta {
-        path: "/comparar".to_owned(),
+        path: COMPARE.path.to_owned(),
         title: "Comparar versiones".to_owned(),
         description: "Compará lado a lado precios de concesionarias, precio habitual y ficha \
                       técnica de dos a cuatro versiones de autos 0 km."
             .to_owned(),
-        kind: "comparar",
+        kind: COMPARE.kind,
         crumbs: crumbs(&[("/", "Inicio")], "Comparar"),
         ..PageMeta::default()
     };
