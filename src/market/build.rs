@@ -10,21 +10,22 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::collect::{Carry, Check, History};
-use super::dealers::Side;
 use super::headline::{citation, headline};
-use super::index::{Figures, GroupIndex, chain, jevons, round2};
+use super::index::round2;
 use super::prices::{MonthlyPrice, Point, monthly_prices};
 use super::series::series_table;
 use crate::api::links::Links;
 use crate::api::series::SeriesTable;
-use crate::api::types::report::{
-    Coverage, DealerRow, Dollar, Group, GroupKind, IndexRow, Report, ReportStatus,
-};
+use crate::api::types::report::{Coverage, Dollar, GroupKind, IndexRow, Report, ReportStatus};
 use crate::month::ArMonth;
-use crate::snapshot::{Snapshot, Version};
+use crate::snapshot::Snapshot;
 use crate::time::Time;
 
+mod figures;
 mod lists;
+mod rows;
+
+use rows::{index_row, share};
 
 /// How many versions the cheapest, rises and falls lists hold.
 pub const LIST_LEN: usize = 10;
@@ -338,165 +339,9 @@ impl<'a> Market<'a> {
             .max()
             .unwrap_or(start)
     }
-
-    /// Every group's index, in the order of the report: all versions,
-    /// each body type, each make, pesos then dollars.
-    fn index_groups(&self) -> Vec<GroupIndex> {
-        let mut groups: Vec<(Group, Vec<usize>)> = vec![(
-            group(GroupKind::All, None),
-            (0..self.snapshot.versions.len()).collect(),
-        )];
-        let by = |kind: GroupKind, key: fn(&Version) -> Option<&str>| {
-            let mut members: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
-            for (at, version) in self.snapshot.versions.iter().enumerate() {
-                if let Some(value) = key(version) {
-                    members.entry(value).or_default().push(at);
-                }
-            }
-            members
-                .into_iter()
-                .map(move |(value, members)| (group(kind, Some(value)), members))
-        };
-        groups.extend(by(GroupKind::Type, |v| v.body_type.map(|t| t.as_str())));
-        groups.extend(by(GroupKind::Make, |v| Some(v.make.as_str())));
-        let mut rows = Vec::new();
-        for (group, members) in groups {
-            for currency in ["ARS", "USD"] {
-                let price = |v: usize, i: usize| {
-                    let price = self.prices[v][i];
-                    if currency == "ARS" {
-                        price.ars
-                    } else {
-                        price.usd
-                    }
-                };
-                let links: Vec<_> = (0..self.months.len())
-                    .map(|i| {
-                        let pairs = members
-                            .iter()
-                            .filter_map(|&v| Some((price(v, i.checked_sub(1)?)?, price(v, i)?)));
-                        jevons(pairs)
-                    })
-                    .collect();
-                let relatives: Vec<Option<f64>> = links.iter().map(|link| link.relative).collect();
-                let figures = chain(&self.months, &relatives);
-                let priced = (0..self.months.len())
-                    .map(|i| {
-                        let priced = |v: usize| {
-                            let price = self.prices[v][i];
-                            price.ars.is_some() || price.usd.is_some()
-                        };
-                        members.iter().any(|&v| priced(v))
-                    })
-                    .collect();
-                rows.push(GroupIndex {
-                    group: group.clone(),
-                    currency,
-                    links,
-                    figures,
-                    priced,
-                });
-            }
-        }
-        rows
-    }
-
-    /// The reference dollar of each month.
-    fn dollars(&self) -> Vec<Dollar> {
-        let means = &self.means;
-        means
-            .iter()
-            .enumerate()
-            .map(|(i, mean)| Dollar {
-                ars_per_usd: mean.map(round2),
-                change_pct: i
-                    .checked_sub(1)
-                    .and_then(|before| Some((mean.as_ref()? / means[before]? - 1.0) * 100.0))
-                    .map(round2),
-            })
-            .collect()
-    }
-
-    /// The consumer price index's change in `month`, percent, unrounded;
-    /// `None` without the index of the month and of the one before.
-    fn cpi_change(&self, month: ArMonth) -> Option<f64> {
-        let value = |wanted: ArMonth| {
-            let cpi = &self.snapshot.cpi;
-            cpi.binary_search_by_key(&wanted, |row| row.month)
-                .ok()
-                .map(|at| cpi[at].value)
-        };
-        let before = self
-            .months
-            .iter()
-            .position(|m| *m == month)?
-            .checked_sub(1)?;
-        Some((value(month)? / value(self.months[before])? - 1.0) * 100.0)
-    }
-
-    /// A version's change in pesos in month `i`, percent, unrounded.
-    fn change(&self, v: usize, i: usize) -> Option<f64> {
-        let now = self.prices[v][i].ars?;
-        let before = self.prices[v][i.checked_sub(1)?].ars?;
-        Some((now / before - 1.0) * 100.0)
-    }
 }
 
 /// The site path of a month's report, without its final slash.
 pub fn report_path(month: ArMonth) -> String {
     format!("/informes/{}", month.label())
-}
-
-/// A group.
-fn group(kind: GroupKind, value: Option<&str>) -> Group {
-    Group {
-        kind,
-        value: value.map(str::to_owned),
-    }
-}
-
-/// An index row as published.
-fn index_row(group: &Group, currency: &str, n: usize, figures: Figures) -> IndexRow {
-    IndexRow {
-        group: group.clone(),
-        currency: currency.to_owned(),
-        n,
-        change_pct: figures.change_pct.map(round2),
-        ytd_pct: figures.ytd_pct.map(round2),
-        yoy_pct: figures.yoy_pct.map(round2),
-        level: figures.level.map(round2),
-    }
-}
-
-/// A dealers-against-the-catalogue row of a group's compared quotes.
-fn dealer_row(group: Group, mut gaps: Vec<(Side, f64)>) -> DealerRow {
-    let count = |side: Side| gaps.iter().filter(|(s, _)| *s == side).count();
-    let quotes = gaps.len();
-    let (below, at, above) = (count(Side::Below), count(Side::At), count(Side::Above));
-    let mut values: Vec<f64> = gaps.drain(..).map(|(_, gap)| gap).collect();
-    DealerRow {
-        group,
-        quotes,
-        below_pct: share(below, quotes),
-        at_pct: share(at, quotes),
-        above_pct: share(above, quotes),
-        median_gap_pct: (!values.is_empty()).then(|| round2(median(&mut values))),
-    }
-}
-
-/// `part` of `whole` in percent, rounded; `None` of nothing.
-fn share(part: usize, whole: usize) -> Option<f64> {
-    (whole > 0).then(|| round2(part as f64 * 100.0 / whole as f64))
-}
-
-/// The median of non-empty `values` (the mean of the middle two for an
-/// even count).
-pub(super) fn median(values: &mut [f64]) -> f64 {
-    values.sort_by(f64::total_cmp);
-    let n = values.len();
-    if n % 2 == 1 {
-        values[n / 2]
-    } else {
-        (values[n / 2 - 1] + values[n / 2]) / 2.0
-    }
 }

@@ -4,7 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use super::{LIST_LEN, Market, dealer_row, group, median};
+use super::rows::{dealer_row, group, median};
+use super::{LIST_LEN, Market};
 use crate::api::types::report::{CheapItem, DealerRow, GroupKind, MakeChange, Mover, Movers};
 use crate::market::collect::Check;
 use crate::market::dealers::Side;

@@ -11,69 +11,29 @@ use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::json;
 
-use super::cards::change_text;
+mod buyer;
+mod tables;
+
+pub use tables::QuoteView;
+
 use super::chart::{Chart, ChartData, ChartWeek, render_chart};
 use super::feeds::SitemapEntry;
 use super::labels;
-use super::money::{Conversion, Money, PriceView, UsualView, usual};
+use super::money::{PriceView, UsualView, usual};
 use super::page::{PIECE, PageMeta, Site, json_for_script, safe_href};
 use super::rivals::{Rival, RivalIndex};
-use super::specs::{SourceView, SpecGroup, sources, spec_groups};
 use super::version_feed::write_version_feed;
 use crate::api::links::Links;
 use crate::api::params::typed::compare_page;
 use crate::api::types::History;
-use crate::catalogue::{Quote, Specs, Vehicle, week_completed};
-use crate::composed::alerts;
-use crate::format::{UNKNOWN, amount, date_time, price, units, whole_percent};
+use crate::catalogue::{Vehicle, week_completed};
+use crate::format::{UNKNOWN, date_time, price};
 use crate::time::{Time, format_time};
-use crate::vocab::{Currency, Window};
-
-/// A quote as the page shows it.
-#[derive(Debug, Clone, Serialize)]
-pub struct QuoteView {
-    /// Price in its original currency.
-    pub price: String,
-    /// `ARS` or `USD`.
-    pub currency: &'static str,
-    /// The amount to show in the other currency at the reference dollar.
-    pub other: Option<Conversion>,
-    /// Freight and paperwork.
-    pub fees: &'static str,
-    /// Colour.
-    pub color: String,
-    /// Units in stock.
-    pub stock: String,
-    /// Dealer location.
-    pub location: String,
-    /// Dealer identifier.
-    pub seller: String,
-}
-
-/// A catalogue fact with its source kind.
-#[derive(Debug, Clone, Serialize)]
-struct Fact {
-    label: &'static str,
-    value: String,
-    source: Option<String>,
-}
-
-/// The recent change of one or more windows (a change that holds in
-/// several windows is said once).
-#[derive(Debug, Clone, Serialize)]
-struct ChangeRow {
-    window: String,
-    text: Option<String>,
-}
-
-/// The specification record as shown.
-#[derive(Debug, Clone, Serialize)]
-struct SpecsView {
-    collected_at: String,
-    source_label: Option<String>,
-    groups: Vec<SpecGroup>,
-    sources: Vec<SourceView>,
-}
+use crate::vocab::Currency;
+use buyer::{
+    AlertForm, FreightLine, PlaceRow, alert_form, freight_line, places, range_line, spread_line,
+};
+use tables::{ChangeRow, Fact, SpecsView, change_rows, facts, quote_view, specs_view};
 
 /// Everything the version template shows.
 #[derive(Debug, Clone, Serialize)]
@@ -203,176 +163,6 @@ fn write_version_page(
     })
 }
 
-/// The specifications' table of a page: a function of `specs` alone.
-fn specs_view(specs: &Specs) -> SpecsView {
-    SpecsView {
-        collected_at: crate::format::document_date(&specs.collected_at),
-        source_label: specs.source_label.clone(),
-        groups: spec_groups(specs),
-        sources: sources(specs),
-    }
-}
-
-/// The usual range in the currency the version is quoted in when its
-/// window has one, else in dollars, and where today's price sits in it:
-/// `Suele costar entre $ 30.450.000 y $ 32.100.000 (26 semanas). Hoy está
-/// dentro de ese rango.`
-fn range_line(vehicle: &Vehicle) -> Option<String> {
-    let range = vehicle.price_range.as_ref()?;
-    let quoted = vehicle.quoted.as_ref();
-    let (low, high, currency, current) = match (range.low, range.high, range.currency, quoted) {
-        (Some(low), Some(high), Some(currency), Some(quoted)) if quoted.currency == currency => {
-            (low, high, currency, quoted.current)
-        }
-        _ => (
-            range.low_usd,
-            range.high_usd,
-            Currency::Usd,
-            vehicle.current_price_usd,
-        ),
-    };
-    let place = if current < low {
-        "por debajo de"
-    } else if current > high {
-        "por encima de"
-    } else {
-        "dentro de"
-    };
-    Some(format!(
-        "Suele costar entre {} y {} ({} semanas). Hoy está {place} ese rango.",
-        price(low, currency),
-        price(high, currency),
-        range.weeks
-    ))
-}
-
-/// A city of the "Dónde" table.
-#[derive(Debug, Clone, Serialize)]
-struct PlaceRow {
-    location: String,
-    dealers: u32,
-    lowest: String,
-}
-
-/// The alert form of a version page ("Avisame cuando cueste menos de…"):
-/// its feed asked with a bound in the page's lead currency.
-#[derive(Debug, Clone, Serialize)]
-struct AlertForm {
-    /// `hasta` (pesos) or `hastaUsd` (dollars).
-    name: &'static str,
-    /// The field's label.
-    label: &'static str,
-    /// An example amount: today's price 5 % lower, in round thousands.
-    example: String,
-}
-
-fn alert_form(vehicle: &Vehicle) -> AlertForm {
-    let example = |price: f64| amount((price * 0.95 / 1000.0).floor() * 1000.0);
-    match (quoted_in_pesos(vehicle), vehicle.price_ars) {
-        (true, Some(ars)) => AlertForm {
-            name: alerts::PESOS,
-            label: "Tu precio, en pesos",
-            example: example(ars),
-        },
-        _ => AlertForm {
-            name: alerts::DOLLARS,
-            label: "Tu precio, en dólares",
-            example: example(vehicle.current_price_usd),
-        },
-    }
-}
-
-/// Whether the version is quoted in pesos (its best quote is).
-fn quoted_in_pesos(vehicle: &Vehicle) -> bool {
-    vehicle
-        .best_quote
-        .as_ref()
-        .is_some_and(|quote| quote.currency == Currency::Ars)
-}
-
-/// An amount in the version's lead currency, from its pesos and dollars.
-fn in_lead(vehicle: &Vehicle, ars: Option<f64>, usd: Option<f64>) -> Option<String> {
-    match (quoted_in_pesos(vehicle), ars, usd) {
-        (true, Some(ars), _) => Some(price(ars, Currency::Ars)),
-        (_, _, Some(usd)) => Some(price(usd, Currency::Usd)),
-        _ => None,
-    }
-}
-
-/// `Hoy, 7 concesionarias (5 con stock), de $ 30.450.000 a $ 32.100.000.`
-fn spread_line(vehicle: &Vehicle) -> Option<String> {
-    let spread = vehicle.dealers.as_ref()?;
-    let lowest = in_lead(vehicle, spread.lowest_ars, spread.lowest_usd)?;
-    let highest = in_lead(vehicle, spread.highest_ars, spread.highest_usd)?;
-    let dealers = match spread.count {
-        1 => "1 concesionaria".to_owned(),
-        n => format!("{n} concesionarias"),
-    };
-    let range = if lowest == highest {
-        format!("a {lowest}")
-    } else {
-        format!("de {lowest} a {highest}")
-    };
-    Some(format!(
-        "Hoy, {dealers} ({} con stock), {range}.",
-        spread.with_stock
-    ))
-}
-
-/// The "Dónde" rows: each city's dealers and its cheapest quote.
-fn places(vehicle: &Vehicle) -> Vec<PlaceRow> {
-    let Some(spread) = vehicle.dealers.as_ref() else {
-        return Vec::new();
-    };
-    spread
-        .by_location
-        .iter()
-        .map(|place| PlaceRow {
-            location: place.location.clone(),
-            dealers: place.dealers,
-            lowest: in_lead(vehicle, place.lowest_ars, place.lowest_usd)
-                .unwrap_or_else(|| UNKNOWN.to_owned()),
-        })
-        .collect()
-}
-
-/// Freight and paperwork as observed, in words.
-#[derive(Debug, Clone, Serialize)]
-struct FreightLine {
-    /// What they added (or that they added nothing).
-    text: String,
-    /// The amount to show in pesos, for a peso-quoted version.
-    other: Option<Conversion>,
-}
-
-/// What freight and paperwork added where dealers quoted the version both
-/// with and without them, for the page's figures: an amount only when it
-/// is positive (a median may be negative: then the quotes that include them
-/// were not dearer), with its peso equivalent for a peso-quoted version.
-fn freight_line(vehicle: &Vehicle, money: &Money) -> Option<FreightLine> {
-    let freight = vehicle.freight_estimate.as_ref()?;
-    let checks = freight.checks;
-    if freight.amount_usd <= 0.0 {
-        return Some(FreightLine {
-            text: format!(
-                "con ellos no fueron más caros (mediana de {checks} controles con precios con y \
-                 sin ellos)"
-            ),
-            other: None,
-        });
-    }
-    Some(FreightLine {
-        text: format!(
-            "alrededor de {} ({} del precio sin ellos, mediana de {checks} controles)",
-            price(freight.amount_usd, Currency::Usd),
-            whole_percent(freight.pct),
-        ),
-        other: quoted_in_pesos(vehicle)
-            .then(|| money.convert(freight.amount_usd, Currency::Usd))
-            .flatten(),
-    })
-}
-
 fn units_of_quotes(count: usize) -> String {
     if count == 1 {
         "1 precio".to_owned()
@@ -440,30 +230,6 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
     }
 }
 
-/// The recent changes, a change that holds in several windows said once
-/// (`Últimos 1, 3 y 7 días`).
-fn change_rows(vehicle: &Vehicle) -> Vec<ChangeRow> {
-    let mut rows: Vec<(Vec<Window>, Option<String>)> = Vec::new();
-    for window in Window::ALL.iter().copied() {
-        let text = vehicle.recent_changes.get(window).map(change_text);
-        match rows.last_mut() {
-            Some((windows, last)) if *last == text => windows.push(window),
-            _ => rows.push((vec![window], text)),
-        }
-    }
-    rows.into_iter()
-        .map(|(windows, text)| ChangeRow {
-            window: match windows.as_slice() {
-                [one] => labels::window(*one).to_owned(),
-                [Window::D1, Window::D3, Window::D7] => "Últimos 1, 3 y 7 días".to_owned(),
-                [Window::D1, Window::D3] => "Últimos 1 y 3 días".to_owned(),
-                _ => "Últimos 3 y 7 días".to_owned(),
-            },
-            text,
-        })
-        .collect()
-}
-
 /// The chart's data, from the record's own weekly history (`api::types::History`,
 /// what the API publishes), its completed weeks by `at` (the catalogue
 /// check) and the current price: in the quoted currency when every quote of
@@ -522,66 +288,6 @@ fn chart_data(vehicle: &Vehicle, at: Time) -> ChartData {
                 .to_owned(),
         },
     }
-}
-
-fn quote_view(quote: &Quote, money: &Money) -> QuoteView {
-    let unknown = || UNKNOWN.to_owned();
-    QuoteView {
-        price: price(quote.price, quote.currency),
-        currency: quote.currency.as_str(),
-        other: money.convert(quote.price, quote.currency),
-        fees: match quote.fees_included {
-            Some(true) => "Incluidos",
-            Some(false) => "No incluidos",
-            None => "No informa",
-        },
-        color: quote.color.clone().unwrap_or_else(unknown),
-        stock: quote.stock.map_or_else(unknown, units),
-        location: quote.location.clone().unwrap_or_else(unknown),
-        seller: quote.seller_id.clone().unwrap_or_else(unknown),
-    }
-}
-
-fn facts(vehicle: &Vehicle) -> Vec<Fact> {
-    let known = |value: Option<String>| value.unwrap_or_else(|| UNKNOWN.to_owned());
-    let source = |key: &str| {
-        vehicle
-            .fact_sources
-            .get(key)
-            .map(|kind| labels::fact_source(kind))
-    };
-    let fact = |label, key: &str, value| Fact {
-        label,
-        value: known(value),
-        source: source(key),
-    };
-    vec![
-        fact(
-            "Carrocería",
-            "type",
-            vehicle.body_type.map(|v| labels::body_type(v).to_owned()),
-        ),
-        fact(
-            "Combustible",
-            "fuel",
-            vehicle.fuel.map(|v| labels::fuel(v).to_owned()),
-        ),
-        fact(
-            "Transmisión",
-            "transmission",
-            vehicle
-                .transmission
-                .map(|v| labels::transmission(v).to_owned()),
-        ),
-        fact(
-            "Tracción",
-            "drivetrain",
-            vehicle.drivetrain.map(|v| labels::drivetrain(v).to_owned()),
-        ),
-        fact("Asientos", "seats", vehicle.seats.map(|v| v.to_string())),
-        fact("Airbags", "airbags", vehicle.airbags.map(|v| v.to_string())),
-        fact("Segmento", "tier", vehicle.tier_label.clone()),
-    ]
 }
 
 /// The schema.org Product, with its lowest current offer unless the

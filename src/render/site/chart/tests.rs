@@ -1,6 +1,9 @@
 //! The chart at its boundaries: round ticks, the quoted currency, labels
 //! that keep apart in both drawings, every mark inside the plot.
 
+use chrono::NaiveDate;
+
+use super::drawing::{GLYPH, nice_step, tick_label};
 use super::*;
 use crate::time::parse_time;
 

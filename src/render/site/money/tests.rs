@@ -3,7 +3,7 @@
 //! signal owes to the dealers and to the dollar.
 
 use super::*;
-use crate::catalogue::{Comparison, ExchangeRate, QuotedWeek};
+use crate::catalogue::{Comparison, ExchangeRate, QuotedHistory, QuotedWeek};
 use crate::time::parse_time;
 
 fn time(text: &str) -> Time {
