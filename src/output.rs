@@ -27,9 +27,11 @@ use sha2::{Digest, Sha256};
 use crate::api::json::{etag, etag_of_digest, to_json_bytes};
 
 mod compare;
+mod kept;
 mod publish;
 mod stamp;
 pub use crate::manifest::{EDGE_DIR, MANIFEST, Manifest, ManifestEntry, PUBLIC_DIR};
+pub use kept::Kept;
 pub use stamp::{STAMPS, Stamp, Unchanged};
 
 /// Writes a tree into a staging directory; [`TreeWriter::commit`] swaps it in.
@@ -44,6 +46,8 @@ pub struct TreeWriter {
     made: Mutex<HashSet<PathBuf>>,
     written: AtomicUsize,
     fail_after: Option<usize>,
+    /// `--fresh`: no stage keeps a file of the previous tree.
+    fresh: bool,
     /// The stamps of the files a later run may keep, and the previous tree's.
     stamps: stamp::Stamps,
 }
@@ -52,7 +56,11 @@ impl TreeWriter {
     /// Starts a tree for `destination`, in a fresh `<destination>.staging`.
     /// `fail_after` makes the write after that many files fail: it exists so
     /// tests can prove that a failed run leaves the previous tree in place.
-    pub fn create(destination: &Path, fail_after: Option<usize>) -> anyhow::Result<Self> {
+    pub fn create(
+        destination: &Path,
+        fail_after: Option<usize>,
+        fresh: bool,
+    ) -> anyhow::Result<Self> {
         let staging = publish::sibling(destination, "staging");
         if staging.exists() {
             fs::remove_dir_all(&staging)
@@ -66,6 +74,7 @@ impl TreeWriter {
             made: Mutex::new(HashSet::new()),
             written: AtomicUsize::new(0),
             fail_after,
+            fresh,
             stamps: stamp::Stamps::default(),
         })
     }
@@ -173,34 +182,54 @@ impl TreeWriter {
         fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))
     }
 
-    /// The tree the destination holds now, which this one replaces (none
-    /// on a first run): a stage may keep files of it that would come out
-    /// the same.
+    /// The tree the destination holds now, which this one replaces: a
+    /// stage may keep files of it that would come out the same. None on a
+    /// first run, and with `--fresh` (every file is made again).
     pub fn previous(&self) -> Option<PathBuf> {
+        if self.fresh {
+            return None;
+        }
         let tree = fs::canonicalize(&self.destination).ok()?;
         tree.join(MANIFEST).is_file().then_some(tree)
     }
 
-    /// The tree this one replaces and its record `name` (one a stage wrote
-    /// with [`TreeWriter::write_beside`]), for a stage that keeps that
-    /// tree's unchanged files. None on a first run, when `fresh`, or when
-    /// the record is missing (a tree written before it existed) or cannot
-    /// be read (logged: the stage then writes every file, as on a first run).
-    pub fn previous_record<T: serde::de::DeserializeOwned>(
+    /// A stage's record `name` of what it wrote ([`Kept`]), following the
+    /// previous tree's: none on a first run, with `--fresh`, or when that
+    /// record is missing (a tree written before it existed) or cannot be
+    /// read (logged: the stage then writes every file, as on a first run).
+    pub fn kept<T: serde::de::DeserializeOwned>(&self, name: &str) -> Kept<T> {
+        let previous = self.previous().and_then(|tree| {
+            let path = tree.join(name);
+            let bytes = fs::read(&path).ok()?;
+            match serde_json::from_slice(&bytes) {
+                Ok(record) => Some((tree, record)),
+                Err(err) => {
+                    tracing::warn!(path = %path.display(), %err, "unreadable record of the previous tree; its files are written again");
+                    None
+                }
+            }
+        });
+        Kept::new(previous)
+    }
+
+    /// Writes this run's record `name` of a stage's files beside the new
+    /// tree (JSON, `pretty` or compact as the stage has always written
+    /// it); how many files it kept and recorded.
+    pub fn write_kept<T: Serialize>(
         &self,
         name: &str,
-        fresh: bool,
-    ) -> Option<(PathBuf, T)> {
-        let tree = self.previous().filter(|_| !fresh)?;
-        let path = tree.join(name);
-        let bytes = fs::read(&path).ok()?;
-        match serde_json::from_slice(&bytes) {
-            Ok(record) => Some((tree, record)),
-            Err(err) => {
-                tracing::warn!(path = %path.display(), %err, "unreadable record of the previous tree; its files are written again");
-                None
-            }
+        kept: Kept<T>,
+        pretty: bool,
+    ) -> anyhow::Result<(usize, usize)> {
+        let (written, count) = kept.finish()?;
+        let mut bytes = match pretty {
+            true => serde_json::to_vec_pretty(&written),
+            false => serde_json::to_vec(&written),
         }
+        .with_context(|| format!("serializing {name}"))?;
+        bytes.push(b'\n');
+        self.write_beside(name, &bytes)?;
+        Ok((count, written.len()))
     }
 
     /// Counts a file about to be written (failing as `fail_after` says),

@@ -51,7 +51,7 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
     if let Some(warning) = stale_snapshot(snapshot.meta.snapshot_at, chrono::Utc::now()) {
         warn!("{warning}");
     }
-    let out = TreeWriter::create(&options.out, options.fail_after)?;
+    let out = TreeWriter::create(&options.out, options.fail_after, options.fresh)?;
     let (computed, pages) = match write_tree(options, &snapshot, &out) {
         Ok(written) => written,
         Err(err) => {
@@ -109,12 +109,7 @@ fn write_tree(
     // serial steps between the load and the signals.
     let (gaps, (reuse, pages)) = rayon::join(
         || check_gaps(&listed_counts(snapshot)),
-        || {
-            rayon::join(
-                || Reuse::open(out, options.fresh),
-                || KeptPages::open(out, options.fresh),
-            )
-        },
+        || rayon::join(|| Reuse::open(out), || KeptPages::open(out)),
     );
     // An outage or a half-read catalogue changes what counts as "new"; the
     // maintainer sees it here, as `check` shows it, before the tree goes out.
@@ -219,7 +214,7 @@ fn compute_market_report(
     timed("compute market report", || {
         let links = links::Links::new(&options.base_url, std::iter::empty());
         let previous = timed("market: read the previous record", || {
-            market::kept::Record::open(out, options.fresh)
+            market::kept::Record::open(out)
         });
         let computed = market::compute_market(snapshot, history, &links, previous)?;
         info!(

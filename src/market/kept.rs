@@ -76,10 +76,10 @@ struct KeptMonth {
 }
 
 impl Record {
-    /// The previous tree's record, unless `fresh`; `None` on a first run,
+    /// The previous tree's record; `None` on a first run, with `--fresh`,
     /// without one, or when it cannot be read (logged).
-    pub fn open(out: &TreeWriter, fresh: bool) -> Option<Record> {
-        let path = out.previous().filter(|_| !fresh)?.join(RECORD);
+    pub fn open(out: &TreeWriter) -> Option<Record> {
+        let path = out.previous()?.join(RECORD);
         let file = std::fs::File::open(&path).ok()?;
         crate::msgpack::from_read(std::io::BufReader::new(file))
             .inspect_err(|err| tracing::warn!(path = %path.display(), %err, "unreadable record of the previous tree's market; every month is computed"))

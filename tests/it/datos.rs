@@ -605,8 +605,8 @@ fn the_snapshot_tables_stop_once_a_step_beside_them_failed() {
     let snapshot = load_snapshot(&fixture.data).expect("load");
     let history = HistoryMonths::of(&snapshot).expect("months");
     let work = tempfile::tempdir().expect("tempdir");
-    let out = TreeWriter::create(&work.path().join("out"), None).expect("staging");
-    let reuse = Reuse::open(&out, true);
+    let out = TreeWriter::create(&work.path().join("out"), None, true).expect("staging");
+    let reuse = Reuse::open(&out);
     let written = |stop: bool| {
         let stop = AtomicBool::new(stop);
         write_snapshot_downloads(&snapshot, &history, &out, &reuse, &stop).map(|written| {

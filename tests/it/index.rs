@@ -28,7 +28,7 @@ const QUERIES: usize = 60;
 /// Publishes `catalogue` as a tree the edge loads (its edge data only).
 fn publish(catalogue: &Catalogue, out: &Path) {
     let index = Index::from_catalogue(catalogue, BASE);
-    let writer = TreeWriter::create(out, None).expect("staging");
+    let writer = TreeWriter::create(out, None, false).expect("staging");
     writer
         .write_msgpack(
             INDEX_FILE_PATH,

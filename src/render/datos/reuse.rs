@@ -31,18 +31,15 @@
 //! the ones encoding the same frame gives.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use tracing::info;
 
 use super::package::{GZIP_LEVEL, Written, hex};
 use super::place::placed;
 use crate::frame::Frame;
-use crate::output::TreeWriter;
+use crate::output::{Kept, TreeWriter};
 
 /// Name of the record beside a tree's manifest.
 pub const SOURCES: &str = "datos-sources.json";
@@ -89,23 +86,17 @@ pub struct Noted<'a> {
 
 /// The previous tree's record, and this run's, filled as parts are written.
 pub struct Reuse {
-    /// The previous tree and its record (none on a first run, with
-    /// `--fresh`, or when the record cannot be read).
-    previous: Option<(PathBuf, BTreeMap<String, Source>)>,
-    written: Mutex<BTreeMap<String, Source>>,
-    kept: AtomicUsize,
+    /// The record, by part.
+    record: Kept<Source>,
     /// Of those kept, the parts kept without building their frame.
     unbuilt: AtomicUsize,
 }
 
 impl Reuse {
-    /// The record of the tree `out` replaces, unless `fresh`.
-    pub fn open(out: &TreeWriter, fresh: bool) -> Self {
-        let previous = out.previous_record(SOURCES, fresh);
+    /// The record of the tree `out` replaces.
+    pub fn open(out: &TreeWriter) -> Self {
         Reuse {
-            previous,
-            written: Mutex::new(BTreeMap::new()),
-            kept: AtomicUsize::new(0),
+            record: out.kept(SOURCES),
             unbuilt: AtomicUsize::new(0),
         }
     }
@@ -113,7 +104,7 @@ impl Reuse {
     /// Whether this run has a previous tree's record to keep parts by (not
     /// a first run, nor `--fresh`).
     pub fn follows_a_tree(&self) -> bool {
-        self.previous.is_some()
+        self.record.follows_a_tree()
     }
 
     /// The digest this run records for `frame`.
@@ -146,11 +137,10 @@ impl Reuse {
         stem: &str,
         sources: &str,
     ) -> anyhow::Result<Option<(Written, Written, usize)>> {
-        let Some((_, record)) = &self.previous else {
-            return Ok(None);
-        };
-        let Some((source, rows)) = record
-            .get(stem)
+        let Some((source, rows)) = self
+            .record
+            .previous(stem)
+            .map(|(_, source)| source)
             .filter(|source| source.sources.as_deref() == Some(sources))
             .and_then(|source| Some((source, source.rows?)))
         else {
@@ -183,11 +173,12 @@ impl Reuse {
         stem: &str,
         digest: &str,
     ) -> anyhow::Result<Option<(Written, Written)>> {
-        let Some((_, record)) = &self.previous else {
-            return Ok(None);
-        };
-        match record.get(stem).filter(|source| source.frame == digest) {
-            Some(source) => self.take(out, stem, source),
+        match self
+            .record
+            .previous(stem)
+            .filter(|(_, source)| source.frame == digest)
+        {
+            Some((_, source)) => self.take(out, stem, source),
             None => Ok(None),
         }
     }
@@ -217,7 +208,7 @@ impl Reuse {
         out: &TreeWriter,
         files: [(String, &str); N],
     ) -> anyhow::Result<Option<[Written; N]>> {
-        let Some((tree, _)) = &self.previous else {
+        let Some(tree) = self.record.previous_tree() else {
             return Ok(None);
         };
         let mut kept = Vec::with_capacity(N);
@@ -245,7 +236,7 @@ impl Reuse {
                 sha256: sha256.to_owned(),
             });
         }
-        self.kept.fetch_add(1, Ordering::Relaxed);
+        self.record.count_kept();
         Ok(written.try_into().ok())
     }
 
@@ -260,13 +251,11 @@ impl Reuse {
         extension: &str,
         digest: &str,
     ) -> anyhow::Result<Option<Written>> {
-        let Some((_, record)) = &self.previous else {
-            return Ok(None);
-        };
-        let Some(sha256) = record
-            .get(stem)
-            .filter(|source| source.frame == digest)
-            .and_then(|source| source.files.get(extension))
+        let Some(sha256) = self
+            .record
+            .previous(stem)
+            .filter(|(_, source)| source.frame == digest)
+            .and_then(|(_, source)| source.files.get(extension))
         else {
             return Ok(None);
         };
@@ -312,28 +301,17 @@ impl Reuse {
     }
 
     fn record(&self, stem: &str, source: Source) -> anyhow::Result<()> {
-        self.written
-            .lock()
-            .map_err(|_| anyhow::anyhow!("download record lock poisoned"))?
-            .insert(stem.to_owned(), source);
-        Ok(())
+        self.record.note(stem, source)
     }
 
     /// Writes this run's record beside the new tree's manifest.
     pub fn finish(self, out: &TreeWriter) -> anyhow::Result<()> {
-        let written = self
-            .written
-            .into_inner()
-            .map_err(|_| anyhow::anyhow!("download record lock poisoned"))?;
+        let unbuilt = self.unbuilt.into_inner();
+        let (kept, parts) = out.write_kept(SOURCES, self.record, true)?;
         info!(
-            kept = self.kept.into_inner(),
-            unbuilt = self.unbuilt.into_inner(),
-            parts = written.len(),
-            "data download parts kept from the previous tree"
+            kept,
+            unbuilt, parts, "data download parts kept from the previous tree"
         );
-        let mut bytes =
-            serde_json::to_vec_pretty(&written).context("serializing the download record")?;
-        bytes.push(b'\n');
-        out.write_beside(SOURCES, &bytes)
+        Ok(())
     }
 }

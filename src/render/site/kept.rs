@@ -22,10 +22,7 @@
 //! usual. Keeping a page never changes what is published: its bytes are
 //! the ones rendering the same values gives.
 
-use std::collections::{BTreeMap, HashMap};
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
 use anyhow::Context;
 use minijinja::Environment;
@@ -33,7 +30,7 @@ use serde::{Deserialize, Serialize};
 use tracing::info;
 
 use crate::api::json::hex;
-use crate::output::TreeWriter;
+use crate::output::{Kept, TreeWriter};
 
 /// Name of the record beside a tree's manifest.
 pub const RECORD: &str = "pages-sources.json";
@@ -50,26 +47,20 @@ struct Rendered {
 
 /// The previous tree's record of its pages, and this run's.
 pub struct KeptPages {
-    /// The previous tree and its record (none on a first run, with
-    /// `--fresh`, or when the record cannot be read).
-    previous: Option<(PathBuf, HashMap<String, Rendered>)>,
+    /// The record, by page file.
+    record: Kept<Rendered>,
     /// The digest of the program, the templates and the globals, computed
     /// with the first key (`None` inside when the program cannot be read:
     /// no page is kept nor recorded).
     environment: OnceLock<Option<[u8; 32]>>,
-    written: Mutex<BTreeMap<String, Rendered>>,
-    kept: AtomicUsize,
 }
 
 impl KeptPages {
-    /// The record of the tree `out` replaces, unless `fresh`.
-    pub fn open(out: &TreeWriter, fresh: bool) -> Self {
-        let previous = out.previous_record(RECORD, fresh);
+    /// The record of the tree `out` replaces.
+    pub fn open(out: &TreeWriter) -> Self {
         KeptPages {
-            previous,
+            record: out.kept(RECORD),
             environment: OnceLock::new(),
-            written: Mutex::new(BTreeMap::new()),
-            kept: AtomicUsize::new(0),
         }
     }
 
@@ -96,7 +87,7 @@ impl KeptPages {
         let etag = out.write_tagged(url, file, content_type, text.as_bytes())?;
         if let Some(key) = key {
             out.note_stamp(file);
-            self.note(file, Rendered { key, etag })?;
+            self.record.note(file, Rendered { key, etag })?;
         }
         Ok(())
     }
@@ -138,43 +129,27 @@ impl KeptPages {
         (url, file, content_type): (&str, &str, &str),
         key: &str,
     ) -> anyhow::Result<bool> {
-        let Some((tree, record)) = &self.previous else {
-            return Ok(false);
-        };
-        let Some(rendered) = record.get(file).filter(|rendered| rendered.key == key) else {
+        let Some((tree, rendered)) = self
+            .record
+            .previous(file)
+            .filter(|(_, rendered)| rendered.key == key)
+        else {
             return Ok(false);
         };
         let Some(unchanged) = out.unchanged(tree, file, &rendered.etag) else {
             return Ok(false);
         };
         out.link(url, file, content_type, unchanged, rendered.etag.clone())?;
-        self.kept.fetch_add(1, Ordering::Relaxed);
-        self.note(file, rendered.clone())?;
+        self.record.count_kept();
+        self.record.note(file, rendered.clone())?;
         Ok(true)
-    }
-
-    fn note(&self, file: &str, rendered: Rendered) -> anyhow::Result<()> {
-        self.written
-            .lock()
-            .map_err(|_| anyhow::anyhow!("page record lock poisoned"))?
-            .insert(file.to_owned(), rendered);
-        Ok(())
     }
 
     /// Writes this run's record beside the new tree's manifest.
     pub fn finish(self, out: &TreeWriter) -> anyhow::Result<()> {
-        let written = self
-            .written
-            .into_inner()
-            .map_err(|_| anyhow::anyhow!("page record lock poisoned"))?;
-        info!(
-            kept = self.kept.into_inner(),
-            pages = written.len(),
-            "pages kept from the previous tree"
-        );
-        let mut bytes = serde_json::to_vec(&written).context("serializing the page record")?;
-        bytes.push(b'\n');
-        out.write_beside(RECORD, &bytes)
+        let (kept, pages) = out.write_kept(RECORD, self.record, false)?;
+        info!(kept, pages, "pages kept from the previous tree");
+        Ok(())
     }
 }
 
@@ -222,10 +197,8 @@ mod tests {
 
     fn key(env: &Environment, inputs: serde_json::Value) -> String {
         let pages = KeptPages {
-            previous: None,
+            record: Kept::new(None),
             environment: OnceLock::new(),
-            written: Mutex::new(BTreeMap::new()),
-            kept: AtomicUsize::new(0),
         };
         pages
             .key(env, &inputs)
