@@ -3,6 +3,7 @@
 //! search filters, so the deal pages' filter form and window links work
 //! without a script. `kind` and `window` are the API's own parameters.
 
+use crate::api::params::choices;
 use crate::api::types::DealKind;
 use crate::vocab::Window;
 
@@ -16,9 +17,10 @@ pub fn title(kind: DealKind, window: Window) -> String {
         other => format!("de los últimos {} días", other.days()),
     };
     match kind {
-        DealKind::Opportunities => "Oportunidades actuales".to_owned(),
-        DealKind::PriceDrops => format!("Bajas de precio {days}"),
-        DealKind::NewOpportunities => format!("Nuevas oportunidades {days}"),
+        DealKind::Opportunities => choices::kind(kind).to_owned(),
+        DealKind::PriceDrops | DealKind::NewOpportunities => {
+            format!("{} {days}", choices::kind(kind))
+        }
     }
 }
 

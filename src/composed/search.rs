@@ -12,7 +12,7 @@ use super::lists::{SearchResults, find_listed};
 use super::page::{Composed, Edit, refused_as, slots};
 use super::query::{PageQuery, SEARCH_PAGE};
 use crate::api::error::ErrorDetail;
-use crate::api::params::Problem;
+use crate::api::params::{Problem, choices, table};
 use crate::api::types::Pagination;
 use crate::api::{ApiError, Index};
 use crate::html::escape;
@@ -128,23 +128,10 @@ struct Order<'a> {
     replaced: Option<&'a str>,
 }
 
-/// The orders of a search and of a deal list, as the form names them; the
+/// The orders of a search and of a deal list, as the API spells them; the
 /// first is the default.
-const SEARCH_ORDERS: [&str; 6] = [
-    "price_asc",
-    "price_desc",
-    "discount_desc",
-    "name",
-    "price_ars_asc",
-    "price_ars_desc",
-];
-const DEAL_ORDERS: [&str; 5] = [
-    "recommended",
-    "recent",
-    "price_asc",
-    "discount_desc",
-    "price_ars_asc",
-];
+const SEARCH_ORDERS: [&str; 6] = table::SEARCH_SORTS;
+const DEAL_ORDERS: [&str; 5] = table::DEAL_SORTS;
 
 impl<'a> Order<'a> {
     fn of(deal: bool, sent: Option<&'a str>) -> Self {
@@ -185,15 +172,7 @@ impl<'a> Order<'a> {
 
 /// An order's name as the form shows it.
 fn order_name(sort: &str) -> &'static str {
-    match sort {
-        "price_asc" | "price_ars_asc" => "Precio, de menor a mayor",
-        "price_desc" | "price_ars_desc" => "Precio, de mayor a menor",
-        "discount_desc" => "Mayor diferencia con el precio habitual",
-        "name" => "Nombre",
-        "recommended" => "Recomendado",
-        "recent" => "Más recientes primero",
-        _ => "otro",
-    }
+    choices::sort_name(sort).unwrap_or("otro")
 }
 
 /// A search whose words found nothing, read another way (`forgive.rs`):

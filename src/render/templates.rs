@@ -5,6 +5,7 @@
 
 use minijinja::{AutoEscape, Environment, State, Value};
 
+use crate::api::params::choices;
 use crate::api::params::table::{Kind, param_of};
 use crate::api::query::Operation;
 use crate::html::{escape_into, escape_xml};
@@ -66,6 +67,10 @@ pub fn environment() -> Environment<'static> {
     });
     env.set_formatter(format_value);
     env.add_function("param", search_param);
+    env.add_function("choices", form_choices);
+    env.add_function("sort_groups", || {
+        Value::from(minijinja::value::Serde(choices::sort_groups()))
+    });
     env
 }
 
@@ -95,6 +100,18 @@ fn search_param(name: &str) -> Result<Value, minijinja::Error> {
         Kind::Boolean | Kind::Choice { .. } | Kind::Ids { .. } => (None, None, None),
     };
     Ok(minijinja::context! { label => param.label, min, max, maxlength })
+}
+
+/// `choices("window")` in a template: the values of `kind` or `window`
+/// with their Spanish labels (`api::params::choices`), in the forms' order.
+fn form_choices(name: &str) -> Result<Value, minijinja::Error> {
+    let choices = choices::choices(name).ok_or_else(|| {
+        minijinja::Error::new(
+            minijinja::ErrorKind::InvalidOperation,
+            format!("no labelled choices of {name:?}"),
+        )
+    })?;
+    Ok(Value::from(minijinja::value::Serde(choices)))
 }
 
 /// Writes a value into a template. Unsafe strings get `& < > " '` escaped;

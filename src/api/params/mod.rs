@@ -17,6 +17,7 @@
 //! (`budget_rule`), with its own [`Problem`] variant.
 
 pub mod check;
+pub mod choices;
 pub mod filter;
 pub mod row;
 pub mod schema;

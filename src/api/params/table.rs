@@ -59,8 +59,10 @@ const PRICE: Kind = Kind::Number {
     min: 0.0,
     max: None,
 };
-const SEARCH_SORTS: [&str; 6] = spellings(SearchSort::ALL);
-const DEAL_SORTS: [&str; 5] = spellings(DealSort::ALL);
+/// The orders of a search, as the API spells them; the first is the default.
+pub const SEARCH_SORTS: [&str; 6] = spellings(SearchSort::ALL);
+/// The orders of a deal list; the first is the default.
+pub const DEAL_SORTS: [&str; 5] = spellings(DealSort::ALL);
 const DEAL_KINDS: [&str; 3] = spellings(DealKind::ALL);
 
 /// The spellings of an `ALL` table, in its order.

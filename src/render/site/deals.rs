@@ -118,7 +118,8 @@ fn other_windows(list: &DealList) -> Vec<(String, &'static str)> {
     if list.kind == DealKind::Opportunities {
         return Vec::new();
     }
-    [(Window::D1, "Último día"), (Window::D3, "Últimos 3 días")]
+    [Window::D1, Window::D3]
+        .map(|window| (window, labels::window(window)))
         .into_iter()
         .map(|(window, label)| {
             (

@@ -100,13 +100,9 @@ pub fn reason(value: Reason) -> &'static str {
     }
 }
 
-/// A recent-change window.
+/// A recent-change window, as the forms name it.
 pub fn window(value: Window) -> &'static str {
-    match value {
-        Window::D1 => "Último día",
-        Window::D3 => "Últimos 3 días",
-        Window::D7 => "Últimos 7 días",
-    }
+    crate::api::params::choices::window(value)
 }
 
 /// The kind of source of a catalogue fact (`factSources`).
