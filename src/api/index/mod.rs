@@ -5,30 +5,31 @@
 //! order, the model lists and the catalogue overview, so that an answer
 //! costs what its page holds, not what the catalogue holds.
 
+mod derived;
+mod load;
 pub mod orders;
 pub mod records;
 pub mod select;
 
 use std::borrow::Cow;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::HashMap;
 
-use serde_json::value::{RawValue, to_raw_value};
+use serde_json::value::RawValue;
 
 pub use crate::api::facts::{
     Entry, Facts, INDEX_FILE_PATH, INDEX_FILE_VERSION, IndexFile, OLD_INDEX_FILE_PATH,
     PRICES_FILE_PATH, RECORDS_FILE_PATH, WindowFacts,
 };
 use crate::api::links::Links;
-use crate::api::params::filter::Form;
-use crate::api::params::table::{FILTERS, Kind, Param};
 use crate::api::query::Filters;
 use crate::api::reports::MarketData;
 use crate::api::text::fold;
-use crate::api::types::{
-    CatalogueData, CurrentRate, Envelope, Listed, MakeModel, SCHEMA_VERSION, Summary, VehicleRecord,
-};
+use crate::api::types::{CatalogueData, Envelope, Listed, SCHEMA_VERSION, VehicleRecord};
 use crate::catalogue::{Catalogue, CatalogueMeta, DealerPoint};
-use crate::time::Time;
+use derived::Indexed;
+pub use derived::ModelEntry;
+use load::Parts;
+pub use load::raw_json;
 pub use orders::{Order, Orders};
 pub use records::Records;
 pub use select::{FilterIndex, Selection};
@@ -56,20 +57,6 @@ pub struct Index {
     /// The market report's answers (the edge reads them from their own
     /// file, `render::informes::MARKET_FILE_PATH`).
     market: MarketData,
-}
-
-/// The published versions of one model, cheapest first (ties by ID), with
-/// the facts its price list reports for the whole model.
-#[derive(Debug, Clone)]
-pub struct ModelEntry {
-    /// Positions, cheapest first.
-    pub positions: Vec<u32>,
-    /// Oldest quote check of its versions.
-    pub oldest: Time,
-    /// Newest quote check of its versions.
-    pub newest: Time,
-    /// Its current opportunities.
-    pub opportunity_count: usize,
 }
 
 impl Index {
@@ -102,40 +89,8 @@ impl Index {
         ) -> Result<(Records, Records), E>
         + Send,
     ) -> Result<Index, E> {
-        let vehicles = &catalogue.vehicles;
-        let links = Links::new(
-            base_url,
-            vehicles.iter().map(|v| (v.make.as_str(), v.model.as_str())),
-        );
-        let meta = catalogue.meta.clone();
-        let (indexed, facts, summaries, records) = std::thread::scope(|scope| {
-            let records = scope.spawn(|| {
-                store(
-                    &mut vehicles
-                        .iter()
-                        .map(|vehicle| VehicleRecord::of(vehicle, &links)),
-                    &mut vehicles.iter().map(|vehicle| &vehicle.dealer_prices[..]),
-                )
-            });
-            let facts: Vec<Facts> = vehicles.iter().map(Facts::of).collect();
-            let summaries = vehicles
-                .iter()
-                .map(|vehicle| raw_json(&Summary::of(vehicle, &links)))
-                .collect();
-            let indexed = Indexed::of(&meta, &facts);
-            let records = records
-                .join()
-                .expect("invariant: serializing the records does not panic");
-            (indexed, facts, summaries, records)
-        });
-        let (records, prices) = records?;
-        let parts = Parts {
-            facts,
-            summaries,
-            records,
-            prices,
-        };
-        Ok(indexed.with(meta, base_url, links, parts))
+        let (indexed, parts) = load::catalogue_parts(catalogue, base_url, store)?;
+        Ok(Index::assemble(indexed, parts))
     }
 
     /// Indexes the edge data `generate` wrote: the data file and the open
@@ -147,54 +102,36 @@ impl Index {
         records: std::fs::File,
         prices: std::fs::File,
     ) -> Result<Index, String> {
-        if !file
-            .vehicles
-            .windows(2)
-            .all(|pair| pair[0].facts.id.as_bytes() < pair[1].facts.id.as_bytes())
-        {
-            return Err("vehicles are not sorted by ID".to_owned());
-        }
-        if file.record_starts.len() != file.vehicles.len() + 1 {
-            return Err(format!(
-                "{} record offsets for {} versions",
-                file.record_starts.len(),
-                file.vehicles.len()
-            ));
-        }
-        if file.price_starts.len() != file.vehicles.len() + 1 {
-            return Err(format!(
-                "{} price offsets for {} versions",
-                file.price_starts.len(),
-                file.vehicles.len()
-            ));
-        }
-        let records = Records::open(records, file.record_starts)?;
-        let prices = Records::open(prices, file.price_starts)?;
-        let links = Links::new(
-            &file.base_url,
-            file.vehicles
-                .iter()
-                .map(|e| (e.facts.make.as_str(), e.facts.model.as_str())),
-        );
-        let mut facts = Vec::with_capacity(file.vehicles.len());
-        let mut summaries = Vec::with_capacity(file.vehicles.len());
-        for entry in file.vehicles {
-            let summary = RawValue::from_string(entry.summary)
-                .map_err(|err| format!("the Summary of {:?} is not JSON: {err}", entry.facts.id))?;
-            facts.push(entry.facts);
-            summaries.push(summary);
-        }
-        let parts = Parts {
+        let parts = load::file_parts(file, records, prices)?;
+        let indexed = Indexed::of(&parts.meta, &parts.facts);
+        Ok(Index::assemble(indexed, parts))
+    }
+
+    /// The index of `parts`, with what their facts give.
+    fn assemble(indexed: Indexed, parts: Parts) -> Index {
+        let Parts {
+            meta,
+            base_url,
+            links,
             facts,
             summaries,
             records,
             prices,
-        };
-        Ok(Index::build(file.meta, &file.base_url, links, parts))
-    }
-
-    fn build(meta: CatalogueMeta, base_url: &str, links: Links, parts: Parts) -> Index {
-        Indexed::of(&meta, &parts.facts).with(meta, base_url, links, parts)
+        } = parts;
+        Index {
+            meta,
+            base_url,
+            links,
+            filters: indexed.filters,
+            orders: indexed.orders,
+            models: indexed.models,
+            catalogue: indexed.catalogue,
+            facts,
+            summaries,
+            records,
+            prices,
+            market: MarketData::default(),
+        }
     }
 
     /// The market's answers: reports and series.
@@ -332,184 +269,6 @@ impl Index {
             methodology_url: self.links.methodology(),
             documentation_url: self.links.documentation(),
             data,
-        }
-    }
-}
-
-/// What an index is built from: each version's facts and JSON forms, by
-/// position.
-struct Parts {
-    facts: Vec<Facts>,
-    summaries: Vec<Box<RawValue>>,
-    records: Records,
-    prices: Records,
-}
-
-/// Every model's versions, cheapest first, with their totals.
-fn model_entries(facts: &[Facts]) -> HashMap<(String, String), ModelEntry> {
-    let mut models: HashMap<(String, String), Vec<u32>> = HashMap::new();
-    for (f, position) in facts.iter().zip(0..) {
-        models
-            .entry((fold(&f.make), fold(&f.model)))
-            .or_default()
-            .push(position);
-    }
-    models
-        .into_iter()
-        .map(|(key, mut positions)| {
-            let fact = |position: &u32| &facts[*position as usize];
-            // Stable: equal prices stay in ID order.
-            positions.sort_by(|a, b| {
-                fact(a)
-                    .current_price_usd
-                    .total_cmp(&fact(b).current_price_usd)
-            });
-            let observed = positions.iter().map(|p| fact(p).observed_at);
-            let first = fact(&positions[0]).observed_at;
-            let entry = ModelEntry {
-                oldest: observed.clone().min().unwrap_or(first),
-                newest: observed.max().unwrap_or(first),
-                opportunity_count: positions
-                    .iter()
-                    .filter(|p| fact(p).comparison.opportunity)
-                    .count(),
-                positions,
-            };
-            (key, entry)
-        })
-        .collect()
-}
-
-/// The catalogue overview of `facts`.
-fn catalogue_data(meta: &CatalogueMeta, facts: &[Facts]) -> CatalogueData {
-    let models: BTreeSet<MakeModel> = facts
-        .iter()
-        .map(|f| MakeModel {
-            make: f.make.clone(),
-            model: f.model.clone(),
-        })
-        .collect();
-    let makes: BTreeSet<&str> = facts.iter().map(|f| f.make.as_str()).collect();
-    let filters = FILTERS
-        .iter()
-        .filter_map(|param| Some((param.name.to_owned(), present(param, facts)?)))
-        .collect();
-    CatalogueData {
-        vehicle_count: facts.len(),
-        model_count: models.len(),
-        versions_with_specs: facts.iter().filter(|f| f.has_specs).count(),
-        opportunity_count: facts.iter().filter(|f| f.comparison.opportunity).count(),
-        makes: makes.into_iter().map(str::to_owned).collect(),
-        models: models.into_iter().collect(),
-        filters,
-        exchange_rate: meta.current_rate.and_then(|rate| {
-            Some(CurrentRate {
-                ars_per_usd: rate.ars_per_usd?,
-                observed_at: rate.observed_at,
-                source: meta.rate_source.clone(),
-            })
-        }),
-    }
-}
-
-/// The values of a shared filter present in `facts`, in order, when its row
-/// is a choice (its spellings), a count (an integer minimum: its counts) or
-/// a text among the form's further filters (the cities: each once, ignoring
-/// case and accents, in the spelling most versions have, by folded name);
-/// `None` for any other filter.
-fn present(param: &Param, facts: &[Facts]) -> Option<Vec<serde_json::Value>> {
-    let filter = param.filter()?;
-    let all = || facts.iter().flat_map(|f| (filter.fact)(f));
-    let values: Vec<serde_json::Value> = match param.kind {
-        Kind::Choice { .. } => {
-            let present: BTreeSet<&str> = all().filter_map(|v| v.text_of_choice()).collect();
-            present.into_iter().map(serde_json::Value::from).collect()
-        }
-        Kind::Integer { .. } => {
-            let present: BTreeSet<u32> = all().filter_map(|v| v.integer()).collect();
-            present.into_iter().map(serde_json::Value::from).collect()
-        }
-        Kind::Text { .. } if matches!(filter.form, Form::Further(_)) => {
-            let mut spellings: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
-            for text in all().filter_map(|v| v.text()) {
-                *spellings
-                    .entry(fold(&text))
-                    .or_default()
-                    .entry(text)
-                    .or_default() += 1;
-            }
-            spellings
-                .into_values()
-                .filter_map(|counts| {
-                    // The most common spelling; of equals, the first in byte order.
-                    let most = counts.values().max().copied()?;
-                    counts.into_iter().find(|(_, n)| *n == most).map(|(t, _)| t)
-                })
-                .map(serde_json::Value::from)
-                .collect()
-        }
-        _ => return None,
-    };
-    Some(values)
-}
-
-/// The raw JSON of a value, through the one serializer.
-pub fn raw_json<T: serde::Serialize>(value: &T) -> Box<RawValue> {
-    to_raw_value(value).expect("invariant: response types serialize to JSON")
-}
-
-/// What an index derives from its versions' facts: the filter sets, the
-/// orders, the models and the catalogue's figures.
-struct Indexed {
-    filters: FilterIndex,
-    orders: Orders,
-    models: HashMap<(String, String), ModelEntry>,
-    catalogue: CatalogueData,
-}
-
-impl Indexed {
-    /// Derives them (filters on a thread of their own).
-    fn of(meta: &CatalogueMeta, facts: &[Facts]) -> Indexed {
-        // The filter sets take as long as the rest together: on a thread of
-        // their own they cost a loading edge half the wait.
-        std::thread::scope(|scope| {
-            let filters = scope.spawn(|| FilterIndex::new(facts));
-            let orders = Orders::new(facts);
-            let models = model_entries(facts);
-            let catalogue = catalogue_data(meta, facts);
-            let filters = filters
-                .join()
-                .expect("invariant: indexing the filters does not panic");
-            Indexed {
-                filters,
-                orders,
-                models,
-                catalogue,
-            }
-        })
-    }
-
-    /// The index of `parts`, whose facts these were derived from.
-    fn with(self, meta: CatalogueMeta, base_url: &str, links: Links, parts: Parts) -> Index {
-        let Parts {
-            facts,
-            summaries,
-            records,
-            prices,
-        } = parts;
-        Index {
-            meta,
-            base_url: base_url.to_owned(),
-            links,
-            filters: self.filters,
-            orders: self.orders,
-            models: self.models,
-            catalogue: self.catalogue,
-            facts,
-            summaries,
-            records,
-            prices,
-            market: MarketData::default(),
         }
     }
 }

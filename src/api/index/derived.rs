@@ -1,0 +1,170 @@
+//! API stage, index, what the facts give: the filter sets, every list
+//! order, each model's versions cheapest first with their totals, and the
+//! catalogue overview with the filter values present, derived once per
+//! tree from the versions' facts.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use super::orders::Orders;
+use super::select::FilterIndex;
+use crate::api::facts::Facts;
+use crate::api::params::filter::Form;
+use crate::api::params::table::{FILTERS, Kind, Param};
+use crate::api::text::fold;
+use crate::api::types::{CatalogueData, CurrentRate, MakeModel};
+use crate::catalogue::CatalogueMeta;
+use crate::time::Time;
+
+/// The published versions of one model, cheapest first (ties by ID), with
+/// the facts its price list reports for the whole model.
+#[derive(Debug, Clone)]
+pub struct ModelEntry {
+    /// Positions, cheapest first.
+    pub positions: Vec<u32>,
+    /// Oldest quote check of its versions.
+    pub oldest: Time,
+    /// Newest quote check of its versions.
+    pub newest: Time,
+    /// Its current opportunities.
+    pub opportunity_count: usize,
+}
+
+/// What an index derives from its versions' facts: the filter sets, the
+/// orders, the models and the catalogue's figures.
+pub(super) struct Indexed {
+    pub(super) filters: FilterIndex,
+    pub(super) orders: Orders,
+    pub(super) models: HashMap<(String, String), ModelEntry>,
+    pub(super) catalogue: CatalogueData,
+}
+
+impl Indexed {
+    /// Derives them (filters on a thread of their own).
+    pub(super) fn of(meta: &CatalogueMeta, facts: &[Facts]) -> Indexed {
+        // The filter sets take as long as the rest together: on a thread of
+        // their own they cost a loading edge half the wait.
+        std::thread::scope(|scope| {
+            let filters = scope.spawn(|| FilterIndex::new(facts));
+            let orders = Orders::new(facts);
+            let models = model_entries(facts);
+            let catalogue = catalogue_data(meta, facts);
+            let filters = filters
+                .join()
+                .expect("invariant: indexing the filters does not panic");
+            Indexed {
+                filters,
+                orders,
+                models,
+                catalogue,
+            }
+        })
+    }
+}
+
+/// Every model's versions, cheapest first, with their totals.
+fn model_entries(facts: &[Facts]) -> HashMap<(String, String), ModelEntry> {
+    let mut models: HashMap<(String, String), Vec<u32>> = HashMap::new();
+    for (f, position) in facts.iter().zip(0..) {
+        models
+            .entry((fold(&f.make), fold(&f.model)))
+            .or_default()
+            .push(position);
+    }
+    models
+        .into_iter()
+        .map(|(key, mut positions)| {
+            let fact = |position: &u32| &facts[*position as usize];
+            // Stable: equal prices stay in ID order.
+            positions.sort_by(|a, b| {
+                fact(a)
+                    .current_price_usd
+                    .total_cmp(&fact(b).current_price_usd)
+            });
+            let observed = positions.iter().map(|p| fact(p).observed_at);
+            let first = fact(&positions[0]).observed_at;
+            let entry = ModelEntry {
+                oldest: observed.clone().min().unwrap_or(first),
+                newest: observed.max().unwrap_or(first),
+                opportunity_count: positions
+                    .iter()
+                    .filter(|p| fact(p).comparison.opportunity)
+                    .count(),
+                positions,
+            };
+            (key, entry)
+        })
+        .collect()
+}
+
+/// The catalogue overview of `facts`.
+fn catalogue_data(meta: &CatalogueMeta, facts: &[Facts]) -> CatalogueData {
+    let models: BTreeSet<MakeModel> = facts
+        .iter()
+        .map(|f| MakeModel {
+            make: f.make.clone(),
+            model: f.model.clone(),
+        })
+        .collect();
+    let makes: BTreeSet<&str> = facts.iter().map(|f| f.make.as_str()).collect();
+    let filters = FILTERS
+        .iter()
+        .filter_map(|param| Some((param.name.to_owned(), present(param, facts)?)))
+        .collect();
+    CatalogueData {
+        vehicle_count: facts.len(),
+        model_count: models.len(),
+        versions_with_specs: facts.iter().filter(|f| f.has_specs).count(),
+        opportunity_count: facts.iter().filter(|f| f.comparison.opportunity).count(),
+        makes: makes.into_iter().map(str::to_owned).collect(),
+        models: models.into_iter().collect(),
+        filters,
+        exchange_rate: meta.current_rate.and_then(|rate| {
+            Some(CurrentRate {
+                ars_per_usd: rate.ars_per_usd?,
+                observed_at: rate.observed_at,
+                source: meta.rate_source.clone(),
+            })
+        }),
+    }
+}
+
+/// The values of a shared filter present in `facts`, in order, when its row
+/// is a choice (its spellings), a count (an integer minimum: its counts) or
+/// a text among the form's further filters (the cities: each once, ignoring
+/// case and accents, in the spelling most versions have, by folded name);
+/// `None` for any other filter.
+fn present(param: &Param, facts: &[Facts]) -> Option<Vec<serde_json::Value>> {
+    let filter = param.filter()?;
+    let all = || facts.iter().flat_map(|f| (filter.fact)(f));
+    let values: Vec<serde_json::Value> = match param.kind {
+        Kind::Choice { .. } => {
+            let present: BTreeSet<&str> = all().filter_map(|v| v.text_of_choice()).collect();
+            present.into_iter().map(serde_json::Value::from).collect()
+        }
+        Kind::Integer { .. } => {
+            let present: BTreeSet<u32> = all().filter_map(|v| v.integer()).collect();
+            present.into_iter().map(serde_json::Value::from).collect()
+        }
+        Kind::Text { .. } if matches!(filter.form, Form::Further(_)) => {
+            let mut spellings: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
+            for text in all().filter_map(|v| v.text()) {
+                *spellings
+                    .entry(fold(&text))
+                    .or_default()
+                    .entry(text)
+                    .or_default() += 1;
+            }
+            spellings
+                .into_values()
+                .filter_map(|counts| {
+                    // The most common spelling; of equals, the first in byte order.
+                    let most = counts.values().max().copied()?;
+                    counts.into_iter().find(|(_, n)| *n == most).map(|(t, _)| t)
+                })
+                .map(serde_json::Value::from)
+                .collect()
+        }
+        _ => return None,
+    };
+    Some(values)
+}
