@@ -27,10 +27,12 @@ use sha2::{Digest, Sha256};
 use crate::api::json::{etag, etag_of_digest, to_json_bytes};
 
 mod compare;
+mod entries;
 mod kept;
 mod publish;
 mod stamp;
 pub use crate::manifest::{EDGE_DIR, MANIFEST, Manifest, ManifestEntry, PUBLIC_DIR};
+use entries::{Hashed, manifest_of, placed};
 pub use kept::Kept;
 pub use stamp::{STAMPS, Stamp, Unchanged};
 
@@ -357,30 +359,6 @@ impl TreeWriter {
     }
 }
 
-/// The manifest of `files`: sorted, no URL answered twice.
-fn manifest_of(mut files: Vec<ManifestEntry>) -> anyhow::Result<Manifest> {
-    files.sort();
-    if let Some(pair) = files.windows(2).find(|pair| pair[0].url == pair[1].url) {
-        bail!(
-            "two files answer {}: {} and {}",
-            pair[0].url,
-            pair[0].file,
-            pair[1].file
-        );
-    }
-    Ok(Manifest { files })
-}
-
-/// Where a file of the tree goes: the edge's files in its own directory,
-/// every other one in the public directory.
-fn placed(file: &str) -> String {
-    if file.starts_with(&format!("{EDGE_DIR}/")) {
-        file.to_owned()
-    } else {
-        format!("{PUBLIC_DIR}/{file}")
-    }
-}
-
 /// Earlier trees `generate` keeps by default: the one an edge may still
 /// serve until it reloads, and one more to roll back to.
 pub const DEFAULT_KEEP: usize = 2;
@@ -388,28 +366,9 @@ pub const DEFAULT_KEEP: usize = 2;
 /// JSON content type of every API response.
 pub use crate::headers::JSON;
 
-/// `<destination>.<suffix>` beside the destination.
 /// A directory beside the tree at `destination` (`<destination>.scratch`)
 /// for a run's temporary files: on the same disk as the tree, never
 /// published. The run creates it and removes it.
 pub fn scratch_for(destination: &Path) -> PathBuf {
     publish::sibling(destination, "scratch")
-}
-
-/// A writer that hashes what it passes on.
-struct Hashed<W> {
-    out: W,
-    hash: Sha256,
-}
-
-impl<W: Write> Write for Hashed<W> {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        let written = self.out.write(bytes)?;
-        self.hash.update(&bytes[..written]);
-        Ok(written)
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.out.flush()
-    }
 }

@@ -1,0 +1,54 @@
+//! Output stage, a file's entry in the tree: where a file goes (the edge's
+//! directory or the public one), the manifest of the entries (sorted, no
+//! URL answered twice), and the writer that hashes what it writes.
+
+use std::io::Write;
+
+use anyhow::bail;
+use sha2::{Digest, Sha256};
+
+use crate::manifest::{EDGE_DIR, Manifest, ManifestEntry, PUBLIC_DIR};
+
+/// The manifest of `files`: sorted, no URL answered twice.
+pub(super) fn manifest_of(mut files: Vec<ManifestEntry>) -> anyhow::Result<Manifest> {
+    files.sort();
+    if let Some(pair) = files.windows(2).find(|pair| pair[0].url == pair[1].url) {
+        bail!(
+            "two files answer {}: {} and {}",
+            pair[0].url,
+            pair[0].file,
+            pair[1].file
+        );
+    }
+    Ok(Manifest { files })
+}
+
+/// Where a file of the tree goes: the edge's files in its own directory,
+/// every other one in the public directory.
+pub(super) fn placed(file: &str) -> String {
+    if file.starts_with(&format!("{EDGE_DIR}/")) {
+        file.to_owned()
+    } else {
+        format!("{PUBLIC_DIR}/{file}")
+    }
+}
+
+/// A writer that hashes what it passes on.
+pub(super) struct Hashed<W> {
+    /// Where the bytes go.
+    pub out: W,
+    /// The digest of what went.
+    pub hash: Sha256,
+}
+
+impl<W: Write> Write for Hashed<W> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let written = self.out.write(bytes)?;
+        self.hash.update(&bytes[..written]);
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
+}
