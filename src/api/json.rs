@@ -35,9 +35,22 @@ pub fn hex(bytes: &[u8]) -> String {
     text
 }
 
+/// A number as `serde_json` writes it (`5.0`, `3.49`): how a line of text
+/// quotes a value of the JSON it describes.
+pub fn json_number(value: f64) -> String {
+    serde_json::Number::from_f64(value).map_or_else(|| "null".to_owned(), |n| n.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_number_is_quoted_as_the_json_writes_it() {
+        assert_eq!(json_number(5.0), "5.0");
+        assert_eq!(json_number(3.49), "3.49");
+        assert_eq!(json_number(63_900_000.0), "63900000.0");
+    }
 
     #[test]
     fn etag_is_the_quoted_sha256_of_the_bytes() {

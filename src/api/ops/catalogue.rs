@@ -4,10 +4,10 @@
 
 use schemars::SchemaGenerator;
 
-use super::op::{Asked, Op, Question, Reply, json_number};
+use super::op::{Asked, Op, Question, Reply};
 use crate::api::error::ApiError;
 use crate::api::index::Index;
-use crate::api::json::to_json_bytes;
+use crate::api::json::{json_number, to_json_bytes};
 use crate::api::operations::{Cdn, Http, McpTool, Spec};
 use crate::api::params::{Args, no_arguments};
 use crate::api::query::Operation;

@@ -125,21 +125,3 @@ impl Reply {
         }
     }
 }
-
-/// A JSON number as `serde_json` writes it (`5.0`, `3.49`): how a headline
-/// quotes a value of the answer it heads.
-pub fn json_number(value: f64) -> String {
-    serde_json::Number::from_f64(value).map_or_else(|| "null".to_owned(), |n| n.to_string())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_headline_quotes_numbers_as_the_json_does() {
-        assert_eq!(json_number(5.0), "5.0");
-        assert_eq!(json_number(3.49), "3.49");
-        assert_eq!(json_number(63_900_000.0), "63900000.0");
-    }
-}

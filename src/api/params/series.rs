@@ -15,22 +15,7 @@ use crate::api::series::{AGGREGATIONS, Asked, DEFAULT_ROWS, MAX_IDS, MODES, Seri
 /// (suffixes, dates, a collapse finer than a month) are 400s naming the
 /// parameter.
 pub fn series_query(mut args: Args) -> Result<SeriesQuery, ApiError> {
-    let mut query = SeriesQuery {
-        ids: Vec::new(),
-        mode: "value",
-        months_per_period: 1,
-        aggregation: "avg",
-        start: None,
-        end: None,
-        csv: false,
-        header: "titles",
-        descending: false,
-        limit: DEFAULT_ROWS,
-        offset: 0,
-        decimal: '.',
-        sep: ',',
-        metadata: "simple",
-    };
+    let mut query = SeriesQuery::default();
     let mut problems: Vec<(&'static str, Problem)> = Vec::new();
     for (param, given) in args.values() {
         let choice = given.text_of_choice().unwrap_or_default();

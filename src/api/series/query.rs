@@ -71,6 +71,29 @@ pub struct SeriesQuery {
     pub metadata: &'static str,
 }
 
+/// The defaults of every parameter, with no id: what a request that names
+/// only its ids asks.
+impl Default for SeriesQuery {
+    fn default() -> Self {
+        SeriesQuery {
+            ids: Vec::new(),
+            mode: "value",
+            months_per_period: 1,
+            aggregation: "avg",
+            start: None,
+            end: None,
+            csv: false,
+            header: "titles",
+            descending: false,
+            limit: DEFAULT_ROWS,
+            offset: 0,
+            decimal: '.',
+            sep: ',',
+            metadata: "simple",
+        }
+    }
+}
+
 impl SeriesQuery {
     /// Its own spelling of every field, one per query: two requests that
     /// parse alike have one (the edge's cache key). Each id as written,

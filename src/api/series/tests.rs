@@ -14,19 +14,7 @@ fn asked(written: &str) -> Asked {
 fn query(ids: &[&str]) -> SeriesQuery {
     SeriesQuery {
         ids: ids.iter().map(|id| asked(id)).collect(),
-        mode: "value",
-        months_per_period: 1,
-        aggregation: "avg",
-        start: None,
-        end: None,
-        csv: false,
-        header: "titles",
-        descending: false,
-        limit: DEFAULT_ROWS,
-        offset: 0,
-        decimal: '.',
-        sep: ',',
-        metadata: "simple",
+        ..SeriesQuery::default()
     }
 }
 

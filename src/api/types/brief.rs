@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::payload::Pagination;
 use super::record::Listed;
+use crate::api::json::json_number;
 use crate::vocab::{Band, Currency, Window};
 
 /// A version in brief.
@@ -210,11 +211,6 @@ pub fn list_headline(tool: &str, what: &str, pagination: &Pagination, shown: usi
         _ => format!("this page lists {} to {}", offset + 1, offset + shown),
     };
     format!("{tool}: {} {what}; {page}.", pagination.total)
-}
-
-/// A number as the JSON writes it (`5.0`, `3.49`).
-fn json_number(value: f64) -> String {
-    serde_json::Number::from_f64(value).map_or_else(|| "null".to_owned(), |n| n.to_string())
 }
 
 #[cfg(test)]
