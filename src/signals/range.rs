@@ -8,10 +8,8 @@
 use crate::signals::exact::{self, Exact};
 
 /// The `quarter`-th quartile (1: the 25th percentile, 3: the 75th) of
-/// `values`; `None` when empty.
-pub fn quartile<'a>(values: impl Iterator<Item = &'a Exact>, quarter: usize) -> Option<Exact> {
-    let mut sorted: Vec<&Exact> = values.collect();
-    sorted.sort();
+/// `sorted`, values in ascending order; `None` when empty.
+fn quartile(sorted: &[&Exact], quarter: usize) -> Option<Exact> {
     let last = sorted.len().checked_sub(1)?;
     // Position quarter × last / 4: an index and a remainder in quarters.
     let (at, rem) = ((quarter * last) / 4, (quarter * last) % 4);
@@ -26,9 +24,13 @@ pub fn quartile<'a>(values: impl Iterator<Item = &'a Exact>, quarter: usize) -> 
 }
 
 /// The 25th and 75th percentiles of `values`, each rounded to the cent.
-pub fn usual_range<'a>(values: impl Iterator<Item = &'a Exact> + Clone) -> Option<(f64, f64)> {
-    let low = quartile(values.clone(), 1)?;
-    let high = quartile(values, 3)?;
+/// The values are sorted once for both: comparing two rationals is the
+/// costly part of a version's signals.
+pub fn usual_range<'a>(values: impl Iterator<Item = &'a Exact>) -> Option<(f64, f64)> {
+    let mut sorted: Vec<&Exact> = values.collect();
+    sorted.sort_unstable();
+    let low = quartile(&sorted, 1)?;
+    let high = quartile(&sorted, 3)?;
     Some((exact::cents(&low), exact::cents(&high)))
 }
 

@@ -13,6 +13,7 @@ use autoprecios::output::{STAMPS, Stamp};
 use autoprecios::render::datos::reuse::SOURCES;
 use autoprecios::render::site::kept::RECORD;
 use autoprecios::snapshot::{Snapshot, load_snapshot};
+use autoprecios::vocab::Currency;
 
 use crate::harness::{Fixture, fixture, options, read_tree};
 
@@ -171,6 +172,42 @@ fn a_history_file_is_written_again_when_a_completed_week_changes() {
         "a premise: the change reaches {own}"
     );
     only_rewritten(&named(&next, "historial.csv"), &own, &previous, &next);
+}
+
+#[test]
+fn a_history_file_is_kept_when_only_the_current_week_moves() {
+    let (earlier, previous) = previous();
+    let mut changed = load_snapshot(&fixture().data).expect("the fixture snapshot");
+    // Every quote of a peso-quoted version's latest check, lower: its
+    // current week's averages move (in pesos and in dollars), and the
+    // current week is not in its history file.
+    let version = changed
+        .versions
+        .iter_mut()
+        .find(|v| {
+            v.checks.last().is_some_and(|c| {
+                !c.quotes.is_empty() && c.quotes.iter().all(|q| q.price.currency == Currency::Ars)
+            })
+        })
+        .expect("a version quoted in pesos at its latest check");
+    let id = version.id.to_string();
+    for quote in &mut version.checks.last_mut().expect("a check").quotes {
+        quote.price.amount *= 0.9;
+    }
+    over(&earlier, &changed, |_| {});
+    let next = fs::canonicalize(&earlier.out).expect("the next tree");
+    let page = version_file(&id, "index.html");
+    assert_ne!(
+        fs::read(next.join(&page)).expect("read"),
+        fs::read(previous.join(&page)).expect("read"),
+        "a premise: the change reaches {page}"
+    );
+    let history = next.join(version_file(&id, "historial.csv"));
+    assert_eq!(
+        inode(&history),
+        inode(&previous.join(version_file(&id, "historial.csv"))),
+        "{id}'s history file is the previous tree's, linked"
+    );
 }
 
 #[test]

@@ -81,13 +81,15 @@ pub fn write_history_csvs(site: &Site) -> anyhow::Result<()> {
                 .iter()
                 .filter(|week| week_completed(week.week_start, at))
                 .collect();
-            // The quoted weeks too: the same dollar averages may come of
-            // other peso ones.
+            // The quoted weeks too (the same dollar averages may come of
+            // other peso ones), the completed ones alone: the current
+            // week's average moves with every check and is not written.
             let quoted = vehicle.quoted.as_ref().map(|q| {
                 (
                     q.currency.as_str(),
                     q.weeks
                         .iter()
+                        .filter(|w| week_completed(w.week_start, at))
                         .map(|w| (w.week_start, w.average))
                         .collect::<Vec<_>>(),
                 )

@@ -44,11 +44,14 @@ impl Table {
     }
 }
 /// Builds the database in memory, compacted: its file is
-/// `serialize(MAIN_DB)`, read in place ([`file_bytes`]).
+/// `serialize(MAIN_DB)`, read in place ([`file_bytes`]). Without a
+/// rollback journal: a failed build is dropped whole, so the copy of every
+/// page a transaction changes would never be read.
 pub(super) fn build(tables: &[Table], extras: &[(&str, &str, &str)]) -> anyhow::Result<Connection> {
     let mut db = Connection::open_in_memory().context("opening an in-memory SQLite database")?;
     db.execute_batch(&format!(
-        "PRAGMA page_size = 4096; PRAGMA user_version = {SCHEMA_VERSION}; PRAGMA encoding = 'UTF-8';"
+        "PRAGMA page_size = 4096; PRAGMA user_version = {SCHEMA_VERSION}; PRAGMA encoding = 'UTF-8'; \
+         PRAGMA journal_mode = OFF;"
     ))?;
     let transaction = db.transaction()?;
     transaction.execute_batch(

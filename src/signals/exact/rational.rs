@@ -148,13 +148,37 @@ impl fmt::Debug for Exact {
 impl Ord for Exact {
     fn cmp(&self, other: &Exact) -> Ordering {
         // Denominators are positive, so cross-multiplying keeps the order.
-        if let (Repr::Small(n1, d1), Repr::Small(n2, d2)) = (&self.0, &other.0)
-            && let (Some(left), Some(right)) = (n1.checked_mul(*d2), n2.checked_mul(*d1))
-        {
-            return left.cmp(&right);
+        if let (Repr::Small(n1, d1), Repr::Small(n2, d2)) = (&self.0, &other.0) {
+            return match (n1.checked_mul(*d2), n2.checked_mul(*d1)) {
+                (Some(left), Some(right)) => left.cmp(&right),
+                _ => cmp_by_quotients((*n1, *d1), (*n2, *d2)),
+            };
         }
         let ((n1, d1), (n2, d2)) = (self.big(), other.big());
         (n1 * d2).cmp(&(n2 * d1))
+    }
+}
+
+/// The order of `n1/d1` and `n2/d2` (positive denominators) without a
+/// product that could overflow: their integer parts first, then their
+/// remainders, as the order of the inverted remainders reversed (the
+/// continued fractions of both, term by term). A weekly average's
+/// denominator is large enough for the cross products to overflow, and
+/// sorting them through big integers allocated on every comparison.
+fn cmp_by_quotients((mut n1, mut d1): (i128, i128), (mut n2, mut d2): (i128, i128)) -> Ordering {
+    loop {
+        let (q1, q2) = (n1.div_euclid(d1), n2.div_euclid(d2));
+        if q1 != q2 {
+            return q1.cmp(&q2);
+        }
+        let (r1, r2) = (n1.rem_euclid(d1), n2.rem_euclid(d2));
+        match (r1 == 0, r2 == 0) {
+            (true, true) => return Ordering::Equal,
+            (true, false) => return Ordering::Less,
+            (false, true) => return Ordering::Greater,
+            // r1/d1 < r2/d2 exactly when d2/r2 < d1/r1.
+            (false, false) => ((n1, d1), (n2, d2)) = ((d2, r2), (d1, r1)),
+        }
     }
 }
 
@@ -320,6 +344,12 @@ mod tests {
             Exact::fraction(i128::MIN, 3).expect("nonzero"),
             Exact::fraction(5, i128::MIN).expect("nonzero"),
             Exact::fraction(max / 2, 7).expect("nonzero"),
+            // Cross products that overflow, with equal integer parts and
+            // equal first terms of their remainders.
+            Exact::fraction(max / 3, max / 5).expect("nonzero"),
+            Exact::fraction(max / 3 + 1, max / 5).expect("nonzero"),
+            Exact::fraction(-(max / 3), max / 5 - 1).expect("nonzero"),
+            Exact::fraction(2 * (max / 5), max / 5).expect("nonzero"),
         ];
         for a in &values {
             assert_eq!(a.round(), as_big(a).round(), "round {a:?}");
