@@ -1,13 +1,16 @@
 //! Render stage, templates: the one minijinja environment every page,
-//! document, feed and sitemap renders with, and how it escapes: templates
-//! are compiled in and escaped by their name's extension, so no catalogue
-//! string (untrusted input) reaches a page, feed or sitemap unescaped.
+//! document, feed and sitemap renders with (its functions, and the query
+//! pages' paths as `pages.search` and `pages.compare`), and how it
+//! escapes: templates are compiled in and escaped by their name's
+//! extension, so no catalogue string (untrusted input) reaches a page, feed
+//! or sitemap unescaped.
 
 use minijinja::{AutoEscape, Environment, State, Value};
 
 use crate::api::params::choices;
 use crate::api::params::table::{Kind, param_of};
 use crate::api::query::Operation;
+use crate::api::site_pages;
 use crate::html::{escape_into, escape_xml};
 
 /// How a template named `*.xml` or `*.svg` is escaped: as HTML, plus the
@@ -71,6 +74,14 @@ pub fn environment() -> Environment<'static> {
     env.add_function("sort_groups", || {
         Value::from(minijinja::value::Serde(choices::sort_groups()))
     });
+    // The query pages' paths, as the edge routes them.
+    env.add_global(
+        "pages",
+        minijinja::context! {
+            search => site_pages::SEARCH.path,
+            compare => site_pages::COMPARE.path,
+        },
+    );
     env
 }
 
@@ -175,6 +186,22 @@ mod tests {
         }
     }
     use minijinja::context;
+
+    #[test]
+    fn templates_link_the_query_pages_by_the_table() {
+        for (name, source) in TEMPLATES {
+            for page in [site_pages::SEARCH, site_pages::COMPARE] {
+                for quoted in [format!("\"{}\"", page.path), format!("'{}'", page.path)] {
+                    assert!(!source.contains(&quoted), "{name} spells {quoted}");
+                }
+            }
+        }
+        let env = environment();
+        let links = env
+            .render_str("{{ pages.search }} {{ pages.compare }}", ())
+            .expect("render");
+        assert_eq!(links, "/buscar /comparar");
+    }
 
     #[test]
     fn each_kind_of_template_escapes_as_its_name_says() {

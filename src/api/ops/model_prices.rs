@@ -82,6 +82,25 @@ pub struct ModelPricesData<'a, V> {
     pub pagination: Pagination,
 }
 
+impl<'a, V> ModelPricesData<'a, V> {
+    /// The same prices with each version in another form (the brief one).
+    pub fn map_versions<W>(self, version: impl Fn(&V) -> W) -> ModelPricesData<'a, W> {
+        ModelPricesData {
+            cheapest_version: version(&self.cheapest_version),
+            vehicles: self.vehicles.iter().map(&version).collect(),
+            make: self.make,
+            model: self.model,
+            url: self.url,
+            from_price_usd: self.from_price_usd,
+            to_price_usd: self.to_price_usd,
+            version_count: self.version_count,
+            opportunity_count: self.opportunity_count,
+            quote_dates: self.quote_dates,
+            pagination: self.pagination,
+        }
+    }
+}
+
 /// `GET /api/v1/models/prices`.
 pub fn get_model_prices<'a>(
     index: &'a Index,
@@ -154,19 +173,9 @@ impl Asked for ModelQuery {
         let headline = list_headline(SPEC.name, &list, &data.pagination, data.vehicles.len());
         let bytes = match brief {
             false => to_json_bytes(&full),
-            true => to_json_bytes(&full.map(|data| ModelPricesData {
-                cheapest_version: Brief::of(&data.cheapest_version, Window::D7),
-                vehicles: Brief::all(&data.vehicles, Window::D7),
-                make: data.make,
-                model: data.model,
-                url: data.url,
-                from_price_usd: data.from_price_usd,
-                to_price_usd: data.to_price_usd,
-                version_count: data.version_count,
-                opportunity_count: data.opportunity_count,
-                quote_dates: data.quote_dates,
-                pagination: data.pagination,
-            })),
+            true => to_json_bytes(
+                &full.map(|data| data.map_versions(|version| Brief::of(version, Window::D7))),
+            ),
         };
         Ok(Reply::json(bytes, headline))
     }

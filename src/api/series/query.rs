@@ -7,7 +7,7 @@ use std::fmt::Write;
 
 /// Most series one request may ask for.
 pub const MAX_IDS: usize = 20;
-/// Most rows of one answer, and the default.
+/// Most rows of one answer (`limit`'s bound).
 pub const MAX_ROWS: u32 = 1000;
 /// Rows of an answer when `limit` is not given.
 pub const DEFAULT_ROWS: u32 = 100;
