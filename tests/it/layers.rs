@@ -3,7 +3,8 @@
 //! Each module (a file) uses every module a path in its code names:
 //! `crate::` and `super::` paths anywhere (in `use` items, grouped or not,
 //! and in expressions), test modules left out where they start (a
-//! `#[cfg(test)]` item and nothing after it). A module and everything under
+//! `#[cfg(test)]` item and nothing after it) and test files left out
+//! whole (a `#[cfg(test)] mod tests;` names one). A module and everything under
 //! it are one node: when a file under `a::b` uses one under `a::c`, the
 //! node `a::b` depends on its sibling `a::c` (a parent and its own children
 //! are one unit: a parent declares its children, a child may use its
@@ -36,9 +37,55 @@ fn modules(root: &Path) -> BTreeMap<String, String> {
             parts.pop();
         }
         let text = fs::read_to_string(&path).expect("read module");
-        modules.insert(parts.join("::"), without_tests(&text));
+        modules.insert(parts.join("::"), text);
     }
+    // A module declared under `#[cfg(test)]` (`mod tests;`, its own file)
+    // is test code, as an inline test module is.
+    let test_files: Vec<String> = modules
+        .iter()
+        .flat_map(|(name, code)| {
+            test_declarations(code)
+                .into_iter()
+                .map(move |child| join(name, &child))
+        })
+        .collect();
+    modules.retain(|name, _| {
+        !test_files
+            .iter()
+            .any(|test| name == test || name.starts_with(&format!("{test}::")))
+    });
     modules
+        .into_iter()
+        .map(|(name, code)| (name, without_tests(&code)))
+        .collect()
+}
+
+/// `child` under the module `parent` (`""` is the crate).
+fn join(parent: &str, child: &str) -> String {
+    if parent.is_empty() {
+        child.to_owned()
+    } else {
+        format!("{parent}::{child}")
+    }
+}
+
+/// The modules `code` declares as test code in their own file: the names
+/// of its `#[cfg(test)] mod NAME;` items.
+fn test_declarations(code: &str) -> Vec<String> {
+    code.match_indices("#[cfg(test)]")
+        .filter_map(|(at, attribute)| {
+            let item = code[at + attribute.len()..].trim_start();
+            let name = item
+                .strip_prefix("pub(crate) mod ")
+                .or_else(|| item.strip_prefix("pub mod "))
+                .or_else(|| item.strip_prefix("mod "))?;
+            let (name, _) = name.split_once(';')?;
+            let name = name.trim();
+            name.chars()
+                .all(|c| c.is_alphanumeric() || c == '_')
+                .then(|| name.to_owned())
+        })
+        .collect()
 }
 
 /// `code` without its `#[cfg(test)]` items: the attribute and the item it
@@ -323,6 +370,22 @@ fn the_check_finds_a_planted_cycle_of_each_kind() {
         ("b.rs", "use crate::a::A;\n"),
     ]);
     assert!(found.is_empty(), "{found:?}");
+    // A test module in its own file is test code too, whatever it uses;
+    // a module of the same name declared for every build is not.
+    let found = planted(&[
+        lib,
+        ("a.rs", "#[cfg(test)]\nmod tests;\n"),
+        ("a/tests.rs", "use crate::b::B;\n"),
+        ("b.rs", "use crate::a::A;\n"),
+    ]);
+    assert!(found.is_empty(), "{found:?}");
+    let found = planted(&[
+        lib,
+        ("a.rs", "mod tests;\n"),
+        ("a/tests.rs", "use crate::b::B;\n"),
+        ("b.rs", "use crate::a::A;\n"),
+    ]);
+    assert_eq!(found.len(), 2, "{found:?}");
 }
 
 /// The modules of `api::ops` that are not an operation: the trait and the
