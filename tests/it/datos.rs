@@ -4,7 +4,7 @@
 //! twin, the snapshot folder loads back as the snapshot the tree was built
 //! from, and the page explains every file.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::io::{Cursor, Read};
 use std::path::Path;
@@ -746,4 +746,61 @@ fn the_maintainers_data_licence_is_the_one_every_description_names() {
         "the default's words are not said of another licence"
     );
     assert!(page.contains("\"license\":\"https://opendatacommons.org/licenses/odbl/1-0/\""));
+}
+
+/// `/dolar.json` recomputed from the published quote checks alone: the
+/// reference dollar is the rate of the latest detailed check that observed
+/// one (every month's `snapshot/quote_checks` part read, none assumed),
+/// with that check's time.
+#[test]
+fn the_reference_dollar_is_the_latest_rate_of_the_published_checks() {
+    let mut latest: Option<(String, String)> = None;
+    let mut rates_at_latest = BTreeSet::new();
+    let mut parts = 0;
+    for entry in fs::read_dir(datos().join("snapshot/quote_checks")).expect("quote_checks") {
+        let path = entry.expect("entry").path();
+        if !path.to_string_lossy().ends_with(".csv.gz") {
+            continue;
+        }
+        parts += 1;
+        let csv = String::from_utf8(gunzip(&fs::read(&path).expect("read"))).expect("UTF-8");
+        let mut lines = csv.lines();
+        assert_eq!(
+            lines.next(),
+            Some("versionId,observedAt,arsPerUsd,inStock"),
+            "{path:?}"
+        );
+        for line in lines {
+            let cells: Vec<&str> = line.split(',').collect();
+            let (at, rate) = (cells[1], cells[2]);
+            if rate.is_empty() {
+                continue;
+            }
+            match latest.as_ref().map(|(time, _)| at.cmp(time.as_str())) {
+                Some(std::cmp::Ordering::Less) => {}
+                Some(std::cmp::Ordering::Equal) => {
+                    rates_at_latest.insert(rate.to_owned());
+                }
+                _ => {
+                    latest = Some((at.to_owned(), rate.to_owned()));
+                    rates_at_latest = BTreeSet::from([rate.to_owned()]);
+                }
+            }
+        }
+    }
+    assert!(parts > 1, "a premise: several months of checks");
+    let (at, _) = latest.expect("a check with a rate");
+    assert_eq!(
+        rates_at_latest.len(),
+        1,
+        "one rate at {at}: {rates_at_latest:?}"
+    );
+    let dollar: serde_json::Value = serde_json::from_slice(
+        &fs::read(fixture().out.join("public/dolar.json")).expect("/dolar.json"),
+    )
+    .expect("JSON");
+    assert_eq!(dollar["observedAt"], at.as_str());
+    // The rate as the CSV writes it and as the JSON does: the same decimal.
+    let rate = rates_at_latest.into_iter().next().expect("the rate");
+    assert_eq!(dollar["arsPerUsd"].to_string(), rate);
 }
