@@ -4,7 +4,9 @@
 //! when a tree loads and never evicted; every other answer (a vehicle's
 //! detail, a model's prices, any query) is computed once through the index
 //! and kept in a bounded cache owned by the loaded tree, so that a reload
-//! drops it with the tree. HTTP handlers and MCP tools both answer here.
+//! drops it with the tree; the ETags of recent questions are kept longer
+//! than their answers, so one asked again is computed but not hashed
+//! again. HTTP handlers and MCP tools both answer here.
 //! The same cache keeps the static files the edge serves (up to
 //! [`MAX_CACHED_FILE`] each), read and hashed once per tree.
 
@@ -184,6 +186,23 @@ impl Answer {
             ..answer
         }
     }
+
+    /// An operation's answer whose ETag is already known: the one its bytes
+    /// had when the same question was answered before, in the same tree.
+    fn of_reply_tagged(reply: Reply, etag: HeaderValue) -> Answer {
+        debug_assert_eq!(
+            etag.to_str().ok(),
+            Some(crate::api::json::etag(&reply.bytes).as_str()),
+            "a question answers the same bytes within one tree"
+        );
+        Answer {
+            content_type: HeaderValue::from_static(reply.content_type),
+            bytes: Bytes::from(reply.bytes),
+            etag,
+            headline: Some(reply.headline.into()),
+            gzip: Arc::default(),
+        }
+    }
 }
 
 /// Weighs a cached answer by its bytes.
@@ -207,7 +226,35 @@ pub struct Answers {
     /// a request for exactly that URL is answered before any parsing.
     listed: HashMap<String, Answer>,
     cache: Cache<Key, Answer, ByBytes>,
+    /// The ETag of every question answered lately, kept longer than its
+    /// answer: a question asked again after its answer left the cache is
+    /// computed again but not hashed again. A question answers the same
+    /// bytes within one tree, and hashing them was the largest part of a
+    /// computed answer's time (bench/HISTORY.md, "The routine run after the
+    /// history key").
+    etags: Cache<Key, HeaderValue, EtagWeight>,
 }
+
+/// Weighs a remembered ETag by its key and the tag.
+#[derive(Debug, Clone, Copy)]
+struct EtagWeight;
+
+impl Weighter<Key, HeaderValue> for EtagWeight {
+    fn weight(&self, key: &Key, etag: &HeaderValue) -> u64 {
+        let key = match key {
+            Key::File(path) | Key::Url(path) => path.len(),
+            Key::Question(_, _, text) => text.len(),
+        };
+        (key + etag.len()) as u64 + ETAG_OVERHEAD
+    }
+}
+
+/// Bookkeeping per remembered ETag besides its key and tag.
+const ETAG_OVERHEAD: u64 = 64;
+
+/// The ETags' share of the response cache's budget: a sixteenth, room for
+/// about 20,000 questions in the default 64 MiB.
+const ETAG_SHARE: u64 = 16;
 
 impl std::fmt::Debug for Answers {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -239,12 +286,16 @@ impl Answers {
             listed.insert(url.to_owned(), answer.clone());
             fixed.insert(key, answer);
         }
-        // An estimate for the cache's sizing: about 16 KiB an answer.
+        // An estimate for the cache's sizing: about 16 KiB an answer, and
+        // 200 bytes a remembered ETag.
         let items = usize::try_from(cache_bytes / (16 * 1024)).unwrap_or(usize::MAX);
+        let etag_bytes = cache_bytes / ETAG_SHARE;
+        let etags = usize::try_from(etag_bytes / 200).unwrap_or(usize::MAX);
         Answers {
             fixed,
             listed,
-            cache: Cache::with_weighter(items.max(16), cache_bytes, ByBytes),
+            cache: Cache::with_weighter(items.max(16), cache_bytes - etag_bytes, ByBytes),
+            etags: Cache::with_weighter(etags.max(16), etag_bytes, EtagWeight),
         }
     }
 
@@ -265,7 +316,15 @@ impl Answers {
         if let Some(answer) = self.cache.get(&key) {
             return Ok(answer);
         }
-        let answer = Answer::of_reply(question.answer(index)?);
+        let reply = question.answer(index)?;
+        let answer = match self.etags.get(&key) {
+            Some(etag) => Answer::of_reply_tagged(reply, etag),
+            None => {
+                let answer = Answer::of_reply(reply);
+                self.etags.insert(key.clone(), answer.etag.clone());
+                answer
+            }
+        };
         self.cache.insert(key, answer.clone());
         Ok(answer)
     }

@@ -290,3 +290,38 @@ async fn answers_are_compressed_for_clients_that_accept_gzip() {
         "public, max-age=300"
     );
 }
+
+/// With a response cache too small to keep the answers, each question
+/// asked again is computed again, and its ETag (remembered, not hashed
+/// again) is still the quoted hex SHA-256 of the bytes sent.
+#[tokio::test]
+async fn a_question_computed_again_keeps_the_etag_of_its_bytes() {
+    use sha2::{Digest, Sha256};
+    let state =
+        autoprecios::edge::state::AppState::load_with(&crate::harness::fixture().out, 64 * 1024)
+            .expect("load the fixture tree");
+    let uris: Vec<String> = (1..=20)
+        .map(|limit| format!("/api/v1/vehicles?sort=name&limit={limit}"))
+        .collect();
+    let mut first = Vec::new();
+    for round in 0..2 {
+        for (at, uri) in uris.iter().enumerate() {
+            let reply = crate::harness::send_to(state.clone(), Method::GET, uri, &[]).await;
+            assert_eq!(reply.status, StatusCode::OK, "{uri}");
+            let sha256: String = Sha256::digest(&reply.body)
+                .iter()
+                .map(|byte| format!("{byte:02x}"))
+                .collect();
+            assert_eq!(
+                reply.header("etag"),
+                format!("\"{sha256}\""),
+                "{uri}, round {round}"
+            );
+            if round == 0 {
+                first.push(reply.body);
+            } else {
+                assert_eq!(reply.body, first[at], "{uri}: the same bytes again");
+            }
+        }
+    }
+}
