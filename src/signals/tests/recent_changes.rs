@@ -5,6 +5,7 @@ use chrono::Duration;
 use super::*;
 use crate::catalogue::{Cause, Native};
 use crate::signals::changes::ChangeContext;
+use crate::signals::changes::HONEST_BEFORE_DAYS;
 use crate::signals::exact::whole;
 
 #[test]
@@ -78,6 +79,32 @@ fn a_drop_back_to_a_price_of_the_30_days_before_is_a_return_not_a_cut() {
     let change = car.recent_changes.d7.expect("a drop");
     assert_eq!(change.lowest_30d_usd, Some(33_000.0));
     assert_eq!(change.returns_to_earlier_price, Some(false));
+}
+
+#[test]
+fn the_30_days_before_a_drop_begin_exactly_30_days_before_it() {
+    // The window is [drop − 30 days, drop): a price in effect at its first
+    // instant counts, one replaced at that very instant does not.
+    let back = hours_before(12);
+    let start = back - Duration::days(HONEST_BEFORE_DAYS);
+    let honest_before = |rise: Time| {
+        let catalogue = runs(&[
+            (days_before(100), usd(30_000.0)),
+            (rise, usd(33_000.0)),
+            (back, usd(30_000.0)),
+        ]);
+        let car = vehicle(version("a", catalogue, flat(30_000.0)));
+        let change = car.recent_changes.d7.expect("a drop of 9.09 %");
+        (change.lowest_30d_usd, change.returns_to_earlier_price)
+    };
+    // 30,000 replaced by 33,000 exactly at the window's start: only 33,000
+    // was in effect in it, so 30,000 is a cut.
+    assert_eq!(honest_before(start), (Some(33_000.0), Some(false)));
+    // Replaced a second later: 30,000 was in effect at the start, a return.
+    assert_eq!(
+        honest_before(start + Duration::seconds(1)),
+        (Some(30_000.0), Some(true))
+    );
 }
 
 #[test]
