@@ -71,6 +71,16 @@ enum Key {
     Url(String),
 }
 
+impl Key {
+    /// The length of its text (a path, a URL or a query), for weighing.
+    fn text_len(&self) -> usize {
+        match self {
+            Key::File(path) | Key::Url(path) => path.len(),
+            Key::Question(_, _, text) => text.len(),
+        }
+    }
+}
+
 impl std::hash::Hash for Key {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         match self {
@@ -211,11 +221,7 @@ struct ByBytes;
 
 impl Weighter<Key, Answer> for ByBytes {
     fn weight(&self, key: &Key, answer: &Answer) -> u64 {
-        let key = match key {
-            Key::File(path) | Key::Url(path) => path.len(),
-            Key::Question(_, _, text) => text.len(),
-        };
-        answer.bytes.len() as u64 + key as u64 + ENTRY_OVERHEAD
+        answer.bytes.len() as u64 + key.text_len() as u64 + ENTRY_OVERHEAD
     }
 }
 
@@ -241,11 +247,7 @@ struct EtagWeight;
 
 impl Weighter<Key, HeaderValue> for EtagWeight {
     fn weight(&self, key: &Key, etag: &HeaderValue) -> u64 {
-        let key = match key {
-            Key::File(path) | Key::Url(path) => path.len(),
-            Key::Question(_, _, text) => text.len(),
-        };
-        (key + etag.len()) as u64 + ETAG_OVERHEAD
+        (key.text_len() + etag.len()) as u64 + ETAG_OVERHEAD
     }
 }
 
