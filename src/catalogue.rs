@@ -11,9 +11,7 @@ pub use buyer::{
     DealerPoint, DealerSpread, FreightEstimate, LocationSpread, NO_LOCATION, PriceRange,
 };
 pub use changes::{Cause, ChangeDetail, Native, RecentChange, RecentChanges};
-pub use history::{
-    Comparison, QuotedHistory, QuotedWeek, WINDOW_DAYS, WeeklyAverage, week_completed,
-};
+pub use history::{Comparison, HistoryWeek, QuotedHistory, WINDOW_DAYS, week_completed};
 pub use specs::{SpecSource, Specs};
 
 use std::collections::BTreeMap;
@@ -138,8 +136,9 @@ pub struct Vehicle {
     /// record is kilobytes, and a large catalogue's held twice were many
     /// megabytes more).
     pub specs: Option<Arc<Specs>>,
-    /// Weekly dealer averages in the history window, oldest first (the chart).
-    pub history: Vec<WeeklyAverage>,
+    /// Weekly dealer averages in the history window, oldest first: the
+    /// record's `history.weeks`, the chart and `historial.csv`.
+    pub history: Vec<HistoryWeek>,
     /// The price in pesos a peso budget compares with, in whole pesos: the
     /// best quote's price when quoted in ARS, else its dollar price at the
     /// current observed exchange rate; `None` for a dollar quote without a

@@ -18,10 +18,9 @@ pub const WINDOW_DAYS: u32 = 180;
 /// pesos and a devaluation never reads as a dealer's cut.
 #[derive(Debug, Clone, PartialEq)]
 pub struct QuotedHistory {
-    /// The one currency of every quote in the window.
+    /// The one currency of every quote in the window (the weeks' `price`,
+    /// in the version's [`HistoryWeek`]s).
     pub currency: Currency,
-    /// Weekly averages, oldest first, rounded to cents.
-    pub weeks: Vec<QuotedWeek>,
     /// Median of the weekly averages (the usual level in this currency).
     pub typical: f64,
     /// Lowest dealer price in the window.
@@ -37,15 +36,6 @@ pub struct QuotedHistory {
     /// (`signals::range`; published only where the dollars' history is
     /// sufficient).
     pub range: Option<(f64, f64)>,
-}
-
-/// The weekly average of a dealer price in its quoted currency.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct QuotedWeek {
-    /// Monday of the ISO week, Argentine date.
-    pub week_start: chrono::NaiveDate,
-    /// Time-weighted mean, rounded to cents.
-    pub average: f64,
 }
 
 /// How the current price compares with the version's usual price.
@@ -86,14 +76,24 @@ impl Constant for WindowDays {
     }
 }
 
-/// The dealer-price average of one calendar week (Argentine time).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+/// One calendar week (Argentine time) of a version's dealer-price history:
+/// its time-weighted average in dollars (the figures the usual price is the
+/// median of) and, when every quote of the window is in one currency, in
+/// that currency. The signals compute it once; the record's
+/// `history.weeks`, the chart and `historial.csv` publish it as it is.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct WeeklyAverage {
+#[schemars(
+    deny_unknown_fields,
+    description = "One week's time-weighted average dealer price."
+)]
+pub struct HistoryWeek {
     /// Monday of the ISO week, Argentine date.
     pub week_start: chrono::NaiveDate,
-    /// Time-weighted mean dealer price in USD, rounded to cents.
-    pub average_usd: f64,
+    /// In the history's currency.
+    pub price: Option<f64>,
+    /// In USD at each check's rate.
+    pub price_usd: f64,
 }
 
 /// Whether the ISO week starting on `week_start` (a Monday, Argentine date)

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use chrono::{Datelike, Duration, NaiveDate};
 
-use crate::catalogue::{Comparison, WINDOW_DAYS, WeeklyAverage};
+use crate::catalogue::{Comparison, HistoryWeek, WINDOW_DAYS};
 use crate::signals::exact::{self, Exact};
 use crate::snapshot::QuoteCheck;
 use crate::time::{Time, argentina};
@@ -75,8 +75,9 @@ pub fn price_points(checks: &[QuoteCheck]) -> Vec<PricePoint> {
 pub struct Assessment {
     /// The published comparison.
     pub comparison: Comparison,
-    /// Weekly averages in the window, oldest first.
-    pub history: Vec<WeeklyAverage>,
+    /// Weekly averages in the window, oldest first, in dollars (their
+    /// `price` in the quoted currency is written by `quoted::quoted_history`).
+    pub history: Vec<HistoryWeek>,
     /// The usual price, exactly; `None` without history.
     pub typical: Option<Exact>,
     /// The usual range in USD, with sufficient history (`signals::range`).
@@ -125,9 +126,10 @@ pub fn assess(
     };
     let history = weeks
         .iter()
-        .map(|(week_start, average)| WeeklyAverage {
+        .map(|(week_start, average)| HistoryWeek {
             week_start: *week_start,
-            average_usd: exact::cents(average),
+            price: None,
+            price_usd: exact::cents(average),
         })
         .collect();
     let range = sufficient

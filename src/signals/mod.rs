@@ -195,7 +195,8 @@ pub fn compute_vehicle(version: &Version, reference: &Reference) -> Option<Vehic
     .into_iter()
     .filter_map(|(present, reason)| present.then_some(reason))
     .collect();
-    let quoted = quoted::quoted_history(&version.checks[older..], t, s);
+    let mut history = assessment.history;
+    let quoted = quoted::quoted_history(&version.checks[older..], t, s, &mut history);
     let price_range = assessment.range.map(|(low_usd, high_usd)| PriceRange {
         low_usd,
         high_usd,
@@ -241,7 +242,7 @@ pub fn compute_vehicle(version: &Version, reference: &Reference) -> Option<Vehic
             observed_at: latest.observed_at,
         },
         specs: version.specs.clone(),
-        history: assessment.history,
+        history,
         price_ars,
         price_range,
         freight_estimate: freight::freight_estimate(&version.checks[older..], t, s),

@@ -5,7 +5,7 @@
 //! stay in dollars; this is what the site shows beside them, so that a peso
 //! price reads in pesos and a rise of the dollar is never read as a cut.
 
-use crate::catalogue::{QuotedHistory, QuotedWeek};
+use crate::catalogue::{HistoryWeek, QuotedHistory};
 use crate::signals::exact;
 use crate::signals::history::{PricePoint, WeekCache, median, weekly_averages};
 use crate::snapshot::QuoteCheck;
@@ -14,8 +14,16 @@ use crate::vocab::Currency;
 
 /// The quoted-currency history of a version's `checks` in the window of
 /// `reference`, with checks up to `end`; `None` when the window holds no
-/// quotes or quotes in both currencies.
-pub fn quoted_history(checks: &[QuoteCheck], reference: Time, end: Time) -> Option<QuotedHistory> {
+/// quotes or quotes in both currencies. Each week's average in that
+/// currency is written into the `price` of the same week of `weeks` (the
+/// version's dollar weeks of the same window), so that the one weekly
+/// history carries both.
+pub fn quoted_history(
+    checks: &[QuoteCheck],
+    reference: Time,
+    end: Time,
+    weeks: &mut [HistoryWeek],
+) -> Option<QuotedHistory> {
     let in_window: Vec<&QuoteCheck> = checks
         .iter()
         .filter(|check| check.observed_at > reference - window() && check.observed_at <= end)
@@ -38,23 +46,21 @@ pub fn quoted_history(checks: &[QuoteCheck], reference: Time, end: Time) -> Opti
         })
         .collect();
     let last = points.last()?;
-    let weeks = weekly_averages(&points, end, &mut WeekCache::default());
-    let range = crate::signals::range::usual_range(weeks.iter().map(|(_, average)| average));
-    let typical = median(weeks.iter().map(|(_, average)| average))?;
+    let averages = weekly_averages(&points, end, &mut WeekCache::default());
+    let range = crate::signals::range::usual_range(averages.iter().map(|(_, average)| average));
+    let typical = median(averages.iter().map(|(_, average)| average))?;
     let lowest = points.iter().map(|point| &point.price).min()?;
     let run = points
         .iter()
         .rposition(|point| point.price != last.price)
         .map_or(0, |before| before + 1);
+    for (week_start, average) in &averages {
+        if let Ok(at) = weeks.binary_search_by_key(week_start, |week| week.week_start) {
+            weeks[at].price = Some(exact::cents(average));
+        }
+    }
     Some(QuotedHistory {
         currency,
-        weeks: weeks
-            .iter()
-            .map(|(week_start, average)| QuotedWeek {
-                week_start: *week_start,
-                average: exact::cents(average),
-            })
-            .collect(),
         typical: exact::cents(&typical),
         lowest: exact::cents(lowest),
         current: exact::cents(&last.price),

@@ -13,8 +13,8 @@ use crate::api::facts::Facts;
 use crate::api::links::Links;
 use crate::api::query::MAX_ID_CHARS;
 use crate::catalogue::{
-    Comparison, DealerSpread, ExchangeRate, FreightEstimate, PriceRange, Quote, RecentChanges,
-    Specs, Vehicle,
+    Comparison, DealerSpread, ExchangeRate, FreightEstimate, HistoryWeek, PriceRange, Quote,
+    RecentChanges, Specs, Vehicle,
 };
 use crate::schema::{Constant, constant};
 use crate::time::Time;
@@ -196,7 +196,7 @@ pub struct VehicleRecord<'a> {
     /// Official specifications.
     pub specs: Option<&'a Specs>,
     /// The weekly price history of the 180-day window.
-    pub history: History,
+    pub history: History<'a>,
     /// What freight and paperwork add, as observed; null when unknown.
     pub freight_estimate: Option<&'a FreightEstimate>,
     /// Today's spread and where.
@@ -228,7 +228,7 @@ impl<'a> VehicleRecord<'a> {
     deny_unknown_fields,
     description = "The weekly dealer-price history of the 180-day window."
 )]
-pub struct History {
+pub struct History<'a> {
     /// The one currency of the window's quotes; null when they mix pesos and
     /// dollars.
     pub currency: Option<Currency>,
@@ -237,49 +237,19 @@ pub struct History {
     /// Lowest dealer price of the window in currency.
     pub lowest_price: Option<f64>,
     /// Oldest first: the weeks typicalPriceUsd is the median of.
-    pub weeks: Vec<HistoryWeek>,
+    pub weeks: &'a [HistoryWeek],
 }
 
-/// One week of a [`History`].
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-#[schemars(
-    deny_unknown_fields,
-    description = "One week's time-weighted average dealer price."
-)]
-pub struct HistoryWeek {
-    /// Monday of the ISO week, Argentine date.
-    pub week_start: chrono::NaiveDate,
-    /// In the history's currency.
-    pub price: Option<f64>,
-    /// In USD at each check's rate.
-    pub price_usd: f64,
-}
-
-impl History {
-    /// The history of a catalogue version.
-    pub fn of(vehicle: &Vehicle) -> History {
+impl<'a> History<'a> {
+    /// The history of a catalogue version, its weeks as the signals
+    /// computed them.
+    pub fn of(vehicle: &'a Vehicle) -> History<'a> {
         let quoted = vehicle.quoted.as_ref();
-        let in_quoted = |monday: chrono::NaiveDate| {
-            quoted?
-                .weeks
-                .iter()
-                .find(|week| week.week_start == monday)
-                .map(|week| week.average)
-        };
         History {
             currency: quoted.map(|quoted| quoted.currency),
             usual_price: quoted.map(|quoted| quoted.typical),
             lowest_price: quoted.map(|quoted| quoted.lowest),
-            weeks: vehicle
-                .history
-                .iter()
-                .map(|week| HistoryWeek {
-                    week_start: week.week_start,
-                    price: in_quoted(week.week_start),
-                    price_usd: week.average_usd,
-                })
-                .collect(),
+            weeks: &vehicle.history,
         }
     }
 }

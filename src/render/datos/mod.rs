@@ -81,24 +81,12 @@ pub fn write_history_csvs(site: &Site) -> anyhow::Result<()> {
                 .iter()
                 .filter(|week| week_completed(week.week_start, at))
                 .collect();
-            // The quoted weeks too (the same dollar averages may come of
-            // other peso ones), the completed ones alone: the current
-            // week's average moves with every check and is not written.
-            let quoted = vehicle.quoted.as_ref().map(|q| {
-                (
-                    q.currency.as_str(),
-                    q.weeks
-                        .iter()
-                        .filter(|w| week_completed(w.week_start, at))
-                        .map(|w| (w.week_start, w.average))
-                        .collect::<Vec<_>>(),
-                )
-            });
+            let currency = vehicle.quoted.as_ref().map(|q| q.currency.as_str());
             site.pages.write(
                 site.out,
                 site.env,
                 (&url, &file, CSV),
-                &(HISTORY_CSV, &vehicle.id, &weeks, &quoted),
+                &(HISTORY_CSV, &vehicle.id, &weeks, currency),
                 || {
                     let rows = weeks.iter().map(|week| (vehicle, *week));
                     Ok(tables::semanas_rows(rows).to_csv())

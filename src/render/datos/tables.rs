@@ -9,7 +9,7 @@ use std::cmp::Ordering;
 use std::ops::Range;
 
 use crate::api::links::Links;
-use crate::catalogue::{Catalogue, RecentChange, Vehicle};
+use crate::catalogue::{Catalogue, HistoryWeek, RecentChange, Vehicle};
 use crate::frame::{Cells, Frame};
 use crate::signals::changes::direction;
 use crate::signals::{current_quotes, exact};
@@ -238,26 +238,17 @@ pub fn semanas<'a>(vehicles: impl IntoIterator<Item = &'a Vehicle>) -> Frame {
     )
 }
 
-/// A week's average in the one currency its version's window is quoted
-/// in, when there is one: what the version's chart draws.
-fn quoted_week(vehicle: &Vehicle, week_start: chrono::NaiveDate) -> Option<(&'static str, f64)> {
-    let quoted = vehicle.quoted.as_ref()?;
-    let at = quoted
-        .weeks
-        .binary_search_by_key(&week_start, |week| week.week_start)
-        .ok()?;
-    Some((quoted.currency.as_str(), quoted.weeks[at].average))
-}
-
-/// `semanas` of the given (version, week) rows.
-pub fn semanas_rows<'a>(
-    rows: impl IntoIterator<Item = (&'a Vehicle, &'a crate::catalogue::WeeklyAverage)>,
-) -> Frame {
+/// `semanas` of the given (version, week) rows: each week in dollars, and
+/// in the one currency its version's window is quoted in, when there is
+/// one (what the version's chart draws).
+pub fn semanas_rows<'a>(rows: impl IntoIterator<Item = (&'a Vehicle, &'a HistoryWeek)>) -> Frame {
     let rows: Vec<_> = rows.into_iter().collect();
-    let quoted: Vec<Option<(&str, f64)>> = rows
-        .iter()
-        .map(|(vehicle, week)| quoted_week(vehicle, week.week_start))
-        .collect();
+    // A week has a price in a currency only when its version's window is
+    // quoted in one (`signals::quoted`).
+    let currency = |vehicle: &Vehicle, week: &HistoryWeek| {
+        week.price?;
+        Some(vehicle.quoted.as_ref()?.currency.as_str())
+    };
     Frame::new("semanas")
         .text(
             "versionId",
@@ -269,16 +260,13 @@ pub fn semanas_rows<'a>(
         )
         .number(
             "averageUsd",
-            rows.iter().map(|(_, week)| Some(week.average_usd)),
+            rows.iter().map(|(_, week)| Some(week.price_usd)),
         )
         .text(
             "currency",
-            quoted.iter().map(|q| q.map(|(currency, _)| currency)),
+            rows.iter().map(|(vehicle, week)| currency(vehicle, week)),
         )
-        .number(
-            "average",
-            quoted.iter().map(|q| q.map(|(_, average)| average)),
-        )
+        .number("average", rows.iter().map(|(_, week)| week.price))
 }
 
 /// `catalogo`: every catalogue price run with the change it starts, judged

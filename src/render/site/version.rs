@@ -25,7 +25,6 @@ use super::rivals::{Rival, RivalIndex};
 use super::version_feed::write_version_feed;
 use crate::api::links::Links;
 use crate::api::params::typed::compare_page;
-use crate::api::types::History;
 use crate::catalogue::{Vehicle, week_completed};
 use crate::format::{UNKNOWN, date_time, price};
 use crate::time::{Time, format_time};
@@ -230,23 +229,23 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
     }
 }
 
-/// The chart's data, from the record's own weekly history (`api::types::History`,
-/// what the API publishes), its completed weeks by `at` (the catalogue
-/// check) and the current price: in the quoted currency when every quote of
-/// the window is in one, else in dollars (the signal's own figures), saying
-/// so.
+/// The chart's data, from the version's weekly history (what the API
+/// publishes as `history.weeks`), its completed weeks by `at` (the
+/// catalogue check) and the current price: in the quoted currency when
+/// every quote of the window is in one, else in dollars (the signal's own
+/// figures), saying so.
 fn chart_data(vehicle: &Vehicle, at: Time) -> ChartData {
     let comparison = &vehicle.comparison;
-    let history = History::of(vehicle);
-    let in_pesos = history.currency == Some(Currency::Ars);
-    let weeks: Vec<ChartWeek> = history
-        .weeks
+    let quoted = vehicle.quoted.as_ref();
+    let in_pesos = quoted.is_some_and(|quoted| quoted.currency == Currency::Ars);
+    let weeks: Vec<ChartWeek> = vehicle
+        .history
         .iter()
         .filter(|week| week_completed(week.week_start, at))
         .filter_map(|week| {
             Some(ChartWeek {
                 week_start: week.week_start,
-                average: match history.currency {
+                average: match quoted {
                     Some(_) => week.price?,
                     None => week.price_usd,
                 },
@@ -254,10 +253,10 @@ fn chart_data(vehicle: &Vehicle, at: Time) -> ChartData {
             })
         })
         .collect();
-    match (&vehicle.quoted, history.currency) {
-        (Some(quoted), Some(currency)) => ChartData {
+    match quoted {
+        Some(quoted) => ChartData {
             weeks,
-            currency,
+            currency: quoted.currency,
             typical: Some((
                 quoted.typical,
                 if in_pesos {
@@ -274,7 +273,7 @@ fn chart_data(vehicle: &Vehicle, at: Time) -> ChartData {
                 if in_pesos { "pesos" } else { "dólares" }
             ),
         },
-        _ => ChartData {
+        None => ChartData {
             weeks,
             currency: Currency::Usd,
             typical: comparison

@@ -30,6 +30,18 @@ fn a_peso_price_that_stays_put_while_the_dollar_rises_is_unchanged_in_pesos() {
     let car = vehicle(version("steady", listed(ars(20_000_000.0)), checks));
     assert_eq!(car.current_price_usd, 18_181.82);
     assert!(car.comparison.discount_pct.is_some_and(|pct| pct > 5.0));
+    // Every week of the one history carries its peso average beside the
+    // dollar one, which falls as the dollar rises.
+    assert!(!car.history.is_empty());
+    assert!(
+        car.history
+            .iter()
+            .all(|week| week.price == Some(20_000_000.0))
+    );
+    assert!(
+        car.history.first().expect("weeks").price_usd
+            > car.history.last().expect("weeks").price_usd
+    );
     let quoted = car.quoted.expect("one currency");
     assert_eq!(quoted.currency, Currency::Ars);
     assert_eq!(quoted.typical, 20_000_000.0);
@@ -37,7 +49,6 @@ fn a_peso_price_that_stays_put_while_the_dollar_rises_is_unchanged_in_pesos() {
     assert_eq!(quoted.current, 20_000_000.0);
     assert_eq!(quoted.previous, None, "never changed in the window");
     assert_eq!(quoted.since, days_before(70));
-    assert!(quoted.weeks.iter().all(|week| week.average == 20_000_000.0));
     assert_eq!(car.price_ars, Some(20_000_000.0), "the quote, as quoted");
 }
 
@@ -58,8 +69,8 @@ fn a_peso_price_that_falls_at_a_constant_rate_falls_in_pesos() {
     // The last week holds 30,000,000 from 7 days before T (a Friday 20:00)
     // until the check an hour before T, then 27,000,000 for an hour plus
     // the 40 minutes to S: time-weighted, not a mean of the two checks.
-    let last = quoted.weeks.last().expect("weeks");
-    assert!(last.average < 30_000_000.0 && last.average > 27_000_000.0);
+    let last = car.history.last().expect("weeks").price.expect("in pesos");
+    assert!(last < 30_000_000.0 && last > 27_000_000.0);
 }
 
 #[test]
@@ -68,6 +79,10 @@ fn mixed_currencies_in_the_window_have_no_quoted_history() {
     checks[4].quotes[0].price = usd(20_000.0);
     let car = vehicle(version("mixed", listed(ars(30_000_000.0)), checks));
     assert_eq!(car.quoted, None);
+    assert!(
+        car.history.iter().all(|week| week.price.is_none()),
+        "dollars alone"
+    );
     // A dollar check before the window does not count.
     let mut checks = peso_weeks((30_000_000.0, |_| 1_500.0), (27_000_000.0, 1_500.0));
     checks.insert(0, check_at(days_before(200), usd(20_000.0), 1_500.0));

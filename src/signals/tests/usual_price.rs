@@ -140,8 +140,8 @@ fn a_weekly_average_is_weighted_by_time() {
         },
     ];
     let weeks = assess(&points, &whole(100), t(), t(), &mut WeekCache::default()).history;
-    assert_eq!(weeks[0].average_usd, 150.0);
-    assert_eq!(weeks[1].average_usd, 100.0);
+    assert_eq!(weeks[0].price_usd, 150.0);
+    assert_eq!(weeks[1].price_usd, 100.0);
 }
 
 #[test]
@@ -199,7 +199,7 @@ fn a_week_whose_only_check_is_at_the_end_averages_to_that_price() {
         assessment
             .history
             .iter()
-            .map(|w| w.average_usd)
+            .map(|w| w.price_usd)
             .collect::<Vec<_>>(),
         [100.0, 200.0]
     );

@@ -54,7 +54,7 @@ fn engine_record(vehicle: &Vehicle) -> Record {
         history: vehicle
             .history
             .iter()
-            .map(|w| (w.week_start, w.average_usd))
+            .map(|w| (w.week_start, w.price_usd))
             .collect(),
         recent: windows.map(|w| change(vehicle.recent_changes.get(w))),
         fresh: windows.map(|w| change(vehicle.new_opportunities.get(w))),

@@ -3,7 +3,7 @@
 //! signal owes to the dealers and to the dollar.
 
 use super::*;
-use crate::catalogue::{Comparison, ExchangeRate, QuotedHistory, QuotedWeek};
+use crate::catalogue::{Comparison, ExchangeRate, QuotedHistory};
 use crate::time::parse_time;
 
 fn time(text: &str) -> Time {
@@ -61,10 +61,6 @@ pub(crate) fn vehicle(quotes: Vec<Quote>, price_ars: Option<f64>) -> Vehicle {
 fn quoted(currency: Currency, typical: f64, current: f64, previous: Option<f64>) -> QuotedHistory {
     QuotedHistory {
         currency,
-        weeks: vec![QuotedWeek {
-            week_start: chrono::NaiveDate::from_ymd_opt(2026, 11, 16).expect("date"),
-            average: current,
-        }],
         typical,
         lowest: current,
         current,
