@@ -5,6 +5,7 @@
 mod buyer;
 mod changes;
 mod history;
+mod identity;
 mod specs;
 
 pub use buyer::{
@@ -12,16 +13,16 @@ pub use buyer::{
 };
 pub use changes::{Cause, ChangeDetail, Native, RecentChange, RecentChanges};
 pub use history::{Comparison, HistoryWeek, QuotedHistory, WINDOW_DAYS, week_completed};
+pub use identity::Identity;
 pub use specs::{SpecSource, Specs};
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::time::Time;
-use crate::vocab::{BodyType, Currency, Drivetrain, Fuel, Reason, Transmission};
+use crate::vocab::{Currency, Drivetrain, Reason};
 
 /// Every published version and the snapshot facts around them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -81,35 +82,10 @@ pub struct ExchangeRate {
 pub struct Vehicle {
     /// Catalogue ID, case-sensitive.
     pub id: String,
-    /// Listing on the source site.
-    pub source_url: String,
-    /// Make.
-    pub make: String,
-    /// Model.
-    pub model: String,
-    /// Trim.
-    pub trim: String,
-    /// Display form of the trim.
-    pub trim_display: Option<String>,
-    /// Body type.
-    #[serde(rename = "type")]
-    pub body_type: Option<BodyType>,
-    /// Native tier code.
-    pub tier: Option<String>,
-    /// Native tier text.
-    pub tier_label: Option<String>,
-    /// Fuel.
-    pub fuel: Option<Fuel>,
-    /// Transmission.
-    pub transmission: Option<Transmission>,
+    /// Names and facts, as the snapshot states them.
+    pub identity: Identity,
     /// Drivetrain (a filter; not a Summary field).
     pub drivetrain: Option<Drivetrain>,
-    /// Seats, when known.
-    pub seats: Option<u32>,
-    /// Airbags, when known.
-    pub airbags: Option<u32>,
-    /// Fact name to source kind.
-    pub fact_sources: BTreeMap<String, String>,
     /// When the detailed quotes were checked (the latest quote check).
     #[serde(with = "crate::time::rfc3339")]
     pub observed_at: Time,
@@ -172,20 +148,8 @@ impl Vehicle {
     pub fn bare(id: &str, quotes: Vec<Quote>, observed_at: Time) -> Self {
         Vehicle {
             id: id.into(),
-            source_url: String::new(),
-            make: String::new(),
-            model: String::new(),
-            trim: String::new(),
-            trim_display: None,
-            body_type: None,
-            tier: None,
-            tier_label: None,
-            fuel: None,
-            transmission: None,
+            identity: Identity::default(),
             drivetrain: None,
-            seats: None,
-            airbags: None,
-            fact_sources: BTreeMap::new(),
             observed_at,
             current_price_usd: quotes.first().map_or(0.0, |best| best.price_usd),
             comparison: Comparison {

@@ -110,12 +110,12 @@ pub fn check_report(snapshot: &Snapshot, catalogue: &Catalogue) -> CheckReport {
         published: vehicles.len(),
         makes: vehicles
             .iter()
-            .map(|v| v.make.as_str())
+            .map(|v| v.identity.make.as_str())
             .collect::<BTreeSet<_>>()
             .len(),
         models: vehicles
             .iter()
-            .map(|v| (v.make.as_str(), v.model.as_str()))
+            .map(|v| (v.identity.make.as_str(), v.identity.model.as_str()))
             .collect::<BTreeSet<_>>()
             .len(),
         current_quotes: vehicles.iter().map(|v| v.quote_count).sum(),

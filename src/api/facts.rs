@@ -9,9 +9,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::catalogue::{CatalogueMeta, Comparison, NO_LOCATION, RecentChange, Vehicle};
+use crate::catalogue::{CatalogueMeta, Comparison, Identity, NO_LOCATION, RecentChange, Vehicle};
 use crate::time::Time;
-use crate::vocab::{BodyType, ChangeKind, Drivetrain, Fuel, Transmission, Window};
+use crate::vocab::{ChangeKind, Drivetrain, Window};
 
 /// The specification value behind the `aeb` filter.
 pub const AEB_VALUE: &str = "aebLowSpeed";
@@ -19,8 +19,9 @@ pub const AEB_VALUE: &str = "aebLowSpeed";
 /// Version of [`IndexFile`]; the edge refuses any other.
 /// Version 4 was the first in MessagePack (3 and before were JSON,
 /// `_edge/catalogue.json`); 5 added each version's quote cities and the
-/// prices file.
-pub const INDEX_FILE_VERSION: u32 = 5;
+/// prices file; 6 holds each version's names in one `identity` map (the
+/// catalogue's [`Identity`]).
+pub const INDEX_FILE_VERSION: u32 = 6;
 
 /// Site path of the edge data file.
 pub const INDEX_FILE_PATH: &str = "/_edge/catalogue.msgpack";
@@ -44,29 +45,10 @@ pub const PRICES_FILE_PATH: &str = "/_edge/prices.jsonl";
 pub struct Facts {
     /// Catalogue ID, case-sensitive.
     pub id: String,
-    /// Listing on the source site.
-    pub source_url: String,
-    /// Make.
-    pub make: String,
-    /// Model.
-    pub model: String,
-    /// Trim.
-    pub trim: String,
-    /// Display form of the trim.
-    pub trim_display: Option<String>,
-    /// Body type.
-    #[serde(rename = "type")]
-    pub body_type: Option<BodyType>,
-    /// Fuel.
-    pub fuel: Option<Fuel>,
-    /// Transmission.
-    pub transmission: Option<Transmission>,
+    /// Names and facts, the catalogue's.
+    pub identity: Identity,
     /// Drivetrain.
     pub drivetrain: Option<Drivetrain>,
-    /// Seats, when known.
-    pub seats: Option<u32>,
-    /// Airbags, when known.
-    pub airbags: Option<u32>,
     /// Confirmed low-speed AEB (`Some(false)`: confirmed absent); unknown,
     /// gaps and "optional" are `None`.
     pub aeb: Option<bool>,
@@ -120,17 +102,8 @@ impl Facts {
         };
         Facts {
             id: vehicle.id.clone(),
-            source_url: vehicle.source_url.clone(),
-            make: vehicle.make.clone(),
-            model: vehicle.model.clone(),
-            trim: vehicle.trim.clone(),
-            trim_display: vehicle.trim_display.clone(),
-            body_type: vehicle.body_type,
-            fuel: vehicle.fuel,
-            transmission: vehicle.transmission,
+            identity: vehicle.identity.clone(),
             drivetrain: vehicle.drivetrain,
-            seats: vehicle.seats,
-            airbags: vehicle.airbags,
             aeb: vehicle
                 .specs
                 .as_ref()
@@ -160,8 +133,9 @@ impl Facts {
 
     /// "Make Model Trim", with the display form of the trim when there is one.
     pub fn title(&self) -> String {
-        let trim = self.trim_display.as_deref().unwrap_or(&self.trim);
-        format!("{} {} {}", self.make, self.model, trim)
+        let names = &self.identity;
+        let trim = names.trim_display.as_deref().unwrap_or(&names.trim);
+        format!("{} {} {}", names.make, names.model, trim)
     }
 }
 

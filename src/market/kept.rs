@@ -261,10 +261,15 @@ fn feed_catalogue(
         if runs.is_empty() && !checked {
             continue;
         }
-        for name in [&version.id, &version.make, &version.model, &version.trim] {
+        for name in [
+            &version.id,
+            &version.identity.make,
+            &version.identity.model,
+            &version.identity.trim,
+        ] {
             feed.str(name);
         }
-        feed.str(version.body_type.map_or("", |t| t.as_str()));
+        feed.str(version.identity.body_type.map_or("", |t| t.as_str()));
         feed.raw(&(runs.len() as u64).to_le_bytes());
         for run in runs {
             feed.time(run.first_seen);

@@ -4,7 +4,7 @@ use super::dealers::{Side, compare};
 use super::index::{MIN_MATCHED, chain, jevons};
 use super::prices::{MonthlyPrice, Point, monthly_prices};
 use crate::month::ArMonth;
-use crate::snapshot::Money;
+use crate::snapshot::{Identity, Money};
 use crate::time::{Time, parse_time};
 use crate::vocab::Currency;
 
@@ -291,8 +291,11 @@ fn the_cheapest_are_those_published_at_the_months_last_check_and_a_tie_goes_to_t
         }],
     };
     let version = |id: &str, until: Time, checks: Vec<QuoteCheck>| Version {
-        body_type: Some(crate::vocab::BodyType::Sedan),
-        source_url: "https://concesionarias.example/v".into(),
+        identity: Identity {
+            body_type: Some(crate::vocab::BodyType::Sedan),
+            source_url: "https://concesionarias.example/v".into(),
+            ..Identity::named("Fiat", "Cronos", id)
+        },
         catalogue: vec![run(until)],
         checks,
         ..Version::bare(id, "Fiat", "Cronos", id)

@@ -14,7 +14,7 @@ use super::quotes::{dealers, quote_checks};
 use super::rng::Rng;
 use super::scripts::case_plan;
 use super::specs::compute_specs;
-use crate::snapshot::{CatalogueRun, Version};
+use crate::snapshot::{CatalogueRun, Identity, Version};
 
 /// Address of the (invented) listing site.
 pub const SOURCE: &str = "https://concesionarias.example/0km";
@@ -43,27 +43,34 @@ pub fn build_version(entry: &Entry, market: &Market, seed: u64) -> Version {
     let trim = entry.trim;
     let (tier, tier_label) = tier(entry, &mut facts);
     let fact_sources = fact_sources(specs.is_some(), &mut facts);
+    // Drawn in this order, as the snapshots already published were.
+    let trim_display = facts.chance(0.7).then(|| trim_display(&entry.trim_name));
+    let drivetrain = (!facts.chance(0.03)).then_some(trim.drive);
+    let seats = (!facts.chance(0.03)).then_some(u32::from(entry.model.seats_of(trim)));
+    let airbags = (!facts.chance(0.05)).then_some(u32::from(trim.airbags));
     Version {
         id: entry.id.clone(),
-        make: entry.make.name.to_owned(),
-        model: entry.model.name.to_owned(),
-        trim: entry.trim_name.clone(),
-        trim_display: facts.chance(0.7).then(|| trim_display(&entry.trim_name)),
-        body_type: Some(entry.model.body),
-        tier,
-        tier_label,
-        fuel: Some(trim.fuel),
-        transmission: Some(trim.gearbox),
-        drivetrain: (!facts.chance(0.03)).then_some(trim.drive),
-        seats: (!facts.chance(0.03)).then_some(u32::from(entry.model.seats_of(trim))),
-        airbags: (!facts.chance(0.05)).then_some(u32::from(trim.airbags)),
-        source_url: format!(
-            "{SOURCE}/{}/{}/{}",
-            slug(entry.make.name),
-            slug(entry.model.name),
-            entry.id
-        ),
-        fact_sources,
+        identity: Identity {
+            source_url: format!(
+                "{SOURCE}/{}/{}/{}",
+                slug(entry.make.name),
+                slug(entry.model.name),
+                entry.id
+            ),
+            make: entry.make.name.to_owned(),
+            model: entry.model.name.to_owned(),
+            trim: entry.trim_name.clone(),
+            trim_display,
+            body_type: Some(entry.model.body),
+            tier,
+            tier_label,
+            fuel: Some(trim.fuel),
+            transmission: Some(trim.gearbox),
+            seats,
+            airbags,
+            fact_sources,
+        },
+        drivetrain,
         catalogue,
         checks,
         earlier: Vec::new(),

@@ -13,7 +13,7 @@ use serde::Deserialize;
 
 use super::columns::filled;
 use super::drafts::{Draft, Drafts, money_columns};
-use super::model::{CatalogueRun, Snapshot, SnapshotMeta, Specs, Version};
+use super::model::{CatalogueRun, Identity, Snapshot, SnapshotMeta, Specs, Version};
 use super::quotes::{load_quote_checks, load_quotes};
 use super::table::{Need, Table};
 use crate::time::{Time, format_time};
@@ -254,21 +254,23 @@ fn read_versions(t: &Table) -> Result<Vec<Version>> {
     Ok((0..t.height())
         .map(|i| Version {
             id: ids[i].clone(),
-            make: makes[i].clone(),
-            model: models[i].clone(),
-            trim: trims[i].clone(),
-            trim_display: trim_displays[i].clone(),
-            body_type: body_types[i],
-            tier: tiers[i].clone(),
-            tier_label: tier_labels[i].clone(),
-            fuel: fuels[i],
-            transmission: transmissions[i],
+            identity: Identity {
+                source_url: source_urls[i].clone(),
+                make: makes[i].clone(),
+                model: models[i].clone(),
+                trim: trims[i].clone(),
+                trim_display: trim_displays[i].clone(),
+                body_type: body_types[i],
+                tier: tiers[i].clone(),
+                tier_label: tier_labels[i].clone(),
+                fuel: fuels[i],
+                transmission: transmissions[i],
+                seats: seats[i],
+                airbags: airbags[i],
+                // An empty cell means `{}`.
+                fact_sources: fact_sources[i].clone().unwrap_or_default(),
+            },
             drivetrain: drivetrains[i],
-            seats: seats[i],
-            airbags: airbags[i],
-            source_url: source_urls[i].clone(),
-            // An empty cell means `{}`.
-            fact_sources: fact_sources[i].clone().unwrap_or_default(),
             catalogue: Vec::new(),
             checks: Vec::new(),
             earlier: Vec::new(),

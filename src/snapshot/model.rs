@@ -1,7 +1,6 @@
 //! Snapshot stage, data: the input tables of `data/README.md` as typed Rust
 //! values, grouped per version and sorted, ready for the signal engine.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 mod checks;
@@ -10,10 +9,10 @@ mod meta;
 pub use checks::{Cheapest, CheapestQuote, EarlierCheck, Money, QuoteCheck, SourceQuote};
 pub use meta::{DataLicense, SnapshotMeta};
 
-pub use crate::catalogue::{SpecSource, Specs};
+pub use crate::catalogue::{Identity, SpecSource, Specs};
 use crate::month::ArMonth;
 use crate::time::Time;
-use crate::vocab::{BodyType, Drivetrain, Fuel, Transmission};
+use crate::vocab::Drivetrain;
 
 /// A whole snapshot: its metadata, the catalogue check times and every version.
 #[derive(Debug, Clone, PartialEq)]
@@ -50,34 +49,11 @@ pub struct CpiMonth {
 pub struct Version {
     /// Catalogue ID, case-sensitive.
     pub id: String,
-    /// Make.
-    pub make: String,
-    /// Model.
-    pub model: String,
-    /// Trim (version name).
-    pub trim: String,
-    /// Display form of the trim.
-    pub trim_display: Option<String>,
-    /// Body type.
-    pub body_type: Option<BodyType>,
-    /// Native tier code.
-    pub tier: Option<String>,
-    /// Native tier text.
-    pub tier_label: Option<String>,
-    /// Fuel.
-    pub fuel: Option<Fuel>,
-    /// Transmission.
-    pub transmission: Option<Transmission>,
+    /// Names and facts (the source listing, make, model, trim, type, fuel,
+    /// seats, … and where each fact came from).
+    pub identity: Identity,
     /// Drivetrain.
     pub drivetrain: Option<Drivetrain>,
-    /// Seats, when known.
-    pub seats: Option<u32>,
-    /// Airbags, when known.
-    pub airbags: Option<u32>,
-    /// Listing on the source site.
-    pub source_url: String,
-    /// Fact name to source kind.
-    pub fact_sources: BTreeMap<String, String>,
     /// Catalogue price runs, ascending by `first_seen`, not overlapping.
     pub catalogue: Vec<CatalogueRun>,
     /// Detailed quote checks, ascending by `observed_at`: every one, except
@@ -104,20 +80,11 @@ impl Version {
     pub fn bare(id: &str, make: &str, model: &str, trim: &str) -> Self {
         Version {
             id: id.into(),
-            make: make.into(),
-            model: model.into(),
-            trim: trim.into(),
-            trim_display: None,
-            body_type: None,
-            tier: None,
-            tier_label: None,
-            fuel: None,
-            transmission: None,
+            identity: Identity {
+                source_url: format!("https://autos.example/{id}"),
+                ..Identity::named(make, model, trim)
+            },
             drivetrain: None,
-            seats: None,
-            airbags: None,
-            source_url: format!("https://autos.example/{id}"),
-            fact_sources: BTreeMap::new(),
             catalogue: Vec::new(),
             checks: Vec::new(),
             earlier: Vec::new(),

@@ -155,30 +155,46 @@ fn versions_frame(versions: &[&Version]) -> Frame {
     let v = versions;
     let fact_sources = |version: &Version| {
         // An empty map is written as an empty cell, which loads back as `{}`.
-        (!version.fact_sources.is_empty())
-            .then(|| serde_json::to_string(&version.fact_sources).unwrap_or_default())
+        (!version.identity.fact_sources.is_empty())
+            .then(|| serde_json::to_string(&version.identity.fact_sources).unwrap_or_default())
     };
     Frame::new("versions")
         .text("id", v.iter().map(|v| Some(v.id.clone())))
-        .text("make", v.iter().map(|v| Some(v.make.clone())))
-        .text("model", v.iter().map(|v| Some(v.model.clone())))
-        .text("trim", v.iter().map(|v| Some(v.trim.clone())))
-        .text("trimDisplay", v.iter().map(|v| v.trim_display.clone()))
-        .text("type", v.iter().map(|v| v.body_type.map(|x| x.as_str())))
-        .text("tier", v.iter().map(|v| v.tier.clone()))
-        .text("tierLabel", v.iter().map(|v| v.tier_label.clone()))
-        .text("fuel", v.iter().map(|v| v.fuel.map(|x| x.as_str())))
+        .text("make", v.iter().map(|v| Some(v.identity.make.clone())))
+        .text("model", v.iter().map(|v| Some(v.identity.model.clone())))
+        .text("trim", v.iter().map(|v| Some(v.identity.trim.clone())))
+        .text(
+            "trimDisplay",
+            v.iter().map(|v| v.identity.trim_display.clone()),
+        )
+        .text(
+            "type",
+            v.iter().map(|v| v.identity.body_type.map(|x| x.as_str())),
+        )
+        .text("tier", v.iter().map(|v| v.identity.tier.clone()))
+        .text("tierLabel", v.iter().map(|v| v.identity.tier_label.clone()))
+        .text(
+            "fuel",
+            v.iter().map(|v| v.identity.fuel.map(|x| x.as_str())),
+        )
         .text(
             "transmission",
-            v.iter().map(|v| v.transmission.map(|x| x.as_str())),
+            v.iter()
+                .map(|v| v.identity.transmission.map(|x| x.as_str())),
         )
         .text(
             "drivetrain",
             v.iter().map(|v| v.drivetrain.map(|x| x.as_str())),
         )
-        .integer("seats", v.iter().map(|v| v.seats.map(i64::from)))
-        .integer("airbags", v.iter().map(|v| v.airbags.map(i64::from)))
-        .text("sourceUrl", v.iter().map(|v| Some(v.source_url.clone())))
+        .integer("seats", v.iter().map(|v| v.identity.seats.map(i64::from)))
+        .integer(
+            "airbags",
+            v.iter().map(|v| v.identity.airbags.map(i64::from)),
+        )
+        .text(
+            "sourceUrl",
+            v.iter().map(|v| Some(v.identity.source_url.clone())),
+        )
         .text("factSources", v.iter().map(|v| fact_sources(v)))
 }
 

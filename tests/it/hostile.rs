@@ -116,8 +116,8 @@ fn hostile_snapshot() -> (Snapshot, Vec<(String, String)>) {
         let trim = TRIMS[n % TRIMS.len()].to_owned();
         let version = &mut snapshot.versions[i];
         version.id = id.clone();
-        version.trim = trim.clone();
-        version.trim_display = Some(trim.clone());
+        version.identity.trim = trim.clone();
+        version.identity.trim_display = Some(trim.clone());
         versions.push((id, trim));
     }
     snapshot.versions.sort_by(|a, b| a.id.cmp(&b.id));

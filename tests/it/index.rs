@@ -130,20 +130,40 @@ fn the_facts_filters_read_say_what_the_vehicles_say() {
                 .and_then(|s| s.values.get("aebLowSpeed"))
                 .and_then(serde_json::Value::as_bool);
             assert_eq!(
-                (&f.make, &f.model, &f.trim, &f.trim_display),
-                (&v.make, &v.model, &v.trim, &v.trim_display),
+                (
+                    &f.identity.make,
+                    &f.identity.model,
+                    &f.identity.trim,
+                    &f.identity.trim_display
+                ),
+                (
+                    &v.identity.make,
+                    &v.identity.model,
+                    &v.identity.trim,
+                    &v.identity.trim_display
+                ),
                 "seed {seed}: {}",
                 v.id
             );
             assert_eq!(
-                (f.body_type, f.fuel, f.transmission, f.drivetrain),
-                (v.body_type, v.fuel, v.transmission, v.drivetrain),
+                (
+                    f.identity.body_type,
+                    f.identity.fuel,
+                    f.identity.transmission,
+                    f.drivetrain
+                ),
+                (
+                    v.identity.body_type,
+                    v.identity.fuel,
+                    v.identity.transmission,
+                    v.drivetrain
+                ),
                 "seed {seed}: {}",
                 v.id
             );
             assert_eq!(
-                (f.seats, f.airbags, f.aeb, f.has_specs),
-                (v.seats, v.airbags, aeb, v.specs.is_some()),
+                (f.identity.seats, f.identity.airbags, f.aeb, f.has_specs),
+                (v.identity.seats, v.identity.airbags, aeb, v.specs.is_some()),
                 "seed {seed}: {}",
                 v.id
             );

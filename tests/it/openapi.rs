@@ -21,8 +21,8 @@ use autoprecios::api::query::{CompareQuery, DealsQuery, ModelQuery, Page, Search
 use autoprecios::api::types::DealKind;
 use autoprecios::api::{ApiError, Index};
 use autoprecios::catalogue::{
-    Catalogue, CatalogueMeta, Comparison, ExchangeRate, Quote, RecentChange, RecentChanges,
-    SpecSource, Specs, Vehicle, WINDOW_DAYS,
+    Catalogue, CatalogueMeta, Comparison, ExchangeRate, Identity, Quote, RecentChange,
+    RecentChanges, SpecSource, Specs, Vehicle, WINDOW_DAYS,
 };
 use autoprecios::time::{Time, parse_time};
 use autoprecios::vocab::{
@@ -543,10 +543,10 @@ fn catalogue(vehicles: Vec<Vehicle>) -> Catalogue {
 fn sparse(id: &str, price_usd: f64) -> Vehicle {
     let best = Quote::bare(&format!("{id}-q1"), price_usd, Currency::Usd, price_usd);
     Vehicle {
-        source_url: format!("https://listing.example/{id}"),
-        make: "Peugeot".into(),
-        model: "208".into(),
-        trim: id.to_uppercase(),
+        identity: Identity {
+            source_url: format!("https://listing.example/{id}"),
+            ..Identity::named("Peugeot", "208", &id.to_uppercase())
+        },
         comparison: Comparison {
             window_days: WINDOW_DAYS,
             typical_price_usd: None,
@@ -594,16 +594,16 @@ fn full(id: &str) -> Vehicle {
         seller_id: Some("d-4".into()),
         ..Quote::bare("q-17", 41_500_000.0, Currency::Ars, 28450.5)
     };
-    vehicle.make = "Toyota".into();
-    vehicle.model = "Corolla".into();
-    vehicle.trim_display = Some("XEI CVT".into());
-    vehicle.body_type = Some(BodyType::Sedan);
-    vehicle.tier = Some("xei".into());
-    vehicle.tier_label = Some("XEI".into());
-    vehicle.fuel = Some(Fuel::Hybrid);
-    vehicle.transmission = Some(Transmission::Automatic);
+    vehicle.identity.make = "Toyota".into();
+    vehicle.identity.model = "Corolla".into();
+    vehicle.identity.trim_display = Some("XEI CVT".into());
+    vehicle.identity.body_type = Some(BodyType::Sedan);
+    vehicle.identity.tier = Some("xei".into());
+    vehicle.identity.tier_label = Some("XEI".into());
+    vehicle.identity.fuel = Some(Fuel::Hybrid);
+    vehicle.identity.transmission = Some(Transmission::Automatic);
     vehicle.drivetrain = Some(Drivetrain::Fwd);
-    vehicle.seats = Some(5);
+    vehicle.identity.seats = Some(5);
     vehicle.price_range = Some(autoprecios::catalogue::PriceRange {
         low_usd: 28_100.25,
         high_usd: 29_900.0,
@@ -633,8 +633,8 @@ fn full(id: &str) -> Vehicle {
         pct: -0.42,
         checks: 3,
     });
-    vehicle.airbags = Some(7);
-    vehicle.fact_sources = BTreeMap::from([("seats".into(), "official".into())]);
+    vehicle.identity.airbags = Some(7);
+    vehicle.identity.fact_sources = BTreeMap::from([("seats".into(), "official".into())]);
     vehicle.comparison = Comparison {
         typical_price_usd: Some(30500.0),
         discount_pct: Some(6.72),

@@ -71,11 +71,15 @@ fn same_seed_gives_the_same_snapshot_and_another_seed_another() {
 #[test]
 fn the_bundled_size_is_large_and_varied() {
     let (snapshot, catalogue) = bundled();
-    let makes: BTreeSet<&str> = snapshot.versions.iter().map(|v| v.make.as_str()).collect();
+    let makes: BTreeSet<&str> = snapshot
+        .versions
+        .iter()
+        .map(|v| v.identity.make.as_str())
+        .collect();
     let models: BTreeSet<(&str, &str)> = snapshot
         .versions
         .iter()
-        .map(|v| (v.make.as_str(), v.model.as_str()))
+        .map(|v| (v.identity.make.as_str(), v.identity.model.as_str()))
         .collect();
     assert_eq!(snapshot.versions.len(), 540);
     assert!(makes.len() >= 20, "{} makes", makes.len());

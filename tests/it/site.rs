@@ -379,10 +379,10 @@ fn catalogue_text_is_escaped_on_every_page_and_feed() {
         .iter_mut()
         .find(|v| v.id == target)
         .expect("the opportunity case");
-    version.trim = SCRIPT.to_owned();
-    version.trim_display = Some(SCRIPT.to_owned());
-    version.make = MARKUP.to_owned();
-    version.model = MARKUP.to_owned();
+    version.identity.trim = SCRIPT.to_owned();
+    version.identity.trim_display = Some(SCRIPT.to_owned());
+    version.identity.make = MARKUP.to_owned();
+    version.identity.model = MARKUP.to_owned();
     let case = Case::new("site", "escaped").with_snapshot(&snapshot, TableFormat::Csv);
     case.generate(|_| {}).expect("generate");
     let out = case.out().join("public");

@@ -89,16 +89,16 @@ fn specs() -> Specs {
 /// quotes 1-2 at check 1, 3 at check 2, 4-5 at check 3, 6 at check 5.
 fn fixture() -> Snapshot {
     let mut hilux = bare_version("Hilux-SRV", "Toyota", "Hilux", "2.8 TDI SRV 4x4 AT");
-    hilux.trim_display = Some("2.8 TDI SRV 4x4 AT".into());
-    hilux.body_type = Some(BodyType::Pickup);
-    hilux.tier = Some("SRV".into());
-    hilux.tier_label = Some("SRV, \"top\" trim".into());
-    hilux.fuel = Some(Fuel::Diesel);
-    hilux.transmission = Some(Transmission::Automatic);
+    hilux.identity.trim_display = Some("2.8 TDI SRV 4x4 AT".into());
+    hilux.identity.body_type = Some(BodyType::Pickup);
+    hilux.identity.tier = Some("SRV".into());
+    hilux.identity.tier_label = Some("SRV, \"top\" trim".into());
+    hilux.identity.fuel = Some(Fuel::Diesel);
+    hilux.identity.transmission = Some(Transmission::Automatic);
     hilux.drivetrain = Some(Drivetrain::FourByFourLowRange);
-    hilux.seats = Some(5);
-    hilux.airbags = Some(7);
-    hilux.fact_sources = [
+    hilux.identity.seats = Some(5);
+    hilux.identity.airbags = Some(7);
+    hilux.identity.fact_sources = [
         ("fuel".to_owned(), "official".to_owned()),
         ("seats".to_owned(), "catalogue".to_owned()),
     ]
@@ -144,12 +144,12 @@ fn fixture() -> Snapshot {
     ];
 
     let mut onix = bare_version("onix-lt", "Chevrolet", "Onix", "1.0T LT");
-    onix.body_type = Some(BodyType::Hatchback);
-    onix.fuel = Some(Fuel::Petrol);
-    onix.transmission = Some(Transmission::Manual);
+    onix.identity.body_type = Some(BodyType::Hatchback);
+    onix.identity.fuel = Some(Fuel::Petrol);
+    onix.identity.transmission = Some(Transmission::Manual);
     onix.drivetrain = Some(Drivetrain::Fwd);
-    onix.seats = Some(5);
-    onix.airbags = Some(2);
+    onix.identity.seats = Some(5);
+    onix.identity.airbags = Some(2);
     onix.catalogue = vec![run(2, 3, usd(17_999.99))];
     let mut stocked = quote("x1", usd(18_100.5));
     stocked.stock = Some(3);

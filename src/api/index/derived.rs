@@ -66,7 +66,7 @@ fn model_entries(facts: &[Facts]) -> HashMap<(String, String), ModelEntry> {
     let mut models: HashMap<(String, String), Vec<u32>> = HashMap::new();
     for (f, position) in facts.iter().zip(0..) {
         models
-            .entry((fold(&f.make), fold(&f.model)))
+            .entry((fold(&f.identity.make), fold(&f.identity.model)))
             .or_default()
             .push(position);
     }
@@ -101,11 +101,11 @@ fn catalogue_data(meta: &CatalogueMeta, facts: &[Facts]) -> CatalogueData {
     let models: BTreeSet<MakeModel> = facts
         .iter()
         .map(|f| MakeModel {
-            make: f.make.clone(),
-            model: f.model.clone(),
+            make: f.identity.make.clone(),
+            model: f.identity.model.clone(),
         })
         .collect();
-    let makes: BTreeSet<&str> = facts.iter().map(|f| f.make.as_str()).collect();
+    let makes: BTreeSet<&str> = facts.iter().map(|f| f.identity.make.as_str()).collect();
     let filters = FILTERS
         .iter()
         .filter_map(|param| Some((param.name.to_owned(), present(param, facts)?)))

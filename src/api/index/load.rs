@@ -40,7 +40,9 @@ pub(super) fn catalogue_parts<'c, E: Send>(
     let vehicles = &catalogue.vehicles;
     let links = Links::new(
         base_url,
-        vehicles.iter().map(|v| (v.make.as_str(), v.model.as_str())),
+        vehicles
+            .iter()
+            .map(|v| (v.identity.make.as_str(), v.identity.model.as_str())),
     );
     let meta = catalogue.meta.clone();
     let (indexed, facts, summaries, records) = std::thread::scope(|scope| {
@@ -108,9 +110,12 @@ pub(super) fn file_parts(
     let prices = Records::open(prices, file.price_starts)?;
     let links = Links::new(
         &file.base_url,
-        file.vehicles
-            .iter()
-            .map(|e| (e.facts.make.as_str(), e.facts.model.as_str())),
+        file.vehicles.iter().map(|e| {
+            (
+                e.facts.identity.make.as_str(),
+                e.facts.identity.model.as_str(),
+            )
+        }),
     );
     let mut facts = Vec::with_capacity(file.vehicles.len());
     let mut summaries = Vec::with_capacity(file.vehicles.len());

@@ -130,7 +130,13 @@ impl Orders {
         let pesos = |a: &u32, b: &u32| ascending_nulls_last(fact(a).price_ars, fact(b).price_ars);
         let names: Vec<(String, String, String)> = facts
             .iter()
-            .map(|f| (fold(&f.make), fold(&f.model), fold(&f.trim)))
+            .map(|f| {
+                (
+                    fold(&f.identity.make),
+                    fold(&f.identity.model),
+                    fold(&f.identity.trim),
+                )
+            })
             .collect();
         let search = SearchSort::ALL
             .iter()

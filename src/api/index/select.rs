@@ -100,10 +100,10 @@ impl Words {
         for (facts, position) in facts.iter().zip(0..) {
             let text = fold(&format!(
                 "{} {} {} {}",
-                facts.make,
-                facts.model,
-                facts.trim,
-                facts.trim_display.as_deref().unwrap_or("")
+                facts.identity.make,
+                facts.identity.model,
+                facts.identity.trim,
+                facts.identity.trim_display.as_deref().unwrap_or("")
             ));
             for word in text.split_whitespace() {
                 let id = *ids.entry(word.to_owned()).or_insert_with(|| {
@@ -236,20 +236,20 @@ impl FilterIndex {
         );
         FilterIndex {
             len,
-            makes: names(|f| &f.make),
-            models: names(|f| &f.model),
+            makes: names(|f| &f.identity.make),
+            models: names(|f| &f.identity.model),
             locations,
-            body_types: ByValue::new(facts, |f| f.body_type),
-            fuels: ByValue::new(facts, |f| f.fuel),
-            transmissions: ByValue::new(facts, |f| f.transmission),
+            body_types: ByValue::new(facts, |f| f.identity.body_type),
+            fuels: ByValue::new(facts, |f| f.identity.fuel),
+            transmissions: ByValue::new(facts, |f| f.identity.transmission),
             drivetrains: ByValue::new(facts, |f| f.drivetrain),
             aeb: ByValue::new(facts, |f| f.aeb),
             has_specs: ByValue::new(facts, |f| Some(f.has_specs)),
             opportunities,
             prices: Column::new(facts, |f| Some(f.current_price_usd)),
             peso_prices: Column::new(facts, |f| f.price_ars),
-            seats: Column::new(facts, |f| f.seats.map(f64::from)),
-            airbags: Column::new(facts, |f| f.airbags.map(f64::from)),
+            seats: Column::new(facts, |f| f.identity.seats.map(f64::from)),
+            airbags: Column::new(facts, |f| f.identity.airbags.map(f64::from)),
             discounts: Column::new(facts, |f| {
                 f.comparison
                     .discount_pct

@@ -121,11 +121,12 @@ pub fn get_model_prices<'a>(
     let (cheapest, dearest) = (index.summary(*cheapest), index.summary(*dearest));
     let (page, pagination) = page_of(&model.positions, query.page);
     Ok(index.envelope(ModelPricesData {
-        make: &cheapest.facts.make,
-        model: &cheapest.facts.model,
-        url: index
-            .links()
-            .model(&cheapest.facts.make, &cheapest.facts.model),
+        make: &cheapest.facts.identity.make,
+        model: &cheapest.facts.identity.model,
+        url: index.links().model(
+            &cheapest.facts.identity.make,
+            &cheapest.facts.identity.model,
+        ),
         from_price_usd: cheapest.facts.current_price_usd,
         to_price_usd: dearest.facts.current_price_usd,
         version_count: model.positions.len(),

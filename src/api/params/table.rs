@@ -147,34 +147,34 @@ shared_filters! {
         name: "q", kind: Kind::Text { min: 0, max: MAX_Q_CHARS },
         label: "Palabras (marca, modelo o versión)",
         description: "Words in make, model or version; every word must match, ignoring case and accents.",
-        fact: |f| Some(format!("{} {} {} {}", f.make, f.model, f.trim, f.trim_display.as_deref().unwrap_or(""))),
+        fact: |f| Some(format!("{} {} {} {}", f.identity.make, f.identity.model, f.identity.trim, f.identity.trim_display.as_deref().unwrap_or(""))),
         admits: EveryWord, form: Form::Own,
     }
     MAKE: String {
         name: "make", kind: NAME, label: "Marca",
         description: "Exact make, ignoring case and accents.",
-        fact: |f| Some(f.make.clone()), admits: Same, form: Form::Own,
+        fact: |f| Some(f.identity.make.clone()), admits: Same, form: Form::Own,
     }
     MODEL: String {
         name: "model", kind: NAME, label: "Modelo",
         description: "Exact model, ignoring case and accents.",
-        fact: |f| Some(f.model.clone()), admits: Same, form: Form::Own,
+        fact: |f| Some(f.identity.model.clone()), admits: Same, form: Form::Own,
     }
     BODY_TYPE: BodyType {
         name: "type", kind: Kind::Choice { values: BodyType::NAMES, default: None }, label: "Carrocería",
         description: "Body type.",
-        fact: |f| f.body_type, admits: Same, form: Form::Further("type"),
+        fact: |f| f.identity.body_type, admits: Same, form: Form::Further("type"),
     }
     FUEL: Fuel {
         name: "fuel", kind: Kind::Choice { values: Fuel::NAMES, default: None }, label: "Combustible",
         description: "Fuel or powertrain.",
-        fact: |f| f.fuel, admits: Same, form: Form::Further("fuel"),
+        fact: |f| f.identity.fuel, admits: Same, form: Form::Further("fuel"),
     }
     TRANSMISSION: Transmission {
         name: "transmission", kind: Kind::Choice { values: Transmission::NAMES, default: None },
         label: "Transmisión",
         description: "Transmission.",
-        fact: |f| f.transmission, admits: Same, form: Form::Further("transmission"),
+        fact: |f| f.identity.transmission, admits: Same, form: Form::Further("transmission"),
     }
     MIN_PRICE_USD: f64 {
         name: "minPriceUsd", kind: PRICE, label: "Precio mínimo (US$)",
@@ -202,13 +202,13 @@ shared_filters! {
         name: "minSeats", kind: Kind::Integer { min: 1, max: MAX_SEATS, default: None },
         label: "Asientos, al menos",
         description: "Minimum confirmed seats (unknown excluded).",
-        fact: |f| f.seats, admits: AtLeast, form: Form::Further("seats"),
+        fact: |f| f.identity.seats, admits: AtLeast, form: Form::Further("seats"),
     }
     MIN_AIRBAGS: u32 {
         name: "minAirbags", kind: Kind::Integer { min: 0, max: MAX_AIRBAGS, default: None },
         label: "Airbags, al menos",
         description: "Minimum confirmed airbags (unknown excluded).",
-        fact: |f| f.airbags, admits: AtLeast, form: Form::Further("airbags"),
+        fact: |f| f.identity.airbags, admits: AtLeast, form: Form::Further("airbags"),
     }
     DRIVETRAIN: Drivetrain {
         name: "drivetrain", kind: Kind::Choice { values: Drivetrain::NAMES, default: None },

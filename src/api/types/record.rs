@@ -3,7 +3,6 @@
 //! index serializes byte for byte.
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
 
 use schemars::JsonSchema;
 use serde::{Serialize, Serializer};
@@ -13,12 +12,12 @@ use crate::api::facts::Facts;
 use crate::api::links::Links;
 use crate::api::query::MAX_ID_CHARS;
 use crate::catalogue::{
-    Comparison, DealerSpread, ExchangeRate, FreightEstimate, HistoryWeek, PriceRange, Quote,
-    RecentChanges, Specs, Vehicle,
+    Comparison, DealerSpread, ExchangeRate, FreightEstimate, HistoryWeek, Identity, PriceRange,
+    Quote, RecentChanges, Specs, Vehicle,
 };
 use crate::schema::{Constant, constant};
 use crate::time::Time;
-use crate::vocab::{BodyType, Currency, Fuel, Reason, Transmission};
+use crate::vocab::{Currency, Reason};
 
 /// A version in list results.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
@@ -38,42 +37,9 @@ pub struct Summary<'a> {
     /// Per-version data feed.
     #[schemars(url)]
     pub feed_url: String,
-    /// Original listing.
-    #[schemars(url)]
-    pub source_url: &'a str,
-    /// Make.
-    pub make: &'a str,
-    /// Model.
-    pub model: &'a str,
-    /// Trim.
-    pub trim: &'a str,
-    /// Display form of trim.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schemars(with = "String")]
-    pub trim_display: Option<&'a str>,
-    /// Body type.
-    #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
-    #[schemars(with = "BodyType")]
-    pub body_type: Option<BodyType>,
-    /// Native tier code.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schemars(with = "String", description = "Native tier label.")]
-    pub tier: Option<&'a str>,
-    /// Native tier label text; no tier is inferred from price.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub tier_label: Option<&'a str>,
-    /// Fuel.
-    pub fuel: Option<Fuel>,
-    /// Transmission.
-    pub transmission: Option<Transmission>,
-    /// Seats.
-    #[schemars(description = "Unknown is null.")]
-    pub seats: Option<u32>,
-    /// Airbags.
-    #[schemars(description = "Unknown is null.")]
-    pub airbags: Option<u32>,
-    /// Catalogue fact name to its source kind (official, catalogue).
-    pub fact_sources: &'a BTreeMap<String, String>,
+    /// Every field from `sourceUrl` to `factSources`.
+    #[serde(flatten)]
+    pub identity: &'a Identity,
     /// When this version's detailed quotes, stock and exchange rate were
     /// checked.
     #[serde(with = "crate::time::rfc3339")]
@@ -147,19 +113,7 @@ impl<'a> Summary<'a> {
             id: &vehicle.id,
             url: links.vehicle(&vehicle.id),
             feed_url: links.vehicle_feed(&vehicle.id),
-            source_url: &vehicle.source_url,
-            make: &vehicle.make,
-            model: &vehicle.model,
-            trim: &vehicle.trim,
-            trim_display: vehicle.trim_display.as_deref(),
-            body_type: vehicle.body_type,
-            tier: vehicle.tier.as_deref(),
-            tier_label: vehicle.tier_label.as_deref(),
-            fuel: vehicle.fuel,
-            transmission: vehicle.transmission,
-            seats: vehicle.seats,
-            airbags: vehicle.airbags,
-            fact_sources: &vehicle.fact_sources,
+            identity: &vehicle.identity,
             observed_at: vehicle.observed_at,
             current_price_usd: vehicle.current_price_usd,
             price_ars: vehicle.price_ars,

@@ -141,16 +141,19 @@ pub fn fetch(index: &Index, id: &str) -> Result<Document, ApiError> {
     let text = String::from_utf8_lossy(bytes.strip_suffix(b"\n").unwrap_or(&bytes)).into_owned();
     let time = |time| Value::String(crate::time::format_time(time));
     let mut metadata = Map::new();
-    metadata.insert("make".to_owned(), facts.make.as_str().into());
-    metadata.insert("model".to_owned(), facts.model.as_str().into());
-    metadata.insert("trim".to_owned(), facts.trim.as_str().into());
+    metadata.insert("make".to_owned(), facts.identity.make.as_str().into());
+    metadata.insert("model".to_owned(), facts.identity.model.as_str().into());
+    metadata.insert("trim".to_owned(), facts.identity.trim.as_str().into());
     metadata.insert("currentPriceUsd".to_owned(), facts.current_price_usd.into());
     metadata.insert("observedAt".to_owned(), time(facts.observed_at));
     metadata.insert("snapshotAt".to_owned(), time(envelope.snapshot_at));
     // Whether the prices are invented (a synthetic sample), where a
     // connector that shows only the document reads it.
     metadata.insert("synthetic".to_owned(), index.meta().synthetic.into());
-    metadata.insert("sourceUrl".to_owned(), facts.source_url.as_str().into());
+    metadata.insert(
+        "sourceUrl".to_owned(),
+        facts.identity.source_url.as_str().into(),
+    );
     metadata.insert(
         "apiUrl".to_owned(),
         index.links().absolute(&Links::vehicle_api_path(id)).into(),

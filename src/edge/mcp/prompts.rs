@@ -144,13 +144,19 @@ pub fn complete(site: &Site, request: &CompleteRequestParams) -> CompleteResult 
     };
     let index = site.index();
     let values: Vec<String> = match (prompt.name.as_str(), request.argument.name.as_str()) {
-        (MODEL_PRICE, "make") => names(index.facts().iter().map(|f| f.make.as_str()), &typed),
+        (MODEL_PRICE, "make") => names(
+            index.facts().iter().map(|f| f.identity.make.as_str()),
+            &typed,
+        ),
         (MODEL_PRICE, "model") => {
             // The makes that fold to the one given (each distinct make
             // folded once); without one, every make's models.
             let make = given("make");
-            let makes: std::collections::BTreeSet<&str> =
-                index.facts().iter().map(|f| f.make.as_str()).collect();
+            let makes: std::collections::BTreeSet<&str> = index
+                .facts()
+                .iter()
+                .map(|f| f.identity.make.as_str())
+                .collect();
             let makes: Vec<&str> = makes
                 .into_iter()
                 .filter(|name| make.as_ref().is_none_or(|make| fold(name) == *make))
@@ -158,8 +164,8 @@ pub fn complete(site: &Site, request: &CompleteRequestParams) -> CompleteResult 
             let models = index
                 .facts()
                 .iter()
-                .filter(|f| makes.contains(&f.make.as_str()))
-                .map(|f| f.model.as_str());
+                .filter(|f| makes.contains(&f.identity.make.as_str()))
+                .map(|f| f.identity.model.as_str());
             names(models, &typed)
         }
         (MONTH_REPORT, "month") => index

@@ -31,8 +31,10 @@ impl Market<'_> {
                 .into_iter()
                 .map(move |(value, members)| (group(kind, Some(value)), members))
         };
-        groups.extend(by(GroupKind::Type, |v| v.body_type.map(|t| t.as_str())));
-        groups.extend(by(GroupKind::Make, |v| Some(v.make.as_str())));
+        groups.extend(by(GroupKind::Type, |v| {
+            v.identity.body_type.map(|t| t.as_str())
+        }));
+        groups.extend(by(GroupKind::Make, |v| Some(v.identity.make.as_str())));
         let mut rows = Vec::new();
         for (group, members) in groups {
             for currency in ["ARS", "USD"] {

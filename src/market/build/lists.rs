@@ -52,10 +52,10 @@ impl Market<'_> {
             CheapItem {
                 id: version.id.clone(),
                 url: self.links.vehicle(&version.id),
-                make: version.make.clone(),
-                model: version.model.clone(),
-                trim: version.trim.clone(),
-                body_type: version.body_type.map(|t| t.as_str().to_owned()),
+                make: version.identity.make.clone(),
+                model: version.identity.model.clone(),
+                trim: version.identity.trim.clone(),
+                body_type: version.identity.body_type.map(|t| t.as_str().to_owned()),
                 price_ars: round2(*ars),
                 current_price_usd: round2(check.usd.unwrap_or_default()),
                 fees_included: check.fees,
@@ -64,7 +64,7 @@ impl Market<'_> {
         };
         let mut by_type = BTreeMap::new();
         for entry in &priced {
-            if let Some(body) = versions[entry.1].body_type {
+            if let Some(body) = versions[entry.1].identity.body_type {
                 by_type
                     .entry(body.as_str().to_owned())
                     .or_insert_with(|| item(entry));
@@ -82,9 +82,9 @@ impl Market<'_> {
         let mover = |(change, v): &(f64, usize)| Mover {
             id: versions[*v].id.clone(),
             url: self.links.vehicle(&versions[*v].id),
-            make: versions[*v].make.clone(),
-            model: versions[*v].model.clone(),
-            trim: versions[*v].trim.clone(),
+            make: versions[*v].identity.make.clone(),
+            model: versions[*v].identity.model.clone(),
+            trim: versions[*v].identity.trim.clone(),
             change_pct: round2(*change),
         };
         let by_id = |a: &(f64, usize), b: &(f64, usize)| versions[a.1].id.cmp(&versions[b.1].id);
@@ -105,7 +105,7 @@ impl Market<'_> {
         let mut makes: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
         for (change, v) in &changes {
             makes
-                .entry(versions[*v].make.as_str())
+                .entry(versions[*v].identity.make.as_str())
                 .or_default()
                 .push(*change);
         }
@@ -131,7 +131,7 @@ impl Market<'_> {
         let mut makes: BTreeMap<&str, Vec<(Side, f64)>> = BTreeMap::new();
         for (v, side, gap) in gaps {
             makes
-                .entry(self.snapshot.versions[*v as usize].make.as_str())
+                .entry(self.snapshot.versions[*v as usize].identity.make.as_str())
                 .or_default()
                 .push((*side, f64::from(*gap)));
         }

@@ -208,7 +208,10 @@ pub fn write_datos_page(site: &Site, files: &DatosFiles) -> anyhow::Result<()> {
         example: site.vehicles().first().map(|vehicle| {
             (
                 crate::api::links::Links::vehicle_path(&vehicle.id),
-                format!("{} {} {}", vehicle.make, vehicle.model, vehicle.trim),
+                format!(
+                    "{} {} {}",
+                    vehicle.identity.make, vehicle.identity.model, vehicle.identity.trim
+                ),
             )
         }),
         base: links.base().to_owned(),

@@ -36,25 +36,38 @@ fn identity_columns(v: &[Vehicle], links: &Links) -> Frame {
     Frame::new("versiones")
         .text("id", v.iter().map(|x| text(&x.id)))
         .text("url", v.iter().map(|x| Some(links.vehicle(&x.id))))
-        .text("sourceUrl", v.iter().map(|x| text(&x.source_url)))
-        .text("make", v.iter().map(|x| text(&x.make)))
-        .text("model", v.iter().map(|x| text(&x.model)))
-        .text("trim", v.iter().map(|x| text(&x.trim)))
-        .text("trimDisplay", v.iter().map(|x| x.trim_display.clone()))
-        .text("type", v.iter().map(|x| x.body_type.map(|t| t.as_str())))
-        .text("tier", v.iter().map(|x| x.tier.clone()))
-        .text("tierLabel", v.iter().map(|x| x.tier_label.clone()))
-        .text("fuel", v.iter().map(|x| x.fuel.map(|f| f.as_str())))
+        .text("sourceUrl", v.iter().map(|x| text(&x.identity.source_url)))
+        .text("make", v.iter().map(|x| text(&x.identity.make)))
+        .text("model", v.iter().map(|x| text(&x.identity.model)))
+        .text("trim", v.iter().map(|x| text(&x.identity.trim)))
+        .text(
+            "trimDisplay",
+            v.iter().map(|x| x.identity.trim_display.clone()),
+        )
+        .text(
+            "type",
+            v.iter().map(|x| x.identity.body_type.map(|t| t.as_str())),
+        )
+        .text("tier", v.iter().map(|x| x.identity.tier.clone()))
+        .text("tierLabel", v.iter().map(|x| x.identity.tier_label.clone()))
+        .text(
+            "fuel",
+            v.iter().map(|x| x.identity.fuel.map(|f| f.as_str())),
+        )
         .text(
             "transmission",
-            v.iter().map(|x| x.transmission.map(|t| t.as_str())),
+            v.iter()
+                .map(|x| x.identity.transmission.map(|t| t.as_str())),
         )
         .text(
             "drivetrain",
             v.iter().map(|x| x.drivetrain.map(|d| d.as_str())),
         )
-        .integer("seats", v.iter().map(|x| x.seats.map(i64::from)))
-        .integer("airbags", v.iter().map(|x| x.airbags.map(i64::from)))
+        .integer("seats", v.iter().map(|x| x.identity.seats.map(i64::from)))
+        .integer(
+            "airbags",
+            v.iter().map(|x| x.identity.airbags.map(i64::from)),
+        )
         .boolean("hasSpecs", v.iter().map(|x| Some(x.has_specs())))
 }
 
@@ -208,9 +221,9 @@ pub fn controles(
     let r = &rows;
     Frame::new("controles")
         .text("versionId", r.iter().map(|x| text(&x.version.id)))
-        .text("make", r.iter().map(|x| text(&x.version.make)))
-        .text("model", r.iter().map(|x| text(&x.version.model)))
-        .text("trim", r.iter().map(|x| text(&x.version.trim)))
+        .text("make", r.iter().map(|x| text(&x.version.identity.make)))
+        .text("model", r.iter().map(|x| text(&x.version.identity.model)))
+        .text("trim", r.iter().map(|x| text(&x.version.identity.trim)))
         .time("observedAt", r.iter().map(|x| Some(x.observed_at)))
         .boolean("inStock", r.iter().map(|x| Some(x.in_stock)))
         .integer(
@@ -300,9 +313,9 @@ pub fn catalogo(snapshot: &Snapshot, catalogue: &Catalogue) -> Frame {
     };
     Frame::new("catalogo")
         .text("versionId", r.iter().map(|(v, _)| text(&v.id)))
-        .text("make", r.iter().map(|(v, _)| text(&v.make)))
-        .text("model", r.iter().map(|(v, _)| text(&v.model)))
-        .text("trim", r.iter().map(|(v, _)| text(&v.trim)))
+        .text("make", r.iter().map(|(v, _)| text(&v.identity.make)))
+        .text("model", r.iter().map(|(v, _)| text(&v.identity.model)))
+        .text("trim", r.iter().map(|(v, _)| text(&v.identity.trim)))
         .time("firstSeen", r.iter().map(|x| Some(run(x).first_seen)))
         .time("lastSeen", r.iter().map(|x| Some(run(x).last_seen)))
         .number("price", r.iter().map(|x| Some(run(x).price.amount)))

@@ -76,12 +76,18 @@ impl Pick {
         let path = Links::vehicle_path(&vehicle.id);
         let slug = path.rsplit('/').next().unwrap_or_default();
         let anchor = format!("elegir-{slug}");
-        let trim = super::labels::trim(&vehicle.trim, vehicle.trim_display.as_deref());
+        let trim = super::labels::trim(
+            &vehicle.identity.trim,
+            vehicle.identity.trim_display.as_deref(),
+        );
         Pick {
             id: vehicle.id.clone(),
             href: format!("?{}#{anchor}", picked(&vehicle.id)),
             anchor,
-            name: format!("{} {} {trim}", vehicle.make, vehicle.model),
+            name: format!(
+                "{} {} {trim}",
+                vehicle.identity.make, vehicle.identity.model
+            ),
         }
     }
 }
@@ -97,9 +103,12 @@ pub fn card(vehicle: &Vehicle, money: &Money) -> Card {
     Card {
         id: vehicle.id.clone(),
         path: Links::vehicle_path(&vehicle.id),
-        make: vehicle.make.clone(),
-        model: vehicle.model.clone(),
-        trim: super::labels::trim(&vehicle.trim, vehicle.trim_display.as_deref()),
+        make: vehicle.identity.make.clone(),
+        model: vehicle.identity.model.clone(),
+        trim: super::labels::trim(
+            &vehicle.identity.trim,
+            vehicle.identity.trim_display.as_deref(),
+        ),
         price: money.price(vehicle),
         band: usual.band,
         comparison: usual.line,

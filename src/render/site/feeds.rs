@@ -149,8 +149,14 @@ pub(super) fn render_feed(
 /// The car's name as every entry title starts: make, model and trim, the
 /// trim as the site's pages write it.
 pub(super) fn display_name(vehicle: &Vehicle) -> String {
-    let trim = super::labels::trim(&vehicle.trim, vehicle.trim_display.as_deref());
-    format!("{} {} {trim}", vehicle.make, vehicle.model)
+    let trim = super::labels::trim(
+        &vehicle.identity.trim,
+        vehicle.identity.trim_display.as_deref(),
+    );
+    format!(
+        "{} {} {trim}",
+        vehicle.identity.make, vehicle.identity.model
+    )
 }
 
 /// The distinct seven-day changes of a version: its recent change and, when

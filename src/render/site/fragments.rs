@@ -65,16 +65,25 @@ pub fn write_fragments(site: &Site) -> anyhow::Result<()> {
             // The Summary alone: the whole record would build the
             // version's history, which no fragment shows.
             let summary = &Summary::of(vehicle, site.index.links());
-            let trim = labels::trim(summary.trim, summary.trim_display);
+            let trim = labels::trim(
+                &summary.identity.trim,
+                summary.identity.trim_display.as_deref(),
+            );
             let fragment = VehicleFragments {
                 card: template.render(context! { v => Serde(card(vehicle, &site.money)) })?,
                 head: format!(
                     "<a href=\"{}\">{}</a>",
                     escape(&crate::api::links::Links::vehicle_path(summary.id)),
-                    escape(&format!("{} {} {trim}", summary.make, summary.model))
+                    escape(&format!(
+                        "{} {} {trim}",
+                        summary.identity.make, summary.identity.model
+                    ))
                 ),
                 cells: cells(summary, vehicle, &site.money, &spec_rows),
-                name: format!("{} {} {trim}", summary.make, summary.model),
+                name: format!(
+                    "{} {} {trim}",
+                    summary.identity.make, summary.identity.model
+                ),
                 scores: scores(vehicle, spec_rows.len()),
             };
             Ok((summary.id.to_owned(), fragment))
@@ -99,7 +108,7 @@ fn scores(vehicle: &Vehicle, spec_rows: usize) -> Vec<Option<f64>> {
         .comparison
         .discount_pct
         .filter(|_| vehicle.comparison.sufficient_history);
-    scores[12] = vehicle.airbags.map(f64::from);
+    scores[12] = vehicle.identity.airbags.map(f64::from);
     scores
 }
 
@@ -141,15 +150,21 @@ fn cells(
         if comparison.opportunity { "Sí" } else { "No" }.to_owned(),
         summary.quote_count.to_string(),
         date_time(summary.observed_at),
-        known(summary.body_type.map(|v| labels::body_type(v).to_owned())),
-        known(summary.fuel.map(|v| labels::fuel(v).to_owned())),
         known(
             summary
+                .identity
+                .body_type
+                .map(|v| labels::body_type(v).to_owned()),
+        ),
+        known(summary.identity.fuel.map(|v| labels::fuel(v).to_owned())),
+        known(
+            summary
+                .identity
                 .transmission
                 .map(|v| labels::transmission(v).to_owned()),
         ),
-        known(summary.seats.map(|v| v.to_string())),
-        known(summary.airbags.map(|v| v.to_string())),
+        known(summary.identity.seats.map(|v| v.to_string())),
+        known(summary.identity.airbags.map(|v| v.to_string())),
     ];
     texts.extend(
         spec_rows

@@ -75,10 +75,13 @@ impl<'a> RivalIndex<'a> {
         let mut models = BTreeMap::new();
         let mut by_body: BTreeMap<BodyType, Vec<Entry>> = BTreeMap::new();
         for (at, vehicle) in vehicles.iter().enumerate() {
-            if let (Some(body), Some(pesos)) = (vehicle.body_type, vehicle.price_ars) {
+            if let (Some(body), Some(pesos)) = (vehicle.identity.body_type, vehicle.price_ars) {
                 let next = u32::try_from(models.len()).expect("invariant: models fit in u32");
                 let model = *models
-                    .entry((vehicle.make.as_str(), vehicle.model.as_str()))
+                    .entry((
+                        vehicle.identity.make.as_str(),
+                        vehicle.identity.model.as_str(),
+                    ))
                     .or_insert(next);
                 by_body
                     .entry(body)
@@ -104,7 +107,7 @@ impl<'a> RivalIndex<'a> {
     /// 5 % (|rival - own| x 20 <= own), one version per model, in the
     /// order [`pair_order`] gives.
     pub fn of(&self, vehicle: &Vehicle) -> Vec<Arc<Rival>> {
-        let (Some(body), Some(own)) = (vehicle.body_type, vehicle.price_ars) else {
+        let (Some(body), Some(own)) = (vehicle.identity.body_type, vehicle.price_ars) else {
             return Vec::new();
         };
         let Some(list) = self.by_body.get(&body) else {
@@ -114,7 +117,10 @@ impl<'a> RivalIndex<'a> {
         let own_hash = id_hash(&vehicle.id);
         let own_model = self
             .models
-            .get(&(vehicle.make.as_str(), vehicle.model.as_str()))
+            .get(&(
+                vehicle.identity.make.as_str(),
+                vehicle.identity.model.as_str(),
+            ))
             .copied();
         // The first MOST models in pair order, each by its first version,
         // kept while the band is walked rather than by sorting it (a band
@@ -185,15 +191,22 @@ fn mix(own: u64, rival: u64) -> u64 {
 
 /// A rival's facts in words.
 fn shown(vehicle: &Vehicle) -> Rival {
-    let trim = super::labels::trim(&vehicle.trim, vehicle.trim_display.as_deref());
+    let trim = super::labels::trim(
+        &vehicle.identity.trim,
+        vehicle.identity.trim_display.as_deref(),
+    );
     let specs = vehicle.specs.as_deref();
     Rival {
         id: vehicle.id.clone(),
         path: Links::vehicle_path(&vehicle.id),
-        name: format!("{} {} {trim}", vehicle.make, vehicle.model),
+        name: format!(
+            "{} {} {trim}",
+            vehicle.identity.make, vehicle.identity.model
+        ),
         aeb: compare_value(specs, "aebLowSpeed"),
         esc: compare_value(specs, "escStability"),
         airbags: vehicle
+            .identity
             .airbags
             .map_or_else(|| super::specs::UNKNOWN_VALUE.to_owned(), |n| n.to_string()),
     }
@@ -221,8 +234,8 @@ mod tests {
     fn sedan(id: &str, model: &str, pesos: f64) -> Vehicle {
         let mut v = vehicle(Vec::new(), Some(pesos));
         v.id = id.into();
-        v.model = model.into();
-        v.body_type = Some(BodyType::Sedan);
+        v.identity.model = model.into();
+        v.identity.body_type = Some(BodyType::Sedan);
         v
     }
 
@@ -247,7 +260,7 @@ mod tests {
             sedan("f", "F", 1_001_000.0),
         ];
         let mut suv = sedan("suv", "G", 1_000_000.0);
-        suv.body_type = Some(BodyType::Suv);
+        suv.identity.body_type = Some(BodyType::Suv);
         others.push(suv);
         let all: Vec<Vehicle> = std::iter::once(own.clone()).chain(others).collect();
         let mut expected: Vec<&str> = ["low", "high", "e1", "e2", "f"].to_vec();
@@ -286,8 +299,8 @@ mod tests {
             let mut expected: Vec<&str> = Vec::new();
             let mut models: Vec<&str> = Vec::new();
             for v in band {
-                if !models.contains(&v.model.as_str()) {
-                    models.push(&v.model);
+                if !models.contains(&v.identity.model.as_str()) {
+                    models.push(&v.identity.model);
                     expected.push(&v.id);
                 }
             }

@@ -172,7 +172,7 @@ fn units_of_quotes(count: usize) -> String {
 
 fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
     let links = site.index.links();
-    let model_path = links.model_path(&vehicle.make, &vehicle.model);
+    let model_path = links.model_path(&vehicle.identity.make, &vehicle.identity.model);
     let comparison = &vehicle.comparison;
     let quoted = vehicle.quoted.as_ref();
     let lowest = match (quoted, comparison.lowest_price_usd) {
@@ -183,9 +183,12 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
     VersionView {
         id: vehicle.id.clone(),
         pick: super::cards::Pick::of(vehicle),
-        make: vehicle.make.clone(),
-        model: vehicle.model.clone(),
-        trim: labels::trim(&vehicle.trim, vehicle.trim_display.as_deref()),
+        make: vehicle.identity.make.clone(),
+        model: vehicle.identity.model.clone(),
+        trim: labels::trim(
+            &vehicle.identity.trim,
+            vehicle.identity.trim_display.as_deref(),
+        ),
         make_path: super::catalogue_pages::make_path(&model_path),
         model_path,
         price: site.money.price(vehicle),
@@ -218,14 +221,14 @@ fn view(site: &Site, vehicle: &Vehicle, path: &str) -> VersionView {
         // Put in words when the page is rendered (`write_version_page`).
         specs: None,
         chart: None,
-        source_url: safe_href(&vehicle.source_url),
+        source_url: safe_href(&vehicle.identity.source_url),
         api_url: Links::vehicle_api_path(&vehicle.id),
         feed_path: format!("{path}/feed.xml"),
         alert: alert_form(vehicle),
         history_csv: format!("{path}/{HISTORY_CSV}"),
         rivals: Vec::new(),
         rivals_compare: None,
-        body: vehicle.body_type.map(labels::body_type),
+        body: vehicle.identity.body_type.map(labels::body_type),
     }
 }
 
@@ -307,8 +310,8 @@ fn product(site: &Site, vehicle: &Vehicle, name: &str, path: &str) -> serde_json
         "@context": "https://schema.org",
         "@type": "Product",
         "name": name,
-        "brand": {"@type": "Brand", "name": vehicle.make},
-        "model": vehicle.model,
+        "brand": {"@type": "Brand", "name": vehicle.identity.make},
+        "model": vehicle.identity.model,
         "sku": vehicle.id,
         "url": url,
     });

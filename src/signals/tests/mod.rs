@@ -6,7 +6,7 @@ use chrono::{Duration, TimeZone, Utc};
 
 use super::*;
 use crate::catalogue::Vehicle;
-use crate::snapshot::{CatalogueRun, Money, QuoteCheck, SnapshotMeta, SourceQuote};
+use crate::snapshot::{CatalogueRun, Identity, Money, QuoteCheck, SnapshotMeta, SourceQuote};
 use crate::vocab::{ChangeKind, Currency};
 
 mod issue_boundaries;
@@ -99,7 +99,10 @@ fn usd_checks(points: &[(Time, f64)]) -> Vec<QuoteCheck> {
 
 fn version(id: &str, catalogue: Vec<CatalogueRun>, checks: Vec<QuoteCheck>) -> Version {
     Version {
-        source_url: "https://concesionarias.example/v".into(),
+        identity: Identity {
+            source_url: "https://concesionarias.example/v".into(),
+            ..Identity::named("Toyota", "Hilux", id)
+        },
         catalogue,
         checks,
         ..Version::bare(id, "Toyota", "Hilux", id)

@@ -148,7 +148,12 @@ fn feed_version(
     earlier: &[EarlierCheck],
     checks: &[QuoteCheck],
 ) {
-    for name in [&version.id, &version.make, &version.model, &version.trim] {
+    for name in [
+        &version.id,
+        &version.identity.make,
+        &version.identity.model,
+        &version.identity.trim,
+    ] {
         feed.str(name);
     }
     feed.len(earlier.len());

@@ -76,7 +76,7 @@ pub fn answer(catalogue: &Catalogue, url: &str) -> Result<Vec<u8>, StatusCode> {
         catalogue
             .vehicles
             .iter()
-            .map(|v| (v.make.as_str(), v.model.as_str())),
+            .map(|v| (v.identity.make.as_str(), v.identity.model.as_str())),
     );
     fn enveloped<T>(catalogue: &Catalogue, data: T) -> Envelope<T> {
         Envelope {
@@ -174,8 +174,8 @@ pub fn answer(catalogue: &Catalogue, url: &str) -> Result<Vec<u8>, StatusCode> {
             let query = parse_model(query).map_err(|_| bad)?;
             let mut found: Vec<&Vehicle> = all
                 .iter()
-                .filter(|v| loose(&v.make) == loose(&query.make))
-                .filter(|v| loose(&v.model) == loose(&query.model))
+                .filter(|v| loose(&v.identity.make) == loose(&query.make))
+                .filter(|v| loose(&v.identity.model) == loose(&query.model))
                 .collect();
             found.sort_by(|a, b| a.current_price_usd.total_cmp(&b.current_price_usd));
             let (Some(cheapest), Some(dearest)) = (found.first(), found.last()) else {
@@ -186,9 +186,9 @@ pub fn answer(catalogue: &Catalogue, url: &str) -> Result<Vec<u8>, StatusCode> {
             to_json_bytes(&enveloped(
                 catalogue,
                 ModelPage {
-                    make: &cheapest.make,
-                    model: &cheapest.model,
-                    url: links.model(&cheapest.make, &cheapest.model),
+                    make: &cheapest.identity.make,
+                    model: &cheapest.identity.model,
+                    url: links.model(&cheapest.identity.make, &cheapest.identity.model),
                     from_price_usd: cheapest.current_price_usd,
                     to_price_usd: dearest.current_price_usd,
                     version_count: found.len(),
@@ -308,7 +308,11 @@ fn number(value: &Given) -> f64 {
 
 /// The `name` sort key.
 fn name(v: &Vehicle) -> (String, String, String) {
-    (loose(&v.make), loose(&v.model), loose(&v.trim))
+    (
+        loose(&v.identity.make),
+        loose(&v.identity.model),
+        loose(&v.identity.trim),
+    )
 }
 
 /// Ascending, unknown last.

@@ -9,8 +9,8 @@ use autoprecios::api::facts::Facts;
 use autoprecios::api::links::percent_encode;
 use autoprecios::api::params::table::{FILTERS, Kind, Param};
 use autoprecios::catalogue::{
-    Catalogue, CatalogueMeta, Comparison, DealerSpread, ExchangeRate, LocationSpread, NO_LOCATION,
-    Quote, RecentChange, RecentChanges, Specs, Vehicle, WINDOW_DAYS,
+    Catalogue, CatalogueMeta, Comparison, DealerSpread, ExchangeRate, Identity, LocationSpread,
+    NO_LOCATION, Quote, RecentChange, RecentChanges, Specs, Vehicle, WINDOW_DAYS,
 };
 use autoprecios::time::{Time, parse_time};
 use autoprecios::vocab::{BodyType, ChangeKind, Currency, Drivetrain, Fuel, Transmission, Window};
@@ -129,17 +129,20 @@ pub fn vehicle(rng: &mut Rng, n: usize) -> Vehicle {
         gaps: BTreeMap::new(),
     });
     Vehicle {
-        source_url: format!("https://listing.example/{n}"),
-        make: (*rng.pick(&MAKES)).into(),
-        model: (*rng.pick(&MODELS)).into(),
-        trim: (*rng.pick(&TRIMS)).into(),
-        trim_display: rng.maybe(|rng| (*rng.pick(&TRIMS)).to_uppercase()),
-        body_type: rng.maybe(|rng| *rng.pick(&BodyType::ALL[..4])),
-        fuel: rng.maybe(|rng| *rng.pick(&Fuel::ALL[..3])),
-        transmission: rng.maybe(|rng| *rng.pick(Transmission::ALL)),
+        identity: Identity {
+            source_url: format!("https://listing.example/{n}"),
+            make: (*rng.pick(&MAKES)).into(),
+            model: (*rng.pick(&MODELS)).into(),
+            trim: (*rng.pick(&TRIMS)).into(),
+            trim_display: rng.maybe(|rng| (*rng.pick(&TRIMS)).to_uppercase()),
+            body_type: rng.maybe(|rng| *rng.pick(&BodyType::ALL[..4])),
+            fuel: rng.maybe(|rng| *rng.pick(&Fuel::ALL[..3])),
+            transmission: rng.maybe(|rng| *rng.pick(Transmission::ALL)),
+            seats: rng.maybe(|rng| *rng.pick(&[2, 5, 5, 7])),
+            airbags: rng.maybe(|rng| *rng.pick(&[0, 2, 6, 6, 9])),
+            ..Identity::default()
+        },
         drivetrain: rng.maybe(|rng| *rng.pick(&Drivetrain::ALL[..4])),
-        seats: rng.maybe(|rng| *rng.pick(&[2, 5, 5, 7])),
-        airbags: rng.maybe(|rng| *rng.pick(&[0, 2, 6, 6, 9])),
         observed_at: time(rng.pick::<&str>(&OBSERVED)),
         current_price_usd: price,
         comparison: Comparison {
@@ -247,7 +250,7 @@ pub fn query(rng: &mut Rng, catalogue: &Catalogue) -> String {
         }
         4 => {
             let (make, model) = some_vehicle(rng).map_or(("Fiat".into(), "Cronos".into()), |v| {
-                (v.make.to_lowercase(), v.model.clone())
+                (v.identity.make.to_lowercase(), v.identity.model.clone())
             });
             params.push(("make", make));
             params.push(("model", model));
@@ -289,13 +292,13 @@ fn filters(rng: &mut Rng, params: &mut Vec<(&str, String)>, like: Option<&Vehicl
         let value = match name {
             "q" => match like {
                 Some(v) if rng.one_in(2) => {
-                    let word = v.trim.split(' ').next().unwrap_or("x");
-                    format!("{} {}", word.to_uppercase(), &v.make[..2])
+                    let word = v.identity.trim.split(' ').next().unwrap_or("x");
+                    format!("{} {}", word.to_uppercase(), &v.identity.make[..2])
                 }
                 _ => rng.pick(&["citroen", "4x", "li", "zz", " "]).to_string(),
             },
-            "make" => like.map_or("Toyota".into(), |v| v.make.to_uppercase()),
-            "model" => like.map_or("Hilux".into(), |v| v.model.clone()),
+            "make" => like.map_or("Toyota".into(), |v| v.identity.make.to_uppercase()),
+            "model" => like.map_or("Hilux".into(), |v| v.identity.model.clone()),
             "type" => rng.pick(&BodyType::ALL[..4]).as_str().into(),
             "fuel" => rng.pick(&Fuel::ALL[..3]).as_str().into(),
             "transmission" => rng.pick(Transmission::ALL).as_str().into(),

@@ -3,7 +3,7 @@
 //! signal owes to the dealers and to the dollar.
 
 use super::*;
-use crate::catalogue::{Comparison, ExchangeRate, QuotedHistory};
+use crate::catalogue::{Comparison, ExchangeRate, Identity, QuotedHistory};
 use crate::time::parse_time;
 
 fn time(text: &str) -> Time {
@@ -35,10 +35,10 @@ fn quote(id: &str, price: f64, currency: Currency, fees: Option<bool>) -> Quote 
 /// tests start from it too).
 pub(crate) fn vehicle(quotes: Vec<Quote>, price_ars: Option<f64>) -> Vehicle {
     Vehicle {
-        source_url: "https://listing.example/v".into(),
-        make: "Renault".into(),
-        model: "Kangoo".into(),
-        trim: "1.6".into(),
+        identity: Identity {
+            source_url: "https://listing.example/v".into(),
+            ..Identity::named("Renault", "Kangoo", "1.6")
+        },
         current_price_usd: 17_500.0,
         comparison: Comparison {
             window_days: 180,

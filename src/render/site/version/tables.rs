@@ -116,6 +116,7 @@ pub(super) fn facts(vehicle: &Vehicle) -> Vec<Fact> {
     let known = |value: Option<String>| value.unwrap_or_else(|| UNKNOWN.to_owned());
     let source = |key: &str| {
         vehicle
+            .identity
             .fact_sources
             .get(key)
             .map(|kind| labels::fact_source(kind))
@@ -129,17 +130,21 @@ pub(super) fn facts(vehicle: &Vehicle) -> Vec<Fact> {
         fact(
             "Carrocería",
             "type",
-            vehicle.body_type.map(|v| labels::body_type(v).to_owned()),
+            vehicle
+                .identity
+                .body_type
+                .map(|v| labels::body_type(v).to_owned()),
         ),
         fact(
             "Combustible",
             "fuel",
-            vehicle.fuel.map(|v| labels::fuel(v).to_owned()),
+            vehicle.identity.fuel.map(|v| labels::fuel(v).to_owned()),
         ),
         fact(
             "Transmisión",
             "transmission",
             vehicle
+                .identity
                 .transmission
                 .map(|v| labels::transmission(v).to_owned()),
         ),
@@ -148,8 +153,16 @@ pub(super) fn facts(vehicle: &Vehicle) -> Vec<Fact> {
             "drivetrain",
             vehicle.drivetrain.map(|v| labels::drivetrain(v).to_owned()),
         ),
-        fact("Asientos", "seats", vehicle.seats.map(|v| v.to_string())),
-        fact("Airbags", "airbags", vehicle.airbags.map(|v| v.to_string())),
-        fact("Segmento", "tier", vehicle.tier_label.clone()),
+        fact(
+            "Asientos",
+            "seats",
+            vehicle.identity.seats.map(|v| v.to_string()),
+        ),
+        fact(
+            "Airbags",
+            "airbags",
+            vehicle.identity.airbags.map(|v| v.to_string()),
+        ),
+        fact("Segmento", "tier", vehicle.identity.tier_label.clone()),
     ]
 }

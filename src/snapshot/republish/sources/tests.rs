@@ -112,7 +112,7 @@ fn a_months_digest_follows_the_versions_whose_checks_span_it() {
     // its last, and no other.
     let mut renamed = snapshot.clone();
     let version = &mut renamed.versions[3];
-    version.trim.push_str(" Plus");
+    version.identity.trim.push_str(" Plus");
     let times = (version.earlier.iter().map(|c| c.observed_at))
         .chain(version.checks.iter().map(|c| c.observed_at));
     let (first, last) = (
