@@ -13,7 +13,7 @@ pub use buyer::{
 };
 pub use changes::{Cause, ChangeDetail, Native, RecentChange, RecentChanges};
 pub use history::{Comparison, HistoryWeek, QuotedHistory, WINDOW_DAYS, week_completed};
-pub use identity::Identity;
+pub use identity::{FactSources, Identity, shared_sources};
 pub use specs::{SpecSource, Specs};
 
 use std::sync::Arc;

@@ -22,9 +22,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::{Context, bail};
 use serde::Serialize;
-use sha2::{Digest, Sha256};
 
-use crate::api::json::{etag, etag_of_digest, to_json_bytes};
+use crate::api::json::to_json_bytes;
+use crate::manifest::{FileHash, tag_of};
 
 mod compare;
 mod entries;
@@ -106,7 +106,8 @@ impl TreeWriter {
     ) -> anyhow::Result<String> {
         let (file, path) = self.place(file)?;
         fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))?;
-        self.record(url, file, content_type, etag(bytes))
+        let tag = tag_of(&file, bytes);
+        self.record(url, file, content_type, tag)
     }
 
     /// Writes the file at `file` as `write` gives its bytes (unbuffered:
@@ -125,15 +126,10 @@ impl TreeWriter {
         let created = fs::File::create(&path).with_context(writing)?;
         let mut out = Hashed {
             out: created,
-            hash: Sha256::new(),
+            hash: FileHash::for_file(&file),
         };
         let written = write(&mut out).with_context(writing)?;
-        self.record(
-            url,
-            file,
-            content_type,
-            etag_of_digest(&out.hash.finalize()),
-        )?;
+        self.record(url, file, content_type, out.hash.tag())?;
         Ok(written)
     }
 

@@ -15,28 +15,28 @@ use std::fs::File;
 use std::io::{self, BufReader, Read};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, bail};
-use sha2::{Digest, Sha256};
-
 use crate::edge::listing::Listing;
-use crate::manifest::MANIFEST;
+use crate::manifest::{FileHash, MANIFEST, is_edge_tag};
+use anyhow::{Context, bail};
 
 /// Bytes read from a file at a time.
 const CHUNK: usize = 256 * 1024;
 
-/// A reader that hashes every byte it reads.
+/// A reader that hashes every byte it reads, as the manifest tags the
+/// file it reads ([`FileHash`]).
 #[derive(Debug)]
 pub struct Hashing<R> {
     inner: R,
-    hasher: Sha256,
+    hasher: FileHash,
 }
 
 impl<R> Hashing<R> {
-    /// Hashes what is read from `inner`.
-    pub fn new(inner: R) -> Self {
+    /// Hashes what is read from `inner`, the file at `file` (its path in
+    /// the tree).
+    pub fn new(inner: R, file: &str) -> Self {
         Hashing {
             inner,
-            hasher: Sha256::new(),
+            hasher: FileHash::for_file(file),
         }
     }
 
@@ -45,12 +45,9 @@ impl<R> Hashing<R> {
         &self.inner
     }
 
-    /// The ETag of the bytes read so far, as [`crate::api::json::etag`]
-    /// spells it.
+    /// The tag of the bytes read so far, as the manifest spells it.
     pub fn etag(&self) -> String {
-        let digest = self.hasher.clone().finalize();
-        let hex: String = digest.iter().map(|byte| format!("{byte:02x}")).collect();
-        format!("\"{hex}\"")
+        self.hasher.tag()
     }
 }
 
@@ -84,7 +81,7 @@ impl ListedFile {
         let file = File::open(&path).with_context(|| format!("opening {}", path.display()))?;
         Ok(Some(ListedFile {
             etag: listed.etag.to_owned(),
-            stream: BufReader::with_capacity(CHUNK, Hashing::new(file)),
+            stream: BufReader::with_capacity(CHUNK, Hashing::new(file, listed.file)),
             path,
         }))
     }
@@ -142,7 +139,8 @@ pub fn read_early<T>(
         Err(err) if err.kind() == io::ErrorKind::NotFound => Ok(None),
         Err(err) => Err(anyhow::Error::new(err).context(format!("opening {}", path.display()))),
         Ok(file) => {
-            let mut stream = BufReader::with_capacity(CHUNK, Hashing::new(file));
+            let tree_path = url.trim_start_matches('/');
+            let mut stream = BufReader::with_capacity(CHUNK, Hashing::new(file, tree_path));
             let value = read(&mut stream, &path);
             io::copy(&mut stream, &mut io::sink())
                 .with_context(|| format!("reading {}", path.display()))
@@ -176,6 +174,13 @@ impl<T> EarlyRead<T> {
         let Some((value, etag)) = self.read? else {
             bail!("opening {}: no such file", self.path.display());
         };
+        if is_edge_tag(&etag) != is_edge_tag(listed.etag) {
+            bail!(
+                "{} tags {} as an earlier version did: regenerate the tree with this version",
+                root.join(MANIFEST).display(),
+                listed.file
+            );
+        }
         if etag != listed.etag {
             bail!(
                 "{} does not match the ETag {MANIFEST} lists for it (a partial copy, or a tree swapped in while loading)",
@@ -192,10 +197,21 @@ mod tests {
     use crate::api::json::etag;
 
     #[test]
-    fn the_hashing_reader_spells_the_etag_of_what_it_read() {
+    fn the_hashing_reader_spells_the_tag_of_what_it_read() {
         let bytes = b"{\"a\": [1, 2, 3]}\n".repeat(1000);
-        let mut reader = Hashing::new(&bytes[..]);
-        io::copy(&mut reader, &mut io::sink()).expect("read");
-        assert_eq!(reader.etag(), etag(&bytes));
+        let read = |file: &str| {
+            let mut reader = Hashing::new(&bytes[..], file);
+            io::copy(&mut reader, &mut io::sink()).expect("read");
+            reader.etag()
+        };
+        // A public file by its SHA-256, the ETag it is sent with.
+        assert_eq!(read("public/api/v1/index.json"), etag(&bytes));
+        // An edge data file by its XXH3-128, computed here independently.
+        let xxh3 = xxhash_rust::xxh3::xxh3_128(&bytes);
+        assert_eq!(read("_edge/records.jsonl"), format!("\"xxh3-{xxh3:032x}\""));
+        assert!(is_edge_tag(&read("_edge/records.jsonl")));
+        // A public file whose name begins like the edge's directory.
+        assert_eq!(read("public/_edgeless.json"), etag(&bytes));
+        assert_eq!(read("_edgeless/x.json"), etag(&bytes));
     }
 }

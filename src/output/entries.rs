@@ -4,10 +4,8 @@
 
 use std::io::Write;
 
+use crate::manifest::{EDGE_DIR, FileHash, Manifest, ManifestEntry, PUBLIC_DIR};
 use anyhow::bail;
-use sha2::{Digest, Sha256};
-
-use crate::manifest::{EDGE_DIR, Manifest, ManifestEntry, PUBLIC_DIR};
 
 /// The manifest of `files`: sorted, no URL answered twice.
 pub(super) fn manifest_of(mut files: Vec<ManifestEntry>) -> anyhow::Result<Manifest> {
@@ -37,8 +35,8 @@ pub(super) fn placed(file: &str) -> String {
 pub(super) struct Hashed<W> {
     /// Where the bytes go.
     pub out: W,
-    /// The digest of what went.
-    pub hash: Sha256,
+    /// The hash of what went.
+    pub hash: FileHash,
 }
 
 impl<W: Write> Write for Hashed<W> {

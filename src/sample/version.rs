@@ -68,7 +68,7 @@ pub fn build_version(entry: &Entry, market: &Market, seed: u64) -> Version {
             transmission: Some(trim.gearbox),
             seats,
             airbags,
-            fact_sources,
+            fact_sources: Arc::new(fact_sources),
         },
         drivetrain,
         catalogue,

@@ -16,6 +16,7 @@ use super::drafts::{Draft, Drafts, money_columns};
 use super::model::{CatalogueRun, Identity, Snapshot, SnapshotMeta, Specs, Version};
 use super::quotes::{load_quote_checks, load_quotes};
 use super::table::{Need, Table};
+use crate::catalogue::shared_sources;
 use crate::time::{Time, format_time};
 use crate::vocab::{BodyType, Drivetrain, Fuel, Transmission};
 
@@ -268,7 +269,7 @@ fn read_versions(t: &Table) -> Result<Vec<Version>> {
                 seats: seats[i],
                 airbags: airbags[i],
                 // An empty cell means `{}`.
-                fact_sources: fact_sources[i].clone().unwrap_or_default(),
+                fact_sources: shared_sources(fact_sources[i].clone().unwrap_or_default()),
             },
             drivetrain: drivetrains[i],
             catalogue: Vec::new(),

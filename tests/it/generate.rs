@@ -8,16 +8,28 @@ use std::fs;
 use autoprecios::api::json::etag;
 use autoprecios::generate::{GenerateOptions, generate};
 
-use crate::harness::{fixture, options, pinned, pinned_live, read_tree, text_of};
+use crate::harness::{fixture, manifest_tag, options, pinned, pinned_live, read_tree, text_of};
 
 #[test]
-fn every_manifest_url_has_a_file_whose_sha256_is_its_etag() {
+fn every_manifest_url_has_a_file_whose_hash_is_its_tag() {
     let fixture = fixture();
     assert!(fixture.manifest.files.len() > 100);
+    let mut edge_files = 0;
     for entry in &fixture.manifest.files {
         let bytes = fs::read(fixture.out.join(&entry.file)).expect("file exists");
-        assert_eq!(etag(&bytes), entry.etag, "{}", entry.url);
+        assert_eq!(
+            manifest_tag(&entry.file, &bytes),
+            entry.etag,
+            "{}",
+            entry.url
+        );
+        if entry.file.starts_with("public/") {
+            assert_eq!(etag(&bytes), entry.etag, "a public file's tag is its ETag");
+        } else {
+            edge_files += 1;
+        }
     }
+    assert_eq!(edge_files, 5, "the edge's data files, tagged by XXH3-128");
     let tree = read_tree(&fixture.out);
     assert_eq!(
         tree.len(),

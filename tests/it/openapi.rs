@@ -634,7 +634,8 @@ fn full(id: &str) -> Vehicle {
         checks: 3,
     });
     vehicle.identity.airbags = Some(7);
-    vehicle.identity.fact_sources = BTreeMap::from([("seats".into(), "official".into())]);
+    vehicle.identity.fact_sources =
+        std::sync::Arc::new(BTreeMap::from([("seats".into(), "official".into())]));
     vehicle.comparison = Comparison {
         typical_price_usd: Some(30500.0),
         discount_pct: Some(6.72),

@@ -8,13 +8,12 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
-use autoprecios::api::json::etag;
 use autoprecios::edge::AppState;
 use autoprecios::manifest::Manifest;
 use axum::http::{Method, StatusCode};
 
-use crate::harness::send_to;
 use crate::harness::{Case, fixture};
+use crate::harness::{manifest_tag, send_to};
 
 /// Runs the real binary: `autoprecios generate` into `out` for `base`.
 fn generate_command(out: &Path, base: &str) -> Command {
@@ -41,7 +40,12 @@ fn complete_tree(out: &Path) -> Manifest {
     for entry in &manifest.files {
         let file = fs::read(out.join(&entry.file))
             .unwrap_or_else(|err| panic!("{} is listed but unreadable: {err}", entry.file));
-        assert_eq!(etag(&file), entry.etag, "{}", entry.file);
+        assert_eq!(
+            manifest_tag(&entry.file, &file),
+            entry.etag,
+            "{}",
+            entry.file
+        );
     }
     manifest
 }

@@ -98,11 +98,13 @@ fn fixture() -> Snapshot {
     hilux.drivetrain = Some(Drivetrain::FourByFourLowRange);
     hilux.identity.seats = Some(5);
     hilux.identity.airbags = Some(7);
-    hilux.identity.fact_sources = [
-        ("fuel".to_owned(), "official".to_owned()),
-        ("seats".to_owned(), "catalogue".to_owned()),
-    ]
-    .into();
+    hilux.identity.fact_sources = std::sync::Arc::new(
+        [
+            ("fuel".to_owned(), "official".to_owned()),
+            ("seats".to_owned(), "catalogue".to_owned()),
+        ]
+        .into(),
+    );
     hilux.catalogue = vec![run(0, 1, ars(60_000_000.5)), run(3, 3, ars(61_250_000.0))];
     let mut full = quote("q1", ars(60_100_000.0));
     full.fees_included = Some(true);

@@ -13,7 +13,7 @@ use axum::http::{Method, StatusCode};
 use serde_json::Value;
 
 use crate::harness::send_to;
-use crate::harness::{copy_tree, fixture};
+use crate::harness::{copy_tree, fixture, manifest_tag};
 
 /// A private copy of the fixture tree.
 fn tree_copy() -> (tempfile::TempDir, std::path::PathBuf) {
@@ -33,7 +33,7 @@ fn publish(out: &Path, data: &[u8], step: u64) {
         serde_json::from_slice(&fs::read(&path).expect("manifest")).expect("json");
     for entry in manifest["files"].as_array_mut().expect("files") {
         if entry["url"] == "/_edge/catalogue.msgpack" {
-            entry["etag"] = Value::from(etag(data));
+            entry["etag"] = Value::from(manifest_tag("_edge/catalogue.msgpack", data));
         }
     }
     fs::write(&path, serde_json::to_vec(&manifest).expect("json")).expect("write manifest");
@@ -173,6 +173,35 @@ async fn a_tree_of_an_older_format_asks_to_be_regenerated() {
     let err = format!("{:#}", AppState::load(&out).expect_err("an older tree"));
     assert!(
         err.contains("catalogue.json") && err.contains("regenerate the tree"),
+        "{err}"
+    );
+}
+
+/// A tree whose edge data is tagged as an earlier version tagged it (by
+/// SHA-256, not XXH3-128) is refused with what to do, not as a damaged
+/// file.
+#[tokio::test]
+async fn a_tree_tagging_its_edge_data_by_sha256_asks_to_be_regenerated() {
+    let (_copy, out) = tree_copy();
+    let data = fs::read(out.join("_edge/catalogue.msgpack")).expect("edge data");
+    let path = out.join("manifest.json");
+    let mut manifest: Value =
+        serde_json::from_slice(&fs::read(&path).expect("manifest")).expect("json");
+    let entry = manifest["files"]
+        .as_array_mut()
+        .expect("files")
+        .iter_mut()
+        .find(|entry| entry["url"] == "/_edge/catalogue.msgpack")
+        .expect("the edge data's entry");
+    assert_eq!(
+        entry["etag"],
+        manifest_tag("_edge/catalogue.msgpack", &data)
+    );
+    entry["etag"] = Value::from(etag(&data));
+    fs::write(&path, serde_json::to_vec(&manifest).expect("json")).expect("write manifest");
+    let err = format!("{:#}", AppState::load(&out).expect_err("an older tree"));
+    assert!(
+        err.contains("catalogue.msgpack") && err.contains("regenerate the tree"),
         "{err}"
     );
 }

@@ -14,7 +14,7 @@ pub use http::{
     Reply, edge_vehicles, get, get_json, ids, pinned_live, send, send_app, send_to, state,
 };
 pub use tree::{
-    BASE, EDGE, Fixture, copy_tree, edge_data, files_under, fixture, options, pin, pinned,
-    read_tree, text_of,
+    BASE, EDGE, Fixture, copy_tree, edge_data, files_under, fixture, manifest_tag, options, pin,
+    pinned, read_tree, text_of,
 };
 pub use versions::{bare_quote, bare_version};

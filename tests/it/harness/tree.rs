@@ -160,3 +160,14 @@ pub fn edge_data(path: &std::path::Path) -> serde_json::Value {
     let bytes = std::fs::read(path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
     autoprecios::msgpack::from_read(&bytes[..]).expect("edge data decodes")
 }
+
+/// The tag the manifest gives the file at `file` (its path in the tree)
+/// with `bytes`, computed here on its own: a public file's SHA-256, the
+/// ETag it is sent with, and an edge data file's XXH3-128.
+pub fn manifest_tag(file: &str, bytes: &[u8]) -> String {
+    if file.starts_with("_edge/") {
+        format!("\"xxh3-{:032x}\"", xxhash_rust::xxh3::xxh3_128(bytes))
+    } else {
+        autoprecios::api::json::etag(bytes)
+    }
+}
