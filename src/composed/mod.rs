@@ -51,3 +51,45 @@ pub use search::search_page;
 
 pub use fragments::{PAGES_DATA_PATH, PageFragments, VehicleFragments};
 pub use query::{PageQuery, SEARCH_PAGE};
+
+/// How the edge answers a query page's query: the page, how it is
+/// composed from the fragments, and which versions its query picks for the
+/// comparison (the links every card keeps).
+#[cfg(feature = "edge")]
+#[derive(Debug, Clone, Copy)]
+pub struct Composer {
+    /// The page, one of `site_pages::ALL`.
+    pub page: crate::api::site_pages::QueryPage,
+    /// Composes the page for a query.
+    pub compose: fn(&crate::api::Index, &PageFragments, &str) -> Composed,
+    /// The versions a query picks.
+    pub picked: fn(&str) -> Vec<String>,
+}
+
+/// Every query page's composer, in the order of `site_pages::ALL`: the
+/// edge routes them.
+#[cfg(feature = "edge")]
+pub const COMPOSERS: [Composer; 2] = [
+    Composer {
+        page: crate::api::site_pages::SEARCH,
+        compose: search_page,
+        picked: picks::read,
+    },
+    Composer {
+        page: crate::api::site_pages::COMPARE,
+        compose: compare_page,
+        picked: compared_ids,
+    },
+];
+
+#[cfg(all(test, feature = "edge"))]
+mod tests {
+    #[test]
+    fn every_query_page_has_its_composer_in_the_table_order() {
+        let pages: Vec<_> = super::COMPOSERS
+            .iter()
+            .map(|composer| composer.page)
+            .collect();
+        assert_eq!(pages, crate::api::site_pages::ALL);
+    }
+}

@@ -1,6 +1,8 @@
-//! Edge stage, query pages: `/buscar?...` and `/comparar?...`, the static
-//! pages with their results filled in from the loaded tree's fragments
-//! (`crate::composed`), so search and compare work without JavaScript. Without
+//! Edge stage, query pages: every page of `api::site_pages` asked with a
+//! query (`/buscar?...`, `/comparar?...`), the static page with its results
+//! filled in from the loaded tree's fragments by its composer
+//! (`crate::composed::COMPOSERS`), so search and compare work without
+//! JavaScript. Without
 //! a query, or for a tree without the fragments, the static page is served
 //! as any other file. A refused query is the page with the reasons, sent
 //! with the API's status for it.
@@ -11,35 +13,28 @@ use axum::http::{StatusCode, Uri};
 use axum::response::Response;
 use axum::routing::get;
 
-use crate::api::{Index, site_pages};
+use crate::api::site_pages;
 use crate::composed::alerts::Bound;
 use crate::composed::picked::Picking;
-use crate::composed::{
-    Composed, PageFragments, PageQuery, StaticPage, compare_page, picks, search_page,
-};
-use crate::composed::{feed, follow};
+use crate::composed::{COMPOSERS, Composer, PageQuery, feed, follow};
 use crate::edge::alerts::kept;
 use crate::edge::files;
 use crate::edge::http::{answer_response, bytes_response, error_response};
-use crate::edge::state::{AppState, QueryPages};
+use crate::edge::state::AppState;
 
 /// Content type of the pages.
 use crate::headers::HTML;
 
-/// The two page routes.
+/// The query pages' routes (one per composer) and the search's feed.
 pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route(site_pages::SEARCH.path, get(search))
-        .route(site_pages::COMPARE.path, get(compare))
-        .route(site_pages::SEARCH_FEED, get(feed))
-}
-
-async fn search(state: State<AppState>, uri: Uri) -> Response {
-    fill(state, uri, |pages| &pages.search, search_page, picks::read).await
-}
-
-async fn compare(state: State<AppState>, uri: Uri) -> Response {
-    fill(state, uri, |pages| &pages.compare, compare_page, compared).await
+    let mut router = Router::new().route(site_pages::SEARCH_FEED, get(feed));
+    for composer in COMPOSERS {
+        router = router.route(
+            composer.page.path,
+            get(move |state, uri| fill(state, uri, composer)),
+        );
+    }
+    router
 }
 
 /// `/buscar/feed.xml?...`: the Atom feed of a search (`composed::follow`),
@@ -67,23 +62,15 @@ async fn feed(State(state): State<AppState>, uri: Uri) -> Response {
     }
 }
 
-/// The compare page's picks: the versions it compares.
-fn compared(query: &str) -> Vec<String> {
-    crate::composed::compared_ids(query)
-}
-
-async fn fill(
-    State(state): State<AppState>,
-    uri: Uri,
-    page: fn(&QueryPages) -> &StaticPage,
-    compose: fn(&Index, &PageFragments, &str) -> Composed,
-    picked: fn(&str) -> Vec<String>,
-) -> Response {
+/// A query page for `uri`'s query, as its composer fills it; without a
+/// query, or for a tree without the fragments, the static page as any
+/// other file.
+async fn fill(State(state): State<AppState>, uri: Uri, composer: Composer) -> Response {
     let site = state.site();
     let (Some(query), Some(pages)) = (uri.query().filter(|q| !q.is_empty()), site.pages()) else {
         return files::serve(State(state), uri).await;
     };
-    let composed = compose(site.index(), &pages.fragments, query);
+    let composed = (composer.compose)(site.index(), &pages.fragments, query);
     let status = composed.error.as_ref().map_or(StatusCode::OK, |error| {
         StatusCode::from_u16(error.status()).unwrap_or(StatusCode::BAD_REQUEST)
     });
@@ -92,9 +79,9 @@ async fn fill(
     let picking = Picking::new(
         uri.path(),
         &PageQuery::read(query),
-        &picked(query),
+        &(composer.picked)(query),
         &pages.fragments.vehicles,
     );
-    let html = composed.fill_picked(page(pages), Some(&picking));
+    let html = composed.fill_picked(pages.page(&composer.page), Some(&picking));
     bytes_response(status, HTML, html.into_bytes(), status == StatusCode::OK)
 }

@@ -54,7 +54,7 @@ pub fn render_redirects(edge_origin: &str) -> String {
         });
     // The MCP endpoint and the site's query pages, filled in by the edge.
     let others = std::iter::once("/mcp")
-        .chain(crate::api::site_pages::EDGE_PATHS)
+        .chain(crate::api::site_pages::edge_paths())
         .map(str::to_owned);
     for from in api.chain(others) {
         let to = from.replace('*', ":splat");

@@ -5,6 +5,8 @@
 //! extension, so no catalogue string (untrusted input) reaches a page, feed
 //! or sitemap unescaped.
 
+use std::collections::BTreeMap;
+
 use minijinja::{AutoEscape, Environment, State, Value};
 
 use crate::api::params::choices;
@@ -18,49 +20,14 @@ use crate::html::{escape_into, escape_xml};
 /// whole document for one of them).
 const XML: &str = "xml";
 
-/// A template of `templates/` by its file name, compiled in.
-macro_rules! tpl {
-    ($name:literal) => {
-        ($name, include_str!(concat!("../../templates/", $name)))
-    };
-}
-
-/// Every template, registered once: the pages, the documents, the feeds,
-/// the sitemaps and `robots.txt` (a test holds it to the folder).
-const TEMPLATES: [(&str, &str); 23] = [
-    tpl!("404.html"),
-    tpl!("base.html"),
-    tpl!("card.html"),
-    tpl!("chart.svg.html"),
-    tpl!("compare.html"),
-    tpl!("datos.html"),
-    tpl!("deals.html"),
-    tpl!("doc.html"),
-    tpl!("dolar.html"),
-    tpl!("feed.xml"),
-    tpl!("home.html"),
-    tpl!("informe-grafico.svg.html"),
-    tpl!("informe.html"),
-    tpl!("informes.html"),
-    tpl!("macros.html"),
-    tpl!("make.html"),
-    tpl!("makes.html"),
-    tpl!("model.html"),
-    tpl!("robots.txt"),
-    tpl!("search.html"),
-    tpl!("sitemap-index.xml"),
-    tpl!("sitemap.xml"),
-    tpl!("version.html"),
-];
-
-/// The template environment: `*.html` escaped as HTML, `*.xml` and `*.svg`
-/// as XML, anything else (`robots.txt`) as it is.
+/// The template environment: every file of `templates/` (the pages, the
+/// documents, the feeds, the sitemaps and `robots.txt`) by its name,
+/// compiled in by the build script, so a new template is a new file and
+/// nothing else; `*.html` escaped as HTML, `*.xml` and `*.svg` as XML,
+/// anything else (`robots.txt`) as it is.
 pub fn environment() -> Environment<'static> {
     let mut env = Environment::new();
-    for (name, source) in TEMPLATES {
-        env.add_template(name, source)
-            .expect("invariant: bundled templates parse");
-    }
+    minijinja_embed::load_templates!(&mut env);
     env.set_auto_escape_callback(|name| {
         if name.ends_with(".xml") || name.ends_with(".svg") {
             AutoEscape::Custom(XML.into())
@@ -74,14 +41,12 @@ pub fn environment() -> Environment<'static> {
     env.add_function("sort_groups", || {
         Value::from(minijinja::value::Serde(choices::sort_groups()))
     });
-    // The query pages' paths, as the edge routes them.
-    env.add_global(
-        "pages",
-        minijinja::context! {
-            search => site_pages::SEARCH.path,
-            compare => site_pages::COMPARE.path,
-        },
-    );
+    // The query pages' paths, as the edge routes them, by name.
+    let pages: BTreeMap<&str, &str> = site_pages::ALL
+        .iter()
+        .map(|page| (page.name, page.path))
+        .collect();
+    env.add_global("pages", Value::from(minijinja::value::Serde(pages)));
     env
 }
 
@@ -165,7 +130,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_file_of_the_templates_folder_is_registered_once() {
+    fn every_file_of_the_templates_folder_is_a_template() {
         let mut folder: Vec<String> =
             std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/templates"))
                 .expect("templates/")
@@ -178,25 +143,31 @@ mod tests {
                 })
                 .collect();
         folder.sort();
-        let registered: Vec<&str> = TEMPLATES.iter().map(|(name, _)| *name).collect();
-        assert_eq!(registered, folder);
         let env = environment();
-        for name in registered {
-            assert!(env.get_template(name).is_ok(), "{name}");
+        let mut loaded: Vec<&str> = env.templates().map(|(name, _)| name).collect();
+        loaded.sort();
+        assert_eq!(loaded, folder);
+        for name in folder {
+            let source =
+                std::fs::read_to_string(format!("{}/templates/{name}", env!("CARGO_MANIFEST_DIR")))
+                    .expect("template");
+            let template = env.get_template(&name).expect("loaded");
+            assert_eq!(template.source(), source, "{name} as it is in the folder");
         }
     }
     use minijinja::context;
 
     #[test]
     fn templates_link_the_query_pages_by_the_table() {
-        for (name, source) in TEMPLATES {
-            for page in [site_pages::SEARCH, site_pages::COMPARE] {
+        let env = environment();
+        for (name, template) in env.templates() {
+            let source = template.source();
+            for page in site_pages::ALL {
                 for quoted in [format!("\"{}\"", page.path), format!("'{}'", page.path)] {
                     assert!(!source.contains(&quoted), "{name} spells {quoted}");
                 }
             }
         }
-        let env = environment();
         let links = env
             .render_str("{{ pages.search }} {{ pages.compare }}", ())
             .expect("render");

@@ -15,7 +15,7 @@ use crate::api::index::{
 };
 use crate::api::json::etag;
 use crate::api::reports::{MARKET_FILE_PATH, MarketData};
-use crate::api::site_pages;
+use crate::api::site_pages::{self, QueryPage};
 use crate::composed::{PAGES_DATA_PATH, PageFragments, StaticPage};
 use crate::edge::answers::Answers;
 use crate::edge::listed::{EarlyRead, ListedFile, read_early};
@@ -53,10 +53,20 @@ pub struct Site {
 pub struct QueryPages {
     /// The fragments.
     pub fragments: PageFragments,
-    /// The search page, as `generate` wrote it.
-    pub search: StaticPage,
-    /// The compare page, as `generate` wrote it.
-    pub compare: StaticPage,
+    /// Every query page as `generate` wrote it, in the order of
+    /// [`site_pages::ALL`].
+    statics: Vec<StaticPage>,
+}
+
+impl QueryPages {
+    /// The static form of `page`, one of [`site_pages::ALL`].
+    pub fn page(&self, page: &QueryPage) -> &StaticPage {
+        let at = site_pages::ALL
+            .iter()
+            .position(|listed| listed == page)
+            .expect("invariant: a query page is one of site_pages::ALL");
+        &self.statics[at]
+    }
 }
 
 impl Site {
@@ -272,25 +282,24 @@ fn index(
     })
 }
 
-/// The query pages' parts, when the tree lists all three.
+/// The query pages' parts, when the tree lists the fragments and every
+/// query page.
 fn load_pages(
     root: &Path,
     listing: &Listing,
     fragments: EarlyRead<PageFragments>,
 ) -> anyhow::Result<Option<QueryPages>> {
-    let open = |url| ListedFile::open(root, listing, url);
-    let (Some(fragments), Some(search), Some(compare)) = (
-        fragments.check(root, listing, PAGES_DATA_PATH)?,
-        open(site_pages::SEARCH.path)?,
-        open(site_pages::COMPARE.path)?,
-    ) else {
+    let Some(fragments) = fragments.check(root, listing, PAGES_DATA_PATH)? else {
         return Ok(None);
     };
-    Ok(Some(QueryPages {
-        fragments,
-        search: StaticPage::new(search.text()?),
-        compare: StaticPage::new(compare.text()?),
-    }))
+    let mut statics = Vec::with_capacity(site_pages::ALL.len());
+    for page in site_pages::ALL {
+        let Some(file) = ListedFile::open(root, listing, page.path)? else {
+            return Ok(None);
+        };
+        statics.push(StaticPage::new(file.text()?));
+    }
+    Ok(Some(QueryPages { fragments, statics }))
 }
 
 /// Runs one step of loading a tree and logs its time (debug level: the

@@ -52,14 +52,15 @@ pub fn write_site(site: &Site, extra: &[SitemapEntry]) -> anyhow::Result<usize> 
     );
     pages.extend(versions?);
     fragments?;
-    pages.push(shells::write_search(site)?);
+    let query_pages = shells::write_query_pages(site)?;
+    let unlisted = crate::api::site_pages::ALL.len() - query_pages.len();
+    pages.extend(query_pages);
     pages.push(rate::write_rate(site)?);
-    shells::write_compare(site)?;
     shells::write_not_found(site)?;
     feeds::write_deals_feed(site)?;
     pages.extend(extra.iter().cloned());
     feeds::write_sitemap(site, &pages)?;
     feeds::write_robots(site)?;
-    // The compare and 404 pages are not in the sitemap.
-    Ok(pages.len() + 2)
+    // The 404 page and the query pages the sitemap leaves out.
+    Ok(pages.len() + unlisted + 1)
 }

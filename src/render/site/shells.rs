@@ -1,7 +1,8 @@
-//! Render stage, query pages: `/buscar` (a GET form whose field names are
-//! the API's parameters) and `/comparar` (shareable as `/comparar?ids=a,b`),
-//! the pages the edge fills in for a query (`crate::composed`, with the
-//! fragments of `fragments.rs`); and the HTML 404 page.
+//! Render stage, query pages: the static form of every page of
+//! `api::site_pages` (`/buscar`, a GET form whose field names are the API's
+//! parameters; `/comparar`, shareable as `/comparar?ids=a,b`), which the
+//! edge fills in for a query (`crate::composed`, with the fragments of
+//! `fragments.rs`); and the HTML 404 page.
 
 use std::collections::BTreeMap;
 
@@ -13,7 +14,7 @@ use super::labels;
 use super::page::{PageMeta, Site};
 use crate::api::params::filter::Form;
 use crate::api::params::table::{FILTERS, Kind};
-use crate::api::site_pages::{COMPARE, SEARCH};
+use crate::api::site_pages;
 
 #[derive(Serialize)]
 struct Choice {
@@ -54,36 +55,49 @@ struct SearchView {
     further: Vec<Control>,
 }
 
-/// Writes `/buscar`: the filter form (a GET form whose field names are the
-/// API's parameters), with the slots the edge fills with the results.
-pub fn write_search(site: &Site) -> anyhow::Result<SitemapEntry> {
+/// Writes every query page's static form (`site_pages::ALL`), with the
+/// slots the edge fills for a query; returns the sitemap's entries of those
+/// it lists.
+pub fn write_query_pages(site: &Site) -> anyhow::Result<Vec<SitemapEntry>> {
+    let mut listed = Vec::new();
+    for page in site_pages::ALL {
+        let meta = PageMeta {
+            path: page.path.to_owned(),
+            title: page.title.to_owned(),
+            description: page.description.to_owned(),
+            kind: page.kind,
+            crumbs: crumbs(&[("/", "Inicio")], page.crumb),
+            ..PageMeta::default()
+        };
+        // The one page whose static form lists data of its own.
+        let view = if page == site_pages::SEARCH {
+            serde_json::to_value(search_view(site))?
+        } else {
+            serde_json::json!({})
+        };
+        site.write_page(&meta, page.template, &view)?;
+        if page.in_sitemap {
+            listed.push(SitemapEntry::at(page.path, &site.snapshot_at));
+        }
+    }
+    Ok(listed)
+}
+
+/// What `/buscar`'s filter form lists (a GET form whose field names are
+/// the API's parameters): the makes and models, and the further filters
+/// with the values present.
+fn search_view(site: &Site) -> SearchView {
     let catalogue = site.index.catalogue_data();
     let mut models: Vec<String> = catalogue.models.iter().map(|m| m.model.clone()).collect();
     models.sort();
     models.dedup();
-    let view = SearchView {
+    SearchView {
         makes: catalogue.makes.clone(),
         models,
         further: further_controls(&catalogue.filters),
-    };
-    let page = PageMeta {
-        path: SEARCH.path.to_owned(),
-        title: "Buscar versiones".to_owned(),
-        description: "Buscá autos 0 km por marca, modelo, carrocería, combustible, precio, \
-                      seguridad y descuento sobre su precio habitual."
-            .to_owned(),
-        kind: SEARCH.kind,
-        crumbs: crumbs(&[("/", "Inicio")], "Buscar"),
-        ..PageMeta::default()
-    };
-    site.write_page(&page, "search.html", &view)?;
-    Ok(SitemapEntry::at(SEARCH.path, &site.snapshot_at))
+    }
 }
 
-/// The controls of the form's further filters, one a shared filter whose
-/// row puts it there: the choices (each with its values `present` in the
-/// catalogue), then the minima, then the booleans, each group in table
-/// order.
 fn further_controls(present: &BTreeMap<String, Vec<serde_json::Value>>) -> Vec<Control> {
     let options = labels::filter_options();
     let mut controls: Vec<Control> = FILTERS
@@ -149,21 +163,6 @@ impl Choice {
             label: label.to_owned(),
         }
     }
-}
-
-/// Writes `/comparar`: the form, with the slots the edge fills with the table.
-pub fn write_compare(site: &Site) -> anyhow::Result<()> {
-    let page = PageMeta {
-        path: COMPARE.path.to_owned(),
-        title: "Comparar versiones".to_owned(),
-        description: "Compará lado a lado precios de concesionarias, precio habitual y ficha \
-                      técnica de dos a cuatro versiones de autos 0 km."
-            .to_owned(),
-        kind: COMPARE.kind,
-        crumbs: crumbs(&[("/", "Inicio")], "Comparar"),
-        ..PageMeta::default()
-    };
-    site.write_page(&page, "compare.html", &serde_json::json!({}))
 }
 
 /// Writes `/404.html`, the page for unknown site URLs.
