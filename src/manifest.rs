@@ -48,8 +48,8 @@ pub struct Manifest {
 /// file (under [`EDGE_DIR`]) is never sent; its tag only lets the edge
 /// check at every load that the file is the one the manifest describes,
 /// so it is the XXH3-128 of its bytes, spelt `"xxh3-<hex>"`: the edge
-/// reads hundreds of megabytes of them at a large catalogue's start, and
-/// SHA-256 was the most of its work there.
+/// hashes every byte of its data at each load, and SHA-256 of them was a
+/// large share of a large catalogue's start-up (BENCHMARKS.md).
 #[derive(Clone)]
 pub enum FileHash {
     /// A public file's.
