@@ -189,22 +189,13 @@ impl Answer {
 
     /// An operation's answer.
     fn of_reply(reply: Reply) -> Answer {
-        let answer = Answer::new(reply.content_type, reply.bytes)
-            .expect("invariant: the API's content types are header values");
-        Answer {
-            headline: Some(reply.headline.into()),
-            ..answer
-        }
+        let tag = HeaderValue::from_str(&etag(&reply.bytes))
+            .expect("invariant: an ETag is a quoted hex digest");
+        Answer::of_reply_tagged(reply, tag)
     }
 
-    /// An operation's answer whose ETag is already known: the one its bytes
-    /// had when the same question was answered before, in the same tree.
+    /// An operation's answer whose ETag is `etag`, the one of its bytes.
     fn of_reply_tagged(reply: Reply, etag: HeaderValue) -> Answer {
-        debug_assert_eq!(
-            etag.to_str().ok(),
-            Some(crate::api::json::etag(&reply.bytes).as_str()),
-            "a question answers the same bytes within one tree"
-        );
         Answer {
             content_type: HeaderValue::from_static(reply.content_type),
             bytes: Bytes::from(reply.bytes),
@@ -320,7 +311,16 @@ impl Answers {
         }
         let reply = question.answer(index)?;
         let answer = match self.etags.get(&key) {
-            Some(etag) => Answer::of_reply_tagged(reply, etag),
+            // The tag its bytes had when the same question was answered
+            // before, in the same tree.
+            Some(etag) => {
+                debug_assert_eq!(
+                    etag.to_str().ok(),
+                    Some(crate::api::json::etag(&reply.bytes).as_str()),
+                    "a question answers the same bytes within one tree"
+                );
+                Answer::of_reply_tagged(reply, etag)
+            }
             None => {
                 let answer = Answer::of_reply(reply);
                 self.etags.insert(key.clone(), answer.etag.clone());
