@@ -10,9 +10,10 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use serde::Serialize;
 
-use super::model::{CatalogueRun, QuoteCheck, Snapshot, SourceQuote, Specs, Version};
+use super::model::{CatalogueRun, Identity, QuoteCheck, Snapshot, SourceQuote, Specs, Version};
 use crate::frame::Frame;
 use crate::time::Time;
+use crate::vocab::Drivetrain;
 
 /// File format of the written tables.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -151,6 +152,36 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
     fs::write(path, bytes).with_context(|| format!("writing {}", path.display()))
 }
 
+/// `frame` with a version's names and facts appended, `make` to `airbags`
+/// as the `versions` table spells them (the drivetrain between the
+/// transmission and the seats): the columns the snapshot's table and the
+/// published `versiones` share, one row of `names` each.
+pub fn name_columns(frame: Frame, names: &[(&Identity, Option<Drivetrain>)]) -> Frame {
+    let n = names;
+    frame
+        .text("make", n.iter().map(|(x, _)| Some(x.make.as_str())))
+        .text("model", n.iter().map(|(x, _)| Some(x.model.as_str())))
+        .text("trim", n.iter().map(|(x, _)| Some(x.trim.as_str())))
+        .text(
+            "trimDisplay",
+            n.iter().map(|(x, _)| x.trim_display.as_deref()),
+        )
+        .text(
+            "type",
+            n.iter().map(|(x, _)| x.body_type.map(|t| t.as_str())),
+        )
+        .text("tier", n.iter().map(|(x, _)| x.tier.as_deref()))
+        .text("tierLabel", n.iter().map(|(x, _)| x.tier_label.as_deref()))
+        .text("fuel", n.iter().map(|(x, _)| x.fuel.map(|f| f.as_str())))
+        .text(
+            "transmission",
+            n.iter().map(|(x, _)| x.transmission.map(|t| t.as_str())),
+        )
+        .text("drivetrain", n.iter().map(|(_, d)| d.map(|d| d.as_str())))
+        .integer("seats", n.iter().map(|(x, _)| x.seats.map(i64::from)))
+        .integer("airbags", n.iter().map(|(x, _)| x.airbags.map(i64::from)))
+}
+
 fn versions_frame(versions: &[&Version]) -> Frame {
     let v = versions;
     let fact_sources = |version: &Version| {
@@ -158,44 +189,16 @@ fn versions_frame(versions: &[&Version]) -> Frame {
         (!version.identity.fact_sources.is_empty())
             .then(|| serde_json::to_string(&version.identity.fact_sources).unwrap_or_default())
     };
-    Frame::new("versions")
-        .text("id", v.iter().map(|v| Some(v.id.clone())))
-        .text("make", v.iter().map(|v| Some(v.identity.make.clone())))
-        .text("model", v.iter().map(|v| Some(v.identity.model.clone())))
-        .text("trim", v.iter().map(|v| Some(v.identity.trim.clone())))
-        .text(
-            "trimDisplay",
-            v.iter().map(|v| v.identity.trim_display.clone()),
-        )
-        .text(
-            "type",
-            v.iter().map(|v| v.identity.body_type.map(|x| x.as_str())),
-        )
-        .text("tier", v.iter().map(|v| v.identity.tier.clone()))
-        .text("tierLabel", v.iter().map(|v| v.identity.tier_label.clone()))
-        .text(
-            "fuel",
-            v.iter().map(|v| v.identity.fuel.map(|x| x.as_str())),
-        )
-        .text(
-            "transmission",
-            v.iter()
-                .map(|v| v.identity.transmission.map(|x| x.as_str())),
-        )
-        .text(
-            "drivetrain",
-            v.iter().map(|v| v.drivetrain.map(|x| x.as_str())),
-        )
-        .integer("seats", v.iter().map(|v| v.identity.seats.map(i64::from)))
-        .integer(
-            "airbags",
-            v.iter().map(|v| v.identity.airbags.map(i64::from)),
-        )
-        .text(
-            "sourceUrl",
-            v.iter().map(|v| Some(v.identity.source_url.clone())),
-        )
-        .text("factSources", v.iter().map(|v| fact_sources(v)))
+    let names: Vec<_> = v.iter().map(|v| (&v.identity, v.drivetrain)).collect();
+    name_columns(
+        Frame::new("versions").text("id", v.iter().map(|v| Some(v.id.clone()))),
+        &names,
+    )
+    .text(
+        "sourceUrl",
+        v.iter().map(|v| Some(v.identity.source_url.clone())),
+    )
+    .text("factSources", v.iter().map(|v| fact_sources(v)))
 }
 
 fn catalogue_prices_frame(versions: &[&Version]) -> Frame {

@@ -13,6 +13,7 @@ use crate::catalogue::{Catalogue, HistoryWeek, RecentChange, Vehicle};
 use crate::frame::{Cells, Frame};
 use crate::signals::changes::direction;
 use crate::signals::{current_quotes, exact};
+use crate::snapshot::write::name_columns;
 use crate::snapshot::{EarlierCheck, Snapshot, Version};
 use crate::time::{Time, in_period};
 use crate::vocab::{Reason, Window};
@@ -33,42 +34,12 @@ pub fn versiones(catalogue: &Catalogue, links: &Links) -> Frame {
 
 /// A version's identity and catalogue facts.
 fn identity_columns(v: &[Vehicle], links: &Links) -> Frame {
-    Frame::new("versiones")
+    let names: Vec<_> = v.iter().map(|x| (&x.identity, x.drivetrain)).collect();
+    let leading = Frame::new("versiones")
         .text("id", v.iter().map(|x| text(&x.id)))
         .text("url", v.iter().map(|x| Some(links.vehicle(&x.id))))
-        .text("sourceUrl", v.iter().map(|x| text(&x.identity.source_url)))
-        .text("make", v.iter().map(|x| text(&x.identity.make)))
-        .text("model", v.iter().map(|x| text(&x.identity.model)))
-        .text("trim", v.iter().map(|x| text(&x.identity.trim)))
-        .text(
-            "trimDisplay",
-            v.iter().map(|x| x.identity.trim_display.clone()),
-        )
-        .text(
-            "type",
-            v.iter().map(|x| x.identity.body_type.map(|t| t.as_str())),
-        )
-        .text("tier", v.iter().map(|x| x.identity.tier.clone()))
-        .text("tierLabel", v.iter().map(|x| x.identity.tier_label.clone()))
-        .text(
-            "fuel",
-            v.iter().map(|x| x.identity.fuel.map(|f| f.as_str())),
-        )
-        .text(
-            "transmission",
-            v.iter()
-                .map(|x| x.identity.transmission.map(|t| t.as_str())),
-        )
-        .text(
-            "drivetrain",
-            v.iter().map(|x| x.drivetrain.map(|d| d.as_str())),
-        )
-        .integer("seats", v.iter().map(|x| x.identity.seats.map(i64::from)))
-        .integer(
-            "airbags",
-            v.iter().map(|x| x.identity.airbags.map(i64::from)),
-        )
-        .boolean("hasSpecs", v.iter().map(|x| Some(x.has_specs())))
+        .text("sourceUrl", v.iter().map(|x| text(&x.identity.source_url)));
+    name_columns(leading, &names).boolean("hasSpecs", v.iter().map(|x| Some(x.has_specs())))
 }
 
 /// A version's current quotes and its comparison with the usual price.
