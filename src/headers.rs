@@ -2,7 +2,7 @@
 //! security headers of every response, the caching of successes and
 //! errors, CORS, and the content type of a file by its name. `generate`
 //! writes them into the tree's `_headers` (`render::cdn`) and the edge sets
-//! them itself (`edge::http`, `edge::files`), so the two cannot drift.
+//! them itself (`edge::policy`, `edge::files`), so the two cannot drift.
 
 /// Shared-cache lifetime of successful responses (spec: five minutes).
 pub const CACHE_SUCCESS: &str = "public, max-age=300";

@@ -220,7 +220,8 @@ impl Weighter<Key, Answer> for ByBytes {
 pub struct Answers {
     fixed: HashMap<Key, Answer>,
     /// The fixed answers again, by the URL they were computed for:
-    /// a request for exactly that URL is answered before any parsing.
+    /// a request for exactly that URL is answered before any routing or
+    /// parsing (`edge::shortcut`).
     listed: HashMap<String, Answer>,
     cache: Cache<Key, Answer, ByBytes>,
     /// The ETag of every question answered lately, kept longer than its

@@ -26,17 +26,15 @@ pub fn routes() -> Router<AppState> {
     })
 }
 
-/// Answers a request from the loaded tree's answers: a URL asked exactly
-/// as `api::precomputed` spells it, or exactly as an earlier request spelt
-/// it, before any parsing; else the parsed question. Both the answer and the error are responses
-/// (`edge::http`'s `IntoResponse`).
+/// Answers a request's parsed question from the loaded tree's answers,
+/// and keeps the answer by the URL as asked, for the shortcut to find the
+/// next time (`edge::shortcut`, which answers a URL held that way, or
+/// spelt as `api::precomputed` spells it, before routing). Both the answer
+/// and the error are responses (`edge::http`'s `IntoResponse`).
 fn answer(state: &AppState, uri: &Uri, op: &'static dyn Op) -> Result<Answer, ApiError> {
     let site = state.site();
     let answers = site.answers();
     let url = uri.path_and_query().map(|url| url.as_str());
-    if let Some(answer) = url.and_then(|url| answers.listed(url).or_else(|| answers.by_url(url))) {
-        return Ok(answer);
-    }
     let question = Question::of_request(op, uri.path(), uri.query().unwrap_or(""))?;
     let answer = answers.answer(site.index(), &question)?;
     if let Some(url) = url {

@@ -6,7 +6,9 @@
 //! Router shape: the API routes and the static-file fallback sit under one
 //! policy layer (query limit, methods, CORS, conditional requests, caching
 //! headers); the MCP endpoint `/mcp` and the host's `/healthz` sit beside
-//! it with their own rules; request logging wraps everything.
+//! it with their own rules; request logging wraps everything. In front of
+//! the router, the shortcut answers a URL whose answer the tree holds
+//! through the same policy and log ([`shortcut`]).
 
 pub mod alerts;
 pub mod answers;
@@ -21,29 +23,27 @@ pub mod loader;
 pub mod mcp;
 pub mod moved;
 pub mod overload;
+pub mod policy;
 pub mod ranges;
+pub mod request_log;
 pub mod serve;
+pub mod shortcut;
 pub mod state;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::Context;
-use axum::Router;
-use axum::extract::Request;
-use axum::middleware::{self, Next};
-use axum::response::Response;
+use axum::middleware;
 use tower_http::catch_panic::CatchPanicLayer;
 use tracing::{error, info};
 
 pub use loader::RELOAD_POLL;
 use loader::{Loader, log_loaded};
 pub use serve::ConnectionLimits;
+pub use shortcut::App;
 pub use state::{AppState, Site};
-
-/// Longest query text written to the request log.
-const LOGGED_QUERY_CHARS: usize = 256;
 
 /// Serves a tree written by `autoprecios generate`: the JSON API with any
 /// parameters, and the static site.
@@ -106,12 +106,13 @@ impl Default for AppOptions {
 }
 
 /// The whole HTTP application over `state`: testable with `oneshot`, no socket.
-pub fn app(state: AppState) -> Router {
+pub fn app(state: AppState) -> App {
     app_with(state, &AppOptions::default())
 }
 
-/// [`app`] with its settings.
-pub fn app_with(state: AppState, options: &AppOptions) -> Router {
+/// [`app`] with its settings: the shortcut to the answers the tree holds
+/// ([`shortcut`]), then the router.
+pub fn app_with(state: AppState, options: &AppOptions) -> App {
     let shed = middleware::from_fn_with_state(
         overload::InFlight::new(options.max_in_flight),
         overload::shed,
@@ -123,19 +124,21 @@ pub fn app_with(state: AppState, options: &AppOptions) -> Router {
         .layer(CatchPanicLayer::custom(http::panic_response))
         // Inside the policy, so a shed request still gets CORS and no-store.
         .layer(shed.clone())
-        .layer(middleware::from_fn(http::policy));
+        .layer(middleware::from_fn(policy::policy));
     // Added after the policy layer, so outside it: /mcp takes POST bodies
     // and enforces its own limits and headers.
-    site.route(
-        mcp::PATH,
-        mcp::route(state.clone(), &options.mcp).layer(shed),
-    )
-    .route(health::PATH, {
-        let max_age = options.max_age;
-        axum::routing::get(move |state| health::healthz(state, max_age))
-    })
-    .layer(middleware::from_fn(log_request))
-    .with_state(state)
+    let router = site
+        .route(
+            mcp::PATH,
+            mcp::route(state.clone(), &options.mcp).layer(shed),
+        )
+        .route(health::PATH, {
+            let max_age = options.max_age;
+            axum::routing::get(move |state| health::healthz(state, max_age))
+        })
+        .layer(middleware::from_fn(request_log::log_request))
+        .with_state(state.clone());
+    App::new(state, router)
 }
 
 /// Loads the tree, listens, serves until SIGTERM or ctrl-c, reloading the
@@ -247,45 +250,4 @@ async fn shutdown_signal() {
         () = terminate => {}
     }
     info!("shutting down: finishing in-flight requests");
-}
-
-/// One log line per request: method, path, query (shortened), status, latency.
-async fn log_request(request: Request, next: Next) -> Response {
-    if !tracing::enabled!(tracing::Level::INFO) {
-        // The request log is off (RUST_LOG=warn): copy nothing.
-        return next.run(request).await;
-    }
-    let started = Instant::now();
-    let method = request.method().clone();
-    let path = request.uri().path().to_owned();
-    let query: String = request
-        .uri()
-        .query()
-        .unwrap_or("")
-        .chars()
-        .take(LOGGED_QUERY_CHARS)
-        .collect();
-    let response = next.run(request).await;
-    let latency_ms = started.elapsed().as_secs_f64() * 1000.0;
-    // The body's length as sent (a range's part, a gzip form): what a
-    // reader reading by ranges saves shows here.
-    let bytes = response
-        .headers()
-        .get(axum::http::header::CONTENT_LENGTH)
-        .and_then(|length| length.to_str().ok())
-        .unwrap_or("")
-        .to_owned();
-    info!(%method, path, query, status = response.status().as_u16(), bytes, latency_ms = format!("{latency_ms:.2}"), "request");
-    response
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use clap::CommandFactory;
-
-    #[test]
-    fn args_are_well_formed() {
-        Args::command().debug_assert();
-    }
 }

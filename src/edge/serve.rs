@@ -13,7 +13,7 @@ use std::future::Future;
 use std::io;
 use std::time::Duration;
 
-use axum::Router;
+use crate::edge::shortcut::App;
 use axum::body::Body;
 use axum::http::header::{self, HeaderValue};
 use axum::http::{Request, StatusCode};
@@ -66,7 +66,7 @@ impl Default for ConnectionLimits {
 /// the grace period for open connections to finish their requests.
 pub async fn serve(
     listener: TcpListener,
-    app: Router,
+    app: App,
     limits: ConnectionLimits,
     shutdown: impl Future<Output = ()>,
 ) {
@@ -113,15 +113,23 @@ pub async fn serve(
 }
 
 /// `app` as a hyper service whose every request must be answered within
-/// `deadline`, reading its body included.
+/// `deadline`, reading its body included. An answer the shortcut holds is
+/// sent as it is (it is ready at once, and reads no body).
 fn with_deadline(
-    app: Router,
+    app: App,
     deadline: Duration,
 ) -> impl Service<Request<Incoming>, Response = Response, Error = Infallible, Future: Send> + Clone + Send
 {
     service_fn(move |request: Request<Incoming>| {
-        let answer = app.clone().oneshot(request.map(Body::new));
+        let answer = match app.held(&request) {
+            Some(held) => Err(held),
+            None => Ok(app.router().clone().oneshot(request.map(Body::new))),
+        };
         async move {
+            let answer = match answer {
+                Err(held) => return Ok(held),
+                Ok(answer) => answer,
+            };
             match tokio::time::timeout(deadline, answer).await {
                 Ok(answer) => answer,
                 Err(_) => {

@@ -7,9 +7,9 @@ mod prompts;
 mod tools;
 
 use autoprecios::api::links::percent_encode;
+use autoprecios::edge::App;
 use autoprecios::edge::mcp::{MAX_BODY_BYTES, McpOptions};
 use autoprecios::edge::{AppOptions, app, app_with};
-use axum::Router;
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
 
@@ -34,7 +34,7 @@ const EARLY_HEADERS: [(&str, &str); 3] = [
     ("accept", "application/json, text/event-stream"),
 ];
 
-async fn send_with(app: Router, method: Method, body: Vec<u8>, headers: &[(&str, &str)]) -> Reply {
+async fn send_with(app: App, method: Method, body: Vec<u8>, headers: &[(&str, &str)]) -> Reply {
     send_app(app, method, "/mcp", body, headers).await
 }
 

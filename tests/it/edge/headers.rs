@@ -1,9 +1,15 @@
 //! Caching and CORS: the headers of successes and errors, conditional
-//! requests (304), HEAD and the preflight.
+//! requests (304), HEAD and the preflight; the shortcut's answers the
+//! router's to the byte.
 
-use axum::http::{Method, StatusCode};
+use axum::body::Body;
+use axum::http::{HeaderMap, Method, StatusCode};
+use axum::response::Response;
+use http_body_util::BodyExt;
+use tower::ServiceExt;
 
-use crate::harness::{get, get_json, send};
+use crate::harness::{get, get_json, send, state};
+use autoprecios::edge::app;
 
 #[tokio::test]
 async fn successes_carry_etag_caching_cors_and_content_type() {
@@ -324,4 +330,104 @@ async fn a_question_computed_again_keeps_the_etag_of_its_bytes() {
             }
         }
     }
+}
+
+/// A request as the shortcut and the router both see it.
+fn request(method: &Method, uri: &str, headers: &[(&str, &str)]) -> axum::http::Request<Body> {
+    let mut request = axum::http::Request::builder()
+        .method(method.clone())
+        .uri(uri);
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    request.body(Body::empty()).expect("request")
+}
+
+/// Status, headers and body of `response` as hyper sends them: axum's
+/// router gives a 304 a `Content-Length: 0` that hyper leaves out.
+async fn parts(response: Response) -> (StatusCode, HeaderMap, Vec<u8>) {
+    let (mut parts, body) = response.into_parts();
+    if parts.status == StatusCode::NOT_MODIFIED {
+        parts.headers.remove("content-length");
+    }
+    let body = body.collect().await.expect("body").to_bytes().to_vec();
+    (parts.status, parts.headers, body)
+}
+
+#[tokio::test]
+async fn the_shortcut_answers_every_precomputed_url_as_the_router_does() {
+    let app = app(state());
+    for url in autoprecios::api::precomputed::urls() {
+        let tag = get(&url).await.header("etag").to_owned();
+        let weak = format!("W/{tag}");
+        for (method, headers) in [
+            (Method::GET, vec![]),
+            (Method::GET, vec![("accept-encoding", "gzip")]),
+            (Method::GET, vec![("accept-encoding", "gzip;q=0, br")]),
+            (Method::HEAD, vec![("accept-encoding", "gzip")]),
+            (Method::GET, vec![("if-none-match", tag.as_str())]),
+            (
+                Method::GET,
+                vec![
+                    ("if-none-match", weak.as_str()),
+                    ("accept-encoding", "gzip"),
+                ],
+            ),
+            (Method::HEAD, vec![("if-none-match", "\"other\"")]),
+        ] {
+            let held = app
+                .held(&request(&method, &url, &headers))
+                .unwrap_or_else(|| panic!("{method} {url} {headers:?}: not held"));
+            let routed = app
+                .router()
+                .clone()
+                .oneshot(request(&method, &url, &headers))
+                .await
+                .expect("infallible");
+            assert_eq!(
+                parts(held).await,
+                parts(routed).await,
+                "{method} {url} {headers:?}"
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_shortcut_leaves_to_the_router_what_it_does_not_hold() {
+    let app = app(state());
+    let held = |method: Method, uri: &str, headers: &[(&str, &str)]| {
+        app.held(&request(&method, uri, headers)).is_some()
+    };
+    assert!(held(Method::GET, "/api/v1/catalogue", &[]));
+    // A byte range, another method, a spelling that is not the precomputed
+    // one, a file: the router's.
+    assert!(!held(
+        Method::GET,
+        "/api/v1/catalogue",
+        &[("range", "bytes=0-9")]
+    ));
+    assert!(!held(Method::OPTIONS, "/api/v1/catalogue", &[]));
+    assert!(!held(Method::POST, "/api/v1/catalogue", &[]));
+    assert!(!held(Method::GET, "/api/v1/catalogue?", &[]));
+    assert!(!held(Method::GET, "/", &[]));
+    // A computed answer is held by the URL it was asked by, once answered.
+    let uri = "/api/v1/vehicles?sort=name&limit=7&offset=3";
+    assert!(!held(Method::GET, uri, &[]));
+    let routed = parts(
+        app.clone()
+            .oneshot(request(&Method::GET, uri, &[]))
+            .await
+            .expect("infallible"),
+    )
+    .await;
+    assert_eq!(routed.0, StatusCode::OK);
+    let again = app
+        .held(&request(&Method::GET, uri, &[]))
+        .expect("held once answered");
+    assert_eq!(parts(again).await, routed);
+    // An error is never held.
+    let bad = "/api/v1/vehicles?limit=0";
+    let _ = app.clone().oneshot(request(&Method::GET, bad, &[])).await;
+    assert!(!held(Method::GET, bad, &[]));
 }

@@ -5,8 +5,8 @@
 use std::fs;
 use std::sync::OnceLock;
 
+use autoprecios::edge::App;
 use autoprecios::edge::{AppState, app};
-use axum::Router;
 use axum::body::Body;
 use axum::http::{HeaderMap, Method, Request, StatusCode};
 use http_body_util::BodyExt;
@@ -82,7 +82,7 @@ pub async fn send_to(
 
 /// Sends one request with `body` to `app` and collects the response.
 pub async fn send_app(
-    app: Router,
+    app: App,
     method: Method,
     uri: &str,
     body: Vec<u8>,

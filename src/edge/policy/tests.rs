@@ -3,6 +3,7 @@
 //! that is not cached.
 
 use super::*;
+use crate::edge::http::{JSON, panic_response};
 use axum::Router;
 use axum::routing::get;
 use tower::ServiceExt;

@@ -1,0 +1,121 @@
+//! Edge stage, the shortcut: a GET or HEAD of exactly a URL whose answer
+//! the loaded tree holds (a fixed answer, computed at load, or one an
+//! earlier request kept by its URL, [`Answers::keep_url`]) is answered
+//! before routing, through the same policy ([`Asked`]) as every other
+//! request, so its response is the router's to the byte.
+//!
+//! Why: the router's layers (the request log, the overload bound, the
+//! panic guard, the policy's middleware) each clone a boxed service and
+//! box a future per request; for an answer that is already bytes that
+//! was most of its cost, and nginx serving the same bytes from a file
+//! was the faster (BENCHMARKS.md, "The edge against nginx and Datasette").
+//! What the shortcut leaves out is not needed there: an answer in memory
+//! is finished within the call, so it holds no slot of the overload bound,
+//! and it runs none of a handler's code that could panic.
+//!
+//! Everything else goes to the router: another method, a byte range (the
+//! policy reads the body to cut it), a URL held by no answer. The request
+//! log writes the same line for both ([`LogLine`]).
+//!
+//! [`Answers::keep_url`]: crate::edge::answers::Answers::keep_url
+
+use std::convert::Infallible;
+use std::future::{Ready, ready};
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
+use axum::Router;
+use axum::extract::Request;
+use axum::http::Method;
+use axum::response::Response;
+use axum::routing::future::RouteFuture;
+use tower::Service;
+
+use crate::edge::http::answer_response;
+use crate::edge::policy::Asked;
+use crate::edge::request_log::LogLine;
+use crate::edge::state::AppState;
+
+/// The whole HTTP application: the shortcut, then the router.
+#[derive(Debug, Clone)]
+pub struct App {
+    state: AppState,
+    router: Router,
+}
+
+impl App {
+    /// The application over `state` whose other requests `router` answers.
+    pub fn new(state: AppState, router: Router) -> App {
+        App { state, router }
+    }
+
+    /// The answer held for `request`, finished by the policy; `None` when
+    /// the router must answer it.
+    pub fn held<B>(&self, request: &axum::http::Request<B>) -> Option<Response> {
+        held(&self.state, request)
+    }
+
+    /// The router, for a request the shortcut does not answer.
+    pub fn router(&self) -> &Router {
+        &self.router
+    }
+}
+
+/// [`App::held`].
+fn held<B>(state: &AppState, request: &axum::http::Request<B>) -> Option<Response> {
+    let method = request.method();
+    if method != Method::GET && method != Method::HEAD {
+        return None;
+    }
+    let url = request.uri().path_and_query()?.as_str();
+    let site = state.site();
+    let answers = site.answers();
+    let answer = answers.listed(url).or_else(|| answers.by_url(url))?;
+    let asked = Asked::of(request);
+    if !asked.is_plain() {
+        return None;
+    }
+    let line = LogLine::start(request);
+    let response = asked.finish_now(answer_response(answer));
+    if let Some(line) = line {
+        line.finish(&response);
+    }
+    Some(response)
+}
+
+impl Service<Request> for App {
+    type Response = Response;
+    type Error = Infallible;
+    type Future = Answering;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        Service::<Request>::poll_ready(&mut self.router, cx)
+    }
+
+    fn call(&mut self, request: Request) -> Answering {
+        match held(&self.state, &request) {
+            Some(response) => Answering::Held(ready(Ok(response))),
+            None => Answering::Routed(self.router.call(request)),
+        }
+    }
+}
+
+/// The response future of [`App`]: a held answer, ready at once, or the
+/// router's.
+pub enum Answering {
+    /// Answered by the shortcut.
+    Held(Ready<Result<Response, Infallible>>),
+    /// Answered by the router.
+    Routed(RouteFuture<Infallible>),
+}
+
+impl Future for Answering {
+    type Output = Result<Response, Infallible>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        match self.get_mut() {
+            Answering::Held(held) => Pin::new(held).poll(cx),
+            Answering::Routed(routed) => Pin::new(routed).poll(cx),
+        }
+    }
+}
