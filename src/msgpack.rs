@@ -33,6 +33,11 @@ pub fn from_read<T: DeserializeOwned>(reader: impl Read) -> Result<T, rmp_serde:
     rmp_serde::from_read(reader)
 }
 
+/// Decodes one value from `bytes`, a whole file read into memory.
+pub fn from_slice<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, rmp_serde::decode::Error> {
+    rmp_serde::from_slice(bytes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -60,5 +65,6 @@ mod tests {
         write(&mut written, &sample).expect("encode as it is written");
         assert_eq!(written, bytes);
         assert_eq!(from_read::<Sample>(&bytes[..]).expect("decode"), sample);
+        assert_eq!(from_slice::<Sample>(&bytes).expect("decode"), sample);
     }
 }

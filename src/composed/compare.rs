@@ -10,7 +10,7 @@ use lol_html::element;
 use lol_html::html_content::ContentType;
 
 use super::form::FormState;
-use super::fragments::{PageFragments, VehicleFragments};
+use super::fragments::{Fragments, VehicleFragments};
 use super::page::{Composed, Edit, refused, slots};
 use super::query::PageQuery;
 use super::rewrite::{rewrite, with_class};
@@ -22,9 +22,10 @@ use crate::api::query::Operation;
 use crate::api::text::form_decode;
 use crate::api::{ApiError, Index};
 use crate::html::escape;
+use std::borrow::Cow;
 
 /// `/comparar?ids=...`: the table of `/api/v1/compare?ids=...`.
-pub fn compare_page(index: &Index, fragments: &PageFragments, query: &str) -> Composed {
+pub fn compare_page(index: &Index, fragments: &dyn Fragments, query: &str) -> Composed {
     let ids = requested_ids(query);
     let asked: Vec<(String, Raw)> = match ids.is_empty() {
         // Nothing to compare: the API's own check says what is missing.
@@ -60,12 +61,12 @@ pub fn compare_page(index: &Index, fragments: &PageFragments, query: &str) -> Co
             return composed;
         }
     };
-    let columns: Vec<(&str, &VehicleFragments)> = data
+    let columns: Vec<(&str, Cow<VehicleFragments>)> = data
         .vehicles
         .iter()
         .filter_map(|vehicle| {
             let id = vehicle.facts.id.as_str();
-            fragments.vehicles.get(id).map(|column| (id, column))
+            fragments.vehicle(id).map(|column| (id, column))
         })
         .collect();
     let status = format!("Comparación de {} versiones.", columns.len());
@@ -81,12 +82,11 @@ pub fn compare_page(index: &Index, fragments: &PageFragments, query: &str) -> Co
 
 /// A refused list: the reason, the IDs that name no published version, and
 /// the table of those that do (the first four).
-fn partly(error: ApiError, fragments: &PageFragments, mut ids: Vec<String>) -> Composed {
+fn partly(error: ApiError, fragments: &dyn Fragments, mut ids: Vec<String>) -> Composed {
     let mut seen = std::collections::BTreeSet::new();
     ids.retain(|id| !id.is_empty() && seen.insert(id.clone()));
-    let (known, unknown): (Vec<&String>, Vec<&String>) = ids
-        .iter()
-        .partition(|id| fragments.vehicles.contains_key(id.as_str()));
+    let (known, unknown): (Vec<&String>, Vec<&String>) =
+        ids.iter().partition(|id| fragments.publishes(id.as_str()));
     // An unknown ID is said once, each on its own line; the API's own
     // message names only the first, so it is not repeated.
     let mut composed = match (&error, unknown.is_empty()) {
@@ -108,11 +108,11 @@ fn partly(error: ApiError, fragments: &PageFragments, mut ids: Vec<String>) -> C
         }
         _ => refused(error),
     };
-    let columns: Vec<(&str, &VehicleFragments)> = known
+    let columns: Vec<(&str, Cow<VehicleFragments>)> = known
         .iter()
         .filter_map(|id| {
             let id = id.as_str();
-            fragments.vehicles.get(id).map(|column| (id, column))
+            fragments.vehicle(id).map(|column| (id, column))
         })
         .take(*COMPARE_IDS.end())
         .collect();
@@ -136,7 +136,7 @@ fn partly(error: ApiError, fragments: &PageFragments, mut ids: Vec<String>) -> C
 /// column's heading with a link that removes it, each row's best value
 /// marked (`best_in_row`). Only a table of four, which a phone scrolls
 /// sideways, is a focusable scroll region.
-fn table(columns: &[(&str, &VehicleFragments)], fragments: &PageFragments) -> String {
+fn table(columns: &[(&str, Cow<VehicleFragments>)], fragments: &dyn Fragments) -> String {
     let mut table = String::new();
     let scrolls = columns.len() > 3;
     // Three versions fit a 360-pixel phone; four say that they scroll.
@@ -168,9 +168,12 @@ fn table(columns: &[(&str, &VehicleFragments)], fragments: &PageFragments) -> St
         ));
     }
     table.push_str("</tr></thead>\n<tbody>\n");
-    let mut best = Vec::with_capacity(fragments.compare_rows.len());
-    for (row, heading) in fragments.compare_rows.iter().enumerate() {
-        best.push(best_in_row(columns.iter().map(|(_, column)| *column), row));
+    let mut best = Vec::with_capacity(fragments.compare_rows().len());
+    for (row, heading) in fragments.compare_rows().iter().enumerate() {
+        best.push(best_in_row(
+            columns.iter().map(|(_, column)| &**column),
+            row,
+        ));
         table.push_str("<tr>");
         table.push_str(heading);
         for (_, column) in columns {

@@ -13,7 +13,7 @@ use super::atom::{atom_entry, atom_feed};
 use super::budget;
 use super::deals;
 use super::follow::feed_path;
-use super::fragments::PageFragments;
+use super::fragments::Fragments;
 use super::lists::find_listed;
 use super::query::{PageQuery, SEARCH_PAGE};
 use super::rewrite::rewrite;
@@ -31,7 +31,7 @@ const MOST: &str = "100";
 /// API's refusal when it refuses the query.
 pub fn search_feed(
     index: &Index,
-    fragments: &PageFragments,
+    fragments: &dyn Fragments,
     sent: &PageQuery,
     bound: Option<Bound>,
 ) -> Result<String, ApiError> {
@@ -67,8 +67,7 @@ pub fn search_feed(
         }
         let page = links.vehicle(&facts.id);
         let card = fragments
-            .vehicles
-            .get(&facts.id)
+            .vehicle(&facts.id)
             .map_or_else(String::new, |vehicle| without_pick(&vehicle.card));
         let card = card.as_str();
         let title = facts.title();

@@ -1,8 +1,11 @@
 //! Site pages with a query, their fragments: each published version's card,
 //! compare heading and cells, rendered by `generate` with the site's own
 //! templates (`render::site::fragments`) and read by the edge from
-//! `_edge/pages.msgpack`.
+//! `_edge/pages.msgpack`, a version's when a page shows it
+//! (`edge::state::fragments`). The pages read them through [`Fragments`],
+//! held whole ([`PageFragments`]) or read from the file.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -37,4 +40,30 @@ pub struct VehicleFragments {
     /// so a comparison marks each row's best.
     #[serde(default)]
     pub scores: Vec<Option<f64>>,
+}
+
+/// Where a page with a query finds its fragments.
+pub trait Fragments: Sync {
+    /// The comparison's row headings, in order.
+    fn compare_rows(&self) -> &[String];
+
+    /// The fragments of the version with ID `id`, if it is published.
+    fn vehicle(&self, id: &str) -> Option<Cow<'_, VehicleFragments>>;
+
+    /// Whether a version with ID `id` is published.
+    fn publishes(&self, id: &str) -> bool;
+}
+
+impl Fragments for PageFragments {
+    fn compare_rows(&self) -> &[String] {
+        &self.compare_rows
+    }
+
+    fn vehicle(&self, id: &str) -> Option<Cow<'_, VehicleFragments>> {
+        self.vehicles.get(id).map(Cow::Borrowed)
+    }
+
+    fn publishes(&self, id: &str) -> bool {
+        self.vehicles.contains_key(id)
+    }
 }

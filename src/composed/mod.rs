@@ -49,7 +49,7 @@ pub use page::{Composed, Edit, StaticPage, slots};
 #[cfg(feature = "edge")]
 pub use search::search_page;
 
-pub use fragments::{PAGES_DATA_PATH, PageFragments, VehicleFragments};
+pub use fragments::{Fragments, PAGES_DATA_PATH, PageFragments, VehicleFragments};
 pub use query::{PageQuery, SEARCH_PAGE};
 
 /// How the edge answers a query page's query: the page, how it is
@@ -61,7 +61,7 @@ pub struct Composer {
     /// The page, one of `site_pages::ALL`.
     pub page: crate::api::site_pages::QueryPage,
     /// Composes the page for a query.
-    pub compose: fn(&crate::api::Index, &PageFragments, &str) -> Composed,
+    pub compose: fn(&crate::api::Index, &dyn Fragments, &str) -> Composed,
     /// The versions a query picks.
     pub picked: fn(&str) -> Vec<String>,
 }

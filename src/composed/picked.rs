@@ -4,12 +4,11 @@
 //! compare bar, each found by selector in one pass of the rewriter.
 
 use std::cell::Cell;
-use std::collections::BTreeMap;
 
 use lol_html::html_content::ContentType;
 use lol_html::{element, text};
 
-use super::fragments::VehicleFragments;
+use super::fragments::Fragments;
 use super::picks::{BAR, NAME, newest};
 use super::query::PageQuery;
 use super::rewrite::{Handler, attribute, rewrite, with_class};
@@ -46,11 +45,11 @@ impl Picking {
         path: &str,
         sent: &PageQuery,
         picks: &[String],
-        vehicles: &BTreeMap<String, VehicleFragments>,
+        vehicles: &dyn Fragments,
     ) -> Picking {
         let picks: Vec<String> = picks
             .iter()
-            .filter(|id| vehicles.contains_key(id.as_str()))
+            .filter(|id| vehicles.publishes(id.as_str()))
             .cloned()
             .collect();
         // The compare page's own IDs are its picks: emptying them is `/comparar`.
@@ -98,7 +97,7 @@ pub fn apply(
     path: &str,
     sent: &PageQuery,
     picks: &[String],
-    vehicles: &BTreeMap<String, VehicleFragments>,
+    vehicles: &dyn Fragments,
 ) -> String {
     Picking::new(path, sent, picks, vehicles).apply(html)
 }
@@ -226,10 +225,10 @@ fn hash(fragment: &str) -> String {
 
 /// The compare bar's content: how many are picked, their names, the
 /// comparison and a way to empty it (`clear`: the page without picks).
-fn bar(picks: &[String], vehicles: &BTreeMap<String, VehicleFragments>, clear: &str) -> String {
+fn bar(picks: &[String], vehicles: &dyn Fragments, clear: &str) -> String {
     let names: Vec<String> = picks
         .iter()
-        .filter_map(|id| vehicles.get(id))
+        .filter_map(|id| vehicles.vehicle(id))
         .map(|vehicle| format!("<li>{}</li>", escape(&vehicle.name)))
         .collect();
     let hint = match picks.len() {

@@ -7,7 +7,7 @@ use super::deals;
 use super::follow;
 use super::forgive::{self, Reading};
 use super::form::FormState;
-use super::fragments::PageFragments;
+use super::fragments::Fragments;
 use super::lists::{SearchResults, find_listed};
 use super::page::{Composed, Edit, refused_as, slots};
 use super::query::{PageQuery, SEARCH_PAGE};
@@ -20,7 +20,7 @@ use crate::html::escape;
 /// `/buscar?query`: the results of `/api/v1/vehicles` (or of a deal list)
 /// for the page's query with its money rules applied (`budget.rs`), as
 /// cards, with the form filled in as it was sent.
-pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Composed {
+pub fn search_page(index: &Index, fragments: &dyn Fragments, query: &str) -> Composed {
     let rate = index.meta().current_rate.and_then(|rate| rate.ars_per_usd);
     let sent = PageQuery::read(query);
     let deal = sent.get("kind").is_some();
@@ -80,7 +80,7 @@ pub fn search_page(index: &Index, fragments: &PageFragments, query: &str) -> Com
     let cards: String = data
         .vehicles
         .iter()
-        .filter_map(|summary| fragments.vehicles.get(&summary.facts.id))
+        .filter_map(|summary| fragments.vehicle(&summary.facts.id))
         .map(|vehicle| format!("<li>{}</li>\n", vehicle.card))
         .collect();
     let mut pager = String::new();

@@ -80,7 +80,7 @@ async fn fill(State(state): State<AppState>, uri: Uri, composer: Composer) -> Re
         uri.path(),
         &PageQuery::read(query),
         &(composer.picked)(query),
-        &pages.fragments.vehicles,
+        &pages.fragments,
     );
     let html = composed.fill_picked(pages.page(&composer.page), Some(&picking));
     bytes_response(status, HTML, html.into_bytes(), status == StatusCode::OK)

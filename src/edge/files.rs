@@ -85,7 +85,7 @@ pub fn with_picks(site: &Site, uri: &Uri, answer: &Answer) -> Option<Response> {
         uri.path(),
         &PageQuery::read(query),
         &picks::read(query),
-        &pages.fragments.vehicles,
+        &pages.fragments,
     );
     let picked = Answer::new(HTML_PAGE, html.into_bytes())?;
     site.answers().keep_file(&key, &picked);

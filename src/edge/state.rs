@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use std::time::SystemTime;
 
+pub mod fragments;
 mod site;
 
 pub use site::{QueryPages, Site};

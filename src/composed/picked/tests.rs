@@ -4,11 +4,12 @@
 use std::cell::RefCell;
 
 use super::*;
+use crate::composed::fragments::{PageFragments, VehicleFragments};
 use crate::composed::picks::read;
 use crate::composed::rewrite;
 
-fn vehicles() -> BTreeMap<String, VehicleFragments> {
-    ["a b", "c,d", "e", "f", "g", "50%", "Citroën/C3"]
+fn vehicles() -> PageFragments {
+    let vehicles = ["a b", "c,d", "e", "f", "g", "50%", "Citroën/C3"]
         .iter()
         .map(|id| {
             (
@@ -19,7 +20,11 @@ fn vehicles() -> BTreeMap<String, VehicleFragments> {
                 },
             )
         })
-        .collect()
+        .collect();
+    PageFragments {
+        vehicles,
+        ..PageFragments::default()
+    }
 }
 
 fn ids(list: &[&str]) -> Vec<String> {

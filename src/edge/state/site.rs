@@ -16,10 +16,11 @@ use crate::api::index::{
 use crate::api::json::etag;
 use crate::api::reports::{MARKET_FILE_PATH, MarketData};
 use crate::api::site_pages::{self, QueryPage};
-use crate::composed::{PAGES_DATA_PATH, PageFragments, StaticPage};
+use crate::composed::{PAGES_DATA_PATH, StaticPage};
 use crate::edge::answers::Answers;
 use crate::edge::listed::{EarlyRead, ListedFile, read_early};
 use crate::edge::listing::{Listing, StaticEntry};
+use crate::edge::state::fragments::FileFragments;
 use crate::manifest::MANIFEST;
 
 /// Just the version of the edge data, read again when the file does not
@@ -48,11 +49,12 @@ pub struct Site {
 }
 
 /// What `/buscar?...` and `/comparar?...` are made of: the static pages and
-/// the fragments (`_edge/pages.msgpack`), held with the tree they belong to.
+/// the fragments (`_edge/pages.msgpack`, open), held with the tree they
+/// belong to.
 #[derive(Debug)]
 pub struct QueryPages {
-    /// The fragments.
-    pub fragments: PageFragments,
+    /// The fragments, read from their file when a page shows them.
+    pub fragments: FileFragments,
     /// Every query page as `generate` wrote it, in the order of
     /// [`site_pages::ALL`].
     statics: Vec<StaticPage>,
@@ -89,9 +91,14 @@ impl Site {
         })?;
         let (indexed, fragments) = std::thread::scope(|scope| {
             let fragments = scope.spawn(|| {
-                timed("decode the page fragments", || {
+                timed("skim the page fragments", || {
                     read_early(root, PAGES_DATA_PATH, |stream, path| {
-                        crate::msgpack::from_read::<PageFragments>(stream)
+                        let file = stream
+                            .get_ref()
+                            .get_ref()
+                            .try_clone()
+                            .with_context(|| format!("opening {} again", path.display()))?;
+                        FileFragments::skim(stream, file)
                             .with_context(|| format!("decoding {}", path.display()))
                     })
                 })
@@ -129,7 +136,9 @@ impl Site {
             let manifest = scope.spawn(|| timed("parse the manifest", || read_manifest(root)));
             let data = timed("decode the edge data", || {
                 read_early(root, INDEX_FILE_PATH, |stream, path| {
-                    crate::msgpack::from_read::<IndexFile>(stream)
+                    let bytes = crate::edge::listed::read_whole(stream)
+                        .with_context(|| format!("reading {}", path.display()))?;
+                    crate::msgpack::from_slice::<IndexFile>(&bytes)
                         .with_context(|| format!("decoding {}", path.display()))
                 })
             });
@@ -287,7 +296,7 @@ fn index(
 fn load_pages(
     root: &Path,
     listing: &Listing,
-    fragments: EarlyRead<PageFragments>,
+    fragments: EarlyRead<FileFragments>,
 ) -> anyhow::Result<Option<QueryPages>> {
     let Some(fragments) = fragments.check(root, listing, PAGES_DATA_PATH)? else {
         return Ok(None);

@@ -26,7 +26,7 @@ fn shown_card(fragments: &PageFragments, id: &str, query: &str) -> String {
         "/buscar",
         &PageQuery::read(query),
         &[],
-        &fragments.vehicles,
+        fragments,
     )
 }
 
