@@ -140,7 +140,8 @@ impl Asked {
         self.conclude(response)
     }
 
-    /// [`Asked::finish`] of a request that [`Asked::is_plain`], at once.
+    /// Finishes the answer to a request that [`Asked::is_plain`], at once:
+    /// as the policy's middleware does, with no byte range to cut.
     pub fn finish_now(self, mut response: Response) -> Response {
         debug_assert!(self.is_plain(), "a range or a refusal needs `finish`");
         self.offer(&mut response);
