@@ -9,13 +9,11 @@
 //! after a newer tree replaces it on disk.
 
 use std::borrow::Cow;
-use std::cell::Cell;
-use std::fmt;
 use std::fs::File;
-use std::io::{self, Read};
+use std::io::{self, BufRead, Read};
 use std::os::unix::fs::FileExt;
 
-use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, Visitor};
+use rmp::Marker;
 
 use crate::composed::{Fragments, VehicleFragments};
 
@@ -32,15 +30,34 @@ pub struct FileFragments {
 impl FileFragments {
     /// Reads the fragments file from `stream` to its end, keeping the row
     /// headings and where each version's fragments lie, and `file` (the
-    /// same file, open) to read them from.
-    pub fn skim(stream: impl Read, file: File) -> Result<FileFragments, rmp_serde::decode::Error> {
-        let at = Cell::new(0);
-        let mut decoder = rmp_serde::Deserializer::new(Counted {
-            inner: stream,
-            at: &at,
-        });
-        let (compare_rows, mut spans) =
-            serde::Deserializer::deserialize_map(&mut decoder, Skim { at: &at })?;
+    /// same file, open) to read them from. A version's value is skipped by
+    /// its MessagePack lengths, never decoded.
+    pub fn skim(stream: impl BufRead, file: File) -> anyhow::Result<FileFragments> {
+        let mut skim = Skimmer { stream, at: 0 };
+        let (mut compare_rows, mut spans) = (None, None);
+        for _ in 0..skim.map_len()? {
+            match skim.text()?.as_str() {
+                "compareRows" => {
+                    let rows = skim.array_len()?;
+                    compare_rows = Some((0..rows).map(|_| skim.text()).collect::<io::Result<_>>()?);
+                }
+                "vehicles" => {
+                    let count = skim.map_len()?;
+                    let mut listed = Vec::with_capacity(count.min(1 << 20) as usize);
+                    for _ in 0..count {
+                        let id = skim.text()?.into_boxed_str();
+                        let start = skim.at;
+                        skim.skip_value()?;
+                        listed.push((id, start, skim.at));
+                    }
+                    spans = Some(listed);
+                }
+                _ => skim.skip_value()?,
+            }
+        }
+        let (Some(compare_rows), Some(mut spans)) = (compare_rows, spans) else {
+            anyhow::bail!("no compareRows or no vehicles: not the page fragments");
+        };
         // `generate` writes them by ID: this only checks it.
         spans.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         Ok(FileFragments {
@@ -83,84 +100,141 @@ impl Fragments for FileFragments {
     }
 }
 
-/// A reader that counts the bytes read through it: where the decoder is.
-struct Counted<'a, R> {
-    inner: R,
-    at: &'a Cell<u64>,
+/// A MessagePack reader that skips what it does not keep, and counts where
+/// it is in the file.
+struct Skimmer<R> {
+    stream: R,
+    at: u64,
 }
 
-impl<R: Read> Read for Counted<'_, R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let read = self.inner.read(buf)?;
-        self.at.set(self.at.get() + read as u64);
-        Ok(read)
-    }
-}
-
-/// The file's map: the row headings decoded, the versions' spans noted.
-struct Skim<'a> {
-    at: &'a Cell<u64>,
-}
-
-/// What [`Skim`] keeps: the row headings, and each version's ID and span.
-type Skimmed = (Vec<String>, Vec<(Box<str>, u64, u64)>);
-
-impl<'de> Visitor<'de> for Skim<'_> {
-    type Value = Skimmed;
-
-    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
-        formatter.write_str("the page fragments: a map of compareRows and vehicles")
+impl<R: BufRead> Skimmer<R> {
+    fn marker(&mut self) -> io::Result<Marker> {
+        Ok(Marker::from_u8(self.number(1)? as u8))
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Skimmed, A::Error> {
-        let (mut rows, mut spans) = (None, None);
-        while let Some(key) = map.next_key::<String>()? {
-            match key.as_str() {
-                "compareRows" => rows = Some(map.next_value()?),
-                "vehicles" => spans = Some(map.next_value_seed(Spans { at: self.at })?),
-                _ => {
-                    map.next_value::<IgnoredAny>()?;
-                }
+    /// A big-endian unsigned number of `bytes` bytes.
+    fn number(&mut self, bytes: usize) -> io::Result<u64> {
+        let mut buf = [0; 8];
+        self.stream.read_exact(&mut buf[8 - bytes..])?;
+        self.at += bytes as u64;
+        Ok(u64::from_be_bytes(buf))
+    }
+
+    fn skip(&mut self, mut bytes: u64) -> io::Result<()> {
+        self.at += bytes;
+        while bytes > 0 {
+            let available = self.stream.fill_buf()?.len() as u64;
+            if available == 0 {
+                return Err(io::ErrorKind::UnexpectedEof.into());
             }
+            let skipped = available.min(bytes);
+            self.stream.consume(skipped as usize);
+            bytes -= skipped;
         }
-        Ok((
-            rows.ok_or_else(|| de::Error::missing_field("compareRows"))?,
-            spans.ok_or_else(|| de::Error::missing_field("vehicles"))?,
-        ))
-    }
-}
-
-/// The versions' map: each ID with where its value starts and ends. The
-/// decoder reads a value's first byte only when it decodes the value, so
-/// the count after a key is where the value starts.
-struct Spans<'a> {
-    at: &'a Cell<u64>,
-}
-
-impl<'de> DeserializeSeed<'de> for Spans<'_> {
-    type Value = Vec<(Box<str>, u64, u64)>;
-
-    fn deserialize<D: de::Deserializer<'de>>(self, decoder: D) -> Result<Self::Value, D::Error> {
-        decoder.deserialize_map(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Spans<'_> {
-    type Value = Vec<(Box<str>, u64, u64)>;
-
-    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
-        formatter.write_str("a map of version IDs to their fragments")
+        Ok(())
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut spans = Vec::with_capacity(map.size_hint().unwrap_or(0));
-        while let Some(id) = map.next_key::<String>()? {
-            let start = self.at.get();
-            map.next_value::<IgnoredAny>()?;
-            spans.push((id.into_boxed_str(), start, self.at.get()));
+    fn map_len(&mut self) -> io::Result<u64> {
+        match self.marker()? {
+            Marker::FixMap(len) => Ok(u64::from(len)),
+            Marker::Map16 => self.number(2),
+            Marker::Map32 => self.number(4),
+            marker => Err(unexpected("a map", marker)),
         }
-        Ok(spans)
     }
+
+    fn array_len(&mut self) -> io::Result<u64> {
+        match self.marker()? {
+            Marker::FixArray(len) => Ok(u64::from(len)),
+            Marker::Array16 => self.number(2),
+            Marker::Array32 => self.number(4),
+            marker => Err(unexpected("an array", marker)),
+        }
+    }
+
+    fn text(&mut self) -> io::Result<String> {
+        let len = match self.marker()? {
+            Marker::FixStr(len) => u64::from(len),
+            Marker::Str8 => self.number(1)?,
+            Marker::Str16 => self.number(2)?,
+            Marker::Str32 => self.number(4)?,
+            marker => return Err(unexpected("a string", marker)),
+        };
+        let mut bytes = Vec::new();
+        (&mut self.stream).take(len).read_to_end(&mut bytes)?;
+        if bytes.len() as u64 != len {
+            return Err(io::ErrorKind::UnexpectedEof.into());
+        }
+        self.at += len;
+        String::from_utf8(bytes).map_err(io::Error::other)
+    }
+
+    /// Skips one value, however deeply nested: each marker says how many
+    /// bytes or values follow it.
+    fn skip_value(&mut self) -> io::Result<()> {
+        let mut pending: u64 = 1;
+        while pending > 0 {
+            pending -= 1;
+            let bytes = match self.marker()? {
+                Marker::FixPos(_)
+                | Marker::FixNeg(_)
+                | Marker::Null
+                | Marker::True
+                | Marker::False => 0,
+                Marker::U8 | Marker::I8 => 1,
+                Marker::U16 | Marker::I16 => 2,
+                Marker::U32 | Marker::I32 | Marker::F32 => 4,
+                Marker::U64 | Marker::I64 | Marker::F64 => 8,
+                Marker::FixStr(len) => u64::from(len),
+                Marker::Str8 | Marker::Bin8 => self.number(1)?,
+                Marker::Str16 | Marker::Bin16 => self.number(2)?,
+                Marker::Str32 | Marker::Bin32 => self.number(4)?,
+                Marker::FixExt1 => 2,
+                Marker::FixExt2 => 3,
+                Marker::FixExt4 => 5,
+                Marker::FixExt8 => 9,
+                Marker::FixExt16 => 17,
+                Marker::Ext8 => self.number(1)? + 1,
+                Marker::Ext16 => self.number(2)? + 1,
+                Marker::Ext32 => self.number(4)? + 1,
+                Marker::FixArray(len) => {
+                    pending += u64::from(len);
+                    0
+                }
+                Marker::Array16 => {
+                    pending += self.number(2)?;
+                    0
+                }
+                Marker::Array32 => {
+                    pending += self.number(4)?;
+                    0
+                }
+                Marker::FixMap(len) => {
+                    pending += 2 * u64::from(len);
+                    0
+                }
+                Marker::Map16 => {
+                    pending += 2 * self.number(2)?;
+                    0
+                }
+                Marker::Map32 => {
+                    pending += 2 * self.number(4)?;
+                    0
+                }
+                Marker::Reserved => return Err(unexpected("a value", Marker::Reserved)),
+            };
+            self.skip(bytes)?;
+        }
+        Ok(())
+    }
+}
+
+/// The error of a value that is not what the file's shape asks for.
+fn unexpected(wanted: &str, marker: Marker) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidData,
+        format!("{wanted} was expected, the file has {marker:?}: not the page fragments"),
+    )
 }
 
 #[cfg(test)]
@@ -184,10 +258,18 @@ mod tests {
     fn each_version_reads_back_as_written_and_no_other_is_published() {
         let held = PageFragments {
             compare_rows: vec!["<th scope=\"row\">Precio</th>".into(), "<th>x</th>".into()],
+            // Every length class: fixed, 8-, 16- and 32-bit strings,
+            // arrays and (with 20 versions) maps.
             vehicles: ["a", "b-2", "zz", "Citroën/C3"]
                 .iter()
+                .map(|id| (*id).to_owned())
+                .chain((0..16).map(|n| format!("v{n:02}")))
                 .enumerate()
-                .map(|(at, id)| ((*id).to_owned(), vehicle(id, at * 40)))
+                .map(|(at, id)| {
+                    let mut fragments = vehicle(&id, at * 7);
+                    fragments.card = fragments.card.repeat([1, 9, 300, 3_000][at % 4]);
+                    (id, fragments)
+                })
                 .collect(),
         };
         let bytes = crate::msgpack::to_vec(&held).expect("encode");
@@ -217,6 +299,23 @@ mod tests {
         ] {
             let file = File::open(&scratch).expect("a directory opens for reading");
             assert!(FileFragments::skim(&bytes[..], file).is_err(), "{bytes:?}");
+        }
+    }
+
+    #[test]
+    fn the_fuzz_seed_skims_and_every_cut_of_it_is_refused() {
+        let seed = include_bytes!("../../../fuzz/seeds/fragments_skim/s1");
+        let null = || File::open("/dev/null").expect("/dev/null");
+        let read = FileFragments::skim(&seed[..], null()).expect("the seed skims");
+        assert_eq!(read.compare_rows(), ["<th>x</th>"]);
+        assert!(read.publishes("a") && !read.publishes("b"));
+        assert_eq!(
+            read.spans[0].2,
+            seed.len() as u64,
+            "the last value ends the file"
+        );
+        for cut in 0..seed.len() {
+            assert!(FileFragments::skim(&seed[..cut], null()).is_err(), "{cut}");
         }
     }
 }
