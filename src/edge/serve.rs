@@ -83,7 +83,15 @@ pub async fn serve(
             () = &mut shutdown => break,
         };
         let stream = match accepted {
-            Ok((stream, _)) => stream,
+            Ok((stream, _)) => {
+                // An answer goes out in one write; Nagle's algorithm would
+                // hold its last segment until the client acknowledged the
+                // ones before.
+                if let Err(err) = stream.set_nodelay(true) {
+                    debug!(%err, "setting TCP_NODELAY");
+                }
+                stream
+            }
             Err(err) => {
                 accept_failed(err).await;
                 continue;
