@@ -17,11 +17,18 @@
 #     the previous one put back between runs: no run writes into an
 #     earlier tree), the median run reported, since two runs in a row
 #     differ by about 0.3 s at 30,000 versions;
+#   - `generate` of the same snapshot by a new release of the program over
+#     that same previous tree (the build with another GNU build ID: the
+#     identity `src/program.rs` reads, so every page is rendered again and
+#     every closed month built again, as at a release's first run), once;
 #   - the edge over the generated tree: time from exec until `/api/v1`
 #     answers 200 (median of EDGE_STARTS starts) and its resident memory
 #     after loading (and the load's peak).
-# Builds alternate within a case, so noise on the shared machine hits each
-# alike. Markdown table on stdout, progress on stderr.
+# Every `generate` and every copy is timed with the `sync` of what it wrote:
+# on a disk, a tree is written when it is on the disk, and a copy that only
+# filled the page cache would be a floor no deploy meets (on tmpfs the sync
+# costs nothing). Builds alternate within a case, so noise on the shared
+# machine hits each alike. Markdown table on stdout, progress on stderr.
 #
 #   bash bench/scaling.sh BUILD_DIR [BUILD_DIR...]
 #   e.g. bash bench/scaling.sh /tmp/scale-before "$CARGO_TARGET_DIR/release"
@@ -50,8 +57,26 @@ base="http://127.0.0.1:$port"
 PREVIOUS_CHECK=2026-11-21T20:00:00Z
 OLDER_CHECK=2026-11-21T17:00:00Z
 
-# Peak resident memory (KiB) and wall, user, system seconds of one command.
-timed() { /usr/bin/time -f "TIME %e %U %S %M" "$@"; }
+# Peak resident memory (KiB) and wall, user, system seconds of one command
+# and the sync of what it wrote (the sync's time is in the wall alone).
+timed() { /usr/bin/time -f "TIME %e %U %S %M" sh -c '"$@" && sync' timed "$@"; }
+
+# A copy of the program BUILD/autoprecios with its GNU build ID inverted,
+# at OUT: the same code, which the keeping rules take for a new release.
+new_release() {
+    python3 - "$1/autoprecios" "$2" <<'PY'
+import re, sys
+data = bytearray(open(sys.argv[1], "rb").read())
+# The ELF note: namesz 4, descsz 20, type 3 (NT_GNU_BUILD_ID), "GNU\0".
+note = re.search(rb"\x04\x00\x00\x00\x14\x00\x00\x00\x03\x00\x00\x00GNU\x00", data)
+if note is None:
+    sys.exit("scaling.sh: the program has no GNU build ID")
+start = note.end()
+data[start:start + 20] = bytes(b ^ 0xFF for b in data[start:start + 20])
+open(sys.argv[2], "wb").write(data)
+PY
+    chmod +x "$2"
+}
 
 edge_start() { # edge tree -> "seconds rss_kib peak_kib" for one start
     local edge=$1 tree=$2 start end pid rss peak
@@ -71,8 +96,8 @@ edge_start() { # edge tree -> "seconds rss_kib peak_kib" for one start
 }
 
 echo "scaling.sh: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%FT%TZ)" >&2
-printf '| case | build | check: wall, peak RSS | generate: wall (user / sys), peak RSS | slowest steps | tree: files, size | cp -r (median of %s) | generate / cp -r | next check (median of %s): wall (user / sys), peak RSS, parts kept | next / cp -r | edge start (median of %s), RSS (peak) |\n' "$copy_runs" "$routines" "$starts"
-printf '|---|---|---|---|---|---|---|---|---|---|---|\n'
+printf '| case | build | check: wall, peak RSS | generate: wall (user / sys), peak RSS | slowest steps | tree: files, size | cp -r (median of %s) | generate / cp -r | next check (median of %s): wall (user / sys), peak RSS, parts kept | next / cp -r | first run of a new release: wall (user / sys), peak RSS | release / cp -r | edge start (median of %s), RSS (peak) |\n' "$copy_runs" "$routines" "$starts"
+printf '|---|---|---|---|---|---|---|---|---|---|---|---|---|\n'
 for case in ${CASES:-3000x400 3000x800 3000x1600 30000x400}; do
     versions=${case%x*}
     days=${case#*x}
@@ -132,6 +157,13 @@ for case in ${CASES:-3000x400 3000x800 3000x1600 30000x400}; do
             echo "$(grep '^TIME ' "$work/$log" | cut -d' ' -f2) $log"
         done | sort -n | sed -n "$(( (routines + 1) / 2 ))p" | cut -d' ' -f2)
         cp "$work/$median_log" "$work/next.log"
+        # A new release's first run over the same previous tree.
+        new_release "$build" "$work/autoprecios-release"
+        sync
+        RUST_LOG=info timed "$work/autoprecios-release" generate --data "$data" --out "$out" >/dev/null 2>"$work/release.log"
+        new_tree=$(readlink -f "$out")
+        ln -sfn "$previous" "$out"
+        rm -rf "$new_tree" "$work/autoprecios-release"
         python3 - "$work" "$case" "$build" "$files" "$size" "$copy_ms" "${edges[@]}" <<'PY'
 import pathlib, re, statistics, sys
 work, case, build, files, size, copy_ms = sys.argv[1:7]
@@ -149,6 +181,7 @@ copy = int(copy_ms) / 1000
 next_text, nwall, nuser, nsys, nrss = figures("next.log")
 kept = re.search(r"kept=(\d+) (?:unbuilt=(\d+) )?parts=(\d+)", re.sub(r"\x1b\[[0-9;]*m", "", next_text))
 kept = (f"{kept[1]} of {kept[3]}" + (f" ({kept[2]} unbuilt)" if kept[2] else "")) if kept else "none"
+_, rwall, ruser, rsys, rrss = figures("release.log")
 start = statistics.median(e[0] for e in edges) / 1000
 rss = statistics.median(e[1] for e in edges) / 1024
 peak = statistics.median(e[2] for e in edges) / 1024
@@ -156,6 +189,7 @@ print(f"| {case.replace('x', ' x ')} d | {build} | {cwall:.2f} s, {crss:.0f} MiB
       f"| {gwall:.2f} s ({guser:.1f} / {gsys:.1f}), {grss:.0f} MiB | {slowest} "
       f"| {int(files):,}, {size} | {copy:.2f} s | {gwall / copy:.1f}x "
       f"| {nwall:.2f} s ({nuser:.1f} / {nsys:.1f}), {nrss:.0f} MiB, {kept} | {nwall / copy:.1f}x "
+      f"| {rwall:.2f} s ({ruser:.1f} / {rsys:.1f}), {rrss:.0f} MiB | {rwall / copy:.1f}x "
       f"| {start:.2f} s, {rss:.0f} MiB ({peak:.0f}) |", flush=True)
 PY
         rm -rf "$out" "$out.trees" "$out.staging"
