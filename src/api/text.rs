@@ -178,6 +178,35 @@ mod tests {
     }
 
     #[test]
+    fn names_folded_apart_are_their_text_folded_whole() {
+        // The search index folds each name alone and splits the words;
+        // these are the characters where text could fold otherwise: marks
+        // on either side of the space, marks out of canonical order,
+        // lowercasing that changes length, a final sigma, ASCII.
+        let names = [
+            "Citroën",
+            "\u{301}e\u{301}",
+            "a\u{327}\u{301}",
+            "a\u{301}\u{327}",
+            "İSTANBUL",
+            "STRAßE",
+            "ΟΔΟΣ",
+            "Ñandú 1.6 MT",
+            "208 GT",
+        ];
+        for first in names {
+            for second in names {
+                let apart = format!("{} {}", fold(first), fold(second));
+                assert_eq!(
+                    fold(&format!("{first} {second}")),
+                    apart,
+                    "{first:?} {second:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn id_encoding_round_trips_and_separates_case_twins() {
         for id in ["Hilux-SRV", "hilux-srv", "../a/b%2F?#x y", "ñ~.", "", "~41"] {
             let encoded = encode_id(id);

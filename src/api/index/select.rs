@@ -6,7 +6,7 @@
 //! filter costs the size of what it selects, never a pass over every
 //! version's text.
 
-use std::collections::HashMap;
+use std::borrow::Cow;
 use std::hash::Hash;
 
 use fixedbitset::FixedBitSet;
@@ -18,6 +18,45 @@ use crate::api::params::table::{
 };
 use crate::api::query::Filters;
 use crate::api::text::fold;
+
+/// The index's maps are built from the catalogue's own names and read with
+/// folded query words: no key is chosen by a client, so a hasher without
+/// SipHash's flood resistance is enough (and the load's share of SipHash
+/// goes).
+type HashMap<K, V> = std::collections::HashMap<K, V, ahash::RandomState>;
+
+/// Folds names, each distinct spelling once: a catalogue repeats its makes,
+/// models and cities thousands of times, and folding a name with an accent
+/// decomposes it.
+#[derive(Default)]
+struct Folder<'a>(HashMap<&'a str, String>);
+
+impl<'a> Folder<'a> {
+    /// [`fold`] of `name`.
+    fn fold(&mut self, name: &'a str) -> &str {
+        self.0.entry(name).or_insert_with(|| fold(name))
+    }
+}
+
+/// Each folded name with the positions that have it (a position once,
+/// however many of its names fold alike), from `(name, position)` pairs in
+/// the order of the positions.
+fn lists_by_name<'a>(names: impl Iterator<Item = (&'a str, u32)>) -> HashMap<String, Vec<u32>> {
+    let mut folder = Folder::default();
+    let mut lists: HashMap<String, Vec<u32>> = HashMap::default();
+    for (name, position) in names {
+        let folded = folder.fold(name);
+        let list = match lists.get_mut(folded) {
+            Some(list) => list,
+            None => lists.entry(folded.to_owned()).or_default(),
+        };
+        // Two spellings of one city are one city.
+        if list.last() != Some(&position) {
+            list.push(position);
+        }
+    }
+    lists
+}
 
 /// Which versions a query selects: every one, or those in a set.
 #[derive(Debug, Clone, PartialEq)]
@@ -94,26 +133,42 @@ struct Words {
 
 impl Words {
     fn new(facts: &[Facts]) -> Words {
-        let mut ids: HashMap<String, u32> = HashMap::new();
+        let mut ids: HashMap<String, u32> = HashMap::default();
         let mut words = Vec::new();
         let mut postings: Vec<Vec<u32>> = Vec::new();
+        // The names folded one by one are the words of the whole text
+        // folded: folding maps each character alone and keeps spaces.
+        let mut folder = Folder::default();
         for (facts, position) in facts.iter().zip(0..) {
-            let text = fold(&format!(
-                "{} {} {} {}",
-                facts.identity.make,
-                facts.identity.model,
-                facts.identity.trim,
-                facts.identity.trim_display.as_deref().unwrap_or("")
-            ));
-            for word in text.split_whitespace() {
-                let id = *ids.entry(word.to_owned()).or_insert_with(|| {
-                    words.push(word.to_owned());
-                    postings.push(Vec::new());
-                    (words.len() - 1) as u32
-                });
-                let list = &mut postings[id as usize];
-                if list.last() != Some(&position) {
-                    list.push(position);
+            let identity = &facts.identity;
+            let names = [
+                identity.make.as_str(),
+                identity.model.as_str(),
+                identity.trim.as_str(),
+                identity.trim_display.as_deref().unwrap_or(""),
+            ];
+            for (at, name) in names.into_iter().enumerate() {
+                // Makes and models repeat; a trim is nearly each version's own.
+                let folded = if at < 2 {
+                    Cow::Borrowed(folder.fold(name))
+                } else {
+                    Cow::Owned(fold(name))
+                };
+                for word in folded.split_whitespace() {
+                    let id = match ids.get(word) {
+                        Some(id) => *id,
+                        None => {
+                            words.push(word.to_owned());
+                            postings.push(Vec::new());
+                            let id = (words.len() - 1) as u32;
+                            ids.insert(word.to_owned(), id);
+                            id
+                        }
+                    };
+                    let list = &mut postings[id as usize];
+                    if list.last() != Some(&position) {
+                        list.push(position);
+                    }
                 }
             }
         }
@@ -169,7 +224,7 @@ struct ByValue<K>(HashMap<K, FixedBitSet>);
 
 impl<K: Hash + Eq + Copy> ByValue<K> {
     fn new(all: &[Facts], pick: impl Fn(&Facts) -> Option<K>) -> Self {
-        let mut sets: HashMap<K, FixedBitSet> = HashMap::new();
+        let mut sets: HashMap<K, FixedBitSet> = HashMap::default();
         for (position, facts) in all.iter().enumerate() {
             if let Some(value) = pick(facts) {
                 sets.entry(value)
@@ -210,22 +265,19 @@ impl FilterIndex {
     pub fn new(facts: &[Facts]) -> FilterIndex {
         let len = facts.len();
         let names = |pick: fn(&Facts) -> &str| {
-            let mut lists: HashMap<String, Vec<u32>> = HashMap::new();
-            for (facts, position) in facts.iter().zip(0..) {
-                lists.entry(fold(pick(facts))).or_default().push(position);
-            }
-            lists
+            lists_by_name(
+                facts
+                    .iter()
+                    .zip(0..)
+                    .map(|(facts, position)| (pick(facts), position)),
+            )
         };
-        let mut locations: HashMap<String, Vec<u32>> = HashMap::new();
-        for (facts, position) in facts.iter().zip(0..) {
-            for place in &facts.locations {
-                let list = locations.entry(fold(place)).or_default();
-                // Two spellings of one city are one city.
-                if list.last() != Some(&position) {
-                    list.push(position);
-                }
-            }
-        }
+        let locations = lists_by_name(facts.iter().zip(0..).flat_map(|(facts, position)| {
+            facts
+                .locations
+                .iter()
+                .map(move |place| (place.as_str(), position))
+        }));
         let mut opportunities = FixedBitSet::with_capacity(len);
         opportunities.extend(
             facts
