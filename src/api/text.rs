@@ -17,6 +17,19 @@ pub fn fold(text: &str) -> String {
         .collect()
 }
 
+/// Folds names, each distinct spelling once: a catalogue repeats its makes,
+/// models and cities thousands of times, and folding a name with an accent
+/// decomposes it.
+#[derive(Default)]
+pub struct Folder<'a>(std::collections::HashMap<&'a str, String, ahash::RandomState>);
+
+impl<'a> Folder<'a> {
+    /// [`fold`] of `name`.
+    pub fn fold(&mut self, name: &'a str) -> &str {
+        self.0.entry(name).or_insert_with(|| fold(name))
+    }
+}
+
 /// Everything but RFC 3986 unreserved characters (`A-Z a-z 0-9 - . _ ~`).
 const RESERVED: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
     .remove(b'-')

@@ -10,6 +10,7 @@ use super::select::FilterIndex;
 use crate::api::facts::Facts;
 use crate::api::params::filter::Form;
 use crate::api::params::table::{FILTERS, Kind, Param};
+use crate::api::query::Given;
 use crate::api::text::fold;
 use crate::api::types::{CatalogueData, CurrentRate, MakeModel};
 use crate::catalogue::CatalogueMeta;
@@ -98,12 +99,10 @@ fn model_entries(facts: &[Facts]) -> HashMap<(String, String), ModelEntry> {
 
 /// The catalogue overview of `facts`.
 fn catalogue_data(meta: &CatalogueMeta, facts: &[Facts]) -> CatalogueData {
-    let models: BTreeSet<MakeModel> = facts
+    // Borrowed until each pair is known once.
+    let models: BTreeSet<(&str, &str)> = facts
         .iter()
-        .map(|f| MakeModel {
-            make: f.identity.make.clone(),
-            model: f.identity.model.clone(),
-        })
+        .map(|f| (f.identity.make.as_str(), f.identity.model.as_str()))
         .collect();
     let makes: BTreeSet<&str> = facts.iter().map(|f| f.identity.make.as_str()).collect();
     let filters = FILTERS
@@ -116,7 +115,13 @@ fn catalogue_data(meta: &CatalogueMeta, facts: &[Facts]) -> CatalogueData {
         versions_with_specs: facts.iter().filter(|f| f.has_specs).count(),
         opportunity_count: facts.iter().filter(|f| f.comparison.opportunity).count(),
         makes: makes.into_iter().map(str::to_owned).collect(),
-        models: models.into_iter().collect(),
+        models: models
+            .into_iter()
+            .map(|(make, model)| MakeModel {
+                make: make.to_owned(),
+                model: model.to_owned(),
+            })
+            .collect(),
         filters,
         exchange_rate: meta.current_rate.and_then(|rate| {
             Some(CurrentRate {
@@ -146,13 +151,20 @@ fn present(param: &Param, facts: &[Facts]) -> Option<Vec<serde_json::Value>> {
             present.into_iter().map(serde_json::Value::from).collect()
         }
         Kind::Text { .. } if matches!(filter.form, Form::Further(_)) => {
+            // Counted by spelling, then each spelling folded once: a city
+            // is spelt alike by thousands of versions.
+            let mut counts: HashMap<String, usize, ahash::RandomState> = HashMap::default();
+            for value in all() {
+                if let Given::Text(text) = value {
+                    *counts.entry(text).or_default() += 1;
+                }
+            }
             let mut spellings: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
-            for text in all().filter_map(|v| v.text()) {
-                *spellings
+            for (text, count) in counts {
+                spellings
                     .entry(fold(&text))
                     .or_default()
-                    .entry(text)
-                    .or_default() += 1;
+                    .insert(text, count);
             }
             spellings
                 .into_values()

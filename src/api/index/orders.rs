@@ -8,7 +8,7 @@ use std::cmp::Ordering;
 use crate::api::facts::Facts;
 use crate::api::index::select::Selection;
 use crate::api::query::{DealSort, Page, SearchSort};
-use crate::api::text::fold;
+use crate::api::text::{Folder, fold};
 use crate::api::types::{DealKind, Pagination};
 use crate::vocab::Window;
 
@@ -128,12 +128,13 @@ impl Orders {
         };
         let discount = |position: &u32| fact(position).comparison.discount_pct;
         let pesos = |a: &u32, b: &u32| ascending_nulls_last(fact(a).price_ars, fact(b).price_ars);
+        let mut folder = Folder::default();
         let names: Vec<(String, String, String)> = facts
             .iter()
             .map(|f| {
                 (
-                    fold(&f.identity.make),
-                    fold(&f.identity.model),
+                    folder.fold(&f.identity.make).to_owned(),
+                    folder.fold(&f.identity.model).to_owned(),
                     fold(&f.identity.trim),
                 )
             })

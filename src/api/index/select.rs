@@ -17,26 +17,13 @@ use crate::api::params::table::{
     MIN_AIRBAGS, MIN_DISCOUNT_PCT, MIN_PRICE_ARS, MIN_PRICE_USD, MIN_SEATS, MODEL, Q, TRANSMISSION,
 };
 use crate::api::query::Filters;
-use crate::api::text::fold;
+use crate::api::text::{Folder, fold};
 
 /// The index's maps are built from the catalogue's own names and read with
 /// folded query words: no key is chosen by a client, so a hasher without
 /// SipHash's flood resistance is enough (and the load's share of SipHash
 /// goes).
 type HashMap<K, V> = std::collections::HashMap<K, V, ahash::RandomState>;
-
-/// Folds names, each distinct spelling once: a catalogue repeats its makes,
-/// models and cities thousands of times, and folding a name with an accent
-/// decomposes it.
-#[derive(Default)]
-struct Folder<'a>(HashMap<&'a str, String>);
-
-impl<'a> Folder<'a> {
-    /// [`fold`] of `name`.
-    fn fold(&mut self, name: &'a str) -> &str {
-        self.0.entry(name).or_insert_with(|| fold(name))
-    }
-}
 
 /// Each folded name with the positions that have it (a position once,
 /// however many of its names fold alike), from `(name, position)` pairs in
