@@ -22,5 +22,10 @@ pub mod site_pages;
 pub mod text;
 pub mod types;
 
+/// A hash map whose keys are the tree's own (its names, URLs and words),
+/// never a client's: a hasher without SipHash's flood resistance is enough,
+/// and SipHash was a visible share of the edge's start and of each lookup.
+pub type HashMap<K, V> = std::collections::HashMap<K, V, ahash::RandomState>;
+
 pub use error::ApiError;
 pub use index::Index;

@@ -21,7 +21,7 @@ pub fn fold(text: &str) -> String {
 /// models and cities thousands of times, and folding a name with an accent
 /// decomposes it.
 #[derive(Default)]
-pub struct Folder<'a>(std::collections::HashMap<&'a str, String, ahash::RandomState>);
+pub struct Folder<'a>(crate::api::HashMap<&'a str, String>);
 
 impl<'a> Folder<'a> {
     /// [`fold`] of `name`.

@@ -10,10 +10,6 @@
 //! The same cache keeps the static files the edge serves (up to
 //! [`MAX_CACHED_FILE`] each), read and hashed once per tree.
 
-/// The fixed answers' maps: every request looks its URL up first, and
-/// SipHash over a long query string was a visible part of an answer's
-/// time; the keys are the tree's own URLs, never a request's.
-type HashMap<K, V> = std::collections::HashMap<K, V, ahash::RandomState>;
 use std::io::Write;
 use std::sync::{Arc, OnceLock};
 
@@ -22,6 +18,9 @@ use axum::http::HeaderValue;
 use quick_cache::Weighter;
 use quick_cache::sync::Cache;
 
+// The fixed answers' maps: every request looks its URL up first, and
+// SipHash over a long query string was a visible part of an answer's time.
+use crate::api::HashMap;
 use crate::api::json::etag;
 use crate::api::ops::{Question, Reply, http_operations, op_of};
 use crate::api::query::Operation;

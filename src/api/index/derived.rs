@@ -153,7 +153,7 @@ fn present(param: &Param, facts: &[Facts]) -> Option<Vec<serde_json::Value>> {
         Kind::Text { .. } if matches!(filter.form, Form::Further(_)) => {
             // Counted by spelling, then each spelling folded once: a city
             // is spelt alike by thousands of versions.
-            let mut counts: HashMap<String, usize, ahash::RandomState> = HashMap::default();
+            let mut counts: crate::api::HashMap<String, usize> = Default::default();
             for value in all() {
                 if let Given::Text(text) = value {
                     *counts.entry(text).or_default() += 1;

@@ -11,6 +11,7 @@ use std::hash::Hash;
 
 use fixedbitset::FixedBitSet;
 
+use crate::api::HashMap;
 use crate::api::facts::Facts;
 use crate::api::params::table::{
     AEB, BODY_TYPE, DRIVETRAIN, FUEL, HAS_SPECS, LOCATION, MAKE, MAX_PRICE_ARS, MAX_PRICE_USD,
@@ -18,12 +19,6 @@ use crate::api::params::table::{
 };
 use crate::api::query::Filters;
 use crate::api::text::{Folder, fold};
-
-/// The index's maps are built from the catalogue's own names and read with
-/// folded query words: no key is chosen by a client, so a hasher without
-/// SipHash's flood resistance is enough (and the load's share of SipHash
-/// goes).
-type HashMap<K, V> = std::collections::HashMap<K, V, ahash::RandomState>;
 
 /// Each folded name with the positions that have it (a position once,
 /// however many of its names fold alike), from `(name, position)` pairs in
