@@ -5,6 +5,7 @@
 //! order, the model lists and the catalogue overview, so that an answer
 //! costs what its page holds, not what the catalogue holds.
 
+mod column;
 mod derived;
 mod load;
 pub mod orders;

@@ -5,6 +5,8 @@
 
 use std::cmp::Ordering;
 
+use fixedbitset::FixedBitSet;
+
 use crate::api::facts::Facts;
 use crate::api::index::select::Selection;
 use crate::api::query::{DealSort, Page, SearchSort};
@@ -23,6 +25,8 @@ pub struct Order {
     /// `ranks[position]`: where the position stands in `positions`;
     /// `u32::MAX` for a version the order does not hold.
     ranks: Vec<u32>,
+    /// The versions the order holds, when not every one.
+    members: Option<FixedBitSet>,
 }
 
 impl Order {
@@ -34,49 +38,65 @@ impl Order {
         for (rank, position) in members.iter().enumerate() {
             ranks[*position as usize] = rank as u32;
         }
+        let some = (members.len() < len).then(|| {
+            let mut set = FixedBitSet::with_capacity(len);
+            set.extend(members.iter().map(|p| *p as usize));
+            set
+        });
         Order {
             positions: members,
             ranks,
+            members: some,
         }
     }
 
-    /// The page of the selected members and the pagination facts: a walk
-    /// along the order, or for a sparse selection a sort of its members by
-    /// rank; either way the cost follows the page and the selection, not
+    /// The page of the selected members and the pagination facts: for a
+    /// sparse selection a sort of its members by rank, else a walk along
+    /// the order that stops at the page's end (the total is counted on the
+    /// sets); either way the cost follows the page and the selection, not
     /// the catalogue.
     pub fn page(&self, selection: &Selection, page: Page) -> (Vec<u32>, Pagination) {
         let (start, limit) = (page.offset as usize, page.limit as usize);
-        let (items, total) = match selection {
+        let set = match selection {
             Selection::All => return page_of(&self.positions, page),
-            Selection::Only(set) if set.count_ones(..) * SPARSE < self.positions.len() => {
-                let mut members: Vec<u32> = set
-                    .ones()
-                    .map(|position| self.ranks[position])
-                    .filter(|rank| *rank != u32::MAX)
-                    .collect();
-                members.sort_unstable();
-                let total = members.len();
-                let items = members
-                    .iter()
-                    .skip(start)
-                    .take(limit)
-                    .map(|rank| self.positions[*rank as usize])
-                    .collect();
-                (items, total)
-            }
-            Selection::Only(_) => {
-                let mut total = 0;
-                let mut items = Vec::with_capacity(limit.min(self.positions.len()));
-                for position in &self.positions {
-                    if selection.contains(*position) {
-                        if total >= start && items.len() < limit {
-                            items.push(*position);
-                        }
-                        total += 1;
-                    }
+            Selection::Only(set) => set,
+        };
+        let selected = set.count_ones(..);
+        let (items, total) = if selected * SPARSE < self.positions.len() {
+            let mut members: Vec<u32> = set
+                .ones()
+                .map(|position| self.ranks[position])
+                .filter(|rank| *rank != u32::MAX)
+                .collect();
+            members.sort_unstable();
+            let total = members.len();
+            let items = members
+                .iter()
+                .skip(start)
+                .take(limit)
+                .map(|rank| self.positions[*rank as usize])
+                .collect();
+            (items, total)
+        } else {
+            let total = match &self.members {
+                None => selected,
+                Some(members) => set.intersection_count(members),
+            };
+            let end = (start + limit).min(total);
+            let mut items = Vec::with_capacity(end.saturating_sub(start));
+            let mut seen = 0;
+            for position in &self.positions {
+                if seen == end {
+                    break;
                 }
-                (items, total)
+                if set.contains(*position as usize) {
+                    if seen >= start {
+                        items.push(*position);
+                    }
+                    seen += 1;
+                }
             }
+            (items, total)
         };
         (items, pagination(page, total))
     }

@@ -13,6 +13,7 @@ use fixedbitset::FixedBitSet;
 
 use crate::api::HashMap;
 use crate::api::facts::Facts;
+use crate::api::index::column::Column;
 use crate::api::params::table::{
     AEB, BODY_TYPE, DRIVETRAIN, FUEL, HAS_SPECS, LOCATION, MAKE, MAX_PRICE_ARS, MAX_PRICE_USD,
     MIN_AIRBAGS, MIN_DISCOUNT_PCT, MIN_PRICE_ARS, MIN_PRICE_USD, MIN_SEATS, MODEL, Q, TRANSMISSION,
@@ -67,38 +68,6 @@ impl Selection {
                 Selection::Only(current)
             }
         }
-    }
-}
-
-/// A numeric field sorted by value: positions in ascending order of the
-/// value (ties by position), for the versions whose value is known.
-#[derive(Debug, Clone, Default)]
-struct Column {
-    values: Vec<f64>,
-    positions: Vec<u32>,
-}
-
-impl Column {
-    fn new(facts: &[Facts], pick: impl Fn(&Facts) -> Option<f64>) -> Column {
-        let mut known: Vec<(f64, u32)> = facts
-            .iter()
-            .zip(0..)
-            .filter_map(|(facts, position)| pick(facts).map(|value| (value, position)))
-            .collect();
-        known.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-        Column {
-            values: known.iter().map(|(value, _)| *value).collect(),
-            positions: known.iter().map(|(_, position)| *position).collect(),
-        }
-    }
-
-    /// Positions whose value is at least `min` and at most `max`.
-    fn between(&self, min: Option<f64>, max: Option<f64>) -> &[u32] {
-        let start = min.map_or(0, |min| self.values.partition_point(|value| *value < min));
-        let end = max.map_or(self.values.len(), |max| {
-            self.values.partition_point(|value| *value <= max)
-        });
-        &self.positions[start..end.max(start)]
     }
 }
 
@@ -280,15 +249,15 @@ impl FilterIndex {
             aeb: ByValue::new(facts, |f| f.aeb),
             has_specs: ByValue::new(facts, |f| Some(f.has_specs)),
             opportunities,
-            prices: Column::new(facts, |f| Some(f.current_price_usd)),
-            peso_prices: Column::new(facts, |f| f.price_ars),
-            seats: Column::new(facts, |f| f.identity.seats.map(f64::from)),
-            airbags: Column::new(facts, |f| f.identity.airbags.map(f64::from)),
-            discounts: Column::new(facts, |f| {
+            prices: Column::new(facts.iter().map(|f| Some(f.current_price_usd))),
+            peso_prices: Column::new(facts.iter().map(|f| f.price_ars)),
+            seats: Column::new(facts.iter().map(|f| f.identity.seats.map(f64::from))),
+            airbags: Column::new(facts.iter().map(|f| f.identity.airbags.map(f64::from))),
+            discounts: Column::new(facts.iter().map(|f| {
                 f.comparison
                     .discount_pct
                     .filter(|_| f.comparison.sufficient_history)
-            }),
+            })),
             words: Words::new(facts),
         }
     }
@@ -353,7 +322,7 @@ impl FilterIndex {
             ),
         ] {
             if min.is_some() || max.is_some() {
-                selection = selection.and(self.set_of(column.between(min, max)));
+                selection = selection.and(column.between(min, max));
             }
         }
         for (min, column) in [
@@ -362,7 +331,7 @@ impl FilterIndex {
             (MIN_DISCOUNT_PCT.of(filters), &self.discounts),
         ] {
             if let Some(min) = min {
-                selection = selection.and(self.set_of(column.between(Some(min), None)));
+                selection = selection.and(column.between(Some(min), None));
             }
         }
         selection
