@@ -8,10 +8,25 @@ use sha2::{Digest, Sha256};
 /// ordered), numbers as serde_json writes them (shortest round-trip form),
 /// one trailing newline.
 pub fn to_json_bytes<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
-    let mut bytes = serde_json::to_vec(value).expect("invariant: response types serialize to JSON");
+    to_json_bytes_about(value, 0)
+}
+
+/// [`to_json_bytes`] for a response of about `expected` bytes (a list's
+/// items as the index holds them): written into room made once, where a
+/// growing buffer would copy a large answer over and over as it doubles.
+pub fn to_json_bytes_about<T: Serialize + ?Sized>(value: &T, expected: usize) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(expected.saturating_add(SLACK));
+    serde_json::to_writer(&mut bytes, value).expect("invariant: response types serialize to JSON");
     bytes.push(b'\n');
+    // A held answer keeps no more spare room than a doubled buffer would.
+    if bytes.capacity() - bytes.len() > bytes.len() {
+        bytes.shrink_to_fit();
+    }
     bytes
 }
+
+/// Room for what surrounds a response's items (envelope, links, paging).
+const SLACK: usize = 4096;
 
 /// The strong ETag of a response: the quoted hex sha256 of its bytes.
 pub fn etag(bytes: &[u8]) -> String {

@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::op::{Asked, Op, Question, Reply};
 use crate::api::error::ApiError;
 use crate::api::index::Index;
-use crate::api::json::to_json_bytes;
+use crate::api::json::{to_json_bytes, to_json_bytes_about};
 use crate::api::operations::{Cdn, Http, McpTool, Spec};
 use crate::api::params::typed::typed_query;
 use crate::api::params::{Args, TypedQuery, deals_query};
@@ -123,7 +123,7 @@ impl Asked for DealsQuery {
         let data = &full.data;
         let headline = list_headline(SPEC.name, &list, &data.pagination, data.vehicles.len());
         let bytes = match brief {
-            false => to_json_bytes(&full),
+            false => to_json_bytes_about(&full, Listed::json_len(&full.data.vehicles)),
             true => to_json_bytes(&full.map(|data| DealsData {
                 kind: data.kind,
                 window: data.window,

@@ -9,7 +9,7 @@ use super::op::{Asked, Op, Question, Reply};
 use crate::api::error::{ApiError, Missing};
 use crate::api::index::Index;
 use crate::api::index::orders::page_of;
-use crate::api::json::to_json_bytes;
+use crate::api::json::{to_json_bytes, to_json_bytes_about};
 use crate::api::operations::{Cdn, Http, McpTool, Spec};
 use crate::api::params::typed::typed_query;
 use crate::api::params::{Args, TypedQuery, model_query};
@@ -173,7 +173,7 @@ impl Asked for ModelQuery {
         let list = format!("versions of {} {}", data.make, data.model);
         let headline = list_headline(SPEC.name, &list, &data.pagination, data.vehicles.len());
         let bytes = match brief {
-            false => to_json_bytes(&full),
+            false => to_json_bytes_about(&full, Listed::json_len(&full.data.vehicles)),
             true => to_json_bytes(
                 &full.map(|data| data.map_versions(|version| Brief::of(version, Window::D7))),
             ),

@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::op::{Asked, Op, Question, Reply};
 use crate::api::error::ApiError;
 use crate::api::index::Index;
-use crate::api::json::to_json_bytes;
+use crate::api::json::{to_json_bytes, to_json_bytes_about};
 use crate::api::operations::{Cdn, Http, McpTool, Spec};
 use crate::api::params::typed::typed_query;
 use crate::api::params::{Args, TypedQuery, search_query};
@@ -113,7 +113,7 @@ impl Asked for SearchQuery {
             full.data.vehicles.len(),
         );
         let bytes = match brief {
-            false => to_json_bytes(&full),
+            false => to_json_bytes_about(&full, Listed::json_len(&full.data.vehicles)),
             true => to_json_bytes(&full.map(|data| SearchData {
                 vehicles: Brief::all(&data.vehicles, Window::D7),
                 pagination: data.pagination,

@@ -234,6 +234,11 @@ impl<'a> Listed<'a> {
     pub fn json(&self) -> &RawValue {
         &self.json
     }
+
+    /// The bytes of `listed`'s JSON together: what a list answer mostly is.
+    pub fn json_len(listed: &[Listed<'_>]) -> usize {
+        listed.iter().map(|one| one.json.get().len() + 1).sum()
+    }
 }
 
 impl Serialize for Listed<'_> {
