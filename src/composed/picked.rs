@@ -187,8 +187,12 @@ fn hidden_fields(picks: &[String]) -> String {
 /// An escaped site-absolute `href` with the picks added, when it names a
 /// page (not a file, a feed, the API or the comparison, which has its own
 /// IDs); the compare page's own link opens the picks. The static page's
-/// own query is kept as written; the picks' pair is written after it.
+/// own query is kept as written; the picks' pair is written after it. A
+/// network-path reference (`//host/...`) names another site: kept as it is.
 fn carried_href(href: &str, picks: &[String]) -> String {
+    if href.starts_with("//") {
+        return href.to_owned();
+    }
     let (address, fragment) = href.split_once('#').map_or((href, ""), |(a, f)| (a, f));
     let path = address.split('?').next().unwrap_or(address);
     if path == COMPARE_PAGE && !address.contains('?') {

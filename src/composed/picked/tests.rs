@@ -33,6 +33,7 @@ fn ids(list: &[&str]) -> Vec<String> {
 
 const PAGE: &str = "<a href=\"/modelos\">M</a><a href=\"/buscar?kind=x&amp;window=3d#r\">B</a>\
     <a href=\"/comparar\">C</a><a href=\"/assets/site.css\">s</a><a href=\"/api/v1\">api</a>\
+    <a href=\"//example.org/modelos\">x</a>\
     <form class=\"home-search\" action=\"/buscar\" method=\"get\"><input name=\"q\"></form>\
     <p class=\"pick\"><a class=\"pick-add\" href=\"?comparar=e#elegir-e\" id=\"elegir-e\" data-pick=\"e\">Agregar a la comparación<span class=\"visually-hidden\">: Auto e</span></a></p>\
     <a class=\"pick-add\" href=\"?comparar=c%2Cd#elegir-cd\" id=\"elegir-cd\" data-pick=\"c,d\">Agregar a la comparación<span>x</span></a>\
@@ -110,6 +111,8 @@ fn controls_add_and_remove_links_carry_and_the_bar_counts() {
     assert!(
         page.contains("<a href=\"/assets/site.css\">") && page.contains("<a href=\"/api/v1\">")
     );
+    // A link without a scheme to another host is not the site's.
+    assert!(page.contains("<a href=\"//example.org/modelos\">x</a>"));
     assert!(page.contains(
         "action=\"/buscar\" method=\"get\"><input type=\"hidden\" name=\"comparar\" value=\"c,d\"><input type=\"hidden\" name=\"comparar\" value=\"a b\">"
     ));
