@@ -6,7 +6,6 @@
 //! filter costs the size of what it selects, never a pass over every
 //! version's text.
 
-use std::borrow::Cow;
 use std::hash::Hash;
 
 use fixedbitset::FixedBitSet;
@@ -84,45 +83,29 @@ struct Words {
 
 impl Words {
     fn new(facts: &[Facts]) -> Words {
-        let mut ids: HashMap<String, u32> = HashMap::default();
-        let mut words = Vec::new();
-        let mut postings: Vec<Vec<u32>> = Vec::new();
+        let mut found = Postings::default();
         // The names folded one by one are the words of the whole text
         // folded: folding maps each character alone and keeps spaces.
         let mut folder = Folder::default();
         for (facts, position) in facts.iter().zip(0..) {
             let identity = &facts.identity;
-            let names = [
-                identity.make.as_str(),
-                identity.model.as_str(),
-                identity.trim.as_str(),
-                identity.trim_display.as_deref().unwrap_or(""),
-            ];
-            for (at, name) in names.into_iter().enumerate() {
-                // Makes and models repeat; a trim is nearly each version's own.
-                let folded = if at < 2 {
-                    Cow::Borrowed(folder.fold(name))
-                } else {
-                    Cow::Owned(fold(name))
-                };
-                for word in folded.split_whitespace() {
-                    let id = match ids.get(word) {
-                        Some(id) => *id,
-                        None => {
-                            words.push(word.to_owned());
-                            postings.push(Vec::new());
-                            let id = (words.len() - 1) as u32;
-                            ids.insert(word.to_owned(), id);
-                            id
-                        }
-                    };
-                    let list = &mut postings[id as usize];
-                    if list.last() != Some(&position) {
-                        list.push(position);
-                    }
-                }
+            // Makes and models repeat: each spelling is folded once.
+            for name in [&identity.make, &identity.model] {
+                found.add(folder.fold(name), position);
+            }
+            // A trim is nearly each version's own.
+            for name in [Some(&identity.trim), identity.trim_display.as_ref()]
+                .into_iter()
+                .flatten()
+            {
+                found.add(&fold(name), position);
             }
         }
+        let Postings {
+            words,
+            lists: postings,
+            ..
+        } = found;
         let mut suffixes: Vec<(u32, u32)> = words
             .iter()
             .zip(0..)
@@ -166,6 +149,38 @@ impl Words {
             }
         }
         set
+    }
+}
+
+/// The words met so far, in the order met, each with the versions it
+/// appears in.
+#[derive(Default)]
+struct Postings {
+    ids: HashMap<String, u32>,
+    words: Vec<String>,
+    lists: Vec<Vec<u32>>,
+}
+
+impl Postings {
+    /// Adds each word of `folded` (folded text) to the version at
+    /// `position`, which is the last one added or a later one.
+    fn add(&mut self, folded: &str, position: u32) {
+        for word in folded.split_whitespace() {
+            let id = match self.ids.get(word) {
+                Some(id) => *id,
+                None => {
+                    self.words.push(word.to_owned());
+                    self.lists.push(Vec::new());
+                    let id = (self.words.len() - 1) as u32;
+                    self.ids.insert(word.to_owned(), id);
+                    id
+                }
+            };
+            let list = &mut self.lists[id as usize];
+            if list.last() != Some(&position) {
+                list.push(position);
+            }
+        }
     }
 }
 
