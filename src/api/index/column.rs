@@ -7,11 +7,11 @@ use fixedbitset::FixedBitSet;
 /// Ranks between two of a [`Column`]'s stored sets of the lowest ranks.
 const STEP: usize = 512;
 
-/// A numeric field of the facts sorted by value: positions in ascending order of the
-/// value (ties by position), for the versions whose value is known, and
-/// every [`STEP`]th set of the lowest ranks, so that a range's set is two
-/// stored sets and at most a step's worth of single positions, not one
-/// insertion per selected version.
+/// A numeric field of the facts sorted by value: positions in ascending
+/// order of the value (ties by position), for the versions whose value is
+/// known, and every [`STEP`]th set of the lowest ranks, so that a range's
+/// set is two stored sets and at most half a step of single positions, not
+/// one insertion per selected version.
 #[derive(Debug, Clone)]
 pub struct Column {
     values: Vec<f64>,
