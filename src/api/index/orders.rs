@@ -38,7 +38,7 @@ impl Order {
         for (rank, position) in members.iter().enumerate() {
             ranks[*position as usize] = rank as u32;
         }
-        let some = (members.len() < len).then(|| {
+        let held = (members.len() < len).then(|| {
             let mut set = FixedBitSet::with_capacity(len);
             set.extend(members.iter().map(|p| *p as usize));
             set
@@ -46,7 +46,7 @@ impl Order {
         Order {
             positions: members,
             ranks,
-            members: some,
+            members: held,
         }
     }
 
@@ -268,5 +268,62 @@ fn nulls_last<T>(
         (Some(_), None) => Ordering::Less,
         (None, Some(_)) => Ordering::Greater,
         (None, None) => Ordering::Equal,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The page and its facts by a plain pass over the order.
+    fn by_hand(order: &[u32], selected: &FixedBitSet, page: Page) -> (Vec<u32>, usize) {
+        let found: Vec<u32> = order
+            .iter()
+            .copied()
+            .filter(|p| selected.contains(*p as usize))
+            .collect();
+        let items = found
+            .iter()
+            .skip(page.offset as usize)
+            .take(page.limit as usize)
+            .copied()
+            .collect();
+        (items, found.len())
+    }
+
+    #[test]
+    fn a_page_is_the_selected_members_in_order_sparse_or_dense() {
+        // 64 versions in a scrambled order; one order holds them all, one a
+        // third of them. Selections sparse (under 1 in SPARSE of the order,
+        // one of them of a version the second order does not hold) and
+        // dense, pages inside, across and past the total.
+        let len = 64;
+        let scrambled: Vec<u32> = (0..len as u32).map(|i| (i * 37) % len as u32).collect();
+        let rank = |p: &u32| scrambled.iter().position(|q| q == p);
+        let all = Order::new(len, (0..len as u32).collect(), |a, b| rank(a).cmp(&rank(b)));
+        let some = Order::new(
+            len,
+            (0..len as u32).filter(|p| p % 3 == 0).collect(),
+            |a, b| rank(a).cmp(&rank(b)),
+        );
+        for (order, members) in [(&all, len), (&some, 22)] {
+            assert_eq!(order.positions().len(), members);
+            let multiples = [1, 2, 5, 16, 21, 30, 64]
+                .map(|every| (0..len).filter(|p| p % every == 0).collect::<Vec<_>>());
+            for chosen in multiples.iter().chain([&vec![1]]) {
+                let mut selected = FixedBitSet::with_capacity(len);
+                selected.extend(chosen.iter().copied());
+                let count = chosen.len();
+                for (offset, limit) in [(0, 1), (0, 100), (2, 3), (5, 2), (10, 10), (40, 5)] {
+                    let page = Page { limit, offset };
+                    let (items, pagination) = order.page(&Selection::Only(selected.clone()), page);
+                    let (expected, total) = by_hand(order.positions(), &selected, page);
+                    assert_eq!(items, expected, "{count} chosen, {offset}+{limit}");
+                    assert_eq!(pagination.total, total, "{count} chosen");
+                    let end = (offset + limit) as usize;
+                    assert_eq!(pagination.next_offset, (end < total).then_some(end));
+                }
+            }
+        }
     }
 }
