@@ -12,6 +12,7 @@ mod random;
 use std::path::Path;
 
 use autoprecios::api::Index;
+use autoprecios::api::facts::{Entry, Facts, IndexFile};
 use autoprecios::api::index::{INDEX_FILE_PATH, PRICES_FILE_PATH, RECORDS_FILE_PATH};
 use autoprecios::catalogue::Catalogue;
 use autoprecios::edge::AppState;
@@ -27,13 +28,25 @@ const QUERIES: usize = 60;
 
 /// Publishes `catalogue` as a tree the edge loads (its edge data only).
 fn publish(catalogue: &Catalogue, out: &Path) {
+    publish_edited(catalogue, out, |_| {});
+}
+
+/// Publishes `catalogue` as [`publish`] does, its edge data file as `edit`
+/// leaves it.
+fn publish_edited(
+    catalogue: &Catalogue,
+    out: &Path,
+    edit: impl FnOnce(&mut IndexFile<Vec<Entry<&Facts, &str>>>),
+) {
     let index = Index::from_catalogue(catalogue, BASE);
     let writer = TreeWriter::create(out, None, false).expect("staging");
+    let mut file = index.to_file();
+    edit(&mut file);
     writer
         .write_msgpack(
             INDEX_FILE_PATH,
             INDEX_FILE_PATH.trim_start_matches('/'),
-            &index.to_file(),
+            &file,
         )
         .expect("edge data");
     for (url, lines) in [
@@ -110,6 +123,29 @@ async fn index_answers_equal_brute_force_also_after_a_reload() {
         check(&state, &catalogue, &queries, seed).await;
         previous = Some((state, catalogue));
     }
+}
+
+/// A Summary in the edge data that is not JSON (checked beside the
+/// indexing of the facts) fails the load, naming its version, as an
+/// unsorted file does; the tree is not served.
+#[test]
+fn edge_data_that_does_not_hold_fails_the_load_naming_what() {
+    let catalogue = random::catalogue(&mut Rng::new(7));
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("out");
+    let last = catalogue.vehicles.len() - 1;
+    publish_edited(&catalogue, &out, |file| {
+        file.vehicles[last].summary = "{\"id\":";
+    });
+    let err = format!("{:#}", AppState::load(&out).expect_err("a broken Summary"));
+    let id = &catalogue.vehicles[last].id;
+    assert!(
+        err.contains(&format!("the Summary of {id:?} is not JSON")),
+        "{err}"
+    );
+    publish_edited(&catalogue, &out, |file| file.vehicles.swap(0, 1));
+    let err = format!("{:#}", AppState::load(&out).expect_err("unsorted"));
+    assert!(err.contains("vehicles are not sorted by ID"), "{err}");
 }
 
 /// The oracle reads each version's facts as the index is built from them

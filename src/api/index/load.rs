@@ -2,7 +2,8 @@
 //! version's facts and JSON forms by position, from a computed catalogue
 //! (its records serialized on a thread of their own while the facts are
 //! indexed) or from the edge data file and its open records and prices
-//! files, checked.
+//! files, checked (its Summaries on a thread of their own while the facts
+//! are indexed).
 
 use serde_json::value::{RawValue, to_raw_value};
 
@@ -79,12 +80,12 @@ pub(super) fn catalogue_parts<'c, E: Send>(
 }
 
 /// The parts of the edge data `generate` wrote, checked as
-/// `Index::from_file` says.
+/// `Index::from_file` says, and what their facts give.
 pub(super) fn file_parts(
     file: IndexFile,
     records: std::fs::File,
     prices: std::fs::File,
-) -> Result<Parts, String> {
+) -> Result<(Indexed, Parts), String> {
     if !file
         .vehicles
         .windows(2)
@@ -117,23 +118,41 @@ pub(super) fn file_parts(
             )
         }),
     );
-    let mut facts = Vec::with_capacity(file.vehicles.len());
-    let mut summaries = Vec::with_capacity(file.vehicles.len());
-    for entry in file.vehicles {
-        let summary = RawValue::from_string(entry.summary)
-            .map_err(|err| format!("the Summary of {:?} is not JSON: {err}", entry.facts.id))?;
-        facts.push(entry.facts);
-        summaries.push(summary);
-    }
-    Ok(Parts {
-        meta: file.meta,
+    let (facts, texts): (Vec<Facts>, Vec<String>) = file
+        .vehicles
+        .into_iter()
+        .map(|entry| (entry.facts, entry.summary))
+        .unzip();
+    let meta = file.meta;
+    // The Summaries are checked as JSON while the facts are indexed: the
+    // check reads every byte of them, and the index does not need them.
+    let (indexed, summaries) = std::thread::scope(|scope| {
+        let summaries = scope.spawn(|| {
+            texts
+                .into_iter()
+                .zip(&facts)
+                .map(|(text, facts)| {
+                    RawValue::from_string(text)
+                        .map_err(|err| format!("the Summary of {:?} is not JSON: {err}", facts.id))
+                })
+                .collect::<Result<Vec<_>, _>>()
+        });
+        let indexed = Indexed::of(&meta, &facts);
+        let summaries = summaries
+            .join()
+            .expect("invariant: checking the Summaries does not panic");
+        (indexed, summaries)
+    });
+    let parts = Parts {
+        meta,
         base_url: file.base_url,
         links,
         facts,
-        summaries,
+        summaries: summaries?,
         records,
         prices,
-    })
+    };
+    Ok((indexed, parts))
 }
 
 /// The raw JSON of a value, through the one serializer.

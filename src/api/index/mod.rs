@@ -103,8 +103,7 @@ impl Index {
         records: std::fs::File,
         prices: std::fs::File,
     ) -> Result<Index, String> {
-        let parts = load::file_parts(file, records, prices)?;
-        let indexed = Indexed::of(&parts.meta, &parts.facts);
+        let (indexed, parts) = load::file_parts(file, records, prices)?;
         Ok(Index::assemble(indexed, parts))
     }
 
