@@ -18,6 +18,8 @@ use super::lists::find_listed;
 use super::query::{PageQuery, SEARCH_PAGE};
 use super::rewrite::rewrite;
 use crate::api::error::ErrorDetail;
+use crate::api::facts::Facts;
+use crate::api::links::Links;
 use crate::api::params::{Problem, label};
 use crate::api::{ApiError, Index};
 use crate::format::money;
@@ -58,29 +60,11 @@ pub fn search_feed(
     }
     let data = find_listed(index, deal, asked.pairs)?;
     let links = index.links();
-    let mut entries: Vec<(Time, String, String)> = Vec::new();
+    let mut entries: Vec<Entry> = Vec::new();
     for listed in &data.vehicles {
-        let facts = listed.facts;
-        if let Some(bound) = bound {
-            entries.extend(alerts::entries(index, listed.position, bound));
-            continue;
-        }
-        let page = links.vehicle(&facts.id);
-        let card = fragments
-            .vehicle(&facts.id)
-            .map_or_else(String::new, |vehicle| without_pick(&vehicle.card));
-        let card = card.as_str();
-        let title = facts.title();
-        entries.push((
-            facts.observed_at,
-            page.clone(),
-            atom_entry(&page, &page, &title, facts.observed_at, card),
-        ));
-        let week = &facts.windows[Window::ALL.len() - 1];
-        if let (true, Some(at)) = (week.price_drop, week.recency) {
-            let id = format!("{page}#baja-{}", format_time(at));
-            let title = format!("Bajó de precio: {title}");
-            entries.push((at, id.clone(), atom_entry(&id, &page, &title, at, card)));
+        match bound {
+            Some(bound) => entries.extend(alerts::entries(index, listed.position, bound)),
+            None => entries.extend(version_entries(links, fragments, listed.facts)),
         }
     }
     let entries = match bound {
@@ -96,6 +80,48 @@ pub fn search_feed(
         .map_or(index.meta().catalogue_observed_at, |(at, _, _)| *at);
     let own = links.absolute(&feed_path(sent, bound));
     let page = links.absolute(&sent.href(SEARCH_PAGE));
+    let subtitle = subtitle(sent, bound);
+    Ok(atom_feed(
+        links,
+        &data
+            .title
+            .unwrap_or_else(|| "Tu búsqueda en autoprecios".to_owned()),
+        &subtitle,
+        (&own, &page),
+        updated,
+        entries.into_iter().map(|(_, _, xml)| xml),
+    ))
+}
+
+/// A feed entry: when it happened, its ID and its XML.
+type Entry = (Time, String, String);
+
+/// A listed version's entries: the version itself, at its check, and its
+/// drop of the week, if any.
+fn version_entries(links: &Links, fragments: &dyn Fragments, facts: &Facts) -> Vec<Entry> {
+    let page = links.vehicle(&facts.id);
+    let card = fragments
+        .vehicle(&facts.id)
+        .map_or_else(String::new, |vehicle| without_pick(&vehicle.card));
+    let card = card.as_str();
+    let title = facts.title();
+    let mut entries = vec![(
+        facts.observed_at,
+        page.clone(),
+        atom_entry(&page, &page, &title, facts.observed_at, card),
+    )];
+    let week = &facts.windows[Window::ALL.len() - 1];
+    if let (true, Some(at)) = (week.price_drop, week.recency) {
+        let id = format!("{page}#baja-{}", format_time(at));
+        let title = format!("Bajó de precio: {title}");
+        entries.push((at, id.clone(), atom_entry(&id, &page, &title, at, card)));
+    }
+    entries
+}
+
+/// The feed's subtitle: what it asks for, in Spanish, the price of its
+/// alerts included.
+fn subtitle(sent: &PageQuery, bound: Option<Bound>) -> String {
     let mut asked_for: Vec<String> = sent
         .pairs()
         .iter()
@@ -107,20 +133,10 @@ pub fn search_feed(
             money(bound.amount, bound.currency)
         ));
     }
-    let subtitle = match asked_for.is_empty() {
+    match asked_for.is_empty() {
         true => "Todas las versiones publicadas.".to_owned(),
         false => format!("{}.", asked_for.join("; ")),
-    };
-    Ok(atom_feed(
-        links,
-        &data
-            .title
-            .unwrap_or_else(|| "Tu búsqueda en autoprecios".to_owned()),
-        &subtitle,
-        (&own, &page),
-        updated,
-        entries.into_iter().map(|(_, _, xml)| xml),
-    ))
+    }
 }
 
 /// A card without its "Agregar a la comparación" paragraph, which means

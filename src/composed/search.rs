@@ -34,7 +34,7 @@ pub fn search_page(index: &Index, fragments: &dyn Fragments, query: &str) -> Com
         .cloned()
         .collect();
     let asked = budget::asked(&pairs, rate);
-    let mut form = FormState {
+    let form = FormState {
         values: shown.pairs().to_vec(),
         errors: Vec::new(),
     };
@@ -49,18 +49,7 @@ pub fn search_page(index: &Index, fragments: &dyn Fragments, query: &str) -> Com
     };
     let data = match listed {
         Ok(data) => data,
-        Err(error) => {
-            let field = |path: &str| origin(&asked, path);
-            if let ApiError::InvalidParameters(details) = &error {
-                form.errors = details
-                    .iter()
-                    .map(|detail| (field(&detail.path), detail.problem.spanish()))
-                    .collect();
-            }
-            let mut composed = refused_as(error, |path| label_of(&field(path)));
-            composed.form = Some(form);
-            return composed;
-        }
+        Err(error) => return refused(error, &asked, form),
     };
     let (data, forgiven) = match data.pagination.total {
         0 => match forgive_search(index, deal, &sent, &pairs, rate) {
@@ -83,14 +72,7 @@ pub fn search_page(index: &Index, fragments: &dyn Fragments, query: &str) -> Com
         .filter_map(|summary| fragments.vehicle(&summary.facts.id))
         .map(|vehicle| format!("<li>{}</li>\n", vehicle.card))
         .collect();
-    let mut pager = String::new();
-    if pagination.offset > 0 {
-        let previous = pagination.offset.saturating_sub(pagination.limit);
-        pager.push_str(&page_link(&sent, previous as usize, "← Anteriores"));
-    }
-    if let Some(next) = pagination.next_offset {
-        pager.push_str(&page_link(&sent, next, "Siguientes →"));
-    }
+    let pager = pager(&sent, pagination);
     let (follow, alternate) = follow::follow_links(&sent);
     let status = match forgiven {
         Some(note) => format!("{note} {}", escape(&status)),
@@ -113,6 +95,34 @@ pub fn search_page(index: &Index, fragments: &dyn Fragments, query: &str) -> Com
         error: None,
         form: Some(form),
     }
+}
+
+/// The page of a query the list refuses: the form filled in as sent, each
+/// refused field named with its problem in Spanish.
+fn refused(error: ApiError, asked: &Asked, mut form: FormState) -> Composed {
+    let field = |path: &str| origin(asked, path);
+    if let ApiError::InvalidParameters(details) = &error {
+        form.errors = details
+            .iter()
+            .map(|detail| (field(&detail.path), detail.problem.spanish()))
+            .collect();
+    }
+    let mut composed = refused_as(error, |path| label_of(&field(path)));
+    composed.form = Some(form);
+    composed
+}
+
+/// The links to the pages before and after this one, where there are any.
+fn pager(sent: &PageQuery, pagination: &Pagination) -> String {
+    let mut pager = String::new();
+    if pagination.offset > 0 {
+        let previous = pagination.offset.saturating_sub(pagination.limit);
+        pager.push_str(&page_link(sent, previous as usize, "← Anteriores"));
+    }
+    if let Some(next) = pagination.next_offset {
+        pager.push_str(&page_link(sent, next, "Siguientes →"));
+    }
+    pager
 }
 
 /// The order a page applies: the one sent when its list has it, else its

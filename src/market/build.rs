@@ -236,31 +236,13 @@ impl<'a> Market<'a> {
     /// One month's report, with its index rows.
     fn report(&self, i: usize, index: Vec<IndexRow>, dollars: &[Dollar]) -> MonthReport {
         let month = self.months[i];
-        let (start, end) = (month.start(), month.end());
-        let at_s = self.snapshot.meta.snapshot_at;
-        let status = if end <= at_s {
-            ReportStatus::Final
-        } else {
-            ReportStatus::Provisional
-        };
-        let last_check = self
-            .monitoring
-            .iter()
-            .rev()
-            .find(|t| **t >= start && **t < end)
-            .copied();
-        let catalogue_at = match status {
-            ReportStatus::Provisional => self.snapshot.meta.catalogue_observed_at,
-            ReportStatus::Final => last_check.unwrap_or(end.min(at_s)),
-        };
-        let as_of = match status {
-            ReportStatus::Provisional => at_s,
-            ReportStatus::Final => catalogue_at,
-        };
-        let captured_at = match status {
-            ReportStatus::Provisional => at_s,
-            ReportStatus::Final => self.last_capture(month).max(catalogue_at),
-        };
+        let ReportTimes {
+            status,
+            last_check,
+            catalogue_at,
+            as_of,
+            captured_at,
+        } = self.times(month);
         let path = report_path(month);
         let url = self.links.absolute(&path);
         let all = |currency: &str| {
@@ -323,6 +305,37 @@ impl<'a> Market<'a> {
         }
     }
 
+    /// When `month`'s report stands: final once the month has ended by the
+    /// snapshot, then as of its last catalogue check; provisional before,
+    /// as of the snapshot.
+    fn times(&self, month: ArMonth) -> ReportTimes {
+        let (start, end) = (month.start(), month.end());
+        let at_s = self.snapshot.meta.snapshot_at;
+        let last_check = self
+            .monitoring
+            .iter()
+            .rev()
+            .find(|t| **t >= start && **t < end)
+            .copied();
+        if end > at_s {
+            return ReportTimes {
+                status: ReportStatus::Provisional,
+                last_check,
+                catalogue_at: self.snapshot.meta.catalogue_observed_at,
+                as_of: at_s,
+                captured_at: at_s,
+            };
+        }
+        let catalogue_at = last_check.unwrap_or(end.min(at_s));
+        ReportTimes {
+            status: ReportStatus::Final,
+            last_check,
+            catalogue_at,
+            as_of: catalogue_at,
+            captured_at: self.last_capture(month).max(catalogue_at),
+        }
+    }
+
     /// The latest quote check in `month`.
     fn last_capture(&self, month: ArMonth) -> Time {
         let (start, end) = (month.start(), month.end());
@@ -344,4 +357,17 @@ impl<'a> Market<'a> {
 /// The site path of a month's report, without its final slash.
 pub fn report_path(month: ArMonth) -> String {
     format!("/informes/{}", month.label())
+}
+
+/// When a month's report stands ([`Market::times`]).
+struct ReportTimes {
+    status: ReportStatus,
+    /// The month's last catalogue check, if it had one.
+    last_check: Option<Time>,
+    /// The catalogue the report reads.
+    catalogue_at: Time,
+    /// What the report is as of.
+    as_of: Time,
+    /// The latest capture the report reads.
+    captured_at: Time,
 }

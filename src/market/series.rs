@@ -24,51 +24,7 @@ pub(super) fn series_table(
     prices: &[Vec<MonthlyPrice>],
     source: String,
 ) -> SeriesTable {
-    let mut series = BTreeMap::new();
-    for index in groups {
-        let currency = index.currency.to_ascii_lowercase();
-        let (id, title, about) = match (index.group.kind, index.group.value.as_deref()) {
-            (GroupKind::All, _) => (
-                format!("indice.{currency}"),
-                format!("indice_0km_{}", in_words(&currency)),
-                "todas las versiones".to_owned(),
-            ),
-            (GroupKind::Type, Some(body)) => (
-                format!("indice.tipo.{}.{currency}", slug(body)),
-                format!(
-                    "indice_0km_{}_{}",
-                    slug(body).replace('-', "_"),
-                    in_words(&currency)
-                ),
-                format!("carrocería {body}"),
-            ),
-            (_, value) => {
-                let make = value.unwrap_or_default();
-                (
-                    format!("indice.marca.{}.{currency}", slug(make)),
-                    format!(
-                        "indice_0km_{}_{}",
-                        slug(make).replace('-', "_"),
-                        in_words(&currency)
-                    ),
-                    format!("marca {make}"),
-                )
-            }
-        };
-        series.insert(
-            id,
-            Series {
-                title,
-                description: format!(
-                    "Índice de precios de concesionaria de los autos 0 km, {about}, en {} (Jevons sobre versiones emparejadas, encadenado; 100 en el primer mes)",
-                    if currency == "ars" { "pesos" } else { "dólares" }
-                ),
-                units: "Índice (primer mes = 100)".to_owned(),
-                values: index.figures.iter().map(|f| f.level.map(round2)).collect(),
-                links: index.links.iter().map(|link| link.relative).collect(),
-            },
-        );
-    }
+    let mut series: BTreeMap<String, Series> = groups.iter().map(index_series).collect();
     series.insert(
         "dolar".to_owned(),
         Series {
@@ -80,22 +36,7 @@ pub(super) fn series_table(
         },
     );
     if !cpi.is_empty() {
-        let value = |month: &ArMonth| {
-            cpi.binary_search_by_key(month, |row| row.month)
-                .ok()
-                .map(|at| cpi[at].value)
-        };
-        series.insert(
-            "ipc".to_owned(),
-            Series {
-                title: "ipc".to_owned(),
-                description: "Índice de precios al consumidor, como lo trae la captura (tabla cpi)"
-                    .to_owned(),
-                units: "Índice".to_owned(),
-                values: months.iter().map(value).collect(),
-                links: Vec::new(),
-            },
-        );
+        series.insert("ipc".to_owned(), cpi_series(months, cpi));
     }
     let versions = versions
         .iter()
@@ -113,6 +54,71 @@ pub(super) fn series_table(
         series,
         versions,
         source,
+    }
+}
+
+/// The series of one group's index: its ID and the series.
+fn index_series(index: &GroupIndex) -> (String, Series) {
+    let currency = index.currency.to_ascii_lowercase();
+    let (id, title, about) = match (index.group.kind, index.group.value.as_deref()) {
+        (GroupKind::All, _) => (
+            format!("indice.{currency}"),
+            format!("indice_0km_{}", in_words(&currency)),
+            "todas las versiones".to_owned(),
+        ),
+        (GroupKind::Type, Some(body)) => (
+            format!("indice.tipo.{}.{currency}", slug(body)),
+            format!(
+                "indice_0km_{}_{}",
+                slug(body).replace('-', "_"),
+                in_words(&currency)
+            ),
+            format!("carrocería {body}"),
+        ),
+        (_, value) => {
+            let make = value.unwrap_or_default();
+            (
+                format!("indice.marca.{}.{currency}", slug(make)),
+                format!(
+                    "indice_0km_{}_{}",
+                    slug(make).replace('-', "_"),
+                    in_words(&currency)
+                ),
+                format!("marca {make}"),
+            )
+        }
+    };
+    let series = Series {
+        title,
+        description: format!(
+            "Índice de precios de concesionaria de los autos 0 km, {about}, en {} (Jevons sobre versiones emparejadas, encadenado; 100 en el primer mes)",
+            if currency == "ars" {
+                "pesos"
+            } else {
+                "dólares"
+            }
+        ),
+        units: "Índice (primer mes = 100)".to_owned(),
+        values: index.figures.iter().map(|f| f.level.map(round2)).collect(),
+        links: index.links.iter().map(|link| link.relative).collect(),
+    };
+    (id, series)
+}
+
+/// The consumer price index as the snapshot brings it, by month.
+fn cpi_series(months: &[ArMonth], cpi: &[CpiMonth]) -> Series {
+    let value = |month: &ArMonth| {
+        cpi.binary_search_by_key(month, |row| row.month)
+            .ok()
+            .map(|at| cpi[at].value)
+    };
+    Series {
+        title: "ipc".to_owned(),
+        description: "Índice de precios al consumidor, como lo trae la captura (tabla cpi)"
+            .to_owned(),
+        units: "Índice".to_owned(),
+        values: months.iter().map(value).collect(),
+        links: Vec::new(),
     }
 }
 

@@ -2,6 +2,7 @@
 //! `<destination>.trees/` and `<destination>` relinked to it in one atomic
 //! step, the earlier trees beyond those kept removed.
 
+use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -33,33 +34,43 @@ pub(super) fn publish(
     fs::create_dir_all(&trees).with_context(|| format!("creating {}", trees.display()))?;
     let (id, published) = tree_name(&trees, staging, &etag(manifest)[1..17])?;
     let tree = trees.join(&id);
-    if published {
-        // The same tree is published already (the same snapshot again): it
-        // becomes the newest, so no earlier tree counts it among the kept,
-        // and takes this run's records, which may say more (each one
-        // replaced by a rename: the old file may be a link another tree
-        // shares).
-        for entry in
-            fs::read_dir(staging).with_context(|| format!("listing {}", staging.display()))?
-        {
-            let name = entry?.file_name();
-            if !compare::PUBLISHED.iter().any(|part| name == *part) {
-                fs::rename(staging.join(&name), tree.join(&name))
-                    .with_context(|| format!("moving {name:?} into {}", tree.display()))?;
-            }
-        }
-        fs::remove_dir_all(staging).with_context(|| format!("removing {}", staging.display()))?;
-        fs::File::open(&tree)
-            .and_then(|dir| dir.set_modified(std::time::SystemTime::now()))
-            .with_context(|| format!("marking {} as published now", tree.display()))?;
-    } else {
-        fs::rename(staging, &tree)
-            .with_context(|| format!("moving the new tree to {}", tree.display()))?;
+    move_in(staging, &tree, published)?;
+    let previous = set_aside(destination, &trees)?;
+    point_at(destination, &trees, &id)?;
+    prune(&trees, &id, keep, previous.as_ref())
+}
+
+/// Moves the staged tree to `tree`. When the same tree is published
+/// already (the same snapshot again), it becomes the newest, so no earlier
+/// tree counts it among the kept, and takes this run's records, which may
+/// say more (each one replaced by a rename: the old file may be a link
+/// another tree shares).
+fn move_in(staging: &Path, tree: &Path, published: bool) -> anyhow::Result<()> {
+    if !published {
+        return fs::rename(staging, tree)
+            .with_context(|| format!("moving the new tree to {}", tree.display()));
     }
-    let previous = match fs::symlink_metadata(destination) {
-        Ok(meta) if meta.file_type().is_symlink() => fs::read_link(destination)
+    for entry in fs::read_dir(staging).with_context(|| format!("listing {}", staging.display()))? {
+        let name = entry?.file_name();
+        if !compare::PUBLISHED.iter().any(|part| name == *part) {
+            fs::rename(staging.join(&name), tree.join(&name))
+                .with_context(|| format!("moving {name:?} into {}", tree.display()))?;
+        }
+    }
+    fs::remove_dir_all(staging).with_context(|| format!("removing {}", staging.display()))?;
+    fs::File::open(tree)
+        .and_then(|dir| dir.set_modified(std::time::SystemTime::now()))
+        .with_context(|| format!("marking {} as published now", tree.display()))
+}
+
+/// The name, in `trees`, of the tree `destination` serves now, if any: a
+/// tree written before trees were versioned (a directory, not a link) is
+/// moved there first, as `unversioned`.
+fn set_aside(destination: &Path, trees: &Path) -> anyhow::Result<Option<OsString>> {
+    match fs::symlink_metadata(destination) {
+        Ok(meta) if meta.file_type().is_symlink() => Ok(fs::read_link(destination)
             .ok()
-            .and_then(|target| target.file_name().map(|name| name.to_os_string())),
+            .and_then(|target| target.file_name().map(|name| name.to_os_string()))),
         Ok(_) => {
             let kept = trees.join("unversioned");
             if kept.exists() {
@@ -69,10 +80,15 @@ pub(super) fn publish(
             fs::rename(destination, &kept).with_context(|| {
                 format!("moving {} into {}", destination.display(), trees.display())
             })?;
-            Some("unversioned".into())
+            Ok(Some("unversioned".into()))
         }
-        Err(_) => None,
-    };
+        Err(_) => Ok(None),
+    }
+}
+
+/// Points `destination` at the tree `id` in `trees`, in one rename of a
+/// new link over it.
+fn point_at(destination: &Path, trees: &Path, id: &str) -> anyhow::Result<()> {
     let link = sibling(destination, "link");
     if fs::symlink_metadata(&link).is_ok() {
         fs::remove_file(&link).with_context(|| format!("removing {}", link.display()))?;
@@ -80,12 +96,16 @@ pub(super) fn publish(
     let trees_name = trees
         .file_name()
         .context("invariant: the trees directory has a name")?;
-    symlink_dir(&Path::new(trees_name).join(&id), &link)
-        .with_context(|| format!("linking {} to {}", link.display(), tree.display()))?;
-    fs::rename(&link, destination)
-        .with_context(|| format!("publishing {}", destination.display()))?;
+    symlink_dir(&Path::new(trees_name).join(id), &link)
+        .with_context(|| format!("linking {} to {}", link.display(), trees.join(id).display()))?;
+    fs::rename(&link, destination).with_context(|| format!("publishing {}", destination.display()))
+}
+
+/// Removes the trees in `trees` beyond the `keep` newest besides `id`,
+/// except `previous` (an edge may still serve it).
+fn prune(trees: &Path, id: &str, keep: usize, previous: Option<&OsString>) -> anyhow::Result<()> {
     let mut earlier = Vec::new();
-    for entry in fs::read_dir(&trees).with_context(|| format!("listing {}", trees.display()))? {
+    for entry in fs::read_dir(trees).with_context(|| format!("listing {}", trees.display()))? {
         let entry = entry?;
         let name = entry.file_name();
         if name != *id {
@@ -97,7 +117,7 @@ pub(super) fn publish(
     // the order the directory lists them in.
     earlier.sort_by(|a, b| b.cmp(a));
     for (rank, (_, name)) in earlier.iter().enumerate() {
-        if rank >= keep && Some(name) != previous.as_ref() {
+        if rank >= keep && Some(name) != previous {
             let old = trees.join(name);
             fs::remove_dir_all(&old).with_context(|| format!("removing {}", old.display()))?;
         }

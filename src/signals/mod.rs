@@ -20,8 +20,8 @@ mod tests;
 use rayon::prelude::*;
 
 use crate::catalogue::{
-    Catalogue, CatalogueMeta, ExchangeRate, PriceRange, Quote, RecentChange, RecentChanges,
-    Vehicle, WINDOW_DAYS,
+    Catalogue, CatalogueMeta, Cause, Comparison, ExchangeRate, PriceRange, Quote, QuotedHistory,
+    RecentChange, RecentChanges, Vehicle, WINDOW_DAYS,
 };
 use crate::snapshot::{Snapshot, Version};
 use crate::time::Time;
@@ -179,35 +179,13 @@ pub fn compute_vehicle(version: &Version, reference: &Reference) -> Option<Vehic
             let cause = cause::without_cut(version, &points, last, &current, latest, &mut cache);
             (last, next, cause)
         });
-    let mut recent_changes = RecentChanges::default();
-    let mut new_opportunities = RecentChanges::default();
-    for window in Window::ALL.iter().copied() {
-        let fresh =
-            miss.and_then(|(last, next, cause)| context.new_opportunity(window, last, next, cause));
-        recent_changes.set(window, context.price_drop(window).or_else(|| fresh.clone()));
-        new_opportunities.set(window, fresh);
-    }
-    let reasons = [
-        (comparison.opportunity, Reason::BelowTypical),
-        (is_drop(recent_changes.d7.as_ref()), Reason::PriceDrop),
-        (new_opportunities.d7.is_some(), Reason::NewOpportunity),
-    ]
-    .into_iter()
-    .filter_map(|(present, reason)| present.then_some(reason))
-    .collect();
+    let (recent_changes, new_opportunities) = windows(&context, miss);
+    let reasons = reasons(&comparison, &recent_changes, &new_opportunities);
     let mut history = assessment.history;
     let quoted = quoted::quoted_history(&version.checks[older..], t, s, &mut history);
-    let price_range = assessment.range.map(|(low_usd, high_usd)| PriceRange {
-        low_usd,
-        high_usd,
-        low: quoted.as_ref().and_then(|q| q.range).map(|(low, _)| low),
-        high: quoted.as_ref().and_then(|q| q.range).map(|(_, high)| high),
-        currency: quoted
-            .as_ref()
-            .filter(|q| q.range.is_some())
-            .map(|q| q.currency),
-        weeks: comparison.observed_weeks,
-    });
+    let price_range = assessment
+        .range
+        .map(|range| price_range(range, quoted.as_ref(), comparison.observed_weeks));
     let quotes = current_quotes(latest);
     let price_ars = quotes
         .first()
@@ -238,6 +216,58 @@ pub fn compute_vehicle(version: &Version, reference: &Reference) -> Option<Vehic
         dealer_prices: alert_points::dealer_points(&version.checks[older..], t, s),
         quoted,
     })
+}
+
+/// The change each window shows, and the opportunities each window finds
+/// new, given the version's last miss of the opportunity (its time, the
+/// next check's and what ended it) if it is one now.
+fn windows(
+    context: &ChangeContext,
+    miss: Option<(Time, Time, Cause)>,
+) -> (RecentChanges, RecentChanges) {
+    let mut recent_changes = RecentChanges::default();
+    let mut new_opportunities = RecentChanges::default();
+    for window in Window::ALL.iter().copied() {
+        let fresh =
+            miss.and_then(|(last, next, cause)| context.new_opportunity(window, last, next, cause));
+        recent_changes.set(window, context.price_drop(window).or_else(|| fresh.clone()));
+        new_opportunities.set(window, fresh);
+    }
+    (recent_changes, new_opportunities)
+}
+
+/// Why a version is listed among the deals, in the spec's order.
+fn reasons(
+    comparison: &Comparison,
+    recent_changes: &RecentChanges,
+    new_opportunities: &RecentChanges,
+) -> Vec<Reason> {
+    [
+        (comparison.opportunity, Reason::BelowTypical),
+        (is_drop(recent_changes.d7.as_ref()), Reason::PriceDrop),
+        (new_opportunities.d7.is_some(), Reason::NewOpportunity),
+    ]
+    .into_iter()
+    .filter_map(|(present, reason)| present.then_some(reason))
+    .collect()
+}
+
+/// The usual range in dollars, with its quoted amounts when the weeks are
+/// quoted in one currency.
+fn price_range(
+    (low_usd, high_usd): (f64, f64),
+    quoted: Option<&QuotedHistory>,
+    weeks: u32,
+) -> PriceRange {
+    let quoted_range = quoted.and_then(|q| q.range);
+    PriceRange {
+        low_usd,
+        high_usd,
+        low: quoted_range.map(|(low, _)| low),
+        high: quoted_range.map(|(_, high)| high),
+        currency: quoted.filter(|q| q.range.is_some()).map(|q| q.currency),
+        weeks,
+    }
 }
 
 /// The price in pesos of a version whose best quote is `best`, in whole

@@ -49,70 +49,28 @@ pub(super) fn load_quote_checks(
         .ok()
         .filter(|_| u32::try_from(drafts.drafts.len()).is_ok())
         .ok_or_else(|| anyhow::anyhow!("{}: more than 2^32 rows or versions", t.file()))?;
-    let mut order: Vec<(u32, Time, u32)> = positions
+    let mut order: Vec<CheckRow> = positions
         .iter()
         .zip(0..rows)
         .map(|(&position, row)| (position as u32, observed[row as usize], row))
         .collect();
     order.par_sort_unstable();
-    let mut counts = vec![0usize; drafts.drafts.len()];
-    for &position in &positions {
-        counts[position] += 1;
-    }
+    let runs = runs_by_version(&order, &positions, drafts.drafts.len());
     drop(positions);
-    let mut runs = Vec::with_capacity(counts.len());
-    let mut rest = order.as_slice();
-    for count in counts {
-        let (run, after) = rest.split_at(count);
-        runs.push(run);
-        rest = after;
-    }
-    // The repeat reported is the one a reading in row order meets first:
-    // of the adjacent pairs with one time, the one whose later row comes
-    // first.
+    let columns = CheckColumns {
+        rates: &rates,
+        in_stock: &in_stock,
+        cutoff,
+    };
+    // The repeat reported is the one a reading in row order meets first.
     let repeat = drafts
         .drafts
         .par_iter_mut()
         .zip(runs)
         .enumerate()
         .filter_map(|(position, (draft, run))| {
-            let repeat = run
-                .windows(2)
-                .filter(|pair| pair[0].1 == pair[1].1)
-                .map(|pair| (pair[0].2 as usize, pair[1].2 as usize, position))
-                .min_by_key(|&(_, second, _)| second);
-            // In brief: at or before the cutoff, except the latest; only
-            // the first and the last of them will keep their cheapest
-            // quotes ([`EarlierCheck::cheapest`]).
-            let before = cutoff.map_or(0, |cutoff| {
-                run.partition_point(|&(_, at, _)| at <= cutoff)
-                    .min(run.len().saturating_sub(1))
-            });
-            let last = before.saturating_sub(1);
-            draft.earlier = run[..before]
-                .iter()
-                .enumerate()
-                .map(|(k, &(_, at, row))| EarlierCheck {
-                    observed_at: at,
-                    ars_per_usd: rates[row as usize],
-                    in_stock: in_stock[row as usize],
-                    quote_count: 0,
-                    cheapest: (k == 0 || k == last).then(Box::default),
-                })
-                .collect();
-            draft.checks = run[before..]
-                .iter()
-                .map(|&(_, at, row)| {
-                    let check = QuoteCheck {
-                        observed_at: at,
-                        ars_per_usd: rates[row as usize],
-                        in_stock: in_stock[row as usize],
-                        quotes: Vec::new(),
-                    };
-                    (row as usize, check)
-                })
-                .collect();
-            repeat
+            columns.fill(draft, run);
+            first_repeat(run).map(|(first, second)| (first, second, position))
         })
         .min_by_key(|&(_, second, _)| second);
     match (late, repeat) {
@@ -136,6 +94,83 @@ pub(super) fn load_quote_checks(
         _ => {}
     }
     Ok(t.names())
+}
+
+/// A row of `quote_checks` as it is sorted: its version's position, its
+/// time and the row.
+type CheckRow = (u32, Time, u32);
+
+/// `order` (sorted) cut into each version's run of rows, by position.
+fn runs_by_version<'o>(
+    order: &'o [CheckRow],
+    positions: &[usize],
+    versions: usize,
+) -> Vec<&'o [CheckRow]> {
+    let mut counts = vec![0usize; versions];
+    for &position in positions {
+        counts[position] += 1;
+    }
+    let mut runs = Vec::with_capacity(versions);
+    let mut rest = order;
+    for count in counts {
+        let (run, after) = rest.split_at(count);
+        runs.push(run);
+        rest = after;
+    }
+    runs
+}
+
+/// Of a version's run, the two rows of one time that a reading in row
+/// order meets first as a repeat (of the adjacent pairs with one time, the
+/// one whose later row comes first).
+fn first_repeat(run: &[CheckRow]) -> Option<(usize, usize)> {
+    run.windows(2)
+        .filter(|pair| pair[0].1 == pair[1].1)
+        .map(|pair| (pair[0].2 as usize, pair[1].2 as usize))
+        .min_by_key(|&(_, second)| second)
+}
+
+/// The columns a version's checks are built from, and the cutoff.
+struct CheckColumns<'c> {
+    rates: &'c [Option<f64>],
+    in_stock: &'c [bool],
+    cutoff: Option<Time>,
+}
+
+impl CheckColumns<'_> {
+    /// Builds `draft`'s checks from its run of rows: in brief those at or
+    /// before the cutoff, except the latest; only the first and the last
+    /// of them will keep their cheapest quotes ([`EarlierCheck::cheapest`]).
+    fn fill(&self, draft: &mut Draft, run: &[CheckRow]) {
+        let before = self.cutoff.map_or(0, |cutoff| {
+            run.partition_point(|&(_, at, _)| at <= cutoff)
+                .min(run.len().saturating_sub(1))
+        });
+        let last = before.saturating_sub(1);
+        draft.earlier = run[..before]
+            .iter()
+            .enumerate()
+            .map(|(k, &(_, at, row))| EarlierCheck {
+                observed_at: at,
+                ars_per_usd: self.rates[row as usize],
+                in_stock: self.in_stock[row as usize],
+                quote_count: 0,
+                cheapest: (k == 0 || k == last).then(Box::default),
+            })
+            .collect();
+        draft.checks = run[before..]
+            .iter()
+            .map(|&(_, at, row)| {
+                let check = QuoteCheck {
+                    observed_at: at,
+                    ars_per_usd: self.rates[row as usize],
+                    in_stock: self.in_stock[row as usize],
+                    quotes: Vec::new(),
+                };
+                (row as usize, check)
+            })
+            .collect();
+    }
 }
 
 /// Reads `quotes` into their checks, sorted by quote ID: a slice of a row

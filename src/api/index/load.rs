@@ -86,27 +86,7 @@ pub(super) fn file_parts(
     records: std::fs::File,
     prices: std::fs::File,
 ) -> Result<(Indexed, Parts), String> {
-    if !file
-        .vehicles
-        .windows(2)
-        .all(|pair| pair[0].facts.id.as_bytes() < pair[1].facts.id.as_bytes())
-    {
-        return Err("vehicles are not sorted by ID".to_owned());
-    }
-    if file.record_starts.len() != file.vehicles.len() + 1 {
-        return Err(format!(
-            "{} record offsets for {} versions",
-            file.record_starts.len(),
-            file.vehicles.len()
-        ));
-    }
-    if file.price_starts.len() != file.vehicles.len() + 1 {
-        return Err(format!(
-            "{} price offsets for {} versions",
-            file.price_starts.len(),
-            file.vehicles.len()
-        ));
-    }
+    check_layout(&file)?;
     let records = Records::open(records, file.record_starts)?;
     let prices = Records::open(prices, file.price_starts)?;
     let links = Links::new(
@@ -153,6 +133,34 @@ pub(super) fn file_parts(
         prices,
     };
     Ok((indexed, parts))
+}
+
+/// Whether `file` holds what a lookup and the records need: its vehicles
+/// sorted by ID (lookups binary-search them), and one record and one price
+/// offset a vehicle, and the end.
+fn check_layout(file: &IndexFile) -> Result<(), String> {
+    if !file
+        .vehicles
+        .windows(2)
+        .all(|pair| pair[0].facts.id.as_bytes() < pair[1].facts.id.as_bytes())
+    {
+        return Err("vehicles are not sorted by ID".to_owned());
+    }
+    if file.record_starts.len() != file.vehicles.len() + 1 {
+        return Err(format!(
+            "{} record offsets for {} versions",
+            file.record_starts.len(),
+            file.vehicles.len()
+        ));
+    }
+    if file.price_starts.len() != file.vehicles.len() + 1 {
+        return Err(format!(
+            "{} price offsets for {} versions",
+            file.price_starts.len(),
+            file.vehicles.len()
+        ));
+    }
+    Ok(())
 }
 
 /// The raw JSON of a value, through the one serializer.

@@ -18,7 +18,7 @@ use crate::api::reports::{MARKET_FILE_PATH, MarketData};
 use crate::api::site_pages::{self, QueryPage};
 use crate::composed::{PAGES_DATA_PATH, StaticPage};
 use crate::edge::answers::Answers;
-use crate::edge::listed::{EarlyRead, ListedFile, read_early};
+use crate::edge::listed::{EarlyRead, ListedFile, Stream, read_early};
 use crate::edge::listing::{Listing, StaticEntry};
 use crate::edge::state::fragments::FileFragments;
 use crate::manifest::MANIFEST;
@@ -90,58 +90,13 @@ impl Site {
             )
         })?;
         let (indexed, fragments) = std::thread::scope(|scope| {
-            let fragments = scope.spawn(|| {
-                timed("skim the page fragments", || {
-                    read_early(root, PAGES_DATA_PATH, |stream, path| {
-                        let file = stream
-                            .get_ref()
-                            .get_ref()
-                            .try_clone()
-                            .with_context(|| format!("opening {} again", path.display()))?;
-                        FileFragments::skim(stream, file)
-                            .with_context(|| format!("decoding {}", path.display()))
-                    })
-                })
-            });
-            let records = scope.spawn(|| {
-                timed("hash the records", || {
-                    read_early(root, RECORDS_FILE_PATH, |stream, path| {
-                        stream
-                            .get_ref()
-                            .get_ref()
-                            .try_clone()
-                            .with_context(|| format!("opening {} again", path.display()))
-                    })
-                })
-            });
-            let prices = scope.spawn(|| {
-                timed("hash the prices", || {
-                    read_early(root, PRICES_FILE_PATH, |stream, path| {
-                        stream
-                            .get_ref()
-                            .get_ref()
-                            .try_clone()
-                            .with_context(|| format!("opening {} again", path.display()))
-                    })
-                })
-            });
-            let market = scope.spawn(|| {
-                timed("decode the market data", || {
-                    read_early(root, MARKET_FILE_PATH, |stream, path| {
-                        crate::msgpack::from_read::<MarketData>(stream)
-                            .with_context(|| format!("decoding {}", path.display()))
-                    })
-                })
-            });
+            let fragments = scope.spawn(|| skim_fragments(root));
+            let records =
+                scope.spawn(|| timed("hash the records", || scan(root, RECORDS_FILE_PATH)));
+            let prices = scope.spawn(|| timed("hash the prices", || scan(root, PRICES_FILE_PATH)));
+            let market = scope.spawn(|| decode_market(root));
             let manifest = scope.spawn(|| timed("parse the manifest", || read_manifest(root)));
-            let data = timed("decode the edge data", || {
-                read_early(root, INDEX_FILE_PATH, |stream, path| {
-                    let bytes = crate::edge::listed::read_whole(stream)
-                        .with_context(|| format!("reading {}", path.display()))?;
-                    crate::msgpack::from_slice::<IndexFile>(&bytes)
-                        .with_context(|| format!("decoding {}", path.display()))
-                })
-            });
+            let data = decode_edge_data(root);
             let join = "invariant: loading a file does not panic";
             // Indexed while the page fragments may still be decoding.
             let indexed = manifest.join().expect(join).and_then(|(listing, tree)| {
@@ -214,6 +169,54 @@ impl Site {
     pub fn by_file(&self, file: &str) -> Option<StaticEntry<'_>> {
         self.listing.by_file(file)
     }
+}
+
+/// The page fragments' file, skimmed: each version's place in it.
+fn skim_fragments(root: &Path) -> EarlyRead<FileFragments> {
+    timed("skim the page fragments", || {
+        read_early(root, PAGES_DATA_PATH, |stream, path| {
+            let file = reopen(stream, path)?;
+            FileFragments::skim(stream, file)
+                .with_context(|| format!("decoding {}", path.display()))
+        })
+    })
+}
+
+/// A file read on demand (the records, the prices), hashed through once
+/// and held open.
+fn scan(root: &Path, url: &str) -> EarlyRead<fs::File> {
+    read_early(root, url, reopen)
+}
+
+/// The file `stream` reads, opened again for reads at an offset.
+fn reopen(stream: &mut Stream, path: &Path) -> anyhow::Result<fs::File> {
+    stream
+        .get_ref()
+        .get_ref()
+        .try_clone()
+        .with_context(|| format!("opening {} again", path.display()))
+}
+
+/// The market's reports and series, decoded.
+fn decode_market(root: &Path) -> EarlyRead<MarketData> {
+    timed("decode the market data", || {
+        read_early(root, MARKET_FILE_PATH, |stream, path| {
+            crate::msgpack::from_read::<MarketData>(stream)
+                .with_context(|| format!("decoding {}", path.display()))
+        })
+    })
+}
+
+/// The edge data (facts and Summaries), read whole and decoded.
+fn decode_edge_data(root: &Path) -> EarlyRead<IndexFile> {
+    timed("decode the edge data", || {
+        read_early(root, INDEX_FILE_PATH, |stream, path| {
+            let bytes = crate::edge::listed::read_whole(stream)
+                .with_context(|| format!("reading {}", path.display()))?;
+            crate::msgpack::from_slice::<IndexFile>(&bytes)
+                .with_context(|| format!("decoding {}", path.display()))
+        })
+    })
 }
 
 /// The tree's manifest, and the hex SHA-256 of its bytes (which tree it is).
