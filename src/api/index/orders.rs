@@ -138,76 +138,11 @@ pub struct Orders {
 impl Orders {
     /// Sorts every order over `facts` (in ID order).
     pub fn new(facts: &[Facts]) -> Orders {
-        let len = facts.len();
-        let all: Vec<u32> = (0..len as u32).collect();
-        let fact = |position: &u32| &facts[*position as usize];
-        let price = |a: &u32, b: &u32| {
-            fact(a)
-                .current_price_usd
-                .total_cmp(&fact(b).current_price_usd)
-        };
-        let discount = |position: &u32| fact(position).comparison.discount_pct;
-        let pesos = |a: &u32, b: &u32| ascending_nulls_last(fact(a).price_ars, fact(b).price_ars);
-        let mut folder = Folder::default();
-        let names: Vec<(String, String, String)> = facts
-            .iter()
-            .map(|f| {
-                (
-                    folder.fold(&f.identity.make).to_owned(),
-                    folder.fold(&f.identity.model).to_owned(),
-                    fold(&f.identity.trim),
-                )
-            })
-            .collect();
-        let search = SearchSort::ALL
-            .iter()
-            .map(|(sort, _)| {
-                let compare = |a: &u32, b: &u32| match sort {
-                    SearchSort::PriceAsc => price(a, b),
-                    SearchSort::PriceDesc => price(b, a),
-                    SearchSort::DiscountDesc => descending_nulls_last(discount(a), discount(b)),
-                    SearchSort::Name => names[*a as usize].cmp(&names[*b as usize]),
-                    SearchSort::PriceArsAsc => pesos(a, b),
-                    SearchSort::PriceArsDesc => {
-                        descending_nulls_last(fact(a).price_ars, fact(b).price_ars)
-                    }
-                };
-                Order::new(len, all.clone(), compare)
-            })
-            .collect();
-        let mut deals = Vec::new();
-        for (kind, _) in DealKind::ALL {
-            for window in Window::ALL {
-                let members: Vec<u32> = all
-                    .iter()
-                    .copied()
-                    .filter(|position| is_deal(fact(position), kind, *window))
-                    .collect();
-                for (sort, _) in DealSort::ALL {
-                    let shown = |position: &u32| *fact(position).window(deal_window(kind, *window));
-                    let compare = |a: &u32, b: &u32| {
-                        let primary = match (sort, kind) {
-                            (DealSort::Recommended, DealKind::Opportunities)
-                            | (DealSort::DiscountDesc, _) => {
-                                descending_nulls_last(discount(a), discount(b))
-                            }
-                            (DealSort::Recommended, DealKind::PriceDrops) => {
-                                descending_nulls_last(shown(a).drop_pct, shown(b).drop_pct)
-                            }
-                            (DealSort::Recommended, DealKind::NewOpportunities)
-                            | (DealSort::Recent, _) => {
-                                descending_nulls_last(shown(a).recency, shown(b).recency)
-                            }
-                            (DealSort::PriceAsc, _) => Ordering::Equal,
-                            (DealSort::PriceArsAsc, _) => pesos(a, b),
-                        };
-                        primary.then(price(a, b))
-                    };
-                    deals.push(Order::new(len, members.clone(), compare));
-                }
-            }
+        let all: Vec<u32> = (0..facts.len() as u32).collect();
+        Orders {
+            search: search_orders(facts, &all),
+            deals: deal_orders(facts, &all),
         }
-        Orders { search, deals }
     }
 
     /// The order of a search sort.
@@ -227,6 +162,96 @@ impl Orders {
         let sort = slot(DealSort::ALL.iter().position(|(s, _)| *s == sort));
         &self.deals[(kind * Window::ALL.len() + window) * DealSort::ALL.len() + sort]
     }
+}
+
+/// The search orders of every version (`all`), in [`SearchSort::ALL`]
+/// order: a name sorts by make, model and trim folded.
+fn search_orders(facts: &[Facts], all: &[u32]) -> Vec<Order> {
+    let fact = |position: &u32| &facts[*position as usize];
+    let mut folder = Folder::default();
+    let names: Vec<(String, String, String)> = facts
+        .iter()
+        .map(|f| {
+            (
+                folder.fold(&f.identity.make).to_owned(),
+                folder.fold(&f.identity.model).to_owned(),
+                fold(&f.identity.trim),
+            )
+        })
+        .collect();
+    SearchSort::ALL
+        .iter()
+        .map(|(sort, _)| {
+            let compare = |a: &u32, b: &u32| match sort {
+                SearchSort::PriceAsc => by_price(facts, a, b),
+                SearchSort::PriceDesc => by_price(facts, b, a),
+                SearchSort::DiscountDesc => {
+                    descending_nulls_last(discount(facts, a), discount(facts, b))
+                }
+                SearchSort::Name => names[*a as usize].cmp(&names[*b as usize]),
+                SearchSort::PriceArsAsc => {
+                    ascending_nulls_last(fact(a).price_ars, fact(b).price_ars)
+                }
+                SearchSort::PriceArsDesc => {
+                    descending_nulls_last(fact(a).price_ars, fact(b).price_ars)
+                }
+            };
+            Order::new(facts.len(), all.to_vec(), compare)
+        })
+        .collect()
+}
+
+/// The deal orders, by (kind, window, sort) in `ALL` order of each, each
+/// of the versions its kind lists in its window; ties by price.
+fn deal_orders(facts: &[Facts], all: &[u32]) -> Vec<Order> {
+    let fact = |position: &u32| &facts[*position as usize];
+    let mut deals = Vec::new();
+    for (kind, _) in DealKind::ALL {
+        for window in Window::ALL {
+            let members: Vec<u32> = all
+                .iter()
+                .copied()
+                .filter(|position| is_deal(fact(position), kind, *window))
+                .collect();
+            let shown = |position: &u32| *fact(position).window(deal_window(kind, *window));
+            for (sort, _) in DealSort::ALL {
+                let compare = |a: &u32, b: &u32| {
+                    let primary = match (sort, kind) {
+                        (DealSort::Recommended, DealKind::Opportunities)
+                        | (DealSort::DiscountDesc, _) => {
+                            descending_nulls_last(discount(facts, a), discount(facts, b))
+                        }
+                        (DealSort::Recommended, DealKind::PriceDrops) => {
+                            descending_nulls_last(shown(a).drop_pct, shown(b).drop_pct)
+                        }
+                        (DealSort::Recommended, DealKind::NewOpportunities)
+                        | (DealSort::Recent, _) => {
+                            descending_nulls_last(shown(a).recency, shown(b).recency)
+                        }
+                        (DealSort::PriceAsc, _) => Ordering::Equal,
+                        (DealSort::PriceArsAsc, _) => {
+                            ascending_nulls_last(fact(a).price_ars, fact(b).price_ars)
+                        }
+                    };
+                    primary.then(by_price(facts, a, b))
+                };
+                deals.push(Order::new(facts.len(), members.clone(), compare));
+            }
+        }
+    }
+    deals
+}
+
+/// Cheaper first, by the price in dollars.
+fn by_price(facts: &[Facts], a: &u32, b: &u32) -> Ordering {
+    facts[*a as usize]
+        .current_price_usd
+        .total_cmp(&facts[*b as usize].current_price_usd)
+}
+
+/// The discount below the usual price of the version at `position`.
+fn discount(facts: &[Facts], position: &u32) -> Option<f64> {
+    facts[*position as usize].comparison.discount_pct
 }
 
 /// Whether a version belongs to a deal list.
