@@ -3,20 +3,17 @@
 //! `openapi.json`, `/server.json`, the CDN rules and the docs, with the
 //! templates every page renders with.
 
-use anyhow::Context;
 use tracing::info;
 
 use super::options::{GenerateOptions, registry_entry};
 use crate::api::Index;
-use crate::api::identity;
-use crate::api::index::{PRICES_FILE_PATH, RECORDS_FILE_PATH, Records};
-use crate::api::openapi::render_openapi;
+use crate::api::index::{PRICES_FILE_PATH, RECORDS_FILE_PATH};
 use crate::catalogue::Catalogue;
-use crate::output::TreeWriter;
 use crate::render::{
-    api::write_api,
-    cdn::{render_headers, render_redirects},
+    api::{lines_file, write_api, write_openapi, write_server_json},
+    cdn::write_rules,
     docs, templates,
+    tree::TreeWriter,
 };
 use crate::signals::compute_catalogue;
 use crate::snapshot::Snapshot;
@@ -54,51 +51,14 @@ pub fn signals_and_api(
     })?;
     let responses = timed("write API responses", || write_api(&index, out))?;
     info!(responses, "API responses written");
-    timed("write openapi.json", || {
-        out.write_json(
-            "/openapi.json",
-            "openapi.json",
-            &render_openapi(index.links()),
-        )
-    })?;
+    timed("write openapi.json", || write_openapi(&index, out))?;
     timed("write server.json", || {
-        out.write_json(
-            identity::SERVER_JSON_PATH,
-            identity::SERVER_JSON_PATH.trim_start_matches('/'),
-            &registry_entry(options),
-        )
+        write_server_json(&registry_entry(options), out)
     })?;
-    // The CDN's rules, read by the CDN and never served.
-    for (name, text) in [
-        ("_redirects", render_redirects(&options.edge_origin)),
-        ("_headers", render_headers()),
-    ] {
-        out.write(
-            &format!("/{name}"),
-            name,
-            crate::headers::PLAIN,
-            text.as_bytes(),
-        )?;
-    }
+    write_rules(&options.edge_origin, out)?;
     let mut env = templates::environment();
     crate::render::site::configure(&mut env);
     crate::render::site::set_money_bar(&mut env, index.meta());
     timed("write docs", || docs::write_docs(&index, &env, out))?;
     Ok((catalogue, index, env))
-}
-
-/// Writes a file of one JSON line a version (`url`, in the edge's data) as
-/// its lines are serialized, and opens it to read them back.
-fn lines_file<T: serde::Serialize>(
-    out: &TreeWriter,
-    url: &str,
-    lines: &mut dyn Iterator<Item = T>,
-) -> anyhow::Result<Records> {
-    let name = url.trim_start_matches('/');
-    let starts = out.write_with(url, name, crate::headers::content_type_of(name), |file| {
-        Records::write_to(lines, file)
-    })?;
-    let path = out.staged(name);
-    let file = std::fs::File::open(&path).with_context(|| format!("opening {}", path.display()))?;
-    Records::open(file, starts).map_err(|err| anyhow::anyhow!("{}: {err}", path.display()))
 }

@@ -17,21 +17,22 @@ use anyhow::Context;
 use tracing::{info, warn};
 
 use crate::api::Index;
-use crate::api::index::INDEX_FILE_PATH;
 use crate::api::links;
 use crate::catalogue::Catalogue;
 use crate::check::stale_snapshot;
+use crate::manifest::Manifest;
 use crate::market;
-use crate::output::{Manifest, TreeWriter};
+use crate::render::api::write_edge_index;
 use crate::render::datos::OwnDownloads;
 use crate::render::datos::reuse::Reuse;
 use crate::render::datos::{
     datos_sitemap_entry, write_own_tables, write_package, write_snapshot_downloads,
 };
-use crate::render::informes::write_reports;
+use crate::render::informes::{self, write_reports};
 use crate::render::site::kept::KeptPages;
 use crate::render::site::{Site, write_site};
 use crate::render::sqlite::write_sqlite;
+use crate::render::tree::{self, Scratch, TreeWriter};
 use crate::signals::monitoring::{check_gaps, listed_counts};
 use crate::snapshot::Snapshot;
 use crate::snapshot::republish::HistoryMonths;
@@ -46,24 +47,24 @@ pub fn generate(options: &GenerateOptions) -> anyhow::Result<Manifest> {
     check_registry_entry(options)?;
     // The quotes the loader leaves out, for /datos, beside the tree (removed
     // when this run ends, whatever its outcome).
-    let scratch = Scratch(crate::output::scratch_for(&options.out));
-    let snapshot = load(&options.data, Some(&scratch.0))?;
+    let scratch = Scratch::beside(&options.out);
+    let snapshot = load(&options.data, Some(scratch.path()))?;
     if let Some(warning) = stale_snapshot(snapshot.meta.snapshot_at, chrono::Utc::now()) {
         warn!("{warning}");
     }
-    let out = TreeWriter::create(&options.out, options.fail_after, options.fresh)?;
+    let out = tree::stage(&options.out, options.fail_after, options.fresh)?;
     let (computed, pages) = match write_tree(options, &snapshot, &out) {
         Ok(written) => written,
         Err(err) => {
-            out.abandon();
+            tree::abandon(out);
             return Err(err);
         }
     };
     swap_in(options, out, pages, (snapshot, computed), scratch)
 }
 
-/// Publishes the written tree in one step (`output::publish`) with the
-/// record of its pages. Freeing the snapshot and the catalogue (millions of
+/// Publishes the written tree in one step (`render::tree::publish`) with
+/// the record of its pages. Freeing the snapshot and the catalogue (millions of
 /// small allocations) takes a core for a while: beside the publication, or
 /// not at all when the process exits next; so does removing the scratch
 /// files, which nothing reads any more.
@@ -77,7 +78,7 @@ fn swap_in(
     let (manifest, ()) = rayon::join(
         || {
             timed("publish the tree", || {
-                out.commit_beside(options.keep, |out| pages.finish(out))
+                tree::publish(out, options.keep, pages)
             })
         },
         move || {
@@ -214,7 +215,7 @@ fn compute_market_report(
     timed("compute market report", || {
         let links = links::Links::new(&options.base_url, std::iter::empty());
         let previous = timed("market: read the previous record", || {
-            market::kept::Record::open(out)
+            informes::previous_record(out)
         });
         let computed = market::compute_market(snapshot, history, &links, previous)?;
         info!(
@@ -223,7 +224,7 @@ fn compute_market_report(
             "market report"
         );
         timed("market: write the record", || {
-            out.write_beside(market::kept::RECORD, &computed.record.to_bytes()?)
+            informes::write_record(&computed.record, out)
         })?;
         Ok(computed)
     })
@@ -244,7 +245,7 @@ fn write_downloads_and_pages(
     } = market;
     let (downloads, pages) = rayon::join(
         || {
-            timed("write edge data", || write_edge_index(site))?;
+            timed("write edge data", || write_edge_index(site.index, site.out))?;
             let tables = timed("write own downloads", || {
                 write_own_tables(site, history, reuse, stop)
             })?;
@@ -265,22 +266,4 @@ fn write_downloads_and_pages(
     );
     pages?;
     downloads
-}
-
-/// The edge's index file (`_edge/`).
-fn write_edge_index(site: &Site) -> anyhow::Result<()> {
-    site.out.write_msgpack(
-        INDEX_FILE_PATH,
-        INDEX_FILE_PATH.trim_start_matches('/'),
-        &site.index.to_file(),
-    )
-}
-
-/// A run's scratch directory, removed when the run ends.
-struct Scratch(std::path::PathBuf);
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }

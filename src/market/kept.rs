@@ -30,6 +30,7 @@
 //! monthly prices of every version are most of it).
 
 use std::ops::Range;
+use std::path::Path;
 
 use anyhow::Result;
 use rayon::prelude::*;
@@ -39,7 +40,6 @@ use super::build::{Finals, MonthReport, Prefix};
 use super::collect::Carry;
 use super::prices::{MonthlyPrice, Point};
 use crate::month::ArMonth;
-use crate::output::TreeWriter;
 use crate::snapshot::Snapshot;
 use crate::snapshot::republish::HistoryMonths;
 use crate::time::{Time, month_start, next_month_start};
@@ -76,10 +76,10 @@ struct KeptMonth {
 }
 
 impl Record {
-    /// The previous tree's record; `None` on a first run, with `--fresh`,
-    /// without one, or when it cannot be read (logged).
-    pub fn open(out: &TreeWriter) -> Option<Record> {
-        let path = out.previous()?.join(RECORD);
+    /// The record of the tree at `tree`; `None` without one, or when it
+    /// cannot be read (logged).
+    pub fn read(tree: &Path) -> Option<Record> {
+        let path = tree.join(RECORD);
         let file = std::fs::File::open(&path).ok()?;
         crate::msgpack::from_read(std::io::BufReader::new(file))
             .inspect_err(|err| tracing::warn!(path = %path.display(), %err, "unreadable record of the previous tree's market; every month is computed"))

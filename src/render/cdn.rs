@@ -29,6 +29,7 @@ use crate::headers::{
     ASSETS_PREFIX, ATOM, CACHE_ERROR, CACHE_IMMUTABLE, CACHE_SUCCESS, CSV, EXPOSE_HEADERS, GZIP,
     JSON, MARKDOWN, PARQUET, PLAIN, SECURITY_HEADERS, SQLITE, XML,
 };
+use crate::output::TreeWriter;
 use crate::render::api::API_NOT_FOUND_FILE;
 use crate::render::docs::{DEVELOPERS, METHODOLOGY};
 
@@ -109,6 +110,19 @@ pub fn render_redirects(edge_origin: &str) -> String {
 
 fn rule(out: &mut String, from: &str, to: &str, status: &str) {
     let _ = writeln!(out, "{from}  {to}  {status}");
+}
+
+/// Writes the CDN's rules (`_redirects`, `_headers`): read by the CDN and
+/// never served. `edge_origin` is where the CDN sends what only the edge
+/// answers.
+pub fn write_rules(edge_origin: &str, out: &TreeWriter) -> anyhow::Result<()> {
+    for (name, text) in [
+        ("_redirects", render_redirects(edge_origin)),
+        ("_headers", render_headers()),
+    ] {
+        out.write(&format!("/{name}"), name, PLAIN, text.as_bytes())?;
+    }
+    Ok(())
 }
 
 /// The `_headers` file: for each URL pattern, the headers the CDN adds to

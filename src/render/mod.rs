@@ -1,7 +1,8 @@
 //! Render stage: everything the static tree holds besides the API responses'
 //! data: the API tree itself, the Markdown docs, the website, the data
 //! downloads, the market report, the CDN rules (the OpenAPI description is the API layer's:
-//! `api::openapi`).
+//! `api::openapi`); and the tree's life, staged, published or abandoned
+//! (`tree`): of the stages, only render reaches the tree being written.
 
 pub mod api;
 pub mod cdn;
@@ -12,3 +13,4 @@ pub mod markdown;
 pub mod site;
 pub mod sqlite;
 pub mod templates;
+pub mod tree;

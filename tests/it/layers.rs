@@ -1,4 +1,6 @@
-//! The layering of `src/`: no import cycle among its modules.
+//! The layering of `src/`: no import cycle among its modules, no operation
+//! file importing another, and render alone reaching the tree being
+//! written (`output`).
 //!
 //! Each module (a file) uses every module a path in its code names:
 //! `crate::` and `super::` paths anywhere (in `use` items, grouped or not,
@@ -441,5 +443,43 @@ fn an_operation_file_imports_no_other() {
     assert_eq!(
         operations_importing_operations(&dependencies(dir.path())),
         ["api::ops::a -> api::ops::b"]
+    );
+}
+
+/// The top-level modules that use `output`, the tree being written.
+fn writers_of_the_tree(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<&str> {
+    graph
+        .iter()
+        .filter(|(node, uses)| !node.contains("::") && uses.contains("output"))
+        .map(|(node, _)| node.as_str())
+        .collect()
+}
+
+/// Of the stages, render alone reaches the tree being written: `generate`
+/// lists the steps and hands the tree to render (`render::tree` stages,
+/// publishes or abandons it), so a run's options enter `output` from one
+/// place. `cli` names only the default of `--keep`.
+#[test]
+fn render_alone_writes_the_tree() {
+    let graph = dependencies(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+    assert_eq!(writers_of_the_tree(&graph), ["cli", "render"]);
+    // The check itself, on a planted tree: a stage writing a file itself.
+    let dir = tempfile::tempdir().expect("tempdir");
+    for (file, code) in [
+        (
+            "lib.rs",
+            "pub mod generate;\npub mod output;\npub mod render;\n",
+        ),
+        ("output.rs", "pub struct TreeWriter;\n"),
+        ("render/mod.rs", "pub use crate::output::TreeWriter;\n"),
+        ("generate/mod.rs", "use crate::output::TreeWriter;\n"),
+    ] {
+        let path = dir.path().join(file);
+        fs::create_dir_all(path.parent().expect("a parent")).expect("mkdir");
+        fs::write(path, code).expect("write");
+    }
+    assert_eq!(
+        writers_of_the_tree(&dependencies(dir.path())),
+        ["generate", "render"]
     );
 }

@@ -15,8 +15,8 @@ use crate::api::series::SeriesTable;
 use crate::api::types::Envelope;
 use crate::api::types::report::{Report, ReportMonth, ReportStatus, Reports};
 use crate::headers::CSV;
-use crate::market::{ArMonth, MonthReport, report_path};
-use crate::output::JSON;
+use crate::market::{self, ArMonth, MonthReport, report_path};
+use crate::output::{JSON, TreeWriter};
 use crate::render::site::feeds::SitemapEntry;
 use crate::render::site::{PageMeta, Site};
 use crate::time::format_time;
@@ -98,6 +98,17 @@ pub fn write_reports(
     let file = MARKET_FILE_PATH.trim_start_matches('/');
     site.out.write_msgpack(MARKET_FILE_PATH, file, &market)?;
     Ok(entries)
+}
+
+/// The market record of the tree `out` replaces ([`market::kept`]); `None`
+/// on a first run, with `--fresh`, without one, or when it cannot be read.
+pub fn previous_record(out: &TreeWriter) -> Option<market::kept::Record> {
+    market::kept::Record::read(&out.previous()?)
+}
+
+/// Writes this run's market record beside the tree, for the next run.
+pub fn write_record(record: &market::kept::Record, out: &TreeWriter) -> anyhow::Result<()> {
+    out.write_beside(market::kept::RECORD, &record.to_bytes()?)
 }
 
 /// The latest final month's page, month in words and headline, for the
