@@ -60,32 +60,29 @@ pub(super) fn series_table(
 /// The series of one group's index: its ID and the series.
 fn index_series(index: &GroupIndex) -> (String, Series) {
     let currency = index.currency.to_ascii_lowercase();
+    // A body type's or a make's series: its kind and slug in the ID, the
+    // slug again in the title.
+    let of = |kind: &str, name: &str, about: String| {
+        (
+            format!("indice.{kind}.{}.{currency}", slug(name)),
+            format!(
+                "indice_0km_{}_{}",
+                slug(name).replace('-', "_"),
+                in_words(&currency)
+            ),
+            about,
+        )
+    };
     let (id, title, about) = match (index.group.kind, index.group.value.as_deref()) {
         (GroupKind::All, _) => (
             format!("indice.{currency}"),
             format!("indice_0km_{}", in_words(&currency)),
             "todas las versiones".to_owned(),
         ),
-        (GroupKind::Type, Some(body)) => (
-            format!("indice.tipo.{}.{currency}", slug(body)),
-            format!(
-                "indice_0km_{}_{}",
-                slug(body).replace('-', "_"),
-                in_words(&currency)
-            ),
-            format!("carrocería {body}"),
-        ),
+        (GroupKind::Type, Some(body)) => of("tipo", body, format!("carrocería {body}")),
         (_, value) => {
             let make = value.unwrap_or_default();
-            (
-                format!("indice.marca.{}.{currency}", slug(make)),
-                format!(
-                    "indice_0km_{}_{}",
-                    slug(make).replace('-', "_"),
-                    in_words(&currency)
-                ),
-                format!("marca {make}"),
-            )
+            of("marca", make, format!("marca {make}"))
         }
     };
     let series = Series {

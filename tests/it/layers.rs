@@ -304,14 +304,19 @@ fn no_module_of_src_reaches_back_to_itself() {
 }
 
 /// A planted source tree: `(file under src, its code)`.
-fn planted(files: &[(&str, &str)]) -> Vec<String> {
+fn plant(files: &[(&str, &str)]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("tempdir");
     for (file, code) in files {
         let path = dir.path().join(file);
         fs::create_dir_all(path.parent().expect("a parent")).expect("mkdir");
         fs::write(path, code).expect("write");
     }
-    cycles(&dependencies(dir.path()))
+    dir
+}
+
+/// The import cycles of a planted source tree.
+fn planted(files: &[(&str, &str)]) -> Vec<String> {
+    cycles(&dependencies(plant(files).path()))
 }
 
 #[test]
@@ -427,19 +432,14 @@ fn an_operation_file_imports_no_other() {
         found.join("\n")
     );
     // The check itself, on a planted tree: one operation using another.
-    let dir = tempfile::tempdir().expect("tempdir");
-    for (file, code) in [
+    let dir = plant(&[
         ("lib.rs", "pub mod api;\n"),
         ("api/mod.rs", "pub mod ops;\n"),
         ("api/ops/mod.rs", "pub mod a;\npub mod b;\npub mod op;\n"),
         ("api/ops/op.rs", "pub trait Op {}\n"),
         ("api/ops/a.rs", "use super::op::Op;\nuse super::b::B;\n"),
         ("api/ops/b.rs", "use super::op::Op;\npub struct B;\n"),
-    ] {
-        let path = dir.path().join(file);
-        fs::create_dir_all(path.parent().expect("a parent")).expect("mkdir");
-        fs::write(path, code).expect("write");
-    }
+    ]);
     assert_eq!(
         operations_importing_operations(&dependencies(dir.path())),
         ["api::ops::a -> api::ops::b"]
@@ -464,8 +464,7 @@ fn render_alone_writes_the_tree() {
     let graph = dependencies(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
     assert_eq!(writers_of_the_tree(&graph), ["cli", "render"]);
     // The check itself, on a planted tree: a stage writing a file itself.
-    let dir = tempfile::tempdir().expect("tempdir");
-    for (file, code) in [
+    let dir = plant(&[
         (
             "lib.rs",
             "pub mod generate;\npub mod output;\npub mod render;\n",
@@ -473,11 +472,7 @@ fn render_alone_writes_the_tree() {
         ("output.rs", "pub struct TreeWriter;\n"),
         ("render/mod.rs", "pub use crate::output::TreeWriter;\n"),
         ("generate/mod.rs", "use crate::output::TreeWriter;\n"),
-    ] {
-        let path = dir.path().join(file);
-        fs::create_dir_all(path.parent().expect("a parent")).expect("mkdir");
-        fs::write(path, code).expect("write");
-    }
+    ]);
     assert_eq!(
         writers_of_the_tree(&dependencies(dir.path())),
         ["generate", "render"]
