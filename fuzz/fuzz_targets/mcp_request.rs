@@ -1,8 +1,8 @@
 //! Fuzz target: MCP JSON-RPC request handling, end to end through the edge
-//! router (`POST /mcp`: the transport's checks, rmcp's parsing, the tools'
-//! argument checks and answers) over a real generated tree. Whatever the
-//! body, the answer is a client error or a JSON-RPC answer in JSON: never a
-//! panic, never a 5xx.
+//! as it serves (its shortcut, then the router; `POST /mcp`: the
+//! transport's checks, rmcp's parsing, the tools' argument checks and
+//! answers) over a real generated tree. Whatever the body, the answer is a
+//! client error or a JSON-RPC answer in JSON: never a panic, never a 5xx.
 //!
 //! The first byte picks the shape: a raw body, or (most of the time) a
 //! `tools/call` of one of the tools with the rest as its `arguments`, so
@@ -14,8 +14,7 @@
 use std::sync::OnceLock;
 
 use autoprecios::edge::mcp::tools::tools;
-use autoprecios::edge::{AppState, app};
-use axum::Router;
+use autoprecios::edge::{App, AppState, app};
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt;
@@ -24,7 +23,7 @@ use tower::ServiceExt;
 
 struct Harness {
     runtime: tokio::runtime::Runtime,
-    app: Router,
+    app: App,
 }
 
 fn harness() -> &'static Harness {
