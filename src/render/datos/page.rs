@@ -15,6 +15,7 @@ use crate::format::{count, date, date_time, file_size};
 use crate::html::escape;
 use crate::render::site::catalogue_pages::crumbs;
 use crate::render::site::{PageMeta, Site, json_for_script};
+use crate::snapshot::DataLicense;
 use crate::time::format_time;
 
 /// Every file of `/datos/` the page links to.
@@ -172,6 +173,42 @@ pub fn write_datos_page(site: &Site, files: &DatosFiles) -> anyhow::Result<()> {
     let meta = site.index.meta();
     let links = site.index.links();
     let license = data_license(site);
+    let cff = citation::citation_cff(links, meta.snapshot_at, meta.synthetic, &license);
+    write_text(site, citation::CITATION_PATH, &cff)?;
+    let changes = changes::changes_markdown(changes::CHANGES);
+    write_text(site, changes::CHANGES_PATH, &changes)?;
+    let page = PageMeta {
+        path: DATOS.to_owned(),
+        title: "Datos abiertos: descargas en CSV y Parquet".to_owned(),
+        description: format!(
+            "Descargá los precios de autos 0 km de concesionarias de la Argentina al {}: \
+             versiones con sus señales, historial de precios, promedios semanales y precios \
+             de catálogo, en CSV y Parquet, con esquema, sumas SHA-256 y licencia {}.",
+            date(meta.snapshot_at),
+            license.name,
+        ),
+        jsonld: Some(json_for_script(&dataset(site, files))),
+        crumbs: crumbs(&[("/", "Inicio")], "Datos"),
+        ..PageMeta::default()
+    };
+    site.write_page(&page, "datos.html", &datos_view(site, files, &license))
+}
+
+/// Writes a text file of the downloads (`path`: its URL), typed by its name.
+fn write_text(site: &Site, path: &str, text: &str) -> anyhow::Result<()> {
+    let file = path.trim_start_matches('/');
+    site.out.write(
+        path,
+        file,
+        crate::headers::content_type_of(file),
+        text.as_bytes(),
+    )
+}
+
+/// What `datos.html` shows: the files, the licence and how to cite them.
+fn datos_view(site: &Site, files: &DatosFiles, license: &DataLicense) -> DatosView {
+    let meta = site.index.meta();
+    let links = site.index.links();
     let snapshot_at = date_time(meta.snapshot_at);
     let page_url = links.absolute(DATOS);
     let citation = format!(
@@ -179,7 +216,7 @@ pub fn write_datos_page(site: &Site, files: &DatosFiles) -> anyhow::Result<()> {
         meta.snapshot_at.format("%Y"),
         license.name,
     );
-    let view = DatosView {
+    DatosView {
         synthetic: meta.synthetic,
         snapshot_at,
         snapshot_iso: format_time(meta.snapshot_at),
@@ -202,8 +239,8 @@ pub fn write_datos_page(site: &Site, files: &DatosFiles) -> anyhow::Result<()> {
         package: FileView::of(files.package),
         sums_url: format!("{DATOS}/SHA256SUMS"),
         license_name: license.name.clone(),
-        license_url: license_page(&license),
-        license_is_default: license == crate::snapshot::DataLicense::default_license(),
+        license_url: license_page(license),
+        license_is_default: *license == DataLicense::default_license(),
         citation,
         example: site.vehicles().first().map(|vehicle| {
             (
@@ -215,38 +252,7 @@ pub fn write_datos_page(site: &Site, files: &DatosFiles) -> anyhow::Result<()> {
             )
         }),
         base: links.base().to_owned(),
-    };
-    let cff = citation::citation_cff(links, meta.snapshot_at, meta.synthetic, &license);
-    let cff_file = citation::CITATION_PATH.trim_start_matches('/');
-    site.out.write(
-        citation::CITATION_PATH,
-        cff_file,
-        crate::headers::content_type_of(cff_file),
-        cff.as_bytes(),
-    )?;
-    let changes = changes::changes_markdown(changes::CHANGES);
-    let changes_file = changes::CHANGES_PATH.trim_start_matches('/');
-    site.out.write(
-        changes::CHANGES_PATH,
-        changes_file,
-        crate::headers::content_type_of(changes_file),
-        changes.as_bytes(),
-    )?;
-    let page = PageMeta {
-        path: DATOS.to_owned(),
-        title: "Datos abiertos: descargas en CSV y Parquet".to_owned(),
-        description: format!(
-            "Descargá los precios de autos 0 km de concesionarias de la Argentina al {}: \
-             versiones con sus señales, historial de precios, promedios semanales y precios \
-             de catálogo, en CSV y Parquet, con esquema, sumas SHA-256 y licencia {}.",
-            date(meta.snapshot_at),
-            license.name,
-        ),
-        jsonld: Some(json_for_script(&dataset(site, files))),
-        crumbs: crumbs(&[("/", "Inicio")], "Datos"),
-        ..PageMeta::default()
-    };
-    site.write_page(&page, "datos.html", &view)
+    }
 }
 
 /// The schema.org `Dataset` of the downloads.

@@ -229,31 +229,37 @@ fn write_list(site: &Site, list: &DealList) -> anyhow::Result<Vec<SitemapEntry>>
             types: types.clone(),
         };
         let path = page_path(list, number);
-        let title = match number {
-            1 => list.title.to_owned(),
-            n => format!("{}, página {n}", list.title),
-        };
-        let meta = PageMeta {
-            path: path.clone(),
-            title: title.clone(),
-            description: format!("{} {} versiones.", list.lead, view.total),
-            feed: Some((
-                site.index.links().absolute(&view.follow),
-                format!("Seguir: {}", list.title),
-            )),
-            crumbs: if list.path == "/ofertas" && number == 1 {
-                crumbs(&[("/", "Inicio")], "Ofertas")
-            } else {
-                crumbs(&[("/", "Inicio"), ("/ofertas", "Ofertas")], &title)
-            },
-            ..PageMeta::default()
-        };
+        let meta = page_meta(site, list, number, &view);
         site.write_page(&meta, "deals.html", &view)?;
         pages.push(SitemapEntry::at(&path, &site.snapshot_at));
         match pagination.next_offset {
             Some(next) => offset = u32::try_from(next)?,
             None => return Ok(pages),
         }
+    }
+}
+
+/// The head of page `number` of `list`: its title, description, feed and
+/// breadcrumbs.
+fn page_meta(site: &Site, list: &DealList, number: usize, view: &DealsView) -> PageMeta {
+    let title = match number {
+        1 => list.title.to_owned(),
+        n => format!("{}, página {n}", list.title),
+    };
+    PageMeta {
+        path: page_path(list, number),
+        title: title.clone(),
+        description: format!("{} {} versiones.", list.lead, view.total),
+        feed: Some((
+            site.index.links().absolute(&view.follow),
+            format!("Seguir: {}", list.title),
+        )),
+        crumbs: if list.path == "/ofertas" && number == 1 {
+            crumbs(&[("/", "Inicio")], "Ofertas")
+        } else {
+            crumbs(&[("/", "Inicio"), ("/ofertas", "Ofertas")], &title)
+        },
+        ..PageMeta::default()
     }
 }
 
