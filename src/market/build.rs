@@ -326,7 +326,8 @@ impl<'a> Market<'a> {
                 captured_at: at_s,
             };
         }
-        let catalogue_at = last_check.unwrap_or(end.min(at_s));
+        // A final month ended by the snapshot: `end` is at or before it.
+        let catalogue_at = last_check.unwrap_or(end);
         ReportTimes {
             status: ReportStatus::Final,
             last_check,

@@ -91,9 +91,8 @@ impl Site {
         })?;
         let (indexed, fragments) = std::thread::scope(|scope| {
             let fragments = scope.spawn(|| skim_fragments(root));
-            let records =
-                scope.spawn(|| timed("hash the records", || scan(root, RECORDS_FILE_PATH)));
-            let prices = scope.spawn(|| timed("hash the prices", || scan(root, PRICES_FILE_PATH)));
+            let records = scope.spawn(|| scan(root, RECORDS_FILE_PATH, "hash the records"));
+            let prices = scope.spawn(|| scan(root, PRICES_FILE_PATH, "hash the prices"));
             let market = scope.spawn(|| decode_market(root));
             let manifest = scope.spawn(|| timed("parse the manifest", || read_manifest(root)));
             let data = decode_edge_data(root);
@@ -183,9 +182,9 @@ fn skim_fragments(root: &Path) -> EarlyRead<FileFragments> {
 }
 
 /// A file read on demand (the records, the prices), hashed through once
-/// and held open.
-fn scan(root: &Path, url: &str) -> EarlyRead<fs::File> {
-    read_early(root, url, reopen)
+/// and held open; `step` names it in the log.
+fn scan(root: &Path, url: &str, step: &str) -> EarlyRead<fs::File> {
+    timed(step, || read_early(root, url, reopen))
 }
 
 /// The file `stream` reads, opened again for reads at an offset.
