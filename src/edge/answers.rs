@@ -10,10 +10,6 @@
 //! The same cache keeps the static files the edge serves (up to
 //! [`MAX_CACHED_FILE`] each), read and hashed once per tree.
 
-use std::io::Write;
-use std::sync::{Arc, OnceLock};
-
-use axum::body::Bytes;
 use axum::http::HeaderValue;
 use quick_cache::Weighter;
 use quick_cache::sync::Cache;
@@ -21,10 +17,10 @@ use quick_cache::sync::Cache;
 // The fixed answers' maps: every request looks its URL up first, and
 // SipHash over a long query string was a visible part of an answer's time.
 use crate::api::HashMap;
-use crate::api::json::etag;
-use crate::api::ops::{Question, Reply, http_operations, op_of};
+use crate::api::ops::{Question, http_operations, op_of};
 use crate::api::query::Operation;
 use crate::api::{ApiError, Index};
+pub use crate::edge::answer::{Answer, MAX_CACHED_FILE};
 
 /// Default memory budget of a tree's response cache: 64 MiB, about 3,000
 /// pages of 20 versions or 12,000 vehicle details.
@@ -32,9 +28,6 @@ pub const DEFAULT_CACHE_BYTES: u64 = 64 * 1024 * 1024;
 
 /// Bookkeeping per cached answer besides its bytes (key, ETag, entry).
 const ENTRY_OVERHEAD: u64 = 256;
-
-/// Largest static file kept in the cache; larger ones are read each time.
-pub const MAX_CACHED_FILE: usize = 1024 * 1024;
 
 /// The question a precomputed URL (`api::precomputed`) asks: one of an
 /// operation whose precomputed answers are fixed at load; `None` for every
@@ -52,10 +45,6 @@ fn key_of(question: &Question) -> Key {
     let (operation, brief, text) = question.key();
     Key::Question(operation, brief, text)
 }
-
-/// Smallest body worth compressing in transit: below a packet, gzip's
-/// header and the extra work buy nothing.
-const MIN_COMPRESSED: usize = 1024;
 
 /// What the cache keeps answers by: an API question (see
 /// [`Question::key`]: two questions that parse alike have one key), or a
@@ -122,86 +111,6 @@ impl std::hash::Hash for FileKey<'_> {
 impl quick_cache::Equivalent<Key> for FileKey<'_> {
     fn equivalent(&self, key: &Key) -> bool {
         matches!(key, Key::File(path) if path == self.0)
-    }
-}
-
-/// A successful answer: the bytes, their content type and strong ETag, and
-/// their gzip form, made the first time a client accepts it and kept with
-/// the answer (so with its cache entry). Cloning shares all of it.
-#[derive(Debug, Clone)]
-pub struct Answer {
-    /// The response body.
-    pub bytes: Bytes,
-    /// Its `Content-Type`.
-    pub content_type: HeaderValue,
-    /// Its ETag header value.
-    pub etag: HeaderValue,
-    /// What an operation's answer answered, in one line (MCP's headline
-    /// starts with it); `None` for a static file.
-    pub headline: Option<Arc<str>>,
-    gzip: Arc<OnceLock<Option<Bytes>>>,
-}
-
-impl Answer {
-    /// Bytes of `content_type` (a manifest's, or a known type: `None` when
-    /// it is not a valid header value), hashed once.
-    pub fn new(content_type: &str, bytes: Vec<u8>) -> Option<Answer> {
-        let etag = HeaderValue::from_str(&etag(&bytes))
-            .expect("invariant: an ETag is a quoted hex digest");
-        Some(Answer {
-            content_type: HeaderValue::from_str(content_type).ok()?,
-            bytes: Bytes::from(bytes),
-            etag,
-            headline: None,
-            gzip: Arc::default(),
-        })
-    }
-
-    /// Whether the answer is sent compressed to a client that accepts gzip:
-    /// a text format, at least `MIN_COMPRESSED` and at most
-    /// [`MAX_CACHED_FILE`] bytes (larger files are not kept, and would be
-    /// compressed again for every request).
-    pub fn compressible(&self) -> bool {
-        (MIN_COMPRESSED..=MAX_CACHED_FILE).contains(&self.bytes.len())
-            && self
-                .content_type
-                .to_str()
-                .is_ok_and(crate::headers::compressible)
-    }
-
-    /// The gzip form of the bytes, compressed once; `None` when the answer
-    /// is not [`Answer::compressible`] or does not get smaller.
-    pub fn gzipped(&self) -> Option<Bytes> {
-        if !self.compressible() {
-            return None;
-        }
-        self.gzip
-            .get_or_init(|| {
-                let mut encoder =
-                    flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-                encoder.write_all(&self.bytes).ok()?;
-                let gzip = encoder.finish().ok()?;
-                (gzip.len() < self.bytes.len()).then(|| Bytes::from(gzip))
-            })
-            .clone()
-    }
-
-    /// An operation's answer.
-    fn of_reply(reply: Reply) -> Answer {
-        let tag = HeaderValue::from_str(&etag(&reply.bytes))
-            .expect("invariant: an ETag is a quoted hex digest");
-        Answer::of_reply_tagged(reply, tag)
-    }
-
-    /// An operation's answer whose ETag is `etag`, the one of its bytes.
-    fn of_reply_tagged(reply: Reply, etag: HeaderValue) -> Answer {
-        Answer {
-            content_type: HeaderValue::from_static(reply.content_type),
-            bytes: Bytes::from(reply.bytes),
-            etag,
-            headline: Some(reply.headline.into()),
-            gzip: Arc::default(),
-        }
     }
 }
 

@@ -8,11 +8,15 @@
 //! headers); the MCP endpoint `/mcp` and the host's `/healthz` sit beside
 //! it with their own rules; request logging wraps everything. In front of
 //! the router, the shortcut answers a URL whose answer the tree holds
-//! through the same policy and log ([`shortcut`]).
+//! through the same policy and log ([`shortcut`]); in front of hyper, a
+//! connection's fast lane sends those answers itself until a request is
+//! not one of them ([`connection`]).
 
 pub mod alerts;
+pub mod answer;
 pub mod answers;
 pub mod composed;
+pub mod connection;
 pub mod files;
 pub mod handlers;
 pub mod health;
@@ -39,9 +43,9 @@ use axum::middleware;
 use tower_http::catch_panic::CatchPanicLayer;
 use tracing::{error, info};
 
+pub use connection::ConnectionLimits;
 pub use loader::RELOAD_POLL;
 use loader::{Loader, log_loaded};
-pub use serve::ConnectionLimits;
 pub use shortcut::App;
 pub use state::{AppState, Site};
 

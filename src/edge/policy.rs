@@ -72,11 +72,52 @@ pub struct Asked {
     ranged: HeaderMap,
 }
 
+/// What a plain request's response depends on besides its answer
+/// ([`Asked::form`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Form {
+    /// A HEAD: no body.
+    pub head: bool,
+    /// The client accepts gzip.
+    pub gzip: bool,
+    /// `If-None-Match` matches: a 304.
+    pub not_modified: bool,
+    /// A hashed asset: cached for good.
+    pub immutable: bool,
+}
+
+impl Form {
+    /// The form's number, below `answer::WIRE_FORMS`, by which an answer
+    /// keeps its response in this form.
+    pub fn number(self) -> usize {
+        usize::from(self.head)
+            | usize::from(self.gzip) << 1
+            | usize::from(self.not_modified) << 2
+            | usize::from(self.immutable) << 3
+    }
+}
+
 impl Asked {
     /// Reads `request`'s method, query length and the headers the policy
     /// answers by.
     pub fn of<B>(request: &axum::http::Request<B>) -> Asked {
-        let headers = request.headers();
+        let uri = request.uri();
+        Asked::from_parts(
+            request.method().clone(),
+            uri.path(),
+            uri.query(),
+            request.headers(),
+        )
+    }
+
+    /// [`Asked::of`] a request read some other way than into a `Request`
+    /// (the connections' fast lane): its method, path, query and headers.
+    pub fn from_parts(
+        method: Method,
+        path: &str,
+        query: Option<&str>,
+        headers: &HeaderMap,
+    ) -> Asked {
         let mut ranged = HeaderMap::new();
         if let Some(range) = headers.get(header::RANGE) {
             ranged.insert(header::RANGE, range.clone());
@@ -85,15 +126,30 @@ impl Asked {
             }
         }
         Asked {
-            method: request.method().clone(),
-            query_chars: request
-                .uri()
-                .query()
-                .map_or(0, |query| query.chars().count()),
+            method,
+            query_chars: query.map_or(0, |query| query.chars().count()),
             if_none_match: headers.get(header::IF_NONE_MATCH).cloned(),
             gzip: accepts_gzip(headers),
-            immutable: request.uri().path().starts_with(ASSETS_PREFIX),
+            immutable: path.starts_with(ASSETS_PREFIX),
             ranged,
+        }
+    }
+
+    /// The form in which a request that [`Asked::is_plain`] gets `answer`:
+    /// everything its response depends on besides the answer, so that one
+    /// response made for a form serves every request of that form.
+    pub fn form(&self, answer: &Answer) -> Form {
+        Form {
+            head: self.method == Method::HEAD,
+            gzip: self.gzip,
+            // `conclude` compares with the ETag sent, the gzip form's weak
+            // one included; the comparison is weak, so the answer's own
+            // tag gives the same outcome.
+            not_modified: self
+                .if_none_match
+                .as_ref()
+                .is_some_and(|condition| etag_matches(condition, &answer.etag)),
+            immutable: self.immutable,
         }
     }
 
@@ -214,10 +270,14 @@ fn preflight_response() -> Response {
 /// tag under the weak comparison (`W/"x"` matches `"x"`), as RFC 9110 asks
 /// for GET and HEAD.
 pub fn not_modified(if_none_match: &HeaderValue, headers: &HeaderMap) -> bool {
-    let (Ok(condition), Some(Ok(current))) = (
-        if_none_match.to_str(),
-        headers.get(header::ETAG).map(|v| v.to_str()),
-    ) else {
+    headers
+        .get(header::ETAG)
+        .is_some_and(|current| etag_matches(if_none_match, current))
+}
+
+/// Whether `If-None-Match` matches the ETag `current` ([`not_modified`]).
+fn etag_matches(if_none_match: &HeaderValue, current: &HeaderValue) -> bool {
+    let (Ok(condition), Ok(current)) = (if_none_match.to_str(), current.to_str()) else {
         return false;
     };
     let opaque = |tag: &str| tag.trim().trim_start_matches("W/").to_owned();

@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use axum::extract::Request;
-use axum::http::{Method, header};
+use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::Response;
 use tracing::info;
@@ -36,16 +36,21 @@ pub struct LogLine {
 impl LogLine {
     /// The line of `request`; `None` when the request log is off.
     pub fn start<B>(request: &axum::http::Request<B>) -> Option<LogLine> {
+        let uri = request.uri();
+        LogLine::begin(request.method(), uri.path(), uri.query())
+    }
+
+    /// The line of a request read some other way than into a `Request`
+    /// (the connections' fast lane); `None` when the request log is off.
+    pub fn begin(method: &Method, path: &str, query: Option<&str>) -> Option<LogLine> {
         if !tracing::enabled!(tracing::Level::INFO) {
             return None;
         }
         Some(LogLine {
             started: Instant::now(),
-            method: request.method().clone(),
-            path: request.uri().path().to_owned(),
-            query: request
-                .uri()
-                .query()
+            method: method.clone(),
+            path: path.to_owned(),
+            query: query
                 .unwrap_or("")
                 .chars()
                 .take(LOGGED_QUERY_CHARS)
@@ -55,20 +60,24 @@ impl LogLine {
 
     /// Writes the line with the outcome, `response`.
     pub fn finish(self, response: &Response) {
+        self.finish_as(
+            response.status(),
+            response.headers().get(header::CONTENT_LENGTH),
+        );
+    }
+
+    /// Writes the line with the outcome: its `status` and its
+    /// `Content-Length`, the body's length as sent (a range's part, a gzip
+    /// form): what a reader reading by ranges saves shows here.
+    pub fn finish_as(self, status: StatusCode, length: Option<&HeaderValue>) {
         let latency_ms = self.started.elapsed().as_secs_f64() * 1000.0;
-        // The body's length as sent (a range's part, a gzip form): what a
-        // reader reading by ranges saves shows here.
-        let bytes = response
-            .headers()
-            .get(header::CONTENT_LENGTH)
-            .and_then(|length| length.to_str().ok())
-            .unwrap_or("");
+        let bytes = length.and_then(|length| length.to_str().ok()).unwrap_or("");
         let LogLine {
             method,
             path,
             query,
             ..
         } = self;
-        info!(%method, path, query, status = response.status().as_u16(), bytes, latency_ms = format!("{latency_ms:.2}"), "request");
+        info!(%method, path, query, status = status.as_u16(), bytes, latency_ms = format!("{latency_ms:.2}"), "request");
     }
 }

@@ -31,6 +31,7 @@ use axum::response::Response;
 use axum::routing::future::RouteFuture;
 use tower::Service;
 
+use crate::edge::answers::Answer;
 use crate::edge::http::answer_response;
 use crate::edge::policy::Asked;
 use crate::edge::request_log::LogLine;
@@ -55,6 +56,12 @@ impl App {
         held(&self.state, request)
     }
 
+    /// The answer the tree holds for exactly `url`, a path and query as
+    /// sent: a fixed answer, or one kept by its URL.
+    pub fn answer_for(&self, url: &str) -> Option<Answer> {
+        answer_for(&self.state, url)
+    }
+
     /// The router, for a request the shortcut does not answer.
     pub fn router(&self) -> &Router {
         &self.router
@@ -67,10 +74,7 @@ fn held<B>(state: &AppState, request: &axum::http::Request<B>) -> Option<Respons
     if method != Method::GET && method != Method::HEAD {
         return None;
     }
-    let url = request.uri().path_and_query()?.as_str();
-    let site = state.site();
-    let answers = site.answers();
-    let answer = answers.listed(url).or_else(|| answers.by_url(url))?;
+    let answer = answer_for(state, request.uri().path_and_query()?.as_str())?;
     let asked = Asked::of(request);
     if !asked.is_plain() {
         return None;
@@ -81,6 +85,13 @@ fn held<B>(state: &AppState, request: &axum::http::Request<B>) -> Option<Respons
         line.finish(&response);
     }
     Some(response)
+}
+
+/// [`App::answer_for`].
+fn answer_for(state: &AppState, url: &str) -> Option<Answer> {
+    let site = state.site();
+    let answers = site.answers();
+    answers.listed(url).or_else(|| answers.by_url(url))
 }
 
 impl Service<Request> for App {

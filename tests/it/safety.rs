@@ -2,9 +2,11 @@
 //! that `edge/files.rs` does not cover (through the API route, overlong
 //! UTF-8, symlinks, raw request targets on a socket), the security headers
 //! of the tree's `_headers` on every response and pages that need no inline script,
-//! and connections: slow or idle clients cut off, oversized heads refused.
+//! and connections: slow or idle clients cut off, oversized heads refused,
+//! the fast lane sending what hyper sends.
 
 mod connections;
+mod lane;
 mod paths;
 
 use std::fs;

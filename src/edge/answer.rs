@@ -1,0 +1,141 @@
+//! Edge stage, an answer: bytes with their content type and ETag, and the
+//! forms made of them when first asked for and kept with them: the gzip
+//! form, and the responses the connections' fast lane sends as they are
+//! (`edge::connection`).
+
+use std::io::Write;
+use std::sync::{Arc, OnceLock};
+
+use axum::body::Bytes;
+use axum::http::{HeaderValue, StatusCode};
+
+use crate::api::json::etag;
+use crate::api::ops::Reply;
+
+/// Largest static file kept in the cache; larger ones are read each time.
+pub const MAX_CACHED_FILE: usize = 1024 * 1024;
+
+/// How many forms of one answer may be kept as [`Wire`]s.
+pub const WIRE_FORMS: usize = 16;
+
+/// An answer's response for one form of request, ready to send but for its
+/// `Date`: the head (status line and headers, up to the date line) and the
+/// body, with what the request log writes of it.
+#[derive(Debug, Clone)]
+pub struct Wire {
+    /// The status line and the headers, each line ending in CRLF.
+    pub head: Bytes,
+    /// The body (empty for a 304 or a HEAD).
+    pub body: Bytes,
+    /// The status, for the request log.
+    pub status: StatusCode,
+    /// The `Content-Length` sent, for the request log.
+    pub length: Option<HeaderValue>,
+}
+
+/// The forms of an answer, each made once.
+#[derive(Debug, Default)]
+struct Forms {
+    gzip: OnceLock<Option<Bytes>>,
+    /// Made with the first form sent: most answers are never sent by the
+    /// fast lane, and sixteen empty slots are not worth their room.
+    wires: OnceLock<Box<[OnceLock<Option<Wire>>; WIRE_FORMS]>>,
+}
+
+/// Smallest body worth compressing in transit: below a packet, gzip's
+/// header and the extra work buy nothing.
+const MIN_COMPRESSED: usize = 1024;
+
+/// A successful answer: the bytes, their content type and strong ETag, and
+/// the forms made of them when first needed and kept with the answer (so
+/// with its cache entry): the gzip form, and each [`Wire`] form the
+/// connections' fast lane sent. Cloning shares all of it.
+#[derive(Debug, Clone)]
+pub struct Answer {
+    /// The response body.
+    pub bytes: Bytes,
+    /// Its `Content-Type`.
+    pub content_type: HeaderValue,
+    /// Its ETag header value.
+    pub etag: HeaderValue,
+    /// What an operation's answer answered, in one line (MCP's headline
+    /// starts with it); `None` for a static file.
+    pub headline: Option<Arc<str>>,
+    forms: Arc<Forms>,
+}
+
+impl Answer {
+    /// Bytes of `content_type` (a manifest's, or a known type: `None` when
+    /// it is not a valid header value), hashed once.
+    pub fn new(content_type: &str, bytes: Vec<u8>) -> Option<Answer> {
+        let etag = HeaderValue::from_str(&etag(&bytes))
+            .expect("invariant: an ETag is a quoted hex digest");
+        Some(Answer {
+            content_type: HeaderValue::from_str(content_type).ok()?,
+            bytes: Bytes::from(bytes),
+            etag,
+            headline: None,
+            forms: Arc::default(),
+        })
+    }
+
+    /// Whether the answer is sent compressed to a client that accepts gzip:
+    /// a text format, at least `MIN_COMPRESSED` and at most
+    /// [`MAX_CACHED_FILE`] bytes (larger files are not kept, and would be
+    /// compressed again for every request).
+    pub fn compressible(&self) -> bool {
+        (MIN_COMPRESSED..=MAX_CACHED_FILE).contains(&self.bytes.len())
+            && self
+                .content_type
+                .to_str()
+                .is_ok_and(crate::headers::compressible)
+    }
+
+    /// The gzip form of the bytes, compressed once; `None` when the answer
+    /// is not [`Answer::compressible`] or does not get smaller.
+    pub fn gzipped(&self) -> Option<Bytes> {
+        if !self.compressible() {
+            return None;
+        }
+        self.forms
+            .gzip
+            .get_or_init(|| {
+                let mut encoder =
+                    flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+                encoder.write_all(&self.bytes).ok()?;
+                let gzip = encoder.finish().ok()?;
+                (gzip.len() < self.bytes.len()).then(|| Bytes::from(gzip))
+            })
+            .clone()
+    }
+
+    /// The answer's response in the form numbered `form` (below
+    /// [`WIRE_FORMS`]; the policy numbers them, `policy::Form::number`),
+    /// encoded by `encode` the first time it is sent and kept; `None` when
+    /// `encode` found it cannot be sent as it is.
+    pub fn wire(&self, form: usize, encode: impl FnOnce() -> Option<Wire>) -> Option<Wire> {
+        self.forms
+            .wires
+            .get_or_init(|| Box::new(std::array::from_fn(|_| OnceLock::new())))[form]
+            .get_or_init(encode)
+            .clone()
+    }
+
+    /// An operation's answer.
+    pub(super) fn of_reply(reply: Reply) -> Answer {
+        let tag = HeaderValue::from_str(&etag(&reply.bytes))
+            .expect("invariant: an ETag is a quoted hex digest");
+        Answer::of_reply_tagged(reply, tag)
+    }
+
+    /// An operation's answer whose ETag is `etag`, the one of its bytes.
+    pub(super) fn of_reply_tagged(reply: Reply, etag: HeaderValue) -> Answer {
+        Answer {
+            content_type: HeaderValue::from_static(reply.content_type),
+            bytes: Bytes::from(reply.bytes),
+            etag,
+            headline: Some(reply.headline.into()),
+            forms: Arc::default(),
+        }
+    }
+}
