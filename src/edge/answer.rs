@@ -3,7 +3,9 @@
 //! form, and the responses the connections' fast lane sends as they are
 //! (`edge::connection`).
 
+use std::fs::File;
 use std::io::Write;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use axum::body::Bytes;
@@ -27,10 +29,73 @@ pub struct Wire {
     pub head: Bytes,
     /// The body (empty for a 304 or a HEAD).
     pub body: Bytes,
+    /// The body in a file as well, when it is large enough to be sent with
+    /// `sendfile` rather than copied ([`BodyFile::of`]).
+    pub file: Option<Arc<BodyFile>>,
     /// The status, for the request log.
     pub status: StatusCode,
     /// The `Content-Length` sent, for the request log.
     pub length: Option<HeaderValue>,
+}
+
+/// Smallest body sent from a file: below it, copying the bytes into the
+/// socket costs less than a second system call.
+pub const FROM_FILE: usize = 16 * 1024;
+
+/// Most bodies held in files at once: each holds a file descriptor, and
+/// the process's limit is often 1,024.
+const MAX_FILES: usize = 256;
+
+/// How many [`BodyFile`]s are open.
+static FILES: AtomicUsize = AtomicUsize::new(0);
+
+/// A body's bytes in an anonymous file in memory (`memfd_create`), which
+/// the kernel sends to a socket from its own pages (`sendfile`), as nginx
+/// sends a file, instead of copying them from the process's memory for
+/// each request.
+#[derive(Debug)]
+pub struct BodyFile {
+    /// The file, its bytes from offset 0.
+    pub file: File,
+    /// Its length.
+    pub length: u64,
+}
+
+impl BodyFile {
+    /// `body` in a file; `None` when it is shorter than [`FROM_FILE`], when
+    /// [`MAX_FILES`] are open, or when the system gives no file.
+    pub fn of(body: &[u8]) -> Option<Arc<BodyFile>> {
+        if body.len() < FROM_FILE {
+            return None;
+        }
+        if FILES.fetch_add(1, Ordering::Relaxed) >= MAX_FILES {
+            FILES.fetch_sub(1, Ordering::Relaxed);
+            return None;
+        }
+        let written = rustix::fs::memfd_create("autoprecios-body", rustix::fs::MemfdFlags::CLOEXEC)
+            .map_err(std::io::Error::from)
+            .and_then(|fd| {
+                let mut file = File::from(fd);
+                file.write_all(body)?;
+                Ok(file)
+            });
+        match written {
+            Ok(file) => Some(Arc::new(BodyFile {
+                file,
+                length: body.len() as u64,
+            })),
+            Err(_) => {
+                FILES.fetch_sub(1, Ordering::Relaxed);
+                None
+            }
+        }
+    }
+}
+
+impl Drop for BodyFile {
+    fn drop(&mut self) {
+        FILES.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 /// The forms of an answer, each made once.

@@ -13,7 +13,7 @@ use axum::body::{Body, Bytes};
 use axum::http::{StatusCode, Version, header};
 use http_body_util::BodyExt;
 
-use crate::edge::answer::Wire;
+use crate::edge::answer::{BodyFile, Wire};
 use crate::edge::answers::Answer;
 use crate::edge::http::answer_response;
 use crate::edge::policy::Asked;
@@ -54,9 +54,11 @@ pub fn encode(answer: &Answer, asked: Asked) -> Option<Wire> {
             head.extend_from_slice(part);
         }
     }
+    let body = at_hand(body)?;
     Some(Wire {
         head: Bytes::from(head),
-        body: at_hand(body)?,
+        file: BodyFile::of(&body),
+        body,
         status: parts.status,
         length,
     })

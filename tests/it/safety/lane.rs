@@ -7,6 +7,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::time::Duration;
 
+use autoprecios::edge::answer::FROM_FILE;
 use autoprecios::edge::connection::answers_itself;
 use autoprecios::edge::{ConnectionLimits, app};
 
@@ -83,6 +84,7 @@ fn the_lane_sends_what_hyper_sends_for_every_held_url_and_form() {
     let mut hyper = handed_on(&server);
     let urls = autoprecios::api::precomputed::urls();
     assert!(urls.len() > 20, "{} precomputed URLs", urls.len());
+    let mut largest = 0;
     for url in urls {
         let plain = exchange(&mut lane, &format!("GET {url} HTTP/1.1\r\nHost: x\r\n\r\n"));
         let tag = head(&plain)
@@ -90,6 +92,7 @@ fn the_lane_sends_what_hyper_sends_for_every_held_url_and_form() {
             .find_map(|line| line.strip_prefix("etag: "))
             .expect("an ETag")
             .to_owned();
+        largest = largest.max(plain.len() - head(&plain).len());
         for (method, headers) in [
             ("GET", vec![]),
             ("GET", vec!["Accept-Encoding: gzip".to_owned()]),
@@ -127,6 +130,8 @@ fn the_lane_sends_what_hyper_sends_for_every_held_url_and_form() {
             assert_eq!(head(&sent).matches("\r\ndate: ").count(), 1, "{request:?}");
         }
     }
+    // Bodies sent from a file (`sendfile`) are among them.
+    assert!(largest >= FROM_FILE, "the largest body, {largest} B");
 }
 
 #[test]
