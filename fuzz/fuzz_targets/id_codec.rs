@@ -6,9 +6,9 @@
 
 #![no_main]
 
-use autoprecios::api::text::{MAX_SEGMENT_CHARS, decode_id, encode_id, encode_id_path, fold, slug};
 use autoprecios::api::page_id::{decode_page_id, decode_page_path, encode_page_id, page_path};
 use autoprecios::api::text::percent_decode;
+use autoprecios::api::text::{MAX_SEGMENT_CHARS, decode_id, encode_id, encode_id_path, fold, slug};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -39,9 +39,15 @@ fuzz_target!(|data: &[u8]| {
     }
     // Page paths: lowercase, round-trip, case twins apart, decoding exact.
     let page = encode_page_id(&text);
-    assert!(!page.bytes().any(|b| b.is_ascii_uppercase() || b == b'/'), "{page}");
+    assert!(
+        !page.bytes().any(|b| b.is_ascii_uppercase() || b == b'/'),
+        "{page}"
+    );
     assert_eq!(decode_page_id(&page).as_deref(), Some(text.as_ref()));
-    assert_eq!(decode_page_path(&page_path(&text)).as_deref(), Some(text.as_ref()));
+    assert_eq!(
+        decode_page_path(&page_path(&text)).as_deref(),
+        Some(text.as_ref())
+    );
     if twin != text {
         assert_ne!(encode_page_id(&twin), page);
     }

@@ -11,7 +11,7 @@
 use std::sync::{Arc, OnceLock};
 
 use autoprecios::edge::connection::{Shared, answers_itself, serve};
-use autoprecios::edge::{App, AppState, ConnectionLimits, app};
+use autoprecios::edge::{App, ConnectionLimits};
 use libfuzzer_sys::fuzz_target;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::sync::watch;
@@ -25,14 +25,7 @@ struct Harness {
 fn harness() -> &'static Harness {
     static HARNESS: OnceLock<Harness> = OnceLock::new();
     HARNESS.get_or_init(|| {
-        let root = std::env::var("AUTOPRECIOS_FUZZ_TREE")
-            .expect("AUTOPRECIOS_FUZZ_TREE names a generated tree (fuzz/run.sh sets it)");
-        let state = AppState::load(root.as_ref()).expect("load the tree");
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_time()
-            .build()
-            .expect("runtime");
-        let app = app(state);
+        let (runtime, app) = autoprecios_fuzz::edge_over_tree();
         Harness {
             runtime,
             shared: Arc::new(Shared::new(app.clone(), ConnectionLimits::default())),

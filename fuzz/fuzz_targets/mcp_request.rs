@@ -13,8 +13,8 @@
 
 use std::sync::OnceLock;
 
+use autoprecios::edge::App;
 use autoprecios::edge::mcp::tools::tools;
-use autoprecios::edge::{App, AppState, app};
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt;
@@ -29,17 +29,8 @@ struct Harness {
 fn harness() -> &'static Harness {
     static HARNESS: OnceLock<Harness> = OnceLock::new();
     HARNESS.get_or_init(|| {
-        let root = std::env::var("AUTOPRECIOS_FUZZ_TREE")
-            .expect("AUTOPRECIOS_FUZZ_TREE names a generated tree (fuzz/run.sh sets it)");
-        let state = AppState::load(root.as_ref()).expect("load the tree");
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_time()
-            .build()
-            .expect("runtime");
-        Harness {
-            runtime,
-            app: app(state),
-        }
+        let (runtime, app) = autoprecios_fuzz::edge_over_tree();
+        Harness { runtime, app }
     })
 }
 
