@@ -63,7 +63,7 @@ pub struct BodyFile {
 
 impl BodyFile {
     /// `body` in a file; `None` when it is shorter than [`FROM_FILE`], when
-    /// [`MAX_FILES`] are open, or when the system gives no file.
+    /// `MAX_FILES` are open, or when the system gives no file.
     pub fn of(body: &[u8]) -> Option<Arc<BodyFile>> {
         if body.len() < FROM_FILE {
             return None;
