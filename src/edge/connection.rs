@@ -94,7 +94,7 @@ impl Default for ConnectionLimits {
 
 /// Most header fields the lane reads in one head; a head with more goes on
 /// to hyper (which takes up to 100).
-const MAX_FIELDS: usize = 32;
+pub const MAX_FIELDS: usize = 32;
 
 /// Room made for each read of a head.
 const READ_ROOM: usize = 4096;
@@ -243,7 +243,9 @@ impl<S: Outlet> Lane<'_, S> {
             if let Some(line) = line {
                 line.finish_as(wire.status, wire.length.as_ref());
             }
-            if *stop.borrow() {
+            // The version alone, without the value's lock: the stop is the
+            // only change it ever sees.
+            if stop.has_changed().unwrap_or(true) {
                 return Ok(Ended::Closed);
             }
         }

@@ -8,7 +8,7 @@ use std::net::TcpStream;
 use std::time::Duration;
 
 use autoprecios::edge::answer::FROM_FILE;
-use autoprecios::edge::connection::answers_itself;
+use autoprecios::edge::connection::{MAX_FIELDS, answers_itself};
 use autoprecios::edge::{ConnectionLimits, app};
 
 use super::Server;
@@ -169,8 +169,10 @@ fn the_lane_takes_plain_requests_for_held_urls_and_hands_on_the_rest() {
     );
     assert_eq!(asks("GET / HTTP/1.1\r\n\r\n"), Some(false));
     assert_eq!(asks("GET\0/ HTTP/1.1\r\n\r\n"), Some(false));
-    let many: String = (0..40).map(|n| format!("X-{n}: v\r\n")).collect();
-    assert_eq!(asks(&get(&many)), Some(false));
+    // `Host` and then fields up to the lane's most, and one more.
+    let fields = |count: usize| -> String { (1..count).map(|n| format!("X-{n}: v\r\n")).collect() };
+    assert_eq!(asks(&get(&fields(MAX_FIELDS))), Some(true));
+    assert_eq!(asks(&get(&fields(MAX_FIELDS + 1))), Some(false));
     // Not all there yet.
     assert_eq!(asks(&format!("GET {held} HTTP/1.1\r\nHost:")), None);
     assert_eq!(asks(""), None);
