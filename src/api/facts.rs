@@ -158,12 +158,59 @@ pub struct Entry<F = Facts, J = String> {
     pub summary: J,
 }
 
+/// The vehicles of the edge data as the edge reads them: the [`Entry`]s'
+/// two halves in two vectors, each made at its full size from the array's
+/// length. Growing one vector of entries by doubling, then splitting it,
+/// moved every entry three times into fresh pages at each load.
+#[derive(Debug, Clone, Default)]
+pub struct Columns {
+    /// Each version's facts.
+    pub facts: Vec<Facts>,
+    /// Each version's Summary JSON, in the order of `facts`.
+    pub summaries: Vec<String>,
+}
+
+/// At most this many entries are made room for before they are read (nine
+/// times the largest sample): a broken length cannot ask for more; a
+/// longer array still decodes, growing.
+const COLUMNS_RESERVED: usize = 1 << 18;
+
+impl<'de> Deserialize<'de> for Columns {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Columns;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+                formatter.write_str("an array of entries")
+            }
+
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Columns, A::Error> {
+                let room = seq.size_hint().unwrap_or(0).min(COLUMNS_RESERVED);
+                let mut columns = Columns {
+                    facts: Vec::with_capacity(room),
+                    summaries: Vec::with_capacity(room),
+                };
+                while let Some(entry) = seq.next_element::<Entry>()? {
+                    columns.facts.push(entry.facts);
+                    columns.summaries.push(entry.summary);
+                }
+                Ok(columns)
+            }
+        }
+        deserializer.deserialize_seq(Visitor)
+    }
+}
+
 /// The edge data file (`_edge/catalogue.msgpack`): with the records file,
 /// everything the edge needs to answer every query without polars and
 /// without serializing a vehicle.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct IndexFile<V = Vec<Entry>> {
+pub struct IndexFile<V = Columns> {
     /// [`INDEX_FILE_VERSION`].
     pub format_version: u32,
     /// Origin of the site, as given to `generate --base-url`.
@@ -180,4 +227,48 @@ pub struct IndexFile<V = Vec<Entry>> {
     /// Where each version's line of the prices file ([`PRICES_FILE_PATH`])
     /// starts, as `record_starts` for the records.
     pub price_starts: Vec<u64>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue::Quote;
+    use crate::time::parse_time;
+    use crate::vocab::Currency;
+
+    fn facts(id: &str) -> Facts {
+        let at = parse_time("2026-11-20T12:00:00Z").expect("time");
+        let quote = Quote::bare(id, 17_500.0, Currency::Usd, 17_500.0);
+        Facts::of(&Vehicle::bare(id, vec![quote], at))
+    }
+
+    #[test]
+    fn the_columns_hold_each_entry_in_the_order_written() {
+        let (a, b) = (facts("a"), facts("b"));
+        let written = vec![
+            Entry {
+                facts: &a,
+                summary: "{\"id\":\"a\"}",
+            },
+            Entry {
+                facts: &b,
+                summary: "{\"id\":\"b\"}",
+            },
+        ];
+        let bytes = crate::msgpack::to_vec(&written).expect("encode");
+        let columns: Columns = crate::msgpack::from_slice(&bytes).expect("decode");
+        assert_eq!(columns.facts, [a, b]);
+        assert_eq!(columns.summaries, ["{\"id\":\"a\"}", "{\"id\":\"b\"}"]);
+        assert_eq!(columns.facts.capacity(), 2, "made at the array's length");
+        // An array that says it holds more entries than it does is an error.
+        let mut short = bytes.clone();
+        assert_eq!(short[0], 0x92, "a MessagePack array of two");
+        short[0] = 0x93;
+        assert!(crate::msgpack::from_slice::<Columns>(&short).is_err());
+        // So is one whose length asks for more room than is ever made.
+        let mut long = vec![0xdd];
+        long.extend(u32::MAX.to_be_bytes());
+        long.extend(&bytes[1..]);
+        assert!(crate::msgpack::from_slice::<Columns>(&long).is_err());
+    }
 }

@@ -66,11 +66,41 @@ pub type Stream = BufReader<Hashing<File>>;
 /// Reads the rest of `stream` into memory, in one buffer of the file's
 /// size: for a file decoded whole, which decodes faster from memory than
 /// through the stream.
-pub fn read_whole(stream: &mut Stream) -> io::Result<Vec<u8>> {
+pub fn read_whole(stream: &mut Stream) -> io::Result<Whole> {
     let size = stream.get_ref().get_ref().metadata()?.len();
-    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
-    stream.read_to_end(&mut bytes)?;
-    Ok(bytes)
+    Whole::read(stream, size)
+}
+
+/// A file read whole into memory, in an anonymous map asking for huge
+/// pages where the system gives them on request: filling tens of
+/// megabytes of fresh small pages faulted each one in (bench/HISTORY.md,
+/// "Loading into fewer pages").
+#[derive(Debug)]
+pub struct Whole {
+    bytes: memmap2::MmapMut,
+    size: usize,
+}
+
+impl Whole {
+    /// Reads `size` bytes from `reader`, its file's size; a shorter file
+    /// is an error (a longer one is seen by the tag of what was read).
+    pub fn read(mut reader: impl Read, size: u64) -> io::Result<Whole> {
+        let size = usize::try_from(size).map_err(io::Error::other)?;
+        // A map of no bytes is refused.
+        let mut bytes = memmap2::MmapOptions::new().len(size.max(1)).map_anon()?;
+        // Advice only: without huge pages the read takes small ones.
+        let _ = bytes.advise(memmap2::Advice::HugePage);
+        reader.read_exact(&mut bytes[..size])?;
+        Ok(Whole { bytes, size })
+    }
+}
+
+impl std::ops::Deref for Whole {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        &self.bytes[..self.size]
+    }
 }
 
 /// A file of the tree that the manifest lists, open for reading.
@@ -224,5 +254,16 @@ mod tests {
         // A public file whose name begins like the edge's directory.
         assert_eq!(read("public/_edgeless.json"), etag(&bytes));
         assert_eq!(read("_edgeless/x.json"), etag(&bytes));
+    }
+
+    #[test]
+    fn a_file_read_whole_is_its_bytes_and_a_short_one_an_error() {
+        let bytes = b"{\"a\": [1, 2, 3]}\n".repeat(1000);
+        let whole = Whole::read(&bytes[..], bytes.len() as u64).expect("read");
+        assert_eq!(&whole[..], &bytes[..]);
+        let empty = Whole::read(&b""[..], 0).expect("an empty file");
+        assert!(empty.is_empty());
+        let short = Whole::read(&bytes[..10], 11).expect_err("shorter than its size");
+        assert_eq!(short.kind(), io::ErrorKind::UnexpectedEof);
     }
 }

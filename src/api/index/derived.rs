@@ -64,22 +64,30 @@ impl Indexed {
 
 /// Every model's versions, cheapest first, with their totals.
 fn model_entries(facts: &[Facts]) -> HashMap<(String, String), ModelEntry> {
-    let mut models: HashMap<(String, String), Vec<u32>> = HashMap::new();
+    // Grouped by spelling first, then each spelling folded once: a model's
+    // name repeats across its versions.
+    let mut spelt: crate::api::HashMap<(&str, &str), Vec<u32>> = Default::default();
     for (f, position) in facts.iter().zip(0..) {
+        let name = (f.identity.make.as_str(), f.identity.model.as_str());
+        spelt.entry(name).or_default().push(position);
+    }
+    let mut models: HashMap<(String, String), Vec<u32>> = HashMap::new();
+    for ((make, model), positions) in spelt {
         models
-            .entry((fold(&f.identity.make), fold(&f.identity.model)))
+            .entry((fold(make), fold(model)))
             .or_default()
-            .push(position);
+            .extend(positions);
     }
     models
         .into_iter()
         .map(|(key, mut positions)| {
             let fact = |position: &u32| &facts[*position as usize];
-            // Stable: equal prices stay in ID order.
+            // Equal prices in ID order (the positions' order).
             positions.sort_by(|a, b| {
                 fact(a)
                     .current_price_usd
                     .total_cmp(&fact(b).current_price_usd)
+                    .then(a.cmp(b))
             });
             let observed = positions.iter().map(|p| fact(p).observed_at);
             let first = fact(&positions[0]).observed_at;

@@ -9,7 +9,7 @@ use serde_json::value::{RawValue, to_raw_value};
 
 use super::derived::Indexed;
 use super::records::Records;
-use crate::api::facts::{Facts, IndexFile};
+use crate::api::facts::{Columns, Facts, IndexFile};
 use crate::api::links::Links;
 use crate::api::types::{Summary, VehicleRecord};
 use crate::catalogue::{Catalogue, CatalogueMeta, DealerPoint};
@@ -91,18 +91,15 @@ pub(super) fn file_parts(
     let prices = Records::open(prices, file.price_starts)?;
     let links = Links::new(
         &file.base_url,
-        file.vehicles.iter().map(|e| {
-            (
-                e.facts.identity.make.as_str(),
-                e.facts.identity.model.as_str(),
-            )
-        }),
+        file.vehicles
+            .facts
+            .iter()
+            .map(|facts| (facts.identity.make.as_str(), facts.identity.model.as_str())),
     );
-    let (facts, texts): (Vec<Facts>, Vec<String>) = file
-        .vehicles
-        .into_iter()
-        .map(|entry| (entry.facts, entry.summary))
-        .unzip();
+    let Columns {
+        facts,
+        summaries: texts,
+    } = file.vehicles;
     let meta = file.meta;
     // The Summaries are checked as JSON while the facts are indexed: the
     // check reads every byte of them, and the index does not need them.
@@ -139,25 +136,32 @@ pub(super) fn file_parts(
 /// sorted by ID (lookups binary-search them), and one record and one price
 /// offset a vehicle, and the end.
 fn check_layout(file: &IndexFile) -> Result<(), String> {
-    if !file
-        .vehicles
+    let vehicles = &file.vehicles.facts;
+    if vehicles.len() != file.vehicles.summaries.len() {
+        return Err(format!(
+            "{} Summaries for {} versions",
+            file.vehicles.summaries.len(),
+            vehicles.len()
+        ));
+    }
+    if !vehicles
         .windows(2)
-        .all(|pair| pair[0].facts.id.as_bytes() < pair[1].facts.id.as_bytes())
+        .all(|pair| pair[0].id.as_bytes() < pair[1].id.as_bytes())
     {
         return Err("vehicles are not sorted by ID".to_owned());
     }
-    if file.record_starts.len() != file.vehicles.len() + 1 {
+    if file.record_starts.len() != vehicles.len() + 1 {
         return Err(format!(
             "{} record offsets for {} versions",
             file.record_starts.len(),
-            file.vehicles.len()
+            vehicles.len()
         ));
     }
-    if file.price_starts.len() != file.vehicles.len() + 1 {
+    if file.price_starts.len() != vehicles.len() + 1 {
         return Err(format!(
             "{} price offsets for {} versions",
             file.price_starts.len(),
-            file.vehicles.len()
+            vehicles.len()
         ));
     }
     Ok(())

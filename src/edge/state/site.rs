@@ -18,7 +18,7 @@ use crate::api::reports::{MARKET_FILE_PATH, MarketData};
 use crate::api::site_pages::{self, QueryPage};
 use crate::composed::{PAGES_DATA_PATH, StaticPage};
 use crate::edge::answers::Answers;
-use crate::edge::listed::{EarlyRead, ListedFile, Stream, read_early};
+use crate::edge::listed::{EarlyRead, ListedFile, Stream, Whole, read_early};
 use crate::edge::listing::{Listing, StaticEntry};
 use crate::edge::state::fragments::FileFragments;
 use crate::manifest::MANIFEST;
@@ -221,13 +221,18 @@ fn decode_edge_data(root: &Path) -> EarlyRead<IndexFile> {
 /// The tree's manifest, and the hex SHA-256 of its bytes (which tree it is).
 fn read_manifest(root: &Path) -> anyhow::Result<(Listing, String)> {
     let path = root.join(MANIFEST);
-    let bytes = fs::read(&path).with_context(|| {
-        format!(
-            "reading {} (is {} a tree written by `autoprecios generate`?)",
-            path.display(),
-            root.display()
-        )
-    })?;
+    let bytes = fs::File::open(&path)
+        .and_then(|file| {
+            let size = file.metadata()?.len();
+            Whole::read(file, size)
+        })
+        .with_context(|| {
+            format!(
+                "reading {} (is {} a tree written by `autoprecios generate`?)",
+                path.display(),
+                root.display()
+            )
+        })?;
     let listing = Listing::parse(&bytes).with_context(|| format!("parsing {}", path.display()))?;
     Ok((listing, etag(&bytes).trim_matches('"').to_owned()))
 }
