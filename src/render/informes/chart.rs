@@ -58,124 +58,73 @@ struct Line {
 /// type of that month's index.
 pub(super) fn charts(reports: &[MonthReport], at: usize) -> Vec<Chart> {
     let window = &reports[(at + 1).saturating_sub(MONTHS)..=at];
-    let level = |month: &MonthReport, kind: GroupKind, value: Option<&str>, currency: &str| {
-        month
-            .report
-            .index
-            .iter()
-            .find(|row: &&IndexRow| {
-                row.group.kind == kind
-                    && row.group.value.as_deref() == value
-                    && row.currency == currency
-            })
-            .and_then(|row| row.level)
-    };
+    let [pesos, dollars] = index_lines(window, GroupKind::All, None);
+    let dollar = window.iter().map(|m| m.report.dollar.ars_per_usd).collect();
+    let main = [pesos, dollars, ("Dólar de referencia", dollar)];
     let mut charts = Vec::new();
-    let main = [
-        (
-            "Índice en pesos",
-            window
-                .iter()
-                .map(|m| level(m, GroupKind::All, None, "ARS"))
-                .collect(),
-        ),
-        (
-            "Índice en dólares",
-            window
-                .iter()
-                .map(|m| level(m, GroupKind::All, None, "USD"))
-                .collect(),
-        ),
-        (
-            "Dólar de referencia",
-            window.iter().map(|m| m.report.dollar.ars_per_usd).collect(),
-        ),
-    ];
     charts.extend(chart(
         "indice.svg",
         "Precios de los 0 km en concesionarias y dólar de referencia",
         window,
         &main,
     ));
-    let types: Vec<&str> = reports[at]
-        .report
-        .index
-        .iter()
+    let types = (reports[at].report.index.iter())
         .filter(|row| row.group.kind == GroupKind::Type && row.currency == "ARS")
-        .filter_map(|row| row.group.value.as_deref())
-        .collect();
+        .filter_map(|row| row.group.value.as_deref());
     for body in types {
-        let lines = [
-            (
-                "Índice en pesos",
-                window
-                    .iter()
-                    .map(|m| level(m, GroupKind::Type, Some(body), "ARS"))
-                    .collect(),
-            ),
-            (
-                "Índice en dólares",
-                window
-                    .iter()
-                    .map(|m| level(m, GroupKind::Type, Some(body), "USD"))
-                    .collect(),
-            ),
-        ];
         let file = format!("tipo-{}.svg", crate::api::text::slug(body));
         charts.extend(chart(
             &file,
             &format!("Precios de los 0 km: {body}"),
             window,
-            &lines,
+            &index_lines(window, GroupKind::Type, Some(body)),
         ));
     }
     charts
 }
 
+/// A line of values by month, named.
+type Series<'a> = (&'a str, Vec<Option<f64>>);
+
+/// The index of one group over `window`, in pesos and in dollars.
+fn index_lines(
+    window: &[MonthReport],
+    kind: GroupKind,
+    value: Option<&str>,
+) -> [Series<'static>; 2] {
+    let line = |currency: &str| {
+        (window.iter())
+            .map(|month| level(month, kind, value, currency))
+            .collect()
+    };
+    [
+        ("Índice en pesos", line("ARS")),
+        ("Índice en dólares", line("USD")),
+    ]
+}
+
+/// The index level of one group in one currency in `month`, if published.
+fn level(month: &MonthReport, kind: GroupKind, value: Option<&str>, currency: &str) -> Option<f64> {
+    (month.report.index.iter())
+        .find(|row: &&IndexRow| {
+            row.group.kind == kind
+                && row.group.value.as_deref() == value
+                && row.currency == currency
+        })
+        .and_then(|row| row.level)
+}
+
 /// A chart of `lines` over `window`, each rebased to 100 at its first
 /// value; `None` when no line has two values.
-fn chart(
-    file: &str,
-    title: &str,
-    window: &[MonthReport],
-    lines: &[(&str, Vec<Option<f64>>)],
-) -> Option<Chart> {
-    let rebased: Vec<(&str, Vec<Option<f64>>)> = lines
-        .iter()
-        .map(|(name, values)| {
-            let base = values.iter().flatten().next().copied();
-            let points = values
-                .iter()
-                .map(|v| Some(v.as_ref()? / base? * 100.0))
-                .collect();
-            (*name, points)
-        })
-        .filter(|(_, values): &(&str, Vec<Option<f64>>)| values.iter().flatten().count() >= 2)
-        .collect();
+fn chart(file: &str, title: &str, window: &[MonthReport], lines: &[Series]) -> Option<Chart> {
+    let rebased = rebase(lines);
     if rebased.is_empty() {
         return None;
     }
-    let all = rebased
-        .iter()
-        .flat_map(|(_, values)| values.iter().flatten().copied());
-    let (low, high) = all.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
-        (lo.min(v), hi.max(v))
-    });
-    let step = nice_step((high - low).max(1.0) / 4.0);
-    let (low, high) = ((low / step).floor() * step, (high / step).ceil() * step);
-    let y = |value: f64| BOTTOM - (value - low) / (high - low) * (BOTTOM - TOP);
+    let scale = Scale::of(&rebased);
     let count = window.len().max(2);
     let x = |at: usize| LEFT + (RIGHT - LEFT) * at as f64 / (count - 1) as f64;
-    let round = |v: f64| (v * 10.0).round() / 10.0;
-    let mut y_ticks = Vec::new();
-    let mut tick = low;
-    while tick <= high + step / 2.0 {
-        y_ticks.push((round(y(tick)), format!("{tick:.0}")));
-        tick += step;
-    }
-    let x_ticks = window
-        .iter()
-        .enumerate()
+    let x_ticks = (window.iter().enumerate())
         .map(|(at, m)| {
             let label = match m.month.month {
                 1 => format!("{} {}", month_abbreviation(1), m.month.year),
@@ -184,25 +133,20 @@ fn chart(
             (round(x(at)), label)
         })
         .collect();
-    let last = window.last().expect("invariant: a window has its month");
-    let first = window.first().expect("invariant: a window has its month");
-    let drawn: Vec<Line> = rebased
-        .iter()
-        .zip(STYLES)
-        .enumerate()
+    let drawn: Vec<Line> = (rebased.iter().zip(STYLES).enumerate())
         .map(|(k, ((name, values), (color, dash)))| Line {
             name: (*name).to_owned(),
             color,
             dash,
-            points: values
-                .iter()
-                .enumerate()
-                .filter_map(|(at, v)| Some((round(x(at)), round(y((*v)?)))))
+            points: (values.iter().enumerate())
+                .filter_map(|(at, v)| Some((round(x(at)), round(scale.y((*v)?)))))
                 .collect(),
             legend: (LEFT + 200.0 * k as f64, HEIGHT - 40.0),
         })
         .collect();
     let names: Vec<&str> = drawn.iter().map(|line| line.name.as_str()).collect();
+    let last = window.last().expect("invariant: a window has its month");
+    let first = window.first().expect("invariant: a window has its month");
     Some(Chart {
         file: file.to_owned(),
         title: title.to_owned(),
@@ -226,10 +170,71 @@ fn chart(
         left: LEFT,
         right: RIGHT,
         bottom: BOTTOM,
-        y_ticks,
+        y_ticks: scale.ticks(),
         x_ticks,
         lines: drawn,
     })
+}
+
+/// Each line divided by its first value, times 100; only lines with two
+/// values or more.
+fn rebase<'a>(lines: &[Series<'a>]) -> Vec<Series<'a>> {
+    (lines.iter())
+        .map(|(name, values)| {
+            let base = values.iter().flatten().next().copied();
+            let points = (values.iter())
+                .map(|v| Some(v.as_ref()? / base? * 100.0))
+                .collect();
+            (*name, points)
+        })
+        .filter(|(_, values): &Series| values.iter().flatten().count() >= 2)
+        .collect()
+}
+
+/// The vertical axis: from a round value under the lowest point to one
+/// over the highest, in about four nice steps.
+struct Scale {
+    low: f64,
+    high: f64,
+    step: f64,
+}
+
+impl Scale {
+    fn of(lines: &[Series]) -> Scale {
+        let all = lines
+            .iter()
+            .flat_map(|(_, values)| values.iter().flatten().copied());
+        let (low, high) = all.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+            (lo.min(v), hi.max(v))
+        });
+        let step = nice_step((high - low).max(1.0) / 4.0);
+        Scale {
+            low: (low / step).floor() * step,
+            high: (high / step).ceil() * step,
+            step,
+        }
+    }
+
+    /// Where `value` is drawn.
+    fn y(&self, value: f64) -> f64 {
+        BOTTOM - (value - self.low) / (self.high - self.low) * (BOTTOM - TOP)
+    }
+
+    /// Each step's place and label, from the bottom.
+    fn ticks(&self) -> Vec<(f64, String)> {
+        let mut ticks = Vec::new();
+        let mut tick = self.low;
+        while tick <= self.high + self.step / 2.0 {
+            ticks.push((round(self.y(tick)), format!("{tick:.0}")));
+            tick += self.step;
+        }
+        ticks
+    }
+}
+
+/// A coordinate to a tenth of a unit, as the SVG writes it.
+fn round(v: f64) -> f64 {
+    (v * 10.0).round() / 10.0
 }
 
 /// A step of 1, 2, 2.5 or 5 times a power of ten, at least `raw`.

@@ -10,13 +10,24 @@ use crate::frame::Frame;
 
 /// A month's tables as CSV frames, by file name.
 pub(crate) fn tables(report: &Report) -> Vec<(&'static str, Frame)> {
+    vec![
+        ("indice", indice(report)),
+        ("mas-baratos", mas_baratos(report)),
+        ("subas-y-bajas", subas_y_bajas(report)),
+        ("concesionarias-vs-catalogo", concesionarias(report)),
+        ("cobertura", cobertura(report)),
+    ]
+}
+
+/// The index, a row a group and currency.
+fn indice(report: &Report) -> Frame {
     let index = &report.index;
     let group_kind = |row: &IndexRow| match row.group.kind {
         GroupKind::All => "all",
         GroupKind::Type => "type",
         GroupKind::Make => "make",
     };
-    let indice = Frame::new("indice")
+    Frame::new("indice")
         .text("month", index.iter().map(|_| Some(report.month.as_str())))
         .text("groupKind", index.iter().map(|r| Some(group_kind(r))))
         .text("groupValue", index.iter().map(|r| r.group.value.as_deref()))
@@ -25,14 +36,18 @@ pub(crate) fn tables(report: &Report) -> Vec<(&'static str, Frame)> {
         .number("changePct", index.iter().map(|r| r.change_pct))
         .number("ytdPct", index.iter().map(|r| r.ytd_pct))
         .number("yoyPct", index.iter().map(|r| r.yoy_pct))
-        .number("level", index.iter().map(|r| r.level));
+        .number("level", index.iter().map(|r| r.level))
+}
+
+/// The cheapest versions, ranked.
+fn mas_baratos(report: &Report) -> Frame {
     let cheap: Vec<(usize, &CheapItem)> = report
         .cheapest
         .iter()
         .enumerate()
         .map(|(k, item)| (k + 1, item))
         .collect();
-    let baratos = Frame::new("mas-baratos")
+    Frame::new("mas-baratos")
         .integer("rank", cheap.iter().map(|(k, _)| Some(*k as i64)))
         .text("id", cheap.iter().map(|(_, i)| Some(i.id.as_str())))
         .text("make", cheap.iter().map(|(_, i)| Some(i.make.as_str())))
@@ -45,28 +60,33 @@ pub(crate) fn tables(report: &Report) -> Vec<(&'static str, Frame)> {
             cheap.iter().map(|(_, i)| Some(i.current_price_usd)),
         )
         .boolean("feesIncluded", cheap.iter().map(|(_, i)| i.fees_included))
-        .number("changePct", cheap.iter().map(|(_, i)| i.change_pct));
+        .number("changePct", cheap.iter().map(|(_, i)| i.change_pct))
+}
+
+/// The rises, then the falls.
+fn subas_y_bajas(report: &Report) -> Frame {
     let movers: Vec<(&str, &Mover)> = (report.movers.rises.iter().map(|m| ("rise", m)))
         .chain(report.movers.falls.iter().map(|m| ("fall", m)))
         .collect();
-    let subas = Frame::new("subas-y-bajas")
+    Frame::new("subas-y-bajas")
         .text("direction", movers.iter().map(|(d, _)| Some(*d)))
         .text("id", movers.iter().map(|(_, m)| Some(m.id.as_str())))
         .text("make", movers.iter().map(|(_, m)| Some(m.make.as_str())))
         .text("model", movers.iter().map(|(_, m)| Some(m.model.as_str())))
         .text("trim", movers.iter().map(|(_, m)| Some(m.trim.as_str())))
-        .number("changePct", movers.iter().map(|(_, m)| Some(m.change_pct)));
+        .number("changePct", movers.iter().map(|(_, m)| Some(m.change_pct)))
+}
+
+/// Dealers against the catalogue, all versions and by make.
+fn concesionarias(report: &Report) -> Frame {
     let dealers = &report.dealers_vs_catalogue;
-    let concesionarias = Frame::new("concesionarias-vs-catalogo")
+    let kind = |all: bool| if all { "all" } else { "make" };
+    Frame::new("concesionarias-vs-catalogo")
         .text(
             "groupKind",
-            dealers.iter().map(|r| {
-                Some(if r.group.kind == GroupKind::All {
-                    "all"
-                } else {
-                    "make"
-                })
-            }),
+            dealers
+                .iter()
+                .map(|r| Some(kind(r.group.kind == GroupKind::All))),
         )
         .text(
             "groupValue",
@@ -76,9 +96,13 @@ pub(crate) fn tables(report: &Report) -> Vec<(&'static str, Frame)> {
         .number("belowPct", dealers.iter().map(|r| r.below_pct))
         .number("atPct", dealers.iter().map(|r| r.at_pct))
         .number("abovePct", dealers.iter().map(|r| r.above_pct))
-        .number("medianGapPct", dealers.iter().map(|r| r.median_gap_pct));
+        .number("medianGapPct", dealers.iter().map(|r| r.median_gap_pct))
+}
+
+/// What the month's figures were computed from: one row.
+fn cobertura(report: &Report) -> Frame {
     let c = &report.coverage;
-    let cobertura = Frame::new("cobertura")
+    Frame::new("cobertura")
         .text("month", std::iter::once(Some(report.month.as_str())))
         .integer("versions", std::iter::once(Some(c.versions as i64)))
         .integer("checks", std::iter::once(Some(c.checks as i64)))
@@ -86,14 +110,7 @@ pub(crate) fn tables(report: &Report) -> Vec<(&'static str, Frame)> {
         .integer("dealers", std::iter::once(Some(c.dealers as i64)))
         .integer("locations", std::iter::once(Some(c.locations as i64)))
         .number("inStockPct", std::iter::once(c.in_stock_pct))
-        .number("arsPerUsd", std::iter::once(report.dollar.ars_per_usd));
-    vec![
-        ("indice", indice),
-        ("mas-baratos", baratos),
-        ("subas-y-bajas", subas),
-        ("concesionarias-vs-catalogo", concesionarias),
-        ("cobertura", cobertura),
-    ]
+        .number("arsPerUsd", std::iter::once(report.dollar.ars_per_usd))
 }
 
 /// One documented column: its name, its Table Schema type and what it holds.

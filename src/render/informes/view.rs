@@ -5,7 +5,9 @@ use serde::Serialize;
 
 use super::chart::Chart;
 use super::tables::TABLE_DOCS;
-use crate::api::types::report::{CheapItem, GroupKind, Mover, ReportStatus};
+use crate::api::types::report::{
+    CheapItem, Coverage, DealerRow, GroupKind, MakeChange, Mover, Report, ReportStatus,
+};
 use crate::format;
 use crate::market::{ArMonth, MonthReport, day_and_time, one_decimal, report_path};
 use crate::render::site::Site;
@@ -119,61 +121,8 @@ impl ReportView {
     ) -> ReportView {
         let report = &month.report;
         let provisional = report.status == ReportStatus::Provisional;
-        let index_lines = |currency: &str| {
-            report
-                .index
-                .iter()
-                .filter(|row| row.currency == currency)
-                .map(|row| IndexLine {
-                    group: match (&row.group.kind, &row.group.value) {
-                        (GroupKind::All, _) => "Todas las versiones".to_owned(),
-                        (_, Some(value)) => value.clone(),
-                        (_, None) => String::new(),
-                    },
-                    n: row.n,
-                    enough: row.change_pct.is_some(),
-                    change: signed(row.change_pct),
-                    ytd: signed(row.ytd_pct),
-                    yoy: signed(row.yoy_pct),
-                    level: row.level.map_or("s/d".to_owned(), one_decimal),
-                })
-                .collect()
-        };
-        let name = |make: &str, model: &str, trim: &str| format!("{make} {model} {trim}");
-        // The month in progress links its versions published now; a final
-        // month links none, so that its page stays the same bytes when a
-        // version it lists leaves the catalogue (the name and ID stay).
-        let page = |id: &str| {
-            let published = provisional
-                && site
-                    .catalogue
-                    .vehicles
-                    .binary_search_by(|vehicle| vehicle.id.as_str().cmp(id))
-                    .is_ok();
-            published.then(|| crate::api::links::Links::vehicle_path(id))
-        };
-        let cheap = |item: &CheapItem| CheapLine {
-            name: name(&item.make, &item.model, &item.trim),
-            kind: item.body_type.clone().unwrap_or_default(),
-            url: page(&item.id),
-            ars: format::ars(item.price_ars.round()),
-            usd: format::usd(item.current_price_usd.round()),
-            fees: match item.fees_included {
-                Some(true) => "incluye flete y formularios",
-                Some(false) => "sin flete ni formularios",
-                None => "flete sin dato",
-            },
-            change: signed(item.change_pct),
-        };
-        let mover = |m: &Mover| MoverLine {
-            name: name(&m.make, &m.model, &m.trim),
-            url: page(&m.id),
-            change: signed(Some(m.change_pct)),
-        };
-        let pct = |value: Option<f64>| {
-            value.map_or("s/d".to_owned(), |v| format!("{} %", one_decimal(v)))
-        };
-        let c = &report.coverage;
+        let pages = Pages { site, provisional };
+        let path = report_path(month.month);
         ReportView {
             month: month.month.spanish(),
             provisional,
@@ -187,92 +136,181 @@ impl ReportView {
             },
             headline: report.headline.text.clone(),
             citation: report.citation.clone(),
-            money: MoneyNotice {
-                synthetic: site.snapshot.meta.synthetic,
-                rate: report.dollar.ars_per_usd.map(|rate| {
-                    format!(
-                        "Dólar de referencia de {}: {}, promedio ponderado por tiempo de los tipos de cambio observados en las cotizaciones del mes, con datos del {} ({} frente al mes anterior).",
-                        month.month.spanish(),
-                        format::rate(rate),
-                        format::date(report.as_of),
-                        signed(report.dollar.change_pct)
-                    )
-                }),
-            },
+            money: MoneyNotice::of(site, month),
             report_date: format_time(month.captured_at),
-            index_ars: index_lines("ARS"),
-            index_usd: index_lines("USD"),
-            cheapest: report.cheapest.iter().map(cheap).collect(),
-            by_type: report.cheapest_by_type.values().map(cheap).collect(),
-            rises: report.movers.rises.iter().map(mover).collect(),
-            falls: report.movers.falls.iter().map(mover).collect(),
-            by_make: report
-                .movers
-                .by_make
-                .iter()
-                .map(|m| {
-                    (
-                        m.make.clone(),
-                        m.n,
-                        m.median_change_pct
-                            .map_or("sin datos suficientes".to_owned(), |v| signed(Some(v))),
-                    )
-                })
+            index_ars: IndexLine::all(report, "ARS"),
+            index_usd: IndexLine::all(report, "USD"),
+            cheapest: report.cheapest.iter().map(|c| pages.cheap(c)).collect(),
+            by_type: (report.cheapest_by_type.values())
+                .map(|c| pages.cheap(c))
                 .collect(),
+            rises: report.movers.rises.iter().map(|m| pages.mover(m)).collect(),
+            falls: report.movers.falls.iter().map(|m| pages.mover(m)).collect(),
+            by_make: report.movers.by_make.iter().map(make_line).collect(),
             dealers: report
                 .dealers_vs_catalogue
                 .iter()
-                .map(|row| DealerLine {
-                    group: row
-                        .group
-                        .value
-                        .clone()
-                        .unwrap_or_else(|| "Todas las versiones".to_owned()),
-                    quotes: format::count(row.quotes),
-                    below: pct(row.below_pct),
-                    at: pct(row.at_pct),
-                    above: pct(row.above_pct),
-                    gap: signed(row.median_gap_pct),
-                })
+                .map(DealerLine::of)
                 .collect(),
-            coverage: vec![
-                (
-                    "Versiones con controles".to_owned(),
-                    format::count(c.versions),
-                ),
-                (
-                    "Controles de cotizaciones".to_owned(),
-                    format::count(c.checks),
-                ),
-                ("Cotizaciones".to_owned(), format::count(c.quotes)),
-                ("Concesionarias".to_owned(), format::count(c.dealers)),
-                ("Localidades".to_owned(), format::count(c.locations)),
-                ("Controles con stock".to_owned(), pct(c.in_stock_pct)),
-            ],
-            csv: TABLE_DOCS
-                .iter()
-                .map(|doc| CsvLine {
-                    file: format!("{}.csv", doc.name),
-                    url: report.csv.get(doc.name).cloned().unwrap_or_default(),
-                    title: doc.title,
-                    rows: doc.rows,
-                    columns: doc
-                        .columns
-                        .iter()
-                        .map(|(name, _, about)| (*name, *about))
-                        .collect(),
-                })
-                .collect(),
-            json: format!("{}/{REPORT_JSON}", report_path(month.month)),
+            coverage: coverage_lines(&report.coverage),
+            csv: csv_lines(report),
+            json: format!("{path}/{REPORT_JSON}"),
             charts: charts
                 .iter()
                 .map(|c| {
-                    let url = format!("{}/{}", report_path(month.month), c.file);
-                    (url, c.title.clone(), c.summary.clone())
+                    (
+                        format!("{path}/{}", c.file),
+                        c.title.clone(),
+                        c.summary.clone(),
+                    )
                 })
                 .collect(),
             older: older.map(|m| (report_path(m), m.spanish())),
             newer: newer.map(|m| (report_path(m), m.spanish())),
         }
     }
+}
+
+impl MoneyNotice {
+    /// The notice of `month`: its own dollar, never the current one.
+    fn of(site: &Site, month: &MonthReport) -> MoneyNotice {
+        let report = &month.report;
+        MoneyNotice {
+            synthetic: site.snapshot.meta.synthetic,
+            rate: report.dollar.ars_per_usd.map(|rate| {
+                format!(
+                    "Dólar de referencia de {}: {}, promedio ponderado por tiempo de los tipos de cambio observados en las cotizaciones del mes, con datos del {} ({} frente al mes anterior).",
+                    month.month.spanish(),
+                    format::rate(rate),
+                    format::date(report.as_of),
+                    signed(report.dollar.change_pct)
+                )
+            }),
+        }
+    }
+}
+
+impl IndexLine {
+    /// The index's rows in `currency`.
+    fn all(report: &Report, currency: &str) -> Vec<IndexLine> {
+        (report.index.iter())
+            .filter(|row| row.currency == currency)
+            .map(|row| IndexLine {
+                group: match (&row.group.kind, &row.group.value) {
+                    (GroupKind::All, _) => "Todas las versiones".to_owned(),
+                    (_, Some(value)) => value.clone(),
+                    (_, None) => String::new(),
+                },
+                n: row.n,
+                enough: row.change_pct.is_some(),
+                change: signed(row.change_pct),
+                ytd: signed(row.ytd_pct),
+                yoy: signed(row.yoy_pct),
+                level: row.level.map_or("s/d".to_owned(), one_decimal),
+            })
+            .collect()
+    }
+}
+
+/// Where a listed version's page is: the month in progress links its
+/// versions published now; a final month links none, so that its page
+/// stays the same bytes when a version it lists leaves the catalogue (the
+/// name and ID stay).
+struct Pages<'a> {
+    site: &'a Site<'a>,
+    provisional: bool,
+}
+
+impl Pages<'_> {
+    fn page(&self, id: &str) -> Option<String> {
+        let published = self.provisional
+            && (self.site.catalogue.vehicles)
+                .binary_search_by(|vehicle| vehicle.id.as_str().cmp(id))
+                .is_ok();
+        published.then(|| crate::api::links::Links::vehicle_path(id))
+    }
+
+    fn cheap(&self, item: &CheapItem) -> CheapLine {
+        CheapLine {
+            name: name(&item.make, &item.model, &item.trim),
+            kind: item.body_type.clone().unwrap_or_default(),
+            url: self.page(&item.id),
+            ars: format::ars(item.price_ars.round()),
+            usd: format::usd(item.current_price_usd.round()),
+            fees: match item.fees_included {
+                Some(true) => "incluye flete y formularios",
+                Some(false) => "sin flete ni formularios",
+                None => "flete sin dato",
+            },
+            change: signed(item.change_pct),
+        }
+    }
+
+    fn mover(&self, mover: &Mover) -> MoverLine {
+        MoverLine {
+            name: name(&mover.make, &mover.model, &mover.trim),
+            url: self.page(&mover.id),
+            change: signed(Some(mover.change_pct)),
+        }
+    }
+}
+
+/// A version's name as the lists show it.
+fn name(make: &str, model: &str, trim: &str) -> String {
+    format!("{make} {model} {trim}")
+}
+
+/// A make's line of the rises and falls: its name, versions and median.
+fn make_line(make: &MakeChange) -> (String, usize, String) {
+    let median =
+        (make.median_change_pct).map_or("sin datos suficientes".to_owned(), |v| signed(Some(v)));
+    (make.make.clone(), make.n, median)
+}
+
+impl DealerLine {
+    fn of(row: &DealerRow) -> DealerLine {
+        DealerLine {
+            group: (row.group.value.clone()).unwrap_or_else(|| "Todas las versiones".to_owned()),
+            quotes: format::count(row.quotes),
+            below: percent(row.below_pct),
+            at: percent(row.at_pct),
+            above: percent(row.above_pct),
+            gap: signed(row.median_gap_pct),
+        }
+    }
+}
+
+/// `3,1 %`, or `s/d`.
+fn percent(value: Option<f64>) -> String {
+    value.map_or("s/d".to_owned(), |v| format!("{} %", one_decimal(v)))
+}
+
+/// The coverage table: what the month's figures were computed from.
+fn coverage_lines(c: &Coverage) -> Vec<(String, String)> {
+    [
+        ("Versiones con controles", format::count(c.versions)),
+        ("Controles de cotizaciones", format::count(c.checks)),
+        ("Cotizaciones", format::count(c.quotes)),
+        ("Concesionarias", format::count(c.dealers)),
+        ("Localidades", format::count(c.locations)),
+        ("Controles con stock", percent(c.in_stock_pct)),
+    ]
+    .into_iter()
+    .map(|(label, value)| (label.to_owned(), value))
+    .collect()
+}
+
+/// Each table's CSV with what its columns hold.
+fn csv_lines(report: &Report) -> Vec<CsvLine> {
+    (TABLE_DOCS.iter())
+        .map(|doc| CsvLine {
+            file: format!("{}.csv", doc.name),
+            url: report.csv.get(doc.name).cloned().unwrap_or_default(),
+            title: doc.title,
+            rows: doc.rows,
+            columns: (doc.columns.iter())
+                .map(|(name, _, about)| (*name, *about))
+                .collect(),
+        })
+        .collect()
 }
