@@ -58,27 +58,16 @@ pub fn search_page(index: &Index, fragments: &dyn Fragments, query: &str) -> Com
         },
         _ => (data, None),
     };
-    let pagination = &data.pagination;
-    let mut status = status_line(pagination, data.vehicles.len());
-    if let Some(title) = &data.title {
-        status = format!("{title}: {status}");
-    }
-    if let Some(note) = order.note(deal) {
-        status = format!("{status} {note}");
-    }
     let cards: String = data
         .vehicles
         .iter()
         .filter_map(|summary| fragments.vehicle(&summary.facts.id))
         .map(|vehicle| format!("<li>{}</li>\n", vehicle.card))
         .collect();
+    let pagination = &data.pagination;
     let pager = pager(&sent, pagination);
     let (follow, alternate) = follow::follow_links(&sent);
-    let status = match forgiven {
-        Some(note) => format!("{note} {}", escape(&status)),
-        None => escape(&status),
-    };
-    let status = format!("{status}<p class=\"follow-line\">{follow}</p>");
+    let status = status_html(&data, order.note(deal), forgiven, &follow);
     let mut parts = vec![
         Edit::Append(slots::HEAD, format!("{alternate}\n")),
         Edit::Fill(slots::STATUS, status),
@@ -95,6 +84,29 @@ pub fn search_page(index: &Index, fragments: &dyn Fragments, query: &str) -> Com
         error: None,
         form: Some(form),
     }
+}
+
+/// The status above the results: how many were found (under the deal
+/// list's title), a note on an order replaced, a forgiven search's note
+/// first (already HTML), and the links to follow the search.
+fn status_html(
+    data: &SearchResults,
+    order_note: Option<String>,
+    forgiven: Option<String>,
+    follow: &str,
+) -> String {
+    let mut status = status_line(&data.pagination, data.vehicles.len());
+    if let Some(title) = &data.title {
+        status = format!("{title}: {status}");
+    }
+    if let Some(note) = order_note {
+        status = format!("{status} {note}");
+    }
+    let status = match forgiven {
+        Some(note) => format!("{note} {}", escape(&status)),
+        None => escape(&status),
+    };
+    format!("{status}<p class=\"follow-line\">{follow}</p>")
 }
 
 /// The page of a query the list refuses: the form filled in as sent, each

@@ -11,6 +11,7 @@ use super::license::{data_license, license_page};
 use super::package::{Part, TableFiles, Written};
 use super::place::DATOS;
 use super::{changes, citation};
+use crate::api::links::Links;
 use crate::format::{count, date, date_time, file_size};
 use crate::html::escape;
 use crate::render::site::catalogue_pages::crumbs;
@@ -259,6 +260,50 @@ fn datos_view(site: &Site, files: &DatosFiles, license: &DataLicense) -> DatosVi
 fn dataset(site: &Site, files: &DatosFiles) -> Value {
     let meta = site.index.meta();
     let links = site.index.links();
+    let start = site
+        .snapshot
+        .catalogue_checks
+        .first()
+        .copied()
+        .unwrap_or(meta.catalogue_observed_at);
+    let publisher =
+        json!({"@type": "Organization", "name": "autoprecios", "url": links.absolute("/")});
+    json!({
+        "@context": "https://schema.org",
+        "@type": "Dataset",
+        "name": "Precios de autos 0 km en concesionarias de la Argentina (autoprecios)",
+        "description": dataset_description(meta.synthetic),
+        "url": links.absolute(DATOS),
+        "license": data_license(site).url,
+        "isAccessibleForFree": true,
+        "inLanguage": "es-AR",
+        "keywords": ["autos 0 km", "precios", "concesionarias", "Argentina", "precio habitual"],
+        "creator": publisher,
+        "publisher": publisher,
+        "dateModified": format_time(meta.snapshot_at),
+        "temporalCoverage": format!("{}/{}", format_time(start), format_time(meta.snapshot_at)),
+        "spatialCoverage": {"@type": "Place", "name": "Argentina"},
+        "distribution": distribution(links, files),
+    })
+}
+
+/// What the dataset holds, and whether its data is synthetic.
+fn dataset_description(synthetic: bool) -> String {
+    let mut description =
+        "Precios de contado que las concesionarias piden por autos 0 km en la Argentina: \
+        cada versión publicada con su precio actual, su precio habitual y sus señales de \
+        oportunidad y baja de precio; el historial de cada control de cotizaciones, los \
+        promedios semanales, los precios de catálogo y las tablas originales de la captura."
+            .to_owned();
+    if synthetic {
+        description.push_str(" Los datos de esta publicación son sintéticos: inventados para probar el sistema, no son datos del mercado.");
+    }
+    description
+}
+
+/// Every download as a schema.org `DataDownload`: each table's parts in
+/// CSV and Parquet, then the database and the package's description.
+fn distribution(links: &Links, files: &DatosFiles) -> Vec<Value> {
     let download = |file: &Written, format: &str, name: String| {
         json!({
             "@type": "DataDownload",
@@ -297,38 +342,5 @@ fn dataset(site: &Site, files: &DatosFiles) -> Value {
         crate::headers::JSON,
         "Descripción Frictionless Data Package".to_owned(),
     ));
-    let mut description =
-        "Precios de contado que las concesionarias piden por autos 0 km en la Argentina: \
-        cada versión publicada con su precio actual, su precio habitual y sus señales de \
-        oportunidad y baja de precio; el historial de cada control de cotizaciones, los \
-        promedios semanales, los precios de catálogo y las tablas originales de la captura."
-            .to_owned();
-    if meta.synthetic {
-        description.push_str(" Los datos de esta publicación son sintéticos: inventados para probar el sistema, no son datos del mercado.");
-    }
-    let start = site
-        .snapshot
-        .catalogue_checks
-        .first()
-        .copied()
-        .unwrap_or(meta.catalogue_observed_at);
-    let publisher =
-        json!({"@type": "Organization", "name": "autoprecios", "url": links.absolute("/")});
-    json!({
-        "@context": "https://schema.org",
-        "@type": "Dataset",
-        "name": "Precios de autos 0 km en concesionarias de la Argentina (autoprecios)",
-        "description": description,
-        "url": links.absolute(DATOS),
-        "license": data_license(site).url,
-        "isAccessibleForFree": true,
-        "inLanguage": "es-AR",
-        "keywords": ["autos 0 km", "precios", "concesionarias", "Argentina", "precio habitual"],
-        "creator": publisher,
-        "publisher": publisher,
-        "dateModified": format_time(meta.snapshot_at),
-        "temporalCoverage": format!("{}/{}", format_time(start), format_time(meta.snapshot_at)),
-        "spatialCoverage": {"@type": "Place", "name": "Argentina"},
-        "distribution": distribution,
-    })
+    distribution
 }

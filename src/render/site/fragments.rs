@@ -16,7 +16,7 @@ use super::page::PIECE;
 use super::page::Site;
 use super::specs::{self, UNKNOWN_VALUE};
 use crate::api::types::Summary;
-use crate::catalogue::Vehicle;
+use crate::catalogue::{Identity, Vehicle};
 use crate::composed::{PAGES_DATA_PATH, PageFragments, VehicleFragments};
 use crate::format::{self, UNKNOWN, date_time};
 use crate::html::{escape, escape_keeping_figures};
@@ -150,39 +150,42 @@ fn cells(
         if comparison.opportunity { "Sí" } else { "No" }.to_owned(),
         summary.quote_count.to_string(),
         date_time(summary.observed_at),
-        known(
-            summary
-                .identity
-                .body_type
-                .map(|v| labels::body_type(v).to_owned()),
-        ),
-        known(summary.identity.fuel.map(|v| labels::fuel(v).to_owned())),
-        known(
-            summary
-                .identity
-                .transmission
-                .map(|v| labels::transmission(v).to_owned()),
-        ),
-        known(summary.identity.seats.map(|v| v.to_string())),
-        known(summary.identity.airbags.map(|v| v.to_string())),
     ];
+    texts.extend(identity_texts(summary.identity));
     texts.extend(
         spec_rows
             .iter()
             .map(|(key, _)| specs::compare_value(vehicle.specs.as_deref(), key)),
     );
-    let mut cells: Vec<String> = texts
-        .into_iter()
-        .map(|text| {
-            let class = if text == UNKNOWN || text == UNKNOWN_VALUE {
-                " class=\"unknown\""
-            } else {
-                ""
-            };
-            format!("<td{class}>{}</td>", escape_keeping_figures(&text))
-        })
-        .collect();
+    let mut cells: Vec<String> = texts.iter().map(|text| cell(text)).collect();
     // The conversion's cell holds the element the site's script fills in.
     cells[1] = conversion;
     cells
+}
+
+/// The compare rows of a version's names and facts: body, fuel,
+/// transmission, seats and airbags.
+fn identity_texts(identity: &Identity) -> [String; 5] {
+    let known = |value: Option<String>| value.unwrap_or_else(|| UNKNOWN.to_owned());
+    [
+        known(identity.body_type.map(|v| labels::body_type(v).to_owned())),
+        known(identity.fuel.map(|v| labels::fuel(v).to_owned())),
+        known(
+            identity
+                .transmission
+                .map(|v| labels::transmission(v).to_owned()),
+        ),
+        known(identity.seats.map(|v| v.to_string())),
+        known(identity.airbags.map(|v| v.to_string())),
+    ]
+}
+
+/// A compare cell, marked when its value is unknown.
+fn cell(text: &str) -> String {
+    let class = if text == UNKNOWN || text == UNKNOWN_VALUE {
+        " class=\"unknown\""
+    } else {
+        ""
+    };
+    format!("<td{class}>{}</td>", escape_keeping_figures(text))
 }
