@@ -83,7 +83,9 @@ pub struct Whole {
 
 impl Whole {
     /// Reads `size` bytes from `reader`, its file's size; a shorter file
-    /// is an error (a longer one is seen by the tag of what was read).
+    /// is an error. A file grown since its size was taken is read to that
+    /// size, which its tag (the edge data) or its parse (the manifest) then
+    /// refuses.
     pub fn read(mut reader: impl Read, size: u64) -> io::Result<Whole> {
         let size = usize::try_from(size).map_err(io::Error::other)?;
         // A map of no bytes is refused.
