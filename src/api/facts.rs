@@ -159,9 +159,10 @@ pub struct Entry<F = Facts, J = String> {
 }
 
 /// The vehicles of the edge data as the edge reads them: the [`Entry`]s'
-/// two halves in two vectors, each made at its full size from the array's
-/// length. Growing one vector of entries by doubling, then splitting it,
-/// moved every entry three times into fresh pages at each load.
+/// two halves in two vectors of the same length (each entry adds to both),
+/// each made at its full size from the array's length. Growing one vector
+/// of entries by doubling, then splitting it, moved every entry three times
+/// into fresh pages at each load.
 #[derive(Debug, Clone, Default)]
 pub struct Columns {
     /// Each version's facts.

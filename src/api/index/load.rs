@@ -137,13 +137,6 @@ pub(super) fn file_parts(
 /// offset a vehicle, and the end.
 fn check_layout(file: &IndexFile) -> Result<(), String> {
     let vehicles = &file.vehicles.facts;
-    if vehicles.len() != file.vehicles.summaries.len() {
-        return Err(format!(
-            "{} Summaries for {} versions",
-            file.vehicles.summaries.len(),
-            vehicles.len()
-        ));
-    }
     if !vehicles
         .windows(2)
         .all(|pair| pair[0].id.as_bytes() < pair[1].id.as_bytes())
