@@ -3,7 +3,7 @@
 #
 #   fuzz/run.sh [SECONDS] [TARGET...]    60 s each by default; all targets
 #
-# Targets: query_params, id_codec, mcp_request, fragments_skim, lane_bytes. The corpus grows in
+# Targets: query_params, id_codec, mcp_request, fragments_skim, lane_bytes, edge_data. The corpus grows in
 # fuzz/corpus/TARGET (ignored) from the committed seeds in fuzz/seeds/TARGET;
 # crashes land in fuzz/artifacts/TARGET. Each run's libFuzzer output is kept
 # in $FUZZ_TARGET_DIR/logs; log the runs in fuzz/README.md.
@@ -14,7 +14,7 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(query_params id_codec mcp_request fragments_skim lane_bytes)
+  targets=(query_params id_codec mcp_request fragments_skim lane_bytes edge_data)
 fi
 
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/autoprecios/target}"

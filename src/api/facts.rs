@@ -171,10 +171,10 @@ pub struct Columns {
     pub summaries: Vec<String>,
 }
 
-/// At most this many entries are made room for before they are read (nine
-/// times the largest sample): a broken length cannot ask for more; a
-/// longer array still decodes, growing.
-const COLUMNS_RESERVED: usize = 1 << 18;
+/// At most this many entries are made room for before they are read (four
+/// times the largest sample): a broken length asks for no more (address
+/// space, untouched until filled); a longer array still decodes, growing.
+const COLUMNS_RESERVED: usize = 1 << 17;
 
 impl<'de> Deserialize<'de> for Columns {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
