@@ -272,16 +272,16 @@ impl DealerLine {
         DealerLine {
             group: (row.group.value.clone()).unwrap_or_else(|| "Todas las versiones".to_owned()),
             quotes: format::count(row.quotes),
-            below: percent(row.below_pct),
-            at: percent(row.at_pct),
-            above: percent(row.above_pct),
+            below: tenths_percent(row.below_pct),
+            at: tenths_percent(row.at_pct),
+            above: tenths_percent(row.above_pct),
             gap: signed(row.median_gap_pct),
         }
     }
 }
 
-/// `3,1 %`, or `s/d`.
-fn percent(value: Option<f64>) -> String {
+/// `3,1 %` (one decimal, as the report's figures), or `s/d`.
+fn tenths_percent(value: Option<f64>) -> String {
     value.map_or("s/d".to_owned(), |v| format!("{} %", one_decimal(v)))
 }
 
@@ -293,7 +293,7 @@ fn coverage_lines(c: &Coverage) -> Vec<(String, String)> {
         ("Cotizaciones", format::count(c.quotes)),
         ("Concesionarias", format::count(c.dealers)),
         ("Localidades", format::count(c.locations)),
-        ("Controles con stock", percent(c.in_stock_pct)),
+        ("Controles con stock", tenths_percent(c.in_stock_pct)),
     ]
     .into_iter()
     .map(|(label, value)| (label.to_owned(), value))

@@ -120,7 +120,6 @@ fn cells(
     spec_rows: &[(&'static str, String)],
 ) -> Vec<String> {
     let comparison = summary.comparison;
-    let known = |value: Option<String>| value.unwrap_or_else(|| UNKNOWN.to_owned());
     let price = money.price(vehicle);
     let conversion = match &price.other {
         Some(other) => format!("<td>{}</td>", other.markup()),
@@ -166,7 +165,6 @@ fn cells(
 /// The compare rows of a version's names and facts: body, fuel,
 /// transmission, seats and airbags.
 fn identity_texts(identity: &Identity) -> [String; 5] {
-    let known = |value: Option<String>| value.unwrap_or_else(|| UNKNOWN.to_owned());
     [
         known(identity.body_type.map(|v| labels::body_type(v).to_owned())),
         known(identity.fuel.map(|v| labels::fuel(v).to_owned())),
@@ -178,6 +176,11 @@ fn identity_texts(identity: &Identity) -> [String; 5] {
         known(identity.seats.map(|v| v.to_string())),
         known(identity.airbags.map(|v| v.to_string())),
     ]
+}
+
+/// A value, or the words for an unknown one.
+fn known(value: Option<String>) -> String {
+    value.unwrap_or_else(|| UNKNOWN.to_owned())
 }
 
 /// A compare cell, marked when its value is unknown.
