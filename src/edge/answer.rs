@@ -101,6 +101,9 @@ impl Drop for BodyFile {
 /// The forms of an answer, each made once.
 #[derive(Debug, Default)]
 struct Forms {
+    /// Whether the answer is made for one request and dropped after it
+    /// ([`Answer::passing`]).
+    passing: bool,
     gzip: OnceLock<Option<Bytes>>,
     /// Made with the first form sent: most answers are never sent by the
     /// fast lane, and sixteen empty slots are not worth their room.
@@ -184,6 +187,34 @@ impl Answer {
             .get_or_init(|| Box::new(std::array::from_fn(|_| OnceLock::new())))[form]
             .get_or_init(encode)
             .clone()
+    }
+
+    /// An answer made again for one request from what the cache keeps of
+    /// it (`edge::skeleton`): its forms are made for that request alone,
+    /// and none is put in a file, which would cost more than the copy it
+    /// saves.
+    pub(super) fn passing(
+        bytes: Vec<u8>,
+        content_type: HeaderValue,
+        etag: HeaderValue,
+        headline: Option<Arc<str>>,
+    ) -> Answer {
+        Answer {
+            bytes: Bytes::from(bytes),
+            content_type,
+            etag,
+            headline,
+            forms: Arc::new(Forms {
+                passing: true,
+                ..Forms::default()
+            }),
+        }
+    }
+
+    /// Whether the answer and its forms are kept beyond one request (all
+    /// but one made again from a skeleton for one request).
+    pub fn lasting(&self) -> bool {
+        !self.forms.passing
     }
 
     /// An operation's answer.

@@ -9,6 +9,12 @@
 //! again. HTTP handlers and MCP tools both answer here.
 //! The same cache keeps the static files the edge serves (up to
 //! [`MAX_CACHED_FILE`] each), read and hashed once per tree.
+//! Beside them, a shelf keeps the skeletons of the list answers
+//! ([`Skeleton`]), a twentieth of their size, so that far more of them stay
+//! than whole answers would: an answer found only there is fleshed out
+//! again from the index for the request, and not hashed again.
+
+use std::sync::Arc;
 
 use axum::http::HeaderValue;
 use quick_cache::Weighter;
@@ -21,6 +27,7 @@ use crate::api::ops::{Question, http_operations, op_of};
 use crate::api::query::Operation;
 use crate::api::{ApiError, Index};
 pub use crate::edge::answer::{Answer, MAX_CACHED_FILE};
+use crate::edge::skeleton::Skeleton;
 
 /// Default memory budget of a tree's response cache: 64 MiB, about 3,000
 /// pages of 20 versions or 12,000 vehicle details.
@@ -124,6 +131,58 @@ impl Weighter<Key, Answer> for ByBytes {
     }
 }
 
+/// What the shelf keeps of an answer: its skeleton, and what the answer
+/// carries besides its bytes.
+#[derive(Debug)]
+struct Bare {
+    skeleton: Skeleton,
+    content_type: HeaderValue,
+    etag: HeaderValue,
+    headline: Option<Arc<str>>,
+}
+
+impl Bare {
+    /// What the shelf keeps of `answer`, made from `index`; `None` when
+    /// it is not mostly Summaries ([`Skeleton::of`]).
+    fn of(answer: &Answer, index: &Index) -> Option<Arc<Bare>> {
+        Some(Arc::new(Bare {
+            skeleton: Skeleton::of(&answer.bytes, index)?,
+            content_type: answer.content_type.clone(),
+            etag: answer.etag.clone(),
+            headline: answer.headline.clone(),
+        }))
+    }
+
+    /// The answer again, for one request.
+    fn answer(&self, index: &Index) -> Answer {
+        Answer::passing(
+            self.skeleton.flesh(index),
+            self.content_type.clone(),
+            self.etag.clone(),
+            self.headline.clone(),
+        )
+    }
+}
+
+/// Weighs a shelved answer by its skeleton.
+#[derive(Debug, Clone, Copy)]
+struct BareWeight;
+
+impl Weighter<Key, Arc<Bare>> for BareWeight {
+    fn weight(&self, key: &Key, bare: &Arc<Bare>) -> u64 {
+        (bare.skeleton.weight() + key.text_len()) as u64 + BARE_OVERHEAD
+    }
+}
+
+/// Bookkeeping per shelved answer besides its skeleton and key (entry,
+/// content type, ETag, headline).
+const BARE_OVERHEAD: u64 = 192;
+
+/// The shelf's share of the response cache's budget: a quarter, room for
+/// the skeletons of about 12,000 pages of 100 versions, each by its
+/// question and its URL, in the default 64 MiB.
+const SHELF_SHARE: u64 = 4;
+
 /// The answers of one loaded tree.
 pub struct Answers {
     fixed: HashMap<Key, Answer>,
@@ -139,6 +198,9 @@ pub struct Answers {
     /// computed answer's time (bench/HISTORY.md, "The routine run after the
     /// history key").
     etags: Cache<Key, HeaderValue, EtagWeight>,
+    /// The skeletons of the answers computed lately that are mostly
+    /// Summaries, by question and by URL, kept longer than the answers.
+    shelf: Cache<Key, Arc<Bare>, BareWeight>,
 }
 
 /// Weighs a remembered ETag by its key and the tag.
@@ -164,6 +226,7 @@ impl std::fmt::Debug for Answers {
             .field("fixed", &self.fixed.len())
             .field("cached", &self.cache.len())
             .field("cached_bytes", &self.cache.weight())
+            .field("shelved", &self.shelf.len())
             .finish()
     }
 }
@@ -188,16 +251,19 @@ impl Answers {
             listed.insert(url.to_owned(), answer.clone());
             fixed.insert(key, answer);
         }
-        // An estimate for the cache's sizing: about 16 KiB an answer, and
-        // 200 bytes a remembered ETag.
-        let items = usize::try_from(cache_bytes / (16 * 1024)).unwrap_or(usize::MAX);
+        // Estimates for the caches' sizing: about 16 KiB an answer, 200
+        // bytes a remembered ETag and 1.5 KiB a skeleton.
         let etag_bytes = cache_bytes / ETAG_SHARE;
-        let etags = usize::try_from(etag_bytes / 200).unwrap_or(usize::MAX);
+        let shelf_bytes = cache_bytes / SHELF_SHARE;
+        let answer_bytes = cache_bytes - etag_bytes - shelf_bytes;
+        let items =
+            |bytes: u64, each: u64| usize::try_from(bytes / each).unwrap_or(usize::MAX).max(16);
         Answers {
             fixed,
             listed,
-            cache: Cache::with_weighter(items.max(16), cache_bytes - etag_bytes, ByBytes),
-            etags: Cache::with_weighter(etags.max(16), etag_bytes, EtagWeight),
+            cache: Cache::with_weighter(items(answer_bytes, 16 * 1024), answer_bytes, ByBytes),
+            etags: Cache::with_weighter(items(etag_bytes, 200), etag_bytes, EtagWeight),
+            shelf: Cache::with_weighter(items(shelf_bytes, 1536), shelf_bytes, BareWeight),
         }
     }
 
@@ -208,15 +274,46 @@ impl Answers {
     }
 
     /// The answer to `question`: from the fixed answers, else from the
-    /// cache, else computed now and cached. Errors are never cached (they
-    /// cost no more than parsing).
-    pub fn answer(&self, index: &Index, question: &Question) -> Result<Answer, ApiError> {
+    /// cache, else from the shelf, else computed now and kept in both.
+    /// Errors are never kept (they cost no more than parsing). With the
+    /// `url` it was asked by (path and raw query, as sent), the answer is
+    /// kept by that URL as well, for the next request for exactly it to be
+    /// answered without parsing ([`Answers::by_url`]).
+    pub fn answer(
+        &self,
+        index: &Index,
+        question: &Question,
+        url: Option<&str>,
+    ) -> Result<Answer, ApiError> {
         let key = key_of(question);
+        let (answer, bare) = self.find_or_compute(index, key, question)?;
+        if let Some(url) = url {
+            // A passing answer is not kept whole: its skeleton is.
+            if answer.lasting() {
+                self.cache.insert(Key::Url(url.to_owned()), answer.clone());
+            }
+            if let Some(bare) = bare {
+                self.shelf.insert(Key::Url(url.to_owned()), bare);
+            }
+        }
+        Ok(answer)
+    }
+
+    /// [`Answers::answer`] by `key`, with what the shelf keeps of it.
+    fn find_or_compute(
+        &self,
+        index: &Index,
+        key: Key,
+        question: &Question,
+    ) -> Result<(Answer, Option<Arc<Bare>>), ApiError> {
         if let Some(answer) = self.fixed.get(&key) {
-            return Ok(answer.clone());
+            return Ok((answer.clone(), None));
         }
         if let Some(answer) = self.cache.get(&key) {
-            return Ok(answer);
+            return Ok((answer, self.shelf.get(&key)));
+        }
+        if let Some(bare) = self.shelf.get(&key) {
+            return Ok((bare.answer(index), Some(bare)));
         }
         let reply = question.answer(index)?;
         let answer = match self.etags.get(&key) {
@@ -236,22 +333,27 @@ impl Answers {
                 answer
             }
         };
+        let bare = Bare::of(&answer, index);
+        if let Some(bare) = &bare {
+            self.shelf.insert(key.clone(), Arc::clone(bare));
+        }
         self.cache.insert(key, answer.clone());
-        Ok(answer)
+        Ok((answer, bare))
     }
 
     /// The answer a request for exactly this URL (path and raw query)
-    /// got earlier, if it is still kept ([`Answers::keep_url`]).
-    pub fn by_url(&self, url: &str) -> Option<Answer> {
-        self.cache.get(&UrlKey(url))
+    /// got earlier, if it or its skeleton is still kept: the skeleton is
+    /// fleshed out from `index`, the tree's.
+    pub fn by_url(&self, index: &Index, url: &str) -> Option<Answer> {
+        self.cache
+            .get(&UrlKey(url))
+            .or_else(|| self.shelved(index, url))
     }
 
-    /// Keeps `answer` as the answer to exactly `url` as well: the next
-    /// request for it skips parsing. Its bytes are shared with the
-    /// question's entry but weighed again, so the cache's budget bounds
-    /// memory whichever entry goes first.
-    pub fn keep_url(&self, url: &str, answer: &Answer) {
-        self.cache.insert(Key::Url(url.to_owned()), answer.clone());
+    /// The answer to exactly this URL made again from its skeleton, if the
+    /// shelf keeps one (what [`Answers::by_url`] falls back on).
+    pub fn shelved(&self, index: &Index, url: &str) -> Option<Answer> {
+        self.shelf.get(&UrlKey(url)).map(|bare| bare.answer(index))
     }
 
     /// The static file a URL path answered earlier.

@@ -36,9 +36,5 @@ fn answer(state: &AppState, uri: &Uri, op: &'static dyn Op) -> Result<Answer, Ap
     let answers = site.answers();
     let url = uri.path_and_query().map(|url| url.as_str());
     let question = Question::of_request(op, uri.path(), uri.query().unwrap_or(""))?;
-    let answer = answers.answer(site.index(), &question)?;
-    if let Some(url) = url {
-        answers.keep_url(url, &answer);
-    }
-    Ok(answer)
+    answers.answer(site.index(), &question, url)
 }

@@ -32,6 +32,7 @@ pub mod ranges;
 pub mod request_log;
 pub mod serve;
 pub mod shortcut;
+pub mod skeleton;
 pub mod state;
 
 use std::net::SocketAddr;

@@ -1,6 +1,6 @@
 //! Edge stage, the shortcut: a GET or HEAD of exactly a URL whose answer
 //! the loaded tree holds (a fixed answer, computed at load, or one an
-//! earlier request kept by its URL, [`Answers::keep_url`]) is answered
+//! earlier request kept by its URL, [`Answers::by_url`]) is answered
 //! before routing, through the same policy ([`Asked`]) as every other
 //! request, so its response is the router's to the byte.
 //!
@@ -17,7 +17,7 @@
 //! policy reads the body to cut it), a URL held by no answer. The request
 //! log writes the same line for both ([`LogLine`]).
 //!
-//! [`Answers::keep_url`]: crate::edge::answers::Answers::keep_url
+//! [`Answers::by_url`]: crate::edge::answers::Answers::by_url
 
 use std::convert::Infallible;
 use std::future::{Ready, ready};
@@ -91,7 +91,9 @@ fn held<B>(state: &AppState, request: &axum::http::Request<B>) -> Option<Respons
 fn answer_for(state: &AppState, url: &str) -> Option<Answer> {
     let site = state.site();
     let answers = site.answers();
-    answers.listed(url).or_else(|| answers.by_url(url))
+    answers
+        .listed(url)
+        .or_else(|| answers.by_url(site.index(), url))
 }
 
 impl Service<Request> for App {

@@ -8,6 +8,7 @@
 
 pub mod oracle;
 mod random;
+mod shelf;
 
 use std::path::Path;
 

@@ -218,6 +218,12 @@ impl Index {
         )
     }
 
+    /// The Summary JSON of the version at `position`, as every list
+    /// answer writes it.
+    pub fn summary_json(&self, position: u32) -> &str {
+        self.summaries[position as usize].get()
+    }
+
     /// The version at `position` as a full record (its Vehicle).
     pub fn record(&self, position: u32) -> Listed<'_> {
         let facts = &self.facts[position as usize];

@@ -57,7 +57,7 @@ pub fn encode(answer: &Answer, asked: Asked) -> Option<Wire> {
     let body = at_hand(body)?;
     Some(Wire {
         head: Bytes::from(head),
-        file: BodyFile::of(&body),
+        file: answer.lasting().then(|| BodyFile::of(&body)).flatten(),
         body,
         status: parts.status,
         length,

@@ -226,7 +226,7 @@ fn answer_op(site: &Site, op: &dyn Op, args: &Arguments) -> Result<(Bytes, Strin
     };
     let args = Args::from_json(op.spec().operation, args.as_ref());
     let question = op.ask(args, false)?.in_brief(brief);
-    let answer = site.answers().answer(site.index(), &question)?;
+    let answer = site.answers().answer(site.index(), &question, None)?;
     let what = answer.headline.as_deref().unwrap_or_default().to_owned();
     Ok((answer.bytes, what))
 }
