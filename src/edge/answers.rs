@@ -9,10 +9,13 @@
 //! again. HTTP handlers and MCP tools both answer here.
 //! The same cache keeps the static files the edge serves (up to
 //! [`MAX_CACHED_FILE`] each), read and hashed once per tree.
-//! Beside them, a shelf keeps the skeletons of the list answers
-//! ([`Skeleton`]), a twentieth of their size, so that far more of them stay
-//! than whole answers would: an answer found only there is fleshed out
-//! again from the index for the request, and not hashed again.
+//! A computed answer made mostly of Summaries (a page of a list) is kept
+//! instead on a shelf beside the cache, as its skeleton ([`Skeleton`]), a
+//! twentieth of its size, so that far more of them stay than whole answers
+//! would, and a walk through a long list does not push the other answers
+//! out: asked again, it is fleshed out from the index for the request (one
+//! copy; not computed, not hashed, but compressed again for a client that
+//! asks gzip, as a computed answer would be).
 
 use std::sync::Arc;
 
@@ -274,7 +277,8 @@ impl Answers {
     }
 
     /// The answer to `question`: from the fixed answers, else from the
-    /// cache, else from the shelf, else computed now and kept in both.
+    /// cache, else from the shelf, else computed now and kept: on the
+    /// shelf if it has a skeleton, else in the cache.
     /// Errors are never kept (they cost no more than parsing). With the
     /// `url` it was asked by (path and raw query, as sent), the answer is
     /// kept by that URL as well, for the next request for exactly it to be
@@ -288,12 +292,9 @@ impl Answers {
         let key = key_of(question);
         let (answer, bare) = self.find_or_compute(index, key, question)?;
         if let Some(url) = url {
-            // A passing answer is not kept whole: its skeleton is.
-            if answer.lasting() {
-                self.cache.insert(Key::Url(url.to_owned()), answer.clone());
-            }
-            if let Some(bare) = bare {
-                self.shelf.insert(Key::Url(url.to_owned()), bare);
+            match bare {
+                Some(bare) => self.shelf.insert(Key::Url(url.to_owned()), bare),
+                None => self.cache.insert(Key::Url(url.to_owned()), answer.clone()),
             }
         }
         Ok(answer)
@@ -310,7 +311,7 @@ impl Answers {
             return Ok((answer.clone(), None));
         }
         if let Some(answer) = self.cache.get(&key) {
-            return Ok((answer, self.shelf.get(&key)));
+            return Ok((answer, None));
         }
         if let Some(bare) = self.shelf.get(&key) {
             return Ok((bare.answer(index), Some(bare)));
@@ -333,11 +334,14 @@ impl Answers {
                 answer
             }
         };
+        // An answer with a skeleton is kept as that alone: whole, a walk
+        // through every page of a long list would push out of the cache the
+        // answers that cannot be made again from the index.
         let bare = Bare::of(&answer, index);
-        if let Some(bare) = &bare {
-            self.shelf.insert(key.clone(), Arc::clone(bare));
+        match &bare {
+            Some(bare) => self.shelf.insert(key, Arc::clone(bare)),
+            None => self.cache.insert(key, answer.clone()),
         }
-        self.cache.insert(key, answer.clone());
         Ok((answer, bare))
     }
 

@@ -67,3 +67,38 @@ fn a_skeleton_cuts_exactly_the_summaries_and_gives_the_bytes_back() {
     let padded = format!("{first}{}", " ".repeat(first.len()));
     assert!(Skeleton::of(padded.as_bytes(), index).is_none());
 }
+
+/// A walk through many list answers does not push out of the cache an
+/// answer that cannot be made again from the index (a comparison): a list
+/// answer is kept as its skeleton alone.
+#[tokio::test]
+async fn a_walk_through_lists_leaves_the_cache_to_other_answers() {
+    let catalogue = (1..)
+        .map(|seed| random::catalogue(&mut Rng::new(seed)))
+        .find(|catalogue| catalogue.vehicles.len() >= 20)
+        .expect("a catalogue of 20 versions");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("out");
+    publish(&catalogue, &out);
+    // About 700 KiB for whole answers, 256 KiB for the shelf.
+    let state = AppState::load_with(&out, 1024 * 1024).expect("load");
+    let ids = [&catalogue.vehicles[0].id, &catalogue.vehicles[1].id];
+    let compare = format!("/api/v1/compare?ids={},{}", ids[0], ids[1]);
+    let first = send_to(state.clone(), Method::GET, &compare, &[]).await;
+    assert_eq!(first.status, StatusCode::OK);
+    // 400 distinct pages of up to 20 or more Summaries: several MB whole.
+    for sort in ["price_asc", "price_desc", "name", "discount_desc"] {
+        for limit in 1..=100 {
+            let url = format!("/api/v1/vehicles?sort={sort}&limit={limit}");
+            let reply = send_to(state.clone(), Method::GET, &url, &[]).await;
+            assert_eq!(reply.status, StatusCode::OK, "{url}");
+        }
+    }
+    let site = state.site();
+    let kept = site
+        .answers()
+        .by_url(site.index(), &compare)
+        .expect("the comparison is still kept");
+    assert!(kept.lasting(), "kept whole");
+    assert!(kept.bytes == first.body);
+}
