@@ -16,6 +16,9 @@
 //! out: asked again, it is fleshed out from the index for the request (one
 //! copy; not computed, not hashed, but compressed again for a client that
 //! asks gzip, as a computed answer would be).
+//! Answers are kept by question; a request's URL is kept apart, pointing at
+//! its question, so that the same URL again is answered without parsing
+//! and an answer asked for under two spellings is kept once.
 
 use std::sync::Arc;
 
@@ -56,16 +59,15 @@ fn key_of(question: &Question) -> Key {
     Key::Question(operation, brief, text)
 }
 
-/// What the cache keeps answers by: an API question (see
-/// [`Question::key`]: two questions that parse alike have one key), or a
-/// static file's URL path.
+/// What the caches keep things by: an API question (see
+/// [`Question::key`]: two questions that parse alike have one key), a
+/// static file's URL path, or an API request's URL.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Key {
     Question(Operation, bool, String),
     File(String),
-    /// An API request's path and raw query, as sent: the question it
-    /// parsed to, kept again so that the same URL again is answered
-    /// without parsing.
+    /// An API request's path and raw query, as sent: what the URLs' map
+    /// keeps the question it parsed to by.
     Url(String),
 }
 
@@ -182,9 +184,26 @@ impl Weighter<Key, Arc<Bare>> for BareWeight {
 const BARE_OVERHEAD: u64 = 192;
 
 /// The shelf's share of the response cache's budget: a quarter, room for
-/// the skeletons of about 12,000 pages of 100 versions, each by its
-/// question and its URL, in the default 64 MiB.
+/// the skeletons of about 12,000 pages of 100 versions in the default
+/// 64 MiB.
 const SHELF_SHARE: u64 = 4;
+
+/// Weighs a URL's question by both texts.
+#[derive(Debug, Clone, Copy)]
+struct UrlWeight;
+
+impl Weighter<Key, Key> for UrlWeight {
+    fn weight(&self, url: &Key, question: &Key) -> u64 {
+        (url.text_len() + question.text_len()) as u64 + URL_OVERHEAD
+    }
+}
+
+/// Bookkeeping per URL besides its two texts.
+const URL_OVERHEAD: u64 = 96;
+
+/// The URLs' share of the response cache's budget: a sixteenth, room for
+/// about 14,000 URLs in the default 64 MiB.
+const URL_SHARE: u64 = 16;
 
 /// The answers of one loaded tree.
 pub struct Answers {
@@ -202,8 +221,13 @@ pub struct Answers {
     /// history key").
     etags: Cache<Key, HeaderValue, EtagWeight>,
     /// The skeletons of the answers computed lately that are mostly
-    /// Summaries, by question and by URL, kept longer than the answers.
+    /// Summaries, by question.
     shelf: Cache<Key, Arc<Bare>, BareWeight>,
+    /// The question each URL asked lately (path and raw query, as sent)
+    /// parsed to: a request for exactly that URL again is answered without
+    /// parsing (`edge::shortcut`). A URL points at its question's entry,
+    /// so an answer is kept once however many spellings asked for it.
+    urls: Cache<Key, Key, UrlWeight>,
 }
 
 /// Weighs a remembered ETag by its key and the tag.
@@ -230,6 +254,7 @@ impl std::fmt::Debug for Answers {
             .field("cached", &self.cache.len())
             .field("cached_bytes", &self.cache.weight())
             .field("shelved", &self.shelf.len())
+            .field("urls", &self.urls.len())
             .finish()
     }
 }
@@ -255,10 +280,11 @@ impl Answers {
             fixed.insert(key, answer);
         }
         // Estimates for the caches' sizing: about 16 KiB an answer, 200
-        // bytes a remembered ETag and 1.5 KiB a skeleton.
+        // bytes a remembered ETag, 1.5 KiB a skeleton, 300 bytes a URL.
         let etag_bytes = cache_bytes / ETAG_SHARE;
         let shelf_bytes = cache_bytes / SHELF_SHARE;
-        let answer_bytes = cache_bytes - etag_bytes - shelf_bytes;
+        let url_bytes = cache_bytes / URL_SHARE;
+        let answer_bytes = cache_bytes - etag_bytes - shelf_bytes - url_bytes;
         let items =
             |bytes: u64, each: u64| usize::try_from(bytes / each).unwrap_or(usize::MAX).max(16);
         Answers {
@@ -267,6 +293,7 @@ impl Answers {
             cache: Cache::with_weighter(items(answer_bytes, 16 * 1024), answer_bytes, ByBytes),
             etags: Cache::with_weighter(items(etag_bytes, 200), etag_bytes, EtagWeight),
             shelf: Cache::with_weighter(items(shelf_bytes, 1536), shelf_bytes, BareWeight),
+            urls: Cache::with_weighter(items(url_bytes, 300), url_bytes, UrlWeight),
         }
     }
 
@@ -278,11 +305,11 @@ impl Answers {
 
     /// The answer to `question`: from the fixed answers, else from the
     /// cache, else from the shelf, else computed now and kept: on the
-    /// shelf if it has a skeleton, else in the cache.
-    /// Errors are never kept (they cost no more than parsing). With the
-    /// `url` it was asked by (path and raw query, as sent), the answer is
-    /// kept by that URL as well, for the next request for exactly it to be
-    /// answered without parsing ([`Answers::by_url`]).
+    /// shelf if it has a skeleton, else in the cache. Errors are never
+    /// kept (they cost no more than parsing). With the `url` it was asked
+    /// by (path and raw query, as sent), that URL is kept as well, for the
+    /// next request for exactly it to be answered without parsing
+    /// ([`Answers::by_url`]).
     pub fn answer(
         &self,
         index: &Index,
@@ -290,34 +317,36 @@ impl Answers {
         url: Option<&str>,
     ) -> Result<Answer, ApiError> {
         let key = key_of(question);
-        let (answer, bare) = self.find_or_compute(index, key, question)?;
+        let answer = self.find_or_compute(index, &key, question)?;
         if let Some(url) = url {
-            match bare {
-                Some(bare) => self.shelf.insert(Key::Url(url.to_owned()), bare),
-                None => self.cache.insert(Key::Url(url.to_owned()), answer.clone()),
-            }
+            self.urls.insert(Key::Url(url.to_owned()), key);
         }
         Ok(answer)
     }
 
-    /// [`Answers::answer`] by `key`, with what the shelf keeps of it.
+    /// [`Answers::answer`] by `key`, without computing it: `None` when
+    /// neither the fixed answers, the cache nor the shelf holds it.
+    fn kept(&self, index: &Index, key: &Key) -> Option<Answer> {
+        if let Some(answer) = self.fixed.get(key) {
+            return Some(answer.clone());
+        }
+        self.cache
+            .get(key)
+            .or_else(|| self.shelf.get(key).map(|bare| bare.answer(index)))
+    }
+
+    /// [`Answers::answer`] by `key`.
     fn find_or_compute(
         &self,
         index: &Index,
-        key: Key,
+        key: &Key,
         question: &Question,
-    ) -> Result<(Answer, Option<Arc<Bare>>), ApiError> {
-        if let Some(answer) = self.fixed.get(&key) {
-            return Ok((answer.clone(), None));
-        }
-        if let Some(answer) = self.cache.get(&key) {
-            return Ok((answer, None));
-        }
-        if let Some(bare) = self.shelf.get(&key) {
-            return Ok((bare.answer(index), Some(bare)));
+    ) -> Result<Answer, ApiError> {
+        if let Some(answer) = self.kept(index, key) {
+            return Ok(answer);
         }
         let reply = question.answer(index)?;
-        let answer = match self.etags.get(&key) {
+        let answer = match self.etags.get(key) {
             // The tag its bytes had when the same question was answered
             // before, in the same tree.
             Some(etag) => {
@@ -337,27 +366,25 @@ impl Answers {
         // An answer with a skeleton is kept as that alone: whole, a walk
         // through every page of a long list would push out of the cache the
         // answers that cannot be made again from the index.
-        let bare = Bare::of(&answer, index);
-        match &bare {
-            Some(bare) => self.shelf.insert(key, Arc::clone(bare)),
-            None => self.cache.insert(key, answer.clone()),
+        match Bare::of(&answer, index) {
+            Some(bare) => self.shelf.insert(key.clone(), bare),
+            None => self.cache.insert(key.clone(), answer.clone()),
         }
-        Ok((answer, bare))
+        Ok(answer)
     }
 
     /// The answer a request for exactly this URL (path and raw query)
-    /// got earlier, if it or its skeleton is still kept: the skeleton is
-    /// fleshed out from `index`, the tree's.
+    /// got earlier, if it is still kept, whole or as a skeleton (fleshed
+    /// out from `index`, the tree's).
     pub fn by_url(&self, index: &Index, url: &str) -> Option<Answer> {
-        self.cache
-            .get(&UrlKey(url))
-            .or_else(|| self.shelved(index, url))
+        self.kept(index, &self.urls.get(&UrlKey(url))?)
     }
 
     /// The answer to exactly this URL made again from its skeleton, if the
-    /// shelf keeps one (what [`Answers::by_url`] falls back on).
+    /// shelf keeps one (a part of what [`Answers::by_url`] looks at).
     pub fn shelved(&self, index: &Index, url: &str) -> Option<Answer> {
-        self.shelf.get(&UrlKey(url)).map(|bare| bare.answer(index))
+        let bare = self.shelf.get(&self.urls.get(&UrlKey(url))?)?;
+        Some(bare.answer(index))
     }
 
     /// The static file a URL path answered earlier.
