@@ -35,8 +35,9 @@ use crate::api::{ApiError, Index};
 pub use crate::edge::answer::{Answer, MAX_CACHED_FILE};
 use crate::edge::skeleton::Skeleton;
 
-/// Default memory budget of a tree's response cache: 64 MiB, about 3,000
-/// pages of 20 versions or 12,000 vehicle details.
+/// Default memory budget of a tree's response cache: 64 MiB, of which 40
+/// for whole answers (about 7,500 vehicle details), 16 for the skeletons of
+/// about 12,000 pages of 100 versions, and 4 each for ETags and URLs.
 pub const DEFAULT_CACHE_BYTES: u64 = 64 * 1024 * 1024;
 
 /// Bookkeeping per cached answer besides its bytes (key, ETag, entry).
