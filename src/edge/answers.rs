@@ -137,6 +137,21 @@ impl Weighter<Key, Answer> for ByBytes {
     }
 }
 
+/// Whether `key` asks for a page of Summaries (a search, deals, a model's
+/// prices, not in brief): the answers worth a skeleton. Others are not
+/// looked through, although [`Skeleton::of`] would refuse them: a detail
+/// or a comparison holds IDs that it would look up for nothing.
+fn lists_summaries(key: &Key) -> bool {
+    matches!(
+        key,
+        Key::Question(
+            Operation::Search | Operation::Deals | Operation::ModelPrices,
+            false,
+            _
+        )
+    )
+}
+
 /// What the shelf keeps of an answer: its skeleton, and what the answer
 /// carries besides its bytes.
 #[derive(Debug)]
@@ -367,7 +382,10 @@ impl Answers {
         // An answer with a skeleton is kept as that alone: whole, a walk
         // through every page of a long list would push out of the cache the
         // answers that cannot be made again from the index.
-        match Bare::of(&answer, index) {
+        let bare = lists_summaries(key)
+            .then(|| Bare::of(&answer, index))
+            .flatten();
+        match bare {
             Some(bare) => self.shelf.insert(key.clone(), bare),
             None => self.cache.insert(key.clone(), answer.clone()),
         }
