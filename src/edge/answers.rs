@@ -208,8 +208,8 @@ const SHELF_SHARE: u64 = 4;
 #[derive(Debug, Clone, Copy)]
 struct UrlWeight;
 
-impl Weighter<Key, Key> for UrlWeight {
-    fn weight(&self, url: &Key, question: &Key) -> u64 {
+impl Weighter<Key, Arc<Key>> for UrlWeight {
+    fn weight(&self, url: &Key, question: &Arc<Key>) -> u64 {
         (url.text_len() + question.text_len()) as u64 + URL_OVERHEAD
     }
 }
@@ -243,7 +243,8 @@ pub struct Answers {
     /// parsed to: a request for exactly that URL again is answered without
     /// parsing (`edge::shortcut`). A URL points at its question's entry,
     /// so an answer is kept once however many spellings asked for it.
-    urls: Cache<Key, Key, UrlWeight>,
+    /// (Shared, so that looking a URL up copies no text.)
+    urls: Cache<Key, Arc<Key>, UrlWeight>,
 }
 
 /// Weighs a remembered ETag by its key and the tag.
@@ -335,7 +336,7 @@ impl Answers {
         let key = key_of(question);
         let answer = self.find_or_compute(index, &key, question)?;
         if let Some(url) = url {
-            self.urls.insert(Key::Url(url.to_owned()), key);
+            self.urls.insert(Key::Url(url.to_owned()), Arc::new(key));
         }
         Ok(answer)
     }
@@ -396,14 +397,8 @@ impl Answers {
     /// got earlier, if it is still kept, whole or as a skeleton (fleshed
     /// out from `index`, the tree's).
     pub fn by_url(&self, index: &Index, url: &str) -> Option<Answer> {
-        self.kept(index, &self.urls.get(&UrlKey(url))?)
-    }
-
-    /// The answer to exactly this URL made again from its skeleton, if the
-    /// shelf keeps one (a part of what [`Answers::by_url`] looks at).
-    pub fn shelved(&self, index: &Index, url: &str) -> Option<Answer> {
-        let bare = self.shelf.get(&self.urls.get(&UrlKey(url))?)?;
-        Some(bare.answer(index))
+        let question = self.urls.get(&UrlKey(url))?;
+        self.kept(index, &question)
     }
 
     /// The static file a URL path answered earlier.
