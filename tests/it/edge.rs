@@ -58,3 +58,25 @@ async fn every_precomputed_api_file_has_the_same_bytes_and_etag_live() {
     files.sort_unstable();
     assert_eq!(checked, files);
 }
+
+#[tokio::test]
+async fn every_detail_is_its_typed_answer_serialized() {
+    // The edge puts a record into its envelope as the records file holds
+    // it, without serde (`api::ops::vehicle`): the bytes must be the typed
+    // answer's, for every version, read from the file as the edge reads it.
+    let site = crate::harness::state().site();
+    let index = site.index();
+    let vehicles = crate::harness::edge_vehicles();
+    assert!(vehicles.len() > 20, "{} versions", vehicles.len());
+    for vehicle in vehicles {
+        let id = vehicle["id"].as_str().expect("an ID");
+        let typed = autoprecios::api::ops::vehicle::get_vehicle(index, id).expect("published");
+        let reply = get(&format!("/api/v1/vehicles/{id}")).await;
+        assert_eq!(reply.status, StatusCode::OK, "{id}");
+        assert!(
+            reply.body == autoprecios::api::json::to_json_bytes(&typed),
+            "{id}: the detail differs from its typed answer"
+        );
+        assert_eq!(reply.header("etag"), etag(&reply.body), "{id}");
+    }
+}

@@ -21,6 +21,7 @@ pub use crate::api::facts::{
     Entry, Facts, INDEX_FILE_PATH, INDEX_FILE_VERSION, IndexFile, OLD_INDEX_FILE_PATH,
     PRICES_FILE_PATH, RECORDS_FILE_PATH, WindowFacts,
 };
+use crate::api::json::to_json_bytes;
 use crate::api::links::Links;
 use crate::api::query::Filters;
 use crate::api::reports::MarketData;
@@ -58,6 +59,8 @@ pub struct Index {
     /// The market report's answers (the edge reads them from their own
     /// file, `render::informes::MARKET_FILE_PATH`).
     market: MarketData,
+    /// Every answer's bytes up to its payload (`{"schemaVersion":1,…,"data":`).
+    envelope_head: Box<str>,
 }
 
 impl Index {
@@ -118,7 +121,7 @@ impl Index {
             records,
             prices,
         } = parts;
-        Index {
+        let mut index = Index {
             meta,
             base_url,
             links,
@@ -131,7 +134,37 @@ impl Index {
             records,
             prices,
             market: MarketData::default(),
+            envelope_head: Box::default(),
+        };
+        index.envelope_head = index.written_envelope_head();
+        index
+    }
+
+    /// The bytes of [`Index::envelope`] up to its payload, written once.
+    fn written_envelope_head(&self) -> Box<str> {
+        let marker = RawValue::from_string("0".to_owned()).expect("invariant: 0 is a JSON number");
+        let bytes = to_json_bytes(&self.envelope(marker));
+        let text = String::from_utf8(bytes).expect("invariant: serde_json writes UTF-8");
+        text.strip_suffix("0}\n")
+            .expect("invariant: the payload is the envelope's last member")
+            .into()
+    }
+
+    /// The bytes [`to_json_bytes`] makes of [`Index::envelope`] around a
+    /// payload given as the JSON it serializes to, in pieces, put in as
+    /// they are: for a payload already written (a record), which would
+    /// otherwise be checked as JSON again on its way through serde.
+    pub fn envelope_bytes(&self, payload: &[&str]) -> Vec<u8> {
+        let head = self.envelope_head.as_bytes();
+        let tail = b"}\n";
+        let length = head.len() + payload.iter().map(|piece| piece.len()).sum::<usize>();
+        let mut bytes = Vec::with_capacity(length + tail.len());
+        bytes.extend_from_slice(head);
+        for piece in payload {
+            bytes.extend_from_slice(piece.as_bytes());
         }
+        bytes.extend_from_slice(tail);
+        bytes
     }
 
     /// The market's answers: reports and series.
@@ -222,6 +255,12 @@ impl Index {
     /// answer writes it.
     pub fn summary_json(&self, position: u32) -> &str {
         self.summaries[position as usize].get()
+    }
+
+    /// The Vehicle JSON of the version at `position`, as `generate` wrote
+    /// it (the records file's ETag is checked at load), not parsed.
+    pub fn record_json(&self, position: u32) -> String {
+        self.records.line(position)
     }
 
     /// The version at `position` as a full record (its Vehicle).

@@ -131,14 +131,19 @@ impl Records {
 
     /// The record at `position`, as a raw JSON value.
     pub fn get(&self, position: u32) -> Box<RawValue> {
+        RawValue::from_string(self.line(position))
+            .expect("invariant: the records hold the JSON generate wrote (the file's ETag is checked at load)")
+    }
+
+    /// The record at `position`, its text as written, not checked as JSON
+    /// again: what [`Records::get`] holds.
+    pub fn line(&self, position: u32) -> String {
         let position = position as usize;
         let (start, end) = (self.starts[position], self.starts[position + 1] - 1);
-        let line = match &self.text {
+        match &self.text {
             Text::Memory(text) => text[start..end].to_owned(),
             Text::File(file) => read_line(file, start, end),
-        };
-        RawValue::from_string(line)
-            .expect("invariant: the records hold the JSON generate wrote (the file's ETag is checked at load)")
+        }
     }
 }
 
