@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""bench/mix_floor.py EDGE_URL [DURATION_S] [N_QUERIES]
+
+The floor under `mix_bench.py`: what nginx itself does with the mix's bytes.
+`mix_bench.py` compares the edge answering 5,000 distinct queries with nginx
+sending one file, the default page, again and again (the same bytes, hot in
+the CPU's caches). Here nginx also sends the mix's own answers: the same
+queries (`mix_bench.build_queries`, its seed), each answer fetched once from
+the edge and written as a file, requested in the same order. That is what a
+server that had every answer ready on disk would do, so `edge mix / nginx mix
+files` says how far the edge is from sending bytes it already has, and
+`nginx mix files / nginx one page` how much of the harness's gap is the mix
+itself (about 150 MB of distinct bytes against one 28 KB file).
+
+nginx gets the harness's settings (`mix_bench.py`), with its open-file cache
+large enough to keep every file open (with the harness's 16 it would open
+and close a file for most requests). Rounds alternate edge mix, nginx mix
+files, nginx one page; medians and ratios at the end. Loopback only. Needs
+wrk and nginx (../shared/bench/setup.sh). Stops what it starts.
+Environment: WRK_CONNS (32), BENCH_ROUNDS (2).
+"""
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "shared", "bench"))
+from mix_bench import REPORT_LUA, build_queries, free_port, get, lua_script, run_wrk  # noqa: E402
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    base = sys.argv[1].rstrip("/")
+    duration = int(sys.argv[2]) if len(sys.argv) > 2 else 8
+    n = int(sys.argv[3]) if len(sys.argv) > 3 else 5000
+    rounds = int(os.environ.get("BENCH_ROUNDS", "2"))
+    tmp = tempfile.mkdtemp(prefix="mix-floor.")
+    started = []
+    try:
+        paths = build_queries(base, n, random.Random(20261124))
+        www = os.path.join(tmp, "www")
+        os.makedirs(os.path.join(www, "m"))
+        sizes = []
+        for number, path in enumerate(paths):
+            status, body = get(base, path)
+            if status != 200:
+                sys.exit(f"mix_floor: {path} answered {status}")
+            with open(os.path.join(www, "m", str(number)), "wb") as out:
+                out.write(body)
+            sizes.append(len(body))
+        page = get(base, "/api/v1/vehicles")[1]
+        with open(os.path.join(www, "page.json"), "wb") as out:
+            out.write(page)
+        mix_lua = os.path.join(tmp, "mix.lua")
+        lua_script(paths, mix_lua)
+        files_lua = os.path.join(tmp, "files.lua")
+        lua_script([f"/m/{number}" for number in range(len(paths))], files_lua)
+        one_lua = os.path.join(tmp, "one.lua")
+        shutil.copy(REPORT_LUA, one_lua)
+        os.makedirs(os.path.join(tmp, "nginx", "tmp"))
+        for root, _, files in os.walk(tmp):
+            os.chmod(root, 0o755)
+            for name in files:
+                os.chmod(os.path.join(root, name), 0o644)
+        port = free_port()
+        conf = os.path.join(tmp, "nginx", "nginx.conf")
+        with open(conf, "w") as out:
+            out.write(f"""daemon off; worker_processes auto; pid {tmp}/nginx/nginx.pid;
+error_log {tmp}/nginx/error.log warn; events {{ worker_connections 1024; }}
+http {{ access_log off; default_type application/json; sendfile on; tcp_nopush on; tcp_nodelay on;
+ keepalive_requests 1000000; open_file_cache max={len(paths) + 16} inactive=600s;
+ client_body_temp_path {tmp}/nginx/tmp/b; proxy_temp_path {tmp}/nginx/tmp/p; fastcgi_temp_path {tmp}/nginx/tmp/f;
+ uwsgi_temp_path {tmp}/nginx/tmp/u; scgi_temp_path {tmp}/nginx/tmp/s;
+ server {{ listen 127.0.0.1:{port}; root {www}; add_header Cache-Control "public, max-age=300";
+   location = /api/v1/vehicles {{ try_files /page.json =404; }} }} }}
+""")
+        nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+        started.append(subprocess.Popen([nginx, "-e", f"{tmp}/nginx/error.log", "-p", f"{tmp}/nginx/", "-c", conf],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        nginx_base = f"http://127.0.0.1:{port}"
+        for _ in range(100):
+            try:
+                if get(nginx_base, "/m/0")[1] == get(base, paths[0])[1]:
+                    break
+            except Exception:
+                time.sleep(0.1)
+        else:
+            sys.exit("mix_floor: nginx did not serve the first answer")
+        # Warm-up: every answer asked once of each, the files opened.
+        run_wrk(base + "/", 2, mix_lua)
+        run_wrk(nginx_base + "/", 2, files_lua)
+        cases = [("edge mix", base + "/", mix_lua), ("nginx mix files", nginx_base + "/", files_lua),
+                 ("nginx one page", nginx_base + "/api/v1/vehicles", one_lua)]
+        rows = []
+        for r in range(rounds):
+            for name, url, script in cases:
+                rows.append((name, r + 1, run_wrk(url, duration, script)))
+        print(f"# mix floor {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}\n")
+        print(f"- {len(paths):,} distinct queries (mix_bench.py's), answers {sum(sizes):,} B in all "
+              f"({statistics.mean(sizes):,.0f} B on average); the default page {len(page):,} B\n")
+        print("| server | round | req/s | p50 ms | p99 ms | non-2xx/3xx |")
+        print("|---|---:|---:|---:|---:|---:|")
+        for name, r, d in rows:
+            print(f"| {name} | {r} | {d['rps']:,.0f} | {d['p50_us']/1000:.2f} | {d['p99_us']/1000:.2f} | {d['status']:.0f} |")
+        med = {name: statistics.median(d["rps"] for n_, _, d in rows if n_ == name) for name, _, _ in cases}
+        edge, files, one = med["edge mix"], med["nginx mix files"], med["nginx one page"]
+        print(f"\nmedians: edge mix {edge:,.0f}, nginx mix files {files:,.0f}, nginx one page {one:,.0f} req/s")
+        print(f"RESULT edge_over_files={edge / files:.3f} files_over_one={files / one:.3f} edge_over_one={edge / one:.3f}")
+    finally:
+        for process in started:
+            process.terminate()
+            process.wait()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
