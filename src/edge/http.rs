@@ -79,17 +79,21 @@ pub fn server_error_response(status: StatusCode, code: &'static str, message: &s
 
 /// Answer to a panicking handler: a JSON 500, the panic logged.
 pub fn panic_response(panic: Box<dyn Any + Send + 'static>) -> Response {
-    let message = panic
-        .downcast_ref::<String>()
-        .map(String::as_str)
-        .or_else(|| panic.downcast_ref::<&str>().copied())
-        .unwrap_or("unknown panic");
-    tracing::error!(panic = message, "handler panicked");
+    tracing::error!(panic = panic_message(&*panic), "handler panicked");
     server_error_response(
         StatusCode::INTERNAL_SERVER_ERROR,
         "internal_error",
         "internal error",
     )
+}
+
+/// What a panic said, for the log.
+pub fn panic_message(panic: &(dyn Any + Send)) -> &str {
+    panic
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| panic.downcast_ref::<&str>().copied())
+        .unwrap_or("unknown panic")
 }
 
 /// A response with `bytes`, its content type and length, and (for a

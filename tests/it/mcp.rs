@@ -9,12 +9,12 @@ mod tools;
 use autoprecios::api::links::percent_encode;
 use autoprecios::edge::App;
 use autoprecios::edge::mcp::{MAX_BODY_BYTES, McpOptions};
-use autoprecios::edge::{AppOptions, app, app_with};
+use autoprecios::edge::{AppOptions, AppState, app, app_with};
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
 
 use crate::harness::BASE;
-use crate::harness::{Reply, edge_vehicles, get, get_json, send_app, state};
+use crate::harness::{Reply, copy_tree, edge_vehicles, fixture, get, get_json, send_app, state};
 
 /// Headers every well-behaved Streamable HTTP client sends with a POST
 /// (HTTP/1.1 requires `Host`; rmcp answers 400 without it), as a client of
@@ -404,4 +404,50 @@ async fn the_stateless_revision_is_served_without_initialize() {
     );
     let expected = get_json(&format!("/api/v1/vehicles/{}", percent_encode(id))).await;
     assert_eq!(reply.json()["result"]["structuredContent"], expected);
+}
+
+#[tokio::test]
+async fn a_broken_invariant_is_an_internal_error_over_http_and_mcp_not_a_lost_answer() {
+    // The records file changed under the loaded tree (a tree is never
+    // rewritten in place): reading a record breaks an invariant. HTTP's
+    // guard answers a JSON 500; MCP's must answer too, with the protocol's
+    // internal error, not leave the client waiting.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("out");
+    copy_tree(&fixture().out, &out);
+    let state = AppState::load(&out).expect("load the copy");
+    let records = std::fs::canonicalize(out.join("_edge/records.jsonl")).expect("records");
+    std::fs::File::options()
+        .write(true)
+        .open(&records)
+        .and_then(|file| file.set_len(0))
+        .expect("truncate the records");
+    let id = edge_vehicles()[0]["id"].as_str().expect("an ID");
+    let reply = send_app(
+        app(state.clone()),
+        Method::GET,
+        &format!("/api/v1/vehicles/{id}"),
+        Vec::new(),
+        &[],
+    )
+    .await;
+    assert_eq!(reply.status, StatusCode::INTERNAL_SERVER_ERROR);
+    assert_eq!(reply.json()["error"]["code"], "internal_error");
+    let call = json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+        "params": {"name": "get_vehicle", "arguments": {"id": id}}});
+    let reply = tokio::time::timeout(
+        std::time::Duration::from_secs(10),
+        send_with(
+            app(state),
+            Method::POST,
+            call.to_string().into_bytes(),
+            &CLIENT_HEADERS,
+        ),
+    )
+    .await
+    .expect("an answer, not a wait");
+    let body = reply.json();
+    assert_eq!(body["id"], 3, "{body}");
+    assert_eq!(body["error"]["code"], -32603, "{body}");
+    assert_eq!(body["error"]["message"], "internal error", "{body}");
 }

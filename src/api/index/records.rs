@@ -137,6 +137,11 @@ impl Records {
 
     /// The record at `position`, its text as written, not checked as JSON
     /// again: what [`Records::get`] holds.
+    ///
+    /// Panics when the open file no longer holds the bytes read at load (it
+    /// was truncated or rewritten in place, which `generate` never does: a
+    /// new tree is a new directory): a broken invariant, which the HTTP
+    /// routes and the MCP handlers answer as an internal error.
     pub fn line(&self, position: u32) -> String {
         let position = position as usize;
         let (start, end) = (self.starts[position], self.starts[position + 1] - 1);

@@ -4,6 +4,8 @@
 //! changes the data under an answer being built.
 
 use std::borrow::Cow;
+use std::panic::AssertUnwindSafe;
+use std::task::Poll;
 
 use rmcp::model::{
     CacheScope, CallToolRequestParams, CallToolResponse, CompleteRequestParams, CompleteResult,
@@ -16,6 +18,7 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 
 use crate::api::identity;
+use crate::edge::http::panic_message;
 use crate::edge::mcp::{prompts, resources, tools};
 use crate::edge::state::AppState;
 
@@ -205,12 +208,15 @@ impl ServerHandler for McpServer {
                 None,
             ));
         };
-        let site = self.state.site();
-        let mut result = tools::call(&site, spec, &request.arguments);
-        if Era::of(&context.extensions) == Era::Early {
-            result.structured_content = None;
-        }
-        Ok(result.into())
+        guarded(async {
+            let site = self.state.site();
+            let mut result = tools::call(&site, spec, &request.arguments);
+            if Era::of(&context.extensions) == Era::Early {
+                result.structured_content = None;
+            }
+            Ok(result.into())
+        })
+        .await
     }
 
     async fn list_prompts(
@@ -229,7 +235,8 @@ impl ServerHandler for McpServer {
         request: GetPromptRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<GetPromptResponse, ErrorData> {
-        prompts::get(&request.name, request.arguments.as_ref()).map(Into::into)
+        guarded(async { prompts::get(&request.name, request.arguments.as_ref()).map(Into::into) })
+            .await
     }
 
     async fn complete(
@@ -237,7 +244,7 @@ impl ServerHandler for McpServer {
         request: CompleteRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<CompleteResult, ErrorData> {
-        Ok(prompts::complete(&self.state.site(), &request))
+        guarded(async { Ok(prompts::complete(&self.state.site(), &request)) }).await
     }
 
     async fn list_resources(
@@ -245,11 +252,14 @@ impl ServerHandler for McpServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, ErrorData> {
-        let site = self.state.site();
-        let mut result = ListResourcesResult::with_all_items(resources::list(&site));
-        result.ttl_ms = Some(CACHE_TTL_MS);
-        result.cache_scope = Some(CacheScope::Public);
-        Ok(result)
+        guarded(async {
+            let site = self.state.site();
+            let mut result = ListResourcesResult::with_all_items(resources::list(&site));
+            result.ttl_ms = Some(CACHE_TTL_MS);
+            result.cache_scope = Some(CacheScope::Public);
+            Ok(result)
+        })
+        .await
     }
 
     async fn read_resource(
@@ -257,11 +267,34 @@ impl ServerHandler for McpServer {
         request: ReadResourceRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
-        let site = self.state.site();
-        let result = resources::read(&site, &request.uri).await?;
-        Ok(result
-            .with_ttl_ms(CACHE_TTL_MS)
-            .with_cache_scope(CacheScope::Public)
-            .into())
+        guarded(async {
+            let site = self.state.site();
+            let result = resources::read(&site, &request.uri).await?;
+            Ok(result
+                .with_ttl_ms(CACHE_TTL_MS)
+                .with_cache_scope(CacheScope::Public)
+                .into())
+        })
+        .await
     }
+}
+
+/// Runs `work`, a request's own work; a panic in it (a broken invariant,
+/// such as a records file changed under the loaded tree) becomes the
+/// protocol's internal error, logged, as the HTTP routes' guard makes it a
+/// JSON 500 (`edge::http::panic_response`). rmcp runs each request in a
+/// task of its own: a panic there ended the task, and the client waited
+/// for an answer that never came.
+async fn guarded<T>(work: impl Future<Output = Result<T, ErrorData>>) -> Result<T, ErrorData> {
+    let mut work = std::pin::pin!(work);
+    std::future::poll_fn(move |context| {
+        // Polled no more once it has panicked: the answer is then ready.
+        std::panic::catch_unwind(AssertUnwindSafe(|| work.as_mut().poll(context))).unwrap_or_else(
+            |panic| {
+                tracing::error!(panic = panic_message(&*panic), "MCP request panicked");
+                Poll::Ready(Err(ErrorData::internal_error("internal error", None)))
+            },
+        )
+    })
+    .await
 }
