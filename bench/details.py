@@ -18,7 +18,6 @@ import json
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -26,7 +25,9 @@ import urllib.parse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "shared", "bench"))
-from mix_bench import free_port, get, lua_script, run_wrk  # noqa: E402
+from mix_bench import get, lua_script, run_wrk  # noqa: E402
+
+import nginx_files  # noqa: E402
 
 
 def detail_paths(base):
@@ -66,34 +67,8 @@ def main():
         fetch_s = time.time() - t0
         script = os.path.join(tmp, "details.lua")
         lua_script(paths, script)
-        port = free_port()
-        os.makedirs(os.path.join(tmp, "nginx", "tmp"), exist_ok=True)
-        for root, dirs, files in os.walk(tmp):
-            os.chmod(root, 0o755)
-            for name in files:
-                os.chmod(os.path.join(root, name), 0o644)
-        conf = os.path.join(tmp, "nginx", "nginx.conf")
-        with open(conf, "w") as out:
-            out.write(f"""daemon off; worker_processes auto; pid {tmp}/nginx/nginx.pid;
-error_log {tmp}/nginx/error.log warn; events {{ worker_connections 1024; }}
-http {{ access_log off; default_type application/json; sendfile on; tcp_nopush on; tcp_nodelay on;
- keepalive_requests 1000000; open_file_cache max=1000 inactive=60s;
- client_body_temp_path {tmp}/nginx/tmp/b; proxy_temp_path {tmp}/nginx/tmp/p; fastcgi_temp_path {tmp}/nginx/tmp/f;
- uwsgi_temp_path {tmp}/nginx/tmp/u; scgi_temp_path {tmp}/nginx/tmp/s;
- server {{ listen 127.0.0.1:{port}; root {www}; add_header Cache-Control "public, max-age=300"; }} }}
-""")
-        nginx = shutil.which("nginx") or "/usr/sbin/nginx"
-        started.append(subprocess.Popen([nginx, "-e", f"{tmp}/nginx/error.log", "-p", f"{tmp}/nginx/", "-c", conf],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-        nginx_base = f"http://127.0.0.1:{port}"
-        for _ in range(100):
-            try:
-                if get(nginx_base, paths[0])[1] == get(base, paths[0])[1]:
-                    break
-            except Exception:
-                time.sleep(0.1)
-        else:
-            sys.exit("details: nginx did not serve the first detail")
+        nginx_base, nginx = nginx_files.serve(tmp, www, 1000, (paths[0], get(base, paths[0])[1]))
+        started.append(nginx)
         run_wrk(base + "/", 2, script)  # warm-up
         rows = []
         for r in range(rounds):

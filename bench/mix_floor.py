@@ -23,14 +23,15 @@ import os
 import random
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "shared", "bench"))
-from mix_bench import REPORT_LUA, build_queries, free_port, get, lua_script, run_wrk  # noqa: E402
+from mix_bench import REPORT_LUA, build_queries, get, lua_script, run_wrk  # noqa: E402
+
+import nginx_files  # noqa: E402
 
 
 def main():
@@ -63,35 +64,12 @@ def main():
         lua_script([f"/m/{number}" for number in range(len(paths))], files_lua)
         one_lua = os.path.join(tmp, "one.lua")
         shutil.copy(REPORT_LUA, one_lua)
-        os.makedirs(os.path.join(tmp, "nginx", "tmp"))
-        for root, _, files in os.walk(tmp):
-            os.chmod(root, 0o755)
-            for name in files:
-                os.chmod(os.path.join(root, name), 0o644)
-        port = free_port()
-        conf = os.path.join(tmp, "nginx", "nginx.conf")
-        with open(conf, "w") as out:
-            out.write(f"""daemon off; worker_processes auto; pid {tmp}/nginx/nginx.pid;
-error_log {tmp}/nginx/error.log warn; events {{ worker_connections 1024; }}
-http {{ access_log off; default_type application/json; sendfile on; tcp_nopush on; tcp_nodelay on;
- keepalive_requests 1000000; open_file_cache max={len(paths) + 16} inactive=600s;
- client_body_temp_path {tmp}/nginx/tmp/b; proxy_temp_path {tmp}/nginx/tmp/p; fastcgi_temp_path {tmp}/nginx/tmp/f;
- uwsgi_temp_path {tmp}/nginx/tmp/u; scgi_temp_path {tmp}/nginx/tmp/s;
- server {{ listen 127.0.0.1:{port}; root {www}; add_header Cache-Control "public, max-age=300";
-   location = /api/v1/vehicles {{ try_files /page.json =404; }} }} }}
-""")
-        nginx = shutil.which("nginx") or "/usr/sbin/nginx"
-        started.append(subprocess.Popen([nginx, "-e", f"{tmp}/nginx/error.log", "-p", f"{tmp}/nginx/", "-c", conf],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-        nginx_base = f"http://127.0.0.1:{port}"
-        for _ in range(100):
-            try:
-                if get(nginx_base, "/m/0")[1] == get(base, paths[0])[1]:
-                    break
-            except Exception:
-                time.sleep(0.1)
-        else:
-            sys.exit("mix_floor: nginx did not serve the first answer")
+        # Every file held open: with the harness's 16, nginx would open and
+        # close a file for most requests.
+        nginx_base, nginx = nginx_files.serve(
+            tmp, www, len(paths) + 16, ("/m/0", get(base, paths[0])[1]),
+            locations="location = /api/v1/vehicles { try_files /page.json =404; }")
+        started.append(nginx)
         # Warm-up: every answer asked once of each, the files opened.
         run_wrk(base + "/", 2, mix_lua)
         run_wrk(nginx_base + "/", 2, files_lua)

@@ -1,0 +1,49 @@
+"""nginx serving a directory of files beside the edge, for the edge's own
+benches (details.py, mix_floor.py): the shared harness's settings
+(../shared/bench/mix_bench.py), with an open-file cache of the size asked.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "shared", "bench"))
+from mix_bench import free_port, get  # noqa: E402
+
+
+def serve(tmp, www, open_files, probe, locations=""):
+    """Starts nginx over `www` (its files made readable, its config and
+    temporary files under `tmp`), keeping up to `open_files` files open, with
+    `locations` added to its server block. Returns its base URL and process
+    once it answers `probe`, a (path, bytes) pair, with those bytes."""
+    os.makedirs(os.path.join(tmp, "nginx", "tmp"), exist_ok=True)
+    for root, _, files in os.walk(tmp):
+        os.chmod(root, 0o755)
+        for name in files:
+            os.chmod(os.path.join(root, name), 0o644)
+    port = free_port()
+    conf = os.path.join(tmp, "nginx", "nginx.conf")
+    with open(conf, "w") as out:
+        out.write(f"""daemon off; worker_processes auto; pid {tmp}/nginx/nginx.pid;
+error_log {tmp}/nginx/error.log warn; events {{ worker_connections 1024; }}
+http {{ access_log off; default_type application/json; sendfile on; tcp_nopush on; tcp_nodelay on;
+ keepalive_requests 1000000; open_file_cache max={open_files} inactive=600s;
+ client_body_temp_path {tmp}/nginx/tmp/b; proxy_temp_path {tmp}/nginx/tmp/p; fastcgi_temp_path {tmp}/nginx/tmp/f;
+ uwsgi_temp_path {tmp}/nginx/tmp/u; scgi_temp_path {tmp}/nginx/tmp/s;
+ server {{ listen 127.0.0.1:{port}; root {www}; add_header Cache-Control "public, max-age=300"; {locations} }} }}
+""")
+    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+    process = subprocess.Popen([nginx, "-e", f"{tmp}/nginx/error.log", "-p", f"{tmp}/nginx/", "-c", conf],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    path, expected = probe
+    for _ in range(100):
+        try:
+            if get(base, path)[1] == expected:
+                return base, process
+        except Exception:
+            time.sleep(0.1)
+    process.terminate()
+    sys.exit(f"nginx did not serve {path}")
