@@ -60,23 +60,47 @@ async fn every_precomputed_api_file_has_the_same_bytes_and_etag_live() {
 }
 
 #[tokio::test]
-async fn every_detail_is_its_typed_answer_serialized() {
-    // The edge puts a record into its envelope as the records file holds
-    // it, without serde (`api::ops::vehicle`): the bytes must be the typed
-    // answer's, for every version, read from the file as the edge reads it.
+async fn every_detail_and_comparison_is_its_typed_answer_serialized() {
+    // The edge puts records into their envelope as the records file holds
+    // them, without serde (`api::ops::vehicle`, `api::ops::compare`): the
+    // bytes must be the typed answer's, for every version and for
+    // comparisons of 2 to 4 of them, read from the file as the edge reads it.
     let site = crate::harness::state().site();
     let index = site.index();
-    let vehicles = crate::harness::edge_vehicles();
-    assert!(vehicles.len() > 20, "{} versions", vehicles.len());
-    for vehicle in vehicles {
-        let id = vehicle["id"].as_str().expect("an ID");
+    let ids: Vec<&str> = crate::harness::edge_vehicles()
+        .iter()
+        .map(|vehicle| vehicle["id"].as_str().expect("an ID"))
+        .collect();
+    assert!(ids.len() > 20, "{} versions", ids.len());
+    let same = |reply: &crate::harness::Reply, typed: Vec<u8>, what: &str| {
+        assert_eq!(reply.status, StatusCode::OK, "{what}");
+        assert!(
+            reply.body == typed,
+            "{what}: the answer differs from its typed answer"
+        );
+        assert_eq!(reply.header("etag"), etag(&reply.body), "{what}");
+    };
+    for id in &ids {
         let typed = autoprecios::api::ops::vehicle::get_vehicle(index, id).expect("published");
         let reply = get(&format!("/api/v1/vehicles/{id}")).await;
-        assert_eq!(reply.status, StatusCode::OK, "{id}");
-        assert!(
-            reply.body == autoprecios::api::json::to_json_bytes(&typed),
-            "{id}: the detail differs from its typed answer"
-        );
-        assert_eq!(reply.header("etag"), etag(&reply.body), "{id}");
+        same(&reply, autoprecios::api::json::to_json_bytes(&typed), id);
+    }
+    for (start, count) in (0..ids.len()).zip([2, 3, 4].into_iter().cycle()) {
+        let compared: Vec<&str> = ids
+            .iter()
+            .cycle()
+            .skip(start)
+            .take(count)
+            .copied()
+            .collect();
+        let query = autoprecios::api::query::CompareQuery {
+            ids: compared.iter().map(|id| (*id).to_owned()).collect(),
+            commas_separate: true,
+        };
+        let typed =
+            autoprecios::api::ops::compare::compare_vehicles(index, &query).expect("published");
+        let list = compared.join(",");
+        let reply = get(&format!("/api/v1/compare?ids={list}")).await;
+        same(&reply, autoprecios::api::json::to_json_bytes(&typed), &list);
     }
 }

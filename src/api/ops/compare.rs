@@ -7,7 +7,6 @@ use serde::Serialize;
 use super::op::{Asked, Op, Question, Reply};
 use crate::api::error::{ApiError, ErrorDetail, Missing};
 use crate::api::index::Index;
-use crate::api::json::to_json_bytes;
 use crate::api::operations::{Cdn, Http, McpTool, Spec};
 use crate::api::params::typed::compare_page;
 use crate::api::params::typed::typed_query;
@@ -67,6 +66,35 @@ pub fn compare_vehicles<'a>(
     index: &'a Index,
     query: &CompareQuery,
 ) -> Result<Envelope<CompareData<'a>>, ApiError> {
+    let (positions, url) = compared(index, query)?;
+    Ok(index.envelope(CompareData {
+        vehicles: positions.into_iter().map(|p| index.record(p)).collect(),
+        url,
+    }))
+}
+
+/// The bytes of [`compare_vehicles`]'s answer for the versions at
+/// `positions` and the page `url`, the records put in as the records file
+/// holds them, as a detail's are (`vehicle::detail_bytes`). The same bytes
+/// as the typed answer serialized, a test holds.
+fn compare_bytes(index: &Index, positions: &[u32], url: &str) -> Vec<u8> {
+    let records: Vec<String> = positions.iter().map(|&p| index.record_json(p)).collect();
+    let url = serde_json::to_string(url).expect("invariant: a string serializes to JSON");
+    let mut payload = vec!["{\"vehicles\":["];
+    for (number, record) in records.iter().enumerate() {
+        if number > 0 {
+            payload.push(",");
+        }
+        payload.push(record);
+    }
+    payload.extend(["],\"url\":", &url, "}"]);
+    index.envelope_bytes(&payload)
+}
+
+/// The positions of the versions `query` compares, in its order, and the
+/// address of their comparison page; a 400 for a list of the wrong length,
+/// an empty, overlong or repeated ID, a 404 for an unpublished one.
+fn compared(index: &Index, query: &CompareQuery) -> Result<(Vec<u32>, String), ApiError> {
     let ids = compared_ids(index, query);
     let mut details = Vec::new();
     if !COMPARE_IDS.contains(&ids.len()) {
@@ -97,7 +125,7 @@ pub fn compare_vehicles<'a>(
     if !details.is_empty() {
         return Err(ApiError::InvalidParameters(details));
     }
-    let vehicles = ids
+    let positions = ids
         .iter()
         .map(|id| {
             index
@@ -105,10 +133,7 @@ pub fn compare_vehicles<'a>(
                 .ok_or_else(|| ApiError::NotFound(Missing::Version((*id).to_owned())))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(index.envelope(CompareData {
-        vehicles: vehicles.into_iter().map(|p| index.record(p)).collect(),
-        url: index.links().absolute(&compare_page(&ids)),
-    }))
+    Ok((positions, index.links().absolute(&compare_page(&ids))))
 }
 
 /// The IDs a comparison asks for. With [`CompareQuery::commas_separate`],
@@ -159,12 +184,10 @@ impl Asked for CompareQuery {
     }
 
     fn answer(&self, index: &Index, _: bool) -> Result<Reply, ApiError> {
-        let compared = compare_vehicles(index, self)?;
-        let names: Vec<String> = compared
-            .data
-            .vehicles
+        let (positions, url) = compared(index, self)?;
+        let names: Vec<String> = positions
             .iter()
-            .map(|record| vehicle_line(&index.summary(record.position)))
+            .map(|&position| vehicle_line(&index.summary(position)))
             .collect();
         let headline = format!(
             "{}: {} versions side by side: {}.",
@@ -172,6 +195,9 @@ impl Asked for CompareQuery {
             names.len(),
             names.join("; ")
         );
-        Ok(Reply::json(to_json_bytes(&compared), headline))
+        Ok(Reply::json(
+            compare_bytes(index, &positions, &url),
+            headline,
+        ))
     }
 }
