@@ -67,7 +67,7 @@ def main():
         fetch_s = time.time() - t0
         script = os.path.join(tmp, "details.lua")
         lua_script(paths, script)
-        nginx_base, nginx = nginx_files.serve(tmp, www, 1000, (paths[0], get(base, paths[0])[1]))
+        nginx_base, nginx, _ = nginx_files.serve(tmp, www, 1000, (paths[0], get(base, paths[0])[1]))
         started.append(nginx)
         run_wrk(base + "/", 2, script)  # warm-up
         rows = []

@@ -14,7 +14,8 @@ itself (about 150 MB of distinct bytes against one 28 KB file).
 
 nginx gets the harness's settings (`mix_bench.py`), with its open-file cache
 large enough to keep every file open (with the harness's 16 it would open
-and close a file for most requests). Rounds alternate edge mix, nginx mix
+and close a file for most requests), as far as the descriptor limit allows.
+A run with any error or non-2xx answer fails rather than report figures. Rounds alternate edge mix, nginx mix
 files, nginx one page; medians and ratios at the end. Loopback only. Needs
 wrk and nginx (../shared/bench/setup.sh). Stops what it starts.
 Environment: WRK_CONNS (32), BENCH_ROUNDS (2).
@@ -64,9 +65,7 @@ def main():
         lua_script([f"/m/{number}" for number in range(len(paths))], files_lua)
         one_lua = os.path.join(tmp, "one.lua")
         shutil.copy(REPORT_LUA, one_lua)
-        # Every file held open: with the harness's 16, nginx would open and
-        # close a file for most requests.
-        nginx_base, nginx = nginx_files.serve(
+        nginx_base, nginx, kept_open = nginx_files.serve(
             tmp, www, len(paths) + 16, ("/m/0", get(base, paths[0])[1]),
             locations="location = /api/v1/vehicles { try_files /page.json =404; }")
         started.append(nginx)
@@ -81,11 +80,16 @@ def main():
                 rows.append((name, r + 1, run_wrk(url, duration, script)))
         print(f"# mix floor {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}\n")
         print(f"- {len(paths):,} distinct queries (mix_bench.py's), answers {sum(sizes):,} B in all "
-              f"({statistics.mean(sizes):,.0f} B on average); the default page {len(page):,} B\n")
+              f"({statistics.mean(sizes):,.0f} B on average); the default page {len(page):,} B; "
+              f"nginx keeps up to {kept_open:,} files open\n")
         print("| server | round | req/s | p50 ms | p99 ms | non-2xx/3xx |")
         print("|---|---:|---:|---:|---:|---:|")
         for name, r, d in rows:
             print(f"| {name} | {r} | {d['rps']:,.0f} | {d['p50_us']/1000:.2f} | {d['p99_us']/1000:.2f} | {d['status']:.0f} |")
+        failed = [(name, r) for name, r, d in rows
+                  if d["status"] or d["connect"] + d["read"] + d["write"] + d["timeout"]]
+        if failed:
+            sys.exit(f"mix_floor: errors or non-2xx answers in {failed}: the figures do not count")
         med = {name: statistics.median(d["rps"] for n_, _, d in rows if n_ == name) for name, _, _ in cases}
         edge, files, one = med["edge mix"], med["nginx mix files"], med["nginx one page"]
         print(f"\nmedians: edge mix {edge:,.0f}, nginx mix files {files:,.0f}, nginx one page {one:,.0f} req/s")

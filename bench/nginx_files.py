@@ -3,6 +3,7 @@ benches (details.py, mix_floor.py): the shared harness's settings
 (../shared/bench/mix_bench.py), with an open-file cache of the size asked.
 """
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -15,9 +16,14 @@ from mix_bench import free_port, get  # noqa: E402
 
 def serve(tmp, www, open_files, probe, locations=""):
     """Starts nginx over `www` (its files made readable, its config and
-    temporary files under `tmp`), keeping up to `open_files` files open, with
-    `locations` added to its server block. Returns its base URL and process
-    once it answers `probe`, a (path, bytes) pair, with those bytes."""
+    temporary files under `tmp`), keeping up to `open_files` files open
+    (fewer when the process's descriptor limit would not leave room for the
+    connections), with `locations` added to its server block. Returns its
+    base URL, its process and how many files it keeps open, once it answers
+    `probe`, a (path, bytes) pair, with those bytes."""
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    descriptors = hard if hard != resource.RLIM_INFINITY else 1 << 20
+    open_files = min(open_files, descriptors - 2048)
     os.makedirs(os.path.join(tmp, "nginx", "tmp"), exist_ok=True)
     for root, _, files in os.walk(tmp):
         os.chmod(root, 0o755)
@@ -26,7 +32,7 @@ def serve(tmp, www, open_files, probe, locations=""):
     port = free_port()
     conf = os.path.join(tmp, "nginx", "nginx.conf")
     with open(conf, "w") as out:
-        out.write(f"""daemon off; worker_processes auto; pid {tmp}/nginx/nginx.pid;
+        out.write(f"""daemon off; worker_processes auto; worker_rlimit_nofile {descriptors}; pid {tmp}/nginx/nginx.pid;
 error_log {tmp}/nginx/error.log warn; events {{ worker_connections 1024; }}
 http {{ access_log off; default_type application/json; sendfile on; tcp_nopush on; tcp_nodelay on;
  keepalive_requests 1000000; open_file_cache max={open_files} inactive=600s;
@@ -42,7 +48,7 @@ http {{ access_log off; default_type application/json; sendfile on; tcp_nopush o
     for _ in range(100):
         try:
             if get(base, path)[1] == expected:
-                return base, process
+                return base, process, open_files
         except Exception:
             time.sleep(0.1)
     process.terminate()
