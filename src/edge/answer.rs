@@ -12,7 +12,7 @@ use axum::body::Bytes;
 use axum::http::{HeaderValue, StatusCode};
 
 use crate::api::json::etag;
-use crate::api::ops::Reply;
+use crate::api::ops::{Headline, Reply};
 
 /// Largest static file kept in the cache; larger ones are read each time.
 pub const MAX_CACHED_FILE: usize = 1024 * 1024;
@@ -128,7 +128,7 @@ pub struct Answer {
     pub etag: HeaderValue,
     /// What an operation's answer answered, in one line (MCP's headline
     /// starts with it); `None` for a static file.
-    pub headline: Option<Arc<str>>,
+    pub headline: Option<Arc<Headline>>,
     forms: Arc<Forms>,
 }
 
@@ -197,7 +197,7 @@ impl Answer {
         bytes: Vec<u8>,
         content_type: HeaderValue,
         etag: HeaderValue,
-        headline: Option<Arc<str>>,
+        headline: Option<Arc<Headline>>,
     ) -> Answer {
         Answer {
             bytes: Bytes::from(bytes),
@@ -230,7 +230,7 @@ impl Answer {
             content_type: HeaderValue::from_static(reply.content_type),
             bytes: Bytes::from(reply.bytes),
             etag,
-            headline: Some(reply.headline.into()),
+            headline: Some(Arc::new(reply.headline)),
             forms: Arc::default(),
         }
     }

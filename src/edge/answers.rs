@@ -29,7 +29,7 @@ use quick_cache::sync::Cache;
 // The fixed answers' maps: every request looks its URL up first, and
 // SipHash over a long query string was a visible part of an answer's time.
 use crate::api::HashMap;
-use crate::api::ops::{Question, http_operations, op_of};
+use crate::api::ops::{Headline, Question, http_operations, op_of};
 use crate::api::query::Operation;
 use crate::api::{ApiError, Index};
 pub use crate::edge::answer::{Answer, MAX_CACHED_FILE};
@@ -159,7 +159,7 @@ struct Bare {
     skeleton: Skeleton,
     content_type: HeaderValue,
     etag: HeaderValue,
-    headline: Option<Arc<str>>,
+    headline: Option<Arc<Headline>>,
 }
 
 impl Bare {

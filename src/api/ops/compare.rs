@@ -4,7 +4,7 @@
 use schemars::{JsonSchema, SchemaGenerator};
 use serde::Serialize;
 
-use super::op::{Asked, Op, Question, Reply};
+use super::op::{Asked, Headline, Op, Question, Reply};
 use crate::api::error::{ApiError, ErrorDetail, Missing};
 use crate::api::index::Index;
 use crate::api::operations::{Cdn, Http, McpTool, Spec};
@@ -185,19 +185,25 @@ impl Asked for CompareQuery {
 
     fn answer(&self, index: &Index, _: bool) -> Result<Reply, ApiError> {
         let (positions, url) = compared(index, self)?;
-        let names: Vec<String> = positions
-            .iter()
-            .map(|&position| vehicle_line(&index.summary(position)))
-            .collect();
-        let headline = format!(
-            "{}: {} versions side by side: {}.",
-            SPEC.name,
-            names.len(),
-            names.join("; ")
-        );
-        Ok(Reply::json(
-            compare_bytes(index, &positions, &url),
-            headline,
-        ))
+        let bytes = compare_bytes(index, &positions, &url);
+        let headline = Headline::OfVersions {
+            write: compare_headline,
+            positions,
+        };
+        Ok(Reply::json(bytes, headline))
     }
+}
+
+/// `compare_vehicles: 2 versions side by side: …; ….`
+fn compare_headline(index: &Index, positions: &[u32]) -> String {
+    let names: Vec<String> = positions
+        .iter()
+        .map(|&position| vehicle_line(&index.summary(position)))
+        .collect();
+    format!(
+        "{}: {} versions side by side: {}.",
+        SPEC.name,
+        names.len(),
+        names.join("; ")
+    )
 }

@@ -30,7 +30,7 @@ pub mod vehicle;
 
 use crate::api::operations::{Http, Spec};
 use crate::api::query::Operation;
-pub use op::{Asked, Op, Question, Reply};
+pub use op::{Asked, Headline, Op, Question, Reply};
 
 /// Every operation of the API, in the order of `ApiInfo.endpoints`, the
 /// OpenAPI paths and `tools/list`: the entry point, then [`table::LISTED`]

@@ -112,16 +112,48 @@ pub struct Reply {
     /// Its content type.
     pub content_type: &'static str,
     /// What it answered, in one line.
-    pub headline: String,
+    pub headline: Headline,
 }
 
 impl Reply {
     /// A JSON answer.
-    pub fn json(bytes: Vec<u8>, headline: String) -> Reply {
+    pub fn json(bytes: Vec<u8>, headline: impl Into<Headline>) -> Reply {
         Reply {
             bytes,
             content_type: crate::headers::JSON,
-            headline,
+            headline: headline.into(),
         }
+    }
+}
+
+/// What an answer answered, in one line: written with the answer, or, where
+/// writing it reads the versions' Summaries again (a detail, a comparison),
+/// when an MCP result first needs it, which an HTTP answer never does.
+#[derive(Debug, Clone)]
+pub enum Headline {
+    /// Written with the answer.
+    Written(String),
+    /// Written by `write` from the versions at `positions`, when asked.
+    OfVersions {
+        /// How the operation writes it.
+        write: fn(&Index, &[u32]) -> String,
+        /// The versions it names, in order.
+        positions: Vec<u32>,
+    },
+}
+
+impl Headline {
+    /// The line, from `index` (the tree the answer was made from).
+    pub fn text(&self, index: &Index) -> String {
+        match self {
+            Headline::Written(text) => text.clone(),
+            Headline::OfVersions { write, positions } => write(index, positions),
+        }
+    }
+}
+
+impl From<String> for Headline {
+    fn from(text: String) -> Headline {
+        Headline::Written(text)
     }
 }

@@ -67,7 +67,7 @@ impl Asked for SeriesQuery {
         Ok(Reply {
             bytes,
             content_type,
-            headline,
+            headline: headline.into(),
         })
     }
 }

@@ -4,7 +4,7 @@
 use schemars::{JsonSchema, SchemaGenerator};
 use serde::Serialize;
 
-use super::op::{Asked, Op, Question, Reply};
+use super::op::{Asked, Headline, Op, Question, Reply};
 use crate::api::error::{ApiError, Missing};
 use crate::api::index::Index;
 use crate::api::operations::{Cdn, Http, McpTool, Spec};
@@ -102,7 +102,19 @@ impl Asked for VehicleId {
 
     fn answer(&self, index: &Index, _: bool) -> Result<Reply, ApiError> {
         let position = published(index, &self.0)?;
-        let headline = format!("{}: {}.", SPEC.name, vehicle_line(&index.summary(position)));
+        let headline = Headline::OfVersions {
+            write: detail_headline,
+            positions: vec![position],
+        };
         Ok(Reply::json(detail_bytes(index, position), headline))
     }
+}
+
+/// `get_vehicle: Toyota Hilux …, best dealer price … (currentPriceUsd …).`
+fn detail_headline(index: &Index, positions: &[u32]) -> String {
+    let lines: Vec<String> = positions
+        .iter()
+        .map(|&position| vehicle_line(&index.summary(position)))
+        .collect();
+    format!("{}: {}.", SPEC.name, lines.join("; "))
 }

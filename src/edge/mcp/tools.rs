@@ -227,7 +227,11 @@ fn answer_op(site: &Site, op: &dyn Op, args: &Arguments) -> Result<(Bytes, Strin
     let args = Args::from_json(op.spec().operation, args.as_ref());
     let question = op.ask(args, false)?.in_brief(brief);
     let answer = site.answers().answer(site.index(), &question, None)?;
-    let what = answer.headline.as_deref().unwrap_or_default().to_owned();
+    let what = answer
+        .headline
+        .as_deref()
+        .map(|headline| headline.text(site.index()))
+        .unwrap_or_default();
     Ok((answer.bytes, what))
 }
 

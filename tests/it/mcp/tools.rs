@@ -153,6 +153,65 @@ async fn tools_return_the_http_envelope() {
     assert_same_as_http("get_catalogue", json!({}), "/api/v1/catalogue").await;
 }
 
+#[tokio::test]
+async fn a_detail_and_a_comparison_are_headed_by_their_versions() {
+    // Their headlines are written when an MCP result asks (`Headline`),
+    // from the versions' Summaries: each names the versions in order, with
+    // the dealer price and dollar price of its record.
+    let vehicles = &edge_vehicles()[..3];
+    let line = |vehicle: &Value| {
+        let trim = vehicle["trimDisplay"].as_str().or(vehicle["trim"].as_str());
+        let name = format!(
+            "{} {} {}",
+            vehicle["make"],
+            vehicle["model"],
+            trim.expect("a trim")
+        )
+        .replace('"', "");
+        let price = match (
+            &vehicle["bestQuote"]["price"],
+            &vehicle["bestQuote"]["currency"],
+        ) {
+            // As a number of pesos or dollars, not as JSON writes it.
+            (Value::Number(price), Value::String(currency)) => {
+                let price = price.as_f64().expect("a price");
+                format!(", best dealer price {price} {currency}")
+            }
+            _ => String::new(),
+        };
+        format!(
+            "{name}{price} (currentPriceUsd {})",
+            vehicle["currentPriceUsd"]
+        )
+    };
+    let headline = |result: &Value| {
+        let text = result["content"][0]["text"].as_str().expect("a headline");
+        text.split_once(". Snapshot of ")
+            .expect("the answer, then the snapshot")
+            .0
+            .to_owned()
+    };
+    let id = vehicles[0]["id"].as_str().expect("an ID");
+    let detail = call_tool("get_vehicle", json!({"id": id})).await;
+    assert_eq!(
+        headline(&detail),
+        format!("get_vehicle: {}", line(&vehicles[0]))
+    );
+    let ids: Vec<&str> = vehicles
+        .iter()
+        .map(|v| v["id"].as_str().expect("an ID"))
+        .collect();
+    let compared = call_tool("compare_vehicles", json!({"ids": ids})).await;
+    let lines: Vec<String> = vehicles.iter().map(line).collect();
+    assert_eq!(
+        headline(&compared),
+        format!(
+            "compare_vehicles: 3 versions side by side: {}",
+            lines.join("; ")
+        )
+    );
+}
+
 /// The error body of a tool result that must be an error.
 async fn tool_error(tool: &str, arguments: Value) -> Value {
     let result = call_tool(tool, arguments).await;
