@@ -7,6 +7,7 @@
 
 mod column;
 mod derived;
+mod ids;
 mod load;
 pub mod orders;
 pub mod records;
@@ -30,11 +31,23 @@ use crate::api::types::{CatalogueData, Envelope, Listed, SCHEMA_VERSION, Vehicle
 use crate::catalogue::{Catalogue, CatalogueMeta, DealerPoint};
 use derived::Indexed;
 pub use derived::ModelEntry;
+use ids::Ids;
 use load::Parts;
 pub use load::raw_json;
 pub use orders::{Order, Orders};
 pub use records::Records;
 pub use select::{FilterIndex, Selection};
+
+/// A piece of an answer's payload for [`Index::envelope_bytes`], written
+/// out as it is.
+#[derive(Debug, Clone, Copy)]
+pub enum Piece<'a> {
+    /// JSON text.
+    Json(&'a str),
+    /// The Vehicle JSON of the version at this position, as `generate`
+    /// wrote it (the records file's ETag is checked at load).
+    Record(u32),
+}
 
 /// A catalogue ready to answer queries.
 #[derive(Debug)]
@@ -45,6 +58,8 @@ pub struct Index {
     /// Every published version's facts, sorted by ID in byte order: a
     /// version's position here is its number in every set and order.
     facts: Vec<Facts>,
+    /// Each version's position by its ID.
+    ids: Ids,
     /// Each version's Summary JSON, by position.
     summaries: Vec<Box<RawValue>>,
     /// Each version's Vehicle JSON, by position.
@@ -98,9 +113,10 @@ impl Index {
     }
 
     /// Indexes the edge data `generate` wrote: the data file and the open
-    /// records and prices files. Its vehicles must be sorted by ID (lookups
-    /// binary-search them) and it must place one line a vehicle in each
-    /// of the two files ([`Records::open`]).
+    /// records and prices files. Its vehicles must be sorted by ID, each ID
+    /// once (a position is a rank by ID, and the ID table keys each once),
+    /// and it must place one line a vehicle in each of the two files
+    /// ([`Records::open`]).
     pub fn from_file(
         file: IndexFile,
         records: std::fs::File,
@@ -129,6 +145,7 @@ impl Index {
             orders: indexed.orders,
             models: indexed.models,
             catalogue: indexed.catalogue,
+            ids: Ids::of(&facts),
             facts,
             summaries,
             records,
@@ -153,15 +170,23 @@ impl Index {
     /// The bytes [`to_json_bytes`] makes of [`Index::envelope`] around a
     /// payload given as the JSON it serializes to, in pieces, put in as
     /// they are: for a payload already written (a record), which would
-    /// otherwise be checked as JSON again on its way through serde.
-    pub fn envelope_bytes(&self, payload: &[&str]) -> Vec<u8> {
+    /// otherwise be checked as JSON again on its way through serde. A
+    /// record is read straight into the answer's buffer.
+    pub fn envelope_bytes(&self, payload: &[Piece<'_>]) -> Vec<u8> {
         let head = self.envelope_head.as_bytes();
         let tail = b"}\n";
-        let length = head.len() + payload.iter().map(|piece| piece.len()).sum::<usize>();
-        let mut bytes = Vec::with_capacity(length + tail.len());
+        let length = |piece: &Piece<'_>| match piece {
+            Piece::Json(json) => json.len(),
+            Piece::Record(position) => self.records.len_of(*position),
+        };
+        let payload_length: usize = payload.iter().map(length).sum();
+        let mut bytes = Vec::with_capacity(head.len() + payload_length + tail.len());
         bytes.extend_from_slice(head);
         for piece in payload {
-            bytes.extend_from_slice(piece.as_bytes());
+            match piece {
+                Piece::Json(json) => bytes.extend_from_slice(json.as_bytes()),
+                Piece::Record(position) => self.records.append_to(*position, &mut bytes),
+            }
         }
         bytes.extend_from_slice(tail);
         bytes
@@ -257,12 +282,6 @@ impl Index {
         self.summaries[position as usize].get()
     }
 
-    /// The Vehicle JSON of the version at `position`, as `generate` wrote
-    /// it (the records file's ETag is checked at load), not parsed.
-    pub fn record_json(&self, position: u32) -> String {
-        self.records.line(position)
-    }
-
     /// The version at `position` as a full record (its Vehicle).
     pub fn record(&self, position: u32) -> Listed<'_> {
         let facts = &self.facts[position as usize];
@@ -272,10 +291,7 @@ impl Index {
     /// The position of the published version with exactly this ID
     /// (case-sensitive, byte order).
     pub fn find(&self, id: &str) -> Option<u32> {
-        self.facts
-            .binary_search_by(|facts| facts.id.as_bytes().cmp(id.as_bytes()))
-            .ok()
-            .map(|position| position as u32)
+        self.ids.find(&self.facts, id)
     }
 
     /// The catalogue's own words, each with how many versions have it (what

@@ -138,29 +138,49 @@ impl Records {
     /// The record at `position`, its text as written, not checked as JSON
     /// again: what [`Records::get`] holds.
     ///
+    /// Panics as [`Records::append_to`] does, or when the record is not
+    /// UTF-8 (the file was rewritten since load).
+    pub fn line(&self, position: u32) -> String {
+        let mut bytes = Vec::with_capacity(self.len_of(position));
+        self.append_to(position, &mut bytes);
+        String::from_utf8(bytes).expect(
+            "invariant: the records file is the UTF-8 generate wrote (its ETag is checked at load)",
+        )
+    }
+
+    /// The length in bytes of the record at `position`, its newline left out.
+    pub fn len_of(&self, position: u32) -> usize {
+        let (start, end) = self.span(position);
+        end - start
+    }
+
+    /// Appends the record at `position` to `out`, its bytes as written (no
+    /// newline), not checked as UTF-8 or JSON again: for an answer that
+    /// holds it as it is, read straight into the answer's buffer.
+    ///
     /// Panics when the open file no longer holds the bytes read at load (it
     /// was truncated or rewritten in place, which `generate` never does: a
     /// new tree is a new directory): a broken invariant, which the HTTP
     /// routes and the MCP handlers answer as an internal error.
-    pub fn line(&self, position: u32) -> String {
-        let position = position as usize;
-        let (start, end) = (self.starts[position], self.starts[position + 1] - 1);
+    pub fn append_to(&self, position: u32, out: &mut Vec<u8>) {
+        let (start, end) = self.span(position);
         match &self.text {
-            Text::Memory(text) => text[start..end].to_owned(),
-            Text::File(file) => read_line(file, start, end),
+            Text::Memory(text) => out.extend_from_slice(&text.as_bytes()[start..end]),
+            Text::File(file) => {
+                use std::os::unix::fs::FileExt;
+                let at = out.len();
+                out.resize(at + end - start, 0);
+                file.read_exact_at(&mut out[at..], start as u64)
+                    .expect("invariant: the open records file keeps the bytes read at load");
+            }
         }
     }
-}
 
-/// Reads `start..end` of the open records file.
-fn read_line(file: &File, start: usize, end: usize) -> String {
-    use std::os::unix::fs::FileExt;
-    let mut bytes = vec![0; end - start];
-    file.read_exact_at(&mut bytes, start as u64)
-        .expect("invariant: the open records file keeps the bytes read at load");
-    String::from_utf8(bytes).expect(
-        "invariant: the records file is the UTF-8 generate wrote (its ETag is checked at load)",
-    )
+    /// Where the record at `position` starts and ends, its newline left out.
+    fn span(&self, position: u32) -> (usize, usize) {
+        let position = position as usize;
+        (self.starts[position], self.starts[position + 1] - 1)
+    }
 }
 
 #[cfg(test)]

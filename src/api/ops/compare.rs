@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::op::{Asked, Headline, Op, Question, Reply};
 use crate::api::error::{ApiError, ErrorDetail, Missing};
-use crate::api::index::Index;
+use crate::api::index::{Index, Piece};
 use crate::api::operations::{Cdn, Http, McpTool, Spec};
 use crate::api::params::typed::compare_page;
 use crate::api::params::typed::typed_query;
@@ -78,16 +78,19 @@ pub fn compare_vehicles<'a>(
 /// holds them, as a detail's are (`vehicle::detail_bytes`). The same bytes
 /// as the typed answer serialized, a test holds.
 fn compare_bytes(index: &Index, positions: &[u32], url: &str) -> Vec<u8> {
-    let records: Vec<String> = positions.iter().map(|&p| index.record_json(p)).collect();
     let url = serde_json::to_string(url).expect("invariant: a string serializes to JSON");
-    let mut payload = vec!["{\"vehicles\":["];
-    for (number, record) in records.iter().enumerate() {
+    let mut payload = vec![Piece::Json("{\"vehicles\":[")];
+    for (number, &position) in positions.iter().enumerate() {
         if number > 0 {
-            payload.push(",");
+            payload.push(Piece::Json(","));
         }
-        payload.push(record);
+        payload.push(Piece::Record(position));
     }
-    payload.extend(["],\"url\":", &url, "}"]);
+    payload.extend([
+        Piece::Json("],\"url\":"),
+        Piece::Json(&url),
+        Piece::Json("}"),
+    ]);
     index.envelope_bytes(&payload)
 }
 

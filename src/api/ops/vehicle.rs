@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::op::{Asked, Headline, Op, Question, Reply};
 use crate::api::error::{ApiError, Missing};
-use crate::api::index::Index;
+use crate::api::index::{Index, Piece};
 use crate::api::operations::{Cdn, Http, McpTool, Spec};
 use crate::api::params::{Args, text_argument};
 use crate::api::query::Operation;
@@ -78,7 +78,11 @@ fn published(index: &Index, id: &str) -> Result<u32, ApiError> {
 /// (bench/HISTORY.md, "A detail put in its envelope as written"). The same
 /// bytes as the typed answer serialized, a test holds, for every version.
 fn detail_bytes(index: &Index, position: u32) -> Vec<u8> {
-    index.envelope_bytes(&["{\"vehicle\":", &index.record_json(position), "}"])
+    index.envelope_bytes(&[
+        Piece::Json("{\"vehicle\":"),
+        Piece::Record(position),
+        Piece::Json("}"),
+    ])
 }
 
 impl Op for GetVehicle {
