@@ -50,6 +50,19 @@ pub struct Http {
 }
 
 impl Http {
+    /// Whether a request for `path` (without its query) is this
+    /// operation's, as the edge's router matches its route: the path
+    /// itself, or for a path with a parameter (its last segment, `{id}`)
+    /// the path before it and one segment that is not empty.
+    pub fn matches(&self, path: &str) -> bool {
+        match self.path.rfind('{') {
+            Some(start) if self.path.ends_with('}') => path
+                .strip_prefix(&self.path[..start])
+                .is_some_and(|segment| !segment.is_empty() && !segment.contains('/')),
+            _ => path == self.path,
+        }
+    }
+
     /// Its path and tree file (without its leading `/`) when its one
     /// answer is a file ([`Cdn::File`]).
     pub fn file(&self) -> Option<(&'static str, &'static str)> {

@@ -1,12 +1,13 @@
 //! Edge stage, a connection: the fast lane first, then hyper.
 //!
-//! Every connection starts in the fast lane. A request for an answer the
-//! tree holds (what the shortcut answers, [`App::answer_for`]: a GET or HEAD
-//! of exactly a held URL, plain to the policy) is read with `httparse`,
-//! hyper's own parser, and answered with the response the policy made for
-//! that answer and form the first time ([`Answer::wire`], encoded as hyper
-//! encodes it, `wire`): one write of the head, a fresh `Date` line and the
-//! body. The first request the lane does not answer, or cannot read, hands
+//! Every connection starts in the fast lane. A request for an API answer
+//! (what the shortcut answers, [`App::answer_for`]: a GET or HEAD of a URL
+//! whose answer the tree holds or computes, plain to the policy) is read
+//! with `httparse`, hyper's own parser, and answered with the response the
+//! policy made for that answer and form the first time ([`Answer::wire`],
+//! encoded as hyper encodes it, `wire`): one write of the head, a fresh
+//! `Date` line and the body. The first request the lane does not answer
+//! (an error, a file, a page, MCP), or cannot read, hands
 //! the connection on to hyper and the router, with every byte read so far,
 //! for the rest of its life; hyper then answers it as it always did (a 400,
 //! a 431, a body read, an upgrade).
@@ -16,7 +17,7 @@
 //! dispatcher) was most of the cost, and nginx serving the same bytes from
 //! a file was the faster (BENCHMARKS.md, "The edge against nginx and
 //! Datasette"). The lane does none of it per request, and sends the bytes
-//! hyper would: a test compares the two on the socket for every held URL
+//! hyper would: a test compares the two on the socket for every API URL
 //! and form.
 //!
 //! A body of 16 KiB or more goes out from a file in memory with
@@ -309,7 +310,6 @@ fn held(request: &httparse::Request, app: &App) -> Option<(Wire, Option<LogLine>
         }
     }
     let target = request.path?;
-    let answer = app.answer_for(target)?;
     let (path, query) = match target.split_once('?') {
         Some((path, query)) => (path, Some(query)),
         None => (target, None),
@@ -318,6 +318,7 @@ fn held(request: &httparse::Request, app: &App) -> Option<(Wire, Option<LogLine>
     if !asked.is_plain() {
         return None;
     }
+    let answer = app.answer_for(target)?;
     let line = LogLine::begin(&method, path, query);
     Some((wire_of(&answer, asked)?, line))
 }

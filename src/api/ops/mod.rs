@@ -44,6 +44,17 @@ pub fn op_of(operation: Operation) -> Option<&'static dyn Op> {
     operations().find(|op| op.spec().operation == operation)
 }
 
+/// The HTTP operation a request for `path` (without its query) asks, as
+/// the edge's router routes it ([`Http::matches`]).
+pub fn op_at(path: &str) -> Option<&'static dyn Op> {
+    operations().find(|op| {
+        op.spec()
+            .http
+            .as_ref()
+            .is_some_and(|http| http.matches(path))
+    })
+}
+
 /// The HTTP operations with their HTTP side, in table order.
 pub fn http_operations() -> impl Iterator<Item = (&'static Spec, &'static Http)> {
     operations().filter_map(|op| op.spec().http.as_ref().map(|http| (op.spec(), http)))

@@ -8,8 +8,8 @@ use axum::response::Response;
 use http_body_util::BodyExt;
 use tower::ServiceExt;
 
-use crate::harness::{get, get_json, send, state};
-use autoprecios::edge::app;
+use crate::harness::{computed_urls, fixture, get, get_json, send, state};
+use autoprecios::edge::{AppState, app};
 
 #[tokio::test]
 async fn successes_carry_etag_caching_cors_and_content_type() {
@@ -355,10 +355,32 @@ async fn parts(response: Response) -> (StatusCode, HeaderMap, Vec<u8>) {
 }
 
 #[tokio::test]
-async fn the_shortcut_answers_every_precomputed_url_as_the_router_does() {
-    let app = app(state());
-    for url in autoprecios::api::precomputed::urls() {
-        let tag = get(&url).await.header("etag").to_owned();
+async fn the_shortcut_answers_every_api_url_as_the_router_does() {
+    // Each over its own loaded tree, so the router computes what the
+    // shortcut computes, rather than finding the shortcut's answer kept.
+    let shortcut = app(state());
+    let router = app(AppState::load(&fixture().out).expect("load the fixture tree"));
+    let urls = autoprecios::api::precomputed::urls();
+    let (mut answered, mut refused) = (0, 0);
+    for url in urls.into_iter().chain(computed_urls()) {
+        let routed = |method: &Method, headers: &[(&str, &str)]| {
+            router
+                .router()
+                .clone()
+                .oneshot(request(method, &url, headers))
+        };
+        let plain = parts(routed(&Method::GET, &[]).await.expect("infallible")).await;
+        if plain.0 != StatusCode::OK {
+            // An error is the router's to make, body and headers.
+            for method in [Method::GET, Method::HEAD] {
+                let held = shortcut.held(&request(&method, &url, &[]));
+                assert!(held.is_none(), "{method} {url}: {:?} is not held", plain.0);
+            }
+            refused += 1;
+            continue;
+        }
+        answered += 1;
+        let tag = plain.1["etag"].to_str().expect("an ETag").to_owned();
         let weak = format!("W/{tag}");
         for (method, headers) in [
             (Method::GET, vec![]),
@@ -375,21 +397,74 @@ async fn the_shortcut_answers_every_precomputed_url_as_the_router_does() {
             ),
             (Method::HEAD, vec![("if-none-match", "\"other\"")]),
         ] {
-            let held = app
+            let held = shortcut
                 .held(&request(&method, &url, &headers))
                 .unwrap_or_else(|| panic!("{method} {url} {headers:?}: not held"));
-            let routed = app
-                .router()
-                .clone()
-                .oneshot(request(&method, &url, &headers))
-                .await
-                .expect("infallible");
+            let routed = routed(&method, &headers).await.expect("infallible");
             assert_eq!(
                 parts(held).await,
                 parts(routed).await,
                 "{method} {url} {headers:?}"
             );
         }
+    }
+    assert!(
+        answered > 30 && refused >= 7,
+        "{answered} answered, {refused} refused"
+    );
+}
+
+#[tokio::test]
+async fn the_shortcut_finds_the_operation_the_router_routes_to() {
+    use autoprecios::api::ops::{http_operations, op_at};
+    let router = http_operations().fold(axum::Router::new(), |router, (spec, http)| {
+        router.route(
+            http.path,
+            axum::routing::get(move || async move { spec.name }),
+        )
+    });
+    let id = computed_urls()[0].clone();
+    for path in [
+        "/api/v1",
+        "/api/v1/",
+        "/api/v1/catalogue",
+        "/api/v1/catalogue/",
+        "/api/v1/vehicles",
+        id.as_str(),
+        "/api/v1/vehicles/",
+        "/api/v1/vehicles//",
+        "/api/v1/vehicles/a/b",
+        "/api/v1/vehicles/a%2Fb",
+        "/api/v1/vehicles/%20",
+        "/api/v1/vehiclesx",
+        "/api/v1/reports",
+        "/api/v1/reports/2026-11",
+        "/api/v1/reports/x.json",
+        "/api/v1/reports/2026-11/",
+        "/api/v1/compare",
+        "/api/v1/models/prices",
+        "/api/v1/models",
+        "/api/v1/series",
+        "/API/v1/catalogue",
+        "/",
+        "/healthz",
+    ] {
+        let routed = router
+            .clone()
+            .oneshot(request(&Method::GET, path, &[]))
+            .await
+            .expect("infallible");
+        let name = if routed.status() == StatusCode::OK {
+            let body = routed.into_body().collect().await.expect("body");
+            Some(String::from_utf8(body.to_bytes().to_vec()).expect("a name"))
+        } else {
+            None
+        };
+        assert_eq!(
+            op_at(path).map(|op| op.spec().name.to_owned()),
+            name,
+            "{path}"
+        );
     }
 }
 
@@ -400,8 +475,8 @@ async fn the_shortcut_leaves_to_the_router_what_it_does_not_hold() {
         app.held(&request(&method, uri, headers)).is_some()
     };
     assert!(held(Method::GET, "/api/v1/catalogue", &[]));
-    // A byte range, another method, a spelling that is not the precomputed
-    // one, a file: the router's.
+    // A byte range, another method, a file: the router's. A spelling that is
+    // not the precomputed one is computed (the same question, kept once).
     assert!(!held(
         Method::GET,
         "/api/v1/catalogue",
@@ -409,25 +484,26 @@ async fn the_shortcut_leaves_to_the_router_what_it_does_not_hold() {
     ));
     assert!(!held(Method::OPTIONS, "/api/v1/catalogue", &[]));
     assert!(!held(Method::POST, "/api/v1/catalogue", &[]));
-    assert!(!held(Method::GET, "/api/v1/catalogue?", &[]));
+    assert!(held(Method::GET, "/api/v1/catalogue?", &[]));
     assert!(!held(Method::GET, "/", &[]));
-    // A computed answer is held by the URL it was asked by, once answered.
+    // A computed answer is the shortcut's at once, and kept by the URL it
+    // was asked by.
     let uri = "/api/v1/vehicles?sort=name&limit=7&offset=3";
-    assert!(!held(Method::GET, uri, &[]));
-    let routed = parts(
-        app.clone()
-            .oneshot(request(&Method::GET, uri, &[]))
-            .await
-            .expect("infallible"),
+    let first = parts(
+        app.held(&request(&Method::GET, uri, &[]))
+            .expect("computed"),
     )
     .await;
-    assert_eq!(routed.0, StatusCode::OK);
-    let again = app
-        .held(&request(&Method::GET, uri, &[]))
-        .expect("held once answered");
-    assert_eq!(parts(again).await, routed);
-    // An error is never held.
+    assert_eq!(first.0, StatusCode::OK);
+    let site = state().site();
+    let kept = site.answers().by_url(site.index(), uri).expect("kept");
+    assert_eq!(kept.bytes.as_ref(), first.2.as_slice());
+    // An error is never held, nor kept, nor a refused query computed.
     let bad = "/api/v1/vehicles?limit=0";
+    assert!(!held(Method::GET, bad, &[]));
     let _ = app.clone().oneshot(request(&Method::GET, bad, &[])).await;
     assert!(!held(Method::GET, bad, &[]));
+    let long = format!("/api/v1/vehicles?q={}", "a".repeat(5000));
+    assert!(!held(Method::GET, &long, &[]));
+    assert!(site.answers().by_url(site.index(), &long).is_none());
 }

@@ -172,3 +172,63 @@ pub fn ids(body: &Value) -> Vec<String> {
         .map(|v| v["id"].as_str().expect("id").to_owned())
         .collect()
 }
+
+/// API URLs the edge computes on demand over the fixture (details, a
+/// comparison, queries of every list, a month's report, a series), and
+/// API URLs it refuses (an unknown ID, a bad parameter, a path with one
+/// segment too many): what the shortcut, the router and the fast lane
+/// must answer alike.
+pub fn computed_urls() -> Vec<String> {
+    let vehicles = edge_vehicles();
+    let id = |at: usize| vehicles[at % vehicles.len()]["id"].as_str().expect("id");
+    let (make, model) = (
+        vehicles[0]["make"].as_str().expect("make"),
+        vehicles[0]["model"].as_str().expect("model"),
+    );
+    let month = state()
+        .site()
+        .index()
+        .market()
+        .reports
+        .keys()
+        .next()
+        .cloned()
+        .expect("a month's report");
+    let mut urls: Vec<String> = (0..3)
+        .map(|at| format!("/api/v1/vehicles/{}", id(at * 7)))
+        .collect();
+    urls.extend([
+        format!("/api/v1/compare?ids={},{}", id(1), id(2)),
+        format!(
+            "/api/v1/compare?ids={},{},{},{}",
+            id(3),
+            id(4),
+            id(5),
+            id(6)
+        ),
+        "/api/v1/vehicles?sort=name&limit=7&offset=3".to_owned(),
+        "/api/v1/vehicles?limit=100".to_owned(),
+        format!(
+            "/api/v1/vehicles?make={}&sort=price_desc",
+            make.replace(' ', "%20")
+        ),
+        "/api/v1/deals?kind=price_drops&window=1d&sort=recent".to_owned(),
+        format!(
+            "/api/v1/models/prices?make={}&model={}&limit=5",
+            make.replace(' ', "%20"),
+            model.replace(' ', "%20")
+        ),
+        "/api/v1/reports".to_owned(),
+        format!("/api/v1/reports/{month}"),
+        "/api/v1/series".to_owned(),
+        // Refused: the router's, with its error body.
+        "/api/v1/vehicles/no-such-version".to_owned(),
+        format!("/api/v1/vehicles/{}/", id(0)),
+        format!("/api/v1/vehicles/{}/x", id(0)),
+        "/api/v1/vehicles?limit=0".to_owned(),
+        format!("/api/v1/compare?ids={}", id(0)),
+        "/api/v1/reports/2026-13".to_owned(),
+        "/api/v1/models/prices".to_owned(),
+    ]);
+    urls
+}

@@ -11,7 +11,8 @@ pub mod versions;
 
 pub use case::Case;
 pub use http::{
-    Reply, edge_vehicles, get, get_json, ids, pinned_live, send, send_app, send_to, state,
+    Reply, computed_urls, edge_vehicles, get, get_json, ids, pinned_live, send, send_app, send_to,
+    state,
 };
 pub use tree::{
     BASE, EDGE, Fixture, copy_tree, edge_data, files_under, fixture, manifest_tag, options, pin,
