@@ -11,9 +11,9 @@
 //! box a future per request; for an answer that is already bytes that
 //! was most of its cost, and nginx serving the same bytes from a file
 //! was the faster; for a computed one (a vehicle's detail, a comparison)
-//! it was a sixth of its time, and it was what kept the connections' fast
-//! lane from answering it (BENCHMARKS.md, "The edge against nginx and
-//! Datasette"). What the shortcut leaves out is not needed there: an
+//! it was a large part of its time, and it was what kept the connections'
+//! fast lane from answering it (BENCHMARKS.md, "The edge against nginx
+//! and Datasette"). What the shortcut leaves out is not needed there: an
 //! answer is finished within the call, so it holds no slot of the
 //! overload bound (a computed one would hold one only while it computes,
 //! on a worker thread no other request could use meanwhile); the
