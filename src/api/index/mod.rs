@@ -27,7 +27,9 @@ use crate::api::links::Links;
 use crate::api::query::Filters;
 use crate::api::reports::MarketData;
 use crate::api::text::fold;
-use crate::api::types::{CatalogueData, Envelope, Listed, SCHEMA_VERSION, VehicleRecord};
+use crate::api::types::{
+    CatalogueData, Envelope, Listed, SCHEMA_VERSION, VehicleRecord, vehicle_line,
+};
 use crate::catalogue::{Catalogue, CatalogueMeta, DealerPoint};
 use derived::Indexed;
 pub use derived::ModelEntry;
@@ -274,6 +276,16 @@ impl Index {
             &self.facts[at],
             Cow::Borrowed(&self.summaries[at]),
         )
+    }
+
+    /// The versions at `positions` as an MCP headline names them
+    /// ([`vehicle_line`], from their Summaries), joined by `; `.
+    pub fn vehicle_lines(&self, positions: &[u32]) -> String {
+        let lines: Vec<String> = positions
+            .iter()
+            .map(|&position| vehicle_line(&self.summary(position)))
+            .collect();
+        lines.join("; ")
     }
 
     /// The Summary JSON of the version at `position`, as every list

@@ -12,7 +12,7 @@ use crate::api::params::typed::compare_page;
 use crate::api::params::typed::typed_query;
 use crate::api::params::{Args, Problem, TypedQuery, compare_query};
 use crate::api::query::{COMPARE_IDS, CompareQuery, MAX_ID_CHARS, Operation};
-use crate::api::types::{Envelope, Listed, VehicleRecord, vehicle_line};
+use crate::api::types::{Envelope, Listed, VehicleRecord};
 
 /// The operation.
 #[derive(Debug)]
@@ -199,14 +199,10 @@ impl Asked for CompareQuery {
 
 /// `compare_vehicles: 2 versions side by side: …; ….`
 fn compare_headline(index: &Index, positions: &[u32]) -> String {
-    let names: Vec<String> = positions
-        .iter()
-        .map(|&position| vehicle_line(&index.summary(position)))
-        .collect();
     format!(
         "{}: {} versions side by side: {}.",
         SPEC.name,
-        names.len(),
-        names.join("; ")
+        positions.len(),
+        index.vehicle_lines(positions)
     )
 }

@@ -10,7 +10,7 @@ use crate::api::index::{Index, Piece};
 use crate::api::operations::{Cdn, Http, McpTool, Spec};
 use crate::api::params::{Args, text_argument};
 use crate::api::query::Operation;
-use crate::api::types::{Envelope, Listed, VehicleRecord, vehicle_line};
+use crate::api::types::{Envelope, Listed, VehicleRecord};
 
 /// The operation.
 #[derive(Debug)]
@@ -116,9 +116,5 @@ impl Asked for VehicleId {
 
 /// `get_vehicle: Toyota Hilux …, best dealer price … (currentPriceUsd …).`
 fn detail_headline(index: &Index, positions: &[u32]) -> String {
-    let lines: Vec<String> = positions
-        .iter()
-        .map(|&position| vehicle_line(&index.summary(position)))
-        .collect();
-    format!("{}: {}.", SPEC.name, lines.join("; "))
+    format!("{}: {}.", SPEC.name, index.vehicle_lines(positions))
 }
