@@ -52,15 +52,29 @@ pub struct Http {
 impl Http {
     /// Whether a request for `path` (without its query) is this
     /// operation's, as the edge's router matches its route: the path
-    /// itself, or for a path with a parameter (its last segment, `{id}`)
-    /// the path before it and one segment that is not empty.
+    /// itself, or for a path with a parameter the path before it and one
+    /// segment that is not empty.
     pub fn matches(&self, path: &str) -> bool {
-        match self.path.rfind('{') {
-            Some(start) if self.path.ends_with('}') => path
-                .strip_prefix(&self.path[..start])
+        match self.before_parameter() {
+            Some(before) => path
+                .strip_prefix(before)
                 .is_some_and(|segment| !segment.is_empty() && !segment.contains('/')),
-            _ => path == self.path,
+            None => path == self.path,
         }
+    }
+
+    /// The raw value its path parameter has in `path` (empty when `path`
+    /// does not start as its path does); `None` for a path without one.
+    pub fn parameter<'p>(&self, path: &'p str) -> Option<&'p str> {
+        self.before_parameter()
+            .map(|before| path.strip_prefix(before).unwrap_or_default())
+    }
+
+    /// Its path up to its parameter, the path's last segment (`{id}`,
+    /// `{month}`), when it has one.
+    fn before_parameter(&self) -> Option<&'static str> {
+        let start = self.path.rfind('{')?;
+        self.path.ends_with('}').then(|| &self.path[..start])
     }
 
     /// Its path and tree file (without its leading `/`) when its one

@@ -134,8 +134,8 @@ pub(super) fn file_parts(
 
 /// Whether `file` holds what a lookup and the records need: its vehicles
 /// sorted by ID, each once (positions are ranks by ID, and the ID table
-/// keys each once), and one record and one price
-/// offset a vehicle, and the end.
+/// keys each once), and one record and one price offset a vehicle, and
+/// the end.
 fn check_layout(file: &IndexFile) -> Result<(), String> {
     let vehicles = &file.vehicles.facts;
     if !vehicles

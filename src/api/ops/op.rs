@@ -75,13 +75,7 @@ impl Question {
     /// as `%2F`, `+`, `%`) survives exactly once-decoded.
     pub fn of_request(op: &dyn Op, path: &str, query: &str) -> Result<Question, ApiError> {
         let spec = op.spec();
-        let prefix = spec.http.map_or("", |http| http.path);
-        // A path parameter is the path's last segment (`{id}`, `{month}`).
-        let raw_id = prefix
-            .ends_with('}')
-            .then(|| prefix.rfind('{'))
-            .flatten()
-            .map(|start| path.strip_prefix(&prefix[..start]).unwrap_or_default());
+        let raw_id = spec.http.as_ref().and_then(|http| http.parameter(path));
         op.ask(Args::from_query(spec.operation, raw_id, query), true)
     }
 
