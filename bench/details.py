@@ -9,14 +9,14 @@ them from the index, not from the cache) and, in the same run, rounds
 interleaved, through the same URLs on nginx serving each detail's bytes as
 a file at its URL (what the CDN served before).
 
-Reports requests/s and p50/p99 latency per round, and the medians' ratio.
+Reports requests/s and p50/p99 latency per round, and the medians' ratio;
+fails when any round had an error or a non-2xx answer.
 Loopback only. Needs wrk and nginx (../shared/bench/setup.sh); reuses the
 shared harness's wrk runner (../shared/bench/mix_bench.py). Stops what it
 starts. Environment: WRK_CONNS (32), BENCH_ROUNDS (2), DETAILS_MAX (all).
 """
 import json
 import os
-import shutil
 import statistics
 import sys
 import tempfile
@@ -76,19 +76,13 @@ def main():
             rows.append(("nginx files", r + 1, run_wrk(nginx_base + "/", duration, script)))
         print(f"# details bench {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}\n")
         print(f"- {len(paths):,} distinct detail URLs, each answered 200 once before load ({fetch_s:.1f} s, one at a time)\n")
-        print("| server | round | req/s | p50 ms | p99 ms | non-2xx/3xx |")
-        print("|---|---:|---:|---:|---:|---:|")
-        for name, r, d in rows:
-            print(f"| {name} | {r} | {d['rps']:,.0f} | {d['p50_us']/1000:.2f} | {d['p99_us']/1000:.2f} | {d['status']:.0f} |")
+        nginx_files.report_rounds(rows, "details")
         med = lambda name, k: statistics.median(d[k] for n, _, d in rows if n == name)
         print(f"\nmedians: edge {med('edge', 'rps'):,.0f} req/s, p99 {med('edge', 'p99_us')/1000:.2f} ms; "
               f"nginx {med('nginx files', 'rps'):,.0f} req/s, p99 {med('nginx files', 'p99_us')/1000:.2f} ms; "
               f"ratio edge/nginx {med('edge', 'rps') / med('nginx files', 'rps'):.3f}")
     finally:
-        for process in started:
-            process.terminate()
-            process.wait()
-        shutil.rmtree(tmp, ignore_errors=True)
+        nginx_files.stop(started, tmp)
 
 
 if __name__ == "__main__":

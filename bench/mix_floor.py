@@ -82,23 +82,13 @@ def main():
         print(f"- {len(paths):,} distinct queries (mix_bench.py's), answers {sum(sizes):,} B in all "
               f"({statistics.mean(sizes):,.0f} B on average); the default page {len(page):,} B; "
               f"nginx keeps up to {kept_open:,} files open\n")
-        print("| server | round | req/s | p50 ms | p99 ms | non-2xx/3xx |")
-        print("|---|---:|---:|---:|---:|---:|")
-        for name, r, d in rows:
-            print(f"| {name} | {r} | {d['rps']:,.0f} | {d['p50_us']/1000:.2f} | {d['p99_us']/1000:.2f} | {d['status']:.0f} |")
-        failed = [(name, r) for name, r, d in rows
-                  if d["status"] or d["connect"] + d["read"] + d["write"] + d["timeout"]]
-        if failed:
-            sys.exit(f"mix_floor: errors or non-2xx answers in {failed}: the figures do not count")
+        nginx_files.report_rounds(rows, "mix_floor")
         med = {name: statistics.median(d["rps"] for n_, _, d in rows if n_ == name) for name, _, _ in cases}
         edge, files, one = med["edge mix"], med["nginx mix files"], med["nginx one page"]
         print(f"\nmedians: edge mix {edge:,.0f}, nginx mix files {files:,.0f}, nginx one page {one:,.0f} req/s")
         print(f"RESULT edge_over_files={edge / files:.3f} files_over_one={files / one:.3f} edge_over_one={edge / one:.3f}")
     finally:
-        for process in started:
-            process.terminate()
-            process.wait()
-        shutil.rmtree(tmp, ignore_errors=True)
+        nginx_files.stop(started, tmp)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """nginx serving a directory of files beside the edge, for the edge's own
 benches (details.py, mix_floor.py): the shared harness's settings
-(../shared/bench/mix_bench.py), with an open-file cache of the size asked.
+(../shared/bench/mix_bench.py), with an open-file cache of the size asked;
+and what both benches do with their rounds and their scratch afterwards.
 """
 import os
 import resource
@@ -53,3 +54,25 @@ http {{ access_log off; default_type application/json; sendfile on; tcp_nopush o
             time.sleep(0.1)
     process.terminate()
     sys.exit(f"nginx did not serve {path}")
+
+
+def report_rounds(rows, bench):
+    """Prints `rows`, (server, round, wrk figures) triples, as a table, and
+    ends the run when any round had an error or a non-2xx/3xx answer:
+    such a round's figures do not count."""
+    print("| server | round | req/s | p50 ms | p99 ms | non-2xx/3xx |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for name, r, d in rows:
+        print(f"| {name} | {r} | {d['rps']:,.0f} | {d['p50_us']/1000:.2f} | {d['p99_us']/1000:.2f} | {d['status']:.0f} |")
+    failed = [(name, r) for name, r, d in rows
+              if d["status"] or d["connect"] + d["read"] + d["write"] + d["timeout"]]
+    if failed:
+        sys.exit(f"{bench}: errors or non-2xx answers in {failed}: the figures do not count")
+
+
+def stop(started, tmp):
+    """Stops the processes `started` and removes the scratch directory `tmp`."""
+    for process in started:
+        process.terminate()
+        process.wait()
+    shutil.rmtree(tmp, ignore_errors=True)
