@@ -112,14 +112,16 @@ fn answer_for(state: &AppState, url: &str) -> Option<Answer> {
     {
         return Some(answer);
     }
-    // As the router would see it: hyper's reading of the request target
-    // (one it would refuse, or one with a fragment, is the router's).
+    // An API operation's URL (a page or a file is not: it goes on without
+    // parsing), as the router would see it: hyper's reading of the request
+    // target (one it would refuse, or one with a fragment, is the router's).
+    let op = op_at(url.split(['?', '#']).next().unwrap_or(url))?;
     let parsed = PathAndQuery::try_from(url).ok()?;
     if parsed.as_str() != url {
         return None;
     }
     let (path, query) = (parsed.path(), parsed.query().unwrap_or(""));
-    let question = Question::of_request(op_at(path)?, path, query).ok()?;
+    let question = Question::of_request(op, path, query).ok()?;
     let computed = catch_unwind(AssertUnwindSafe(|| {
         answers.answer(site.index(), &question, Some(url))
     }));
